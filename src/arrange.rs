@@ -1,0 +1,436 @@
+//! Arrangements: every way the 14 tiles form a winning hand, times every set the winning
+//! tile can complete (SPEC §2.1).
+//!
+//! A regular hand is 4 sets + a pair; the irregular hands are Seven Pairs and Thirteen
+//! Terminals. Where the winning tile sits matters for one thing in Zung Jung: a triplet
+//! completed by a discard (or robbed kong) counts as exposed for 4.2 (SPEC §2.2). Each
+//! arrangement records that, so scoring never has to look at the win context to decide it.
+
+use std::fmt;
+
+use crate::hand::{Hand, WinBy};
+use crate::notation::MeldKind;
+use crate::tile::{write_run, Tile, KINDS};
+
+/// The kind of a set in a regular hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SetKind {
+    Sequence,
+    Triplet,
+    Kong,
+}
+
+/// One set of a regular hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Set {
+    pub kind: SetKind,
+    /// The lowest tile (a sequence's first tile; a triplet's or kong's only tile).
+    pub tile: Tile,
+    /// Declared with an exposed meld (pung, chow, exposed kong): breaks Concealed Hand.
+    pub melded: bool,
+    /// Counts as concealed for 4.2: made of concealed tiles and not completed by a discard,
+    /// or a declared concealed kong.
+    pub concealed: bool,
+    /// The set the winning tile completed.
+    pub holds_winning_tile: bool,
+}
+
+impl Set {
+    /// A triplet or a kong.
+    pub fn is_triplet_or_kong(&self) -> bool {
+        matches!(self.kind, SetKind::Triplet | SetKind::Kong)
+    }
+
+    /// The tiles of the set (a kong's four as one kind).
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let sequence = self.kind == SetKind::Sequence;
+        let mut next = Some(self.tile);
+        (0..3).filter_map(move |_| {
+            let current = next?;
+            next = if sequence { current.next_in_suit() } else { Some(current) };
+            Some(current)
+        })
+    }
+
+    /// Whether any tile of the set satisfies `test`.
+    pub fn any_tile(&self, test: impl Fn(Tile) -> bool) -> bool {
+        self.tiles().any(test)
+    }
+
+    pub(crate) fn from_meld(kind: MeldKind, tile: Tile) -> Set {
+        let (kind, melded, concealed) = match kind {
+            MeldKind::Chow => (SetKind::Sequence, true, false),
+            MeldKind::Pung => (SetKind::Triplet, true, false),
+            MeldKind::Kong => (SetKind::Kong, true, false),
+            MeldKind::ConcealedKong => (SetKind::Kong, false, true),
+        };
+        Set {
+            kind,
+            tile,
+            melded,
+            concealed,
+            holds_winning_tile: false,
+        }
+    }
+}
+
+/// Notation form: `b345`, `d111`, and melds in brackets: `[p d111]`, `[ck w2222]`.
+impl fmt::Display for Set {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keyword = match (self.kind, self.melded) {
+            (SetKind::Sequence, true) => Some("c"),
+            (SetKind::Triplet, true) => Some("p"),
+            (SetKind::Kong, true) => Some("k"),
+            (SetKind::Kong, false) => Some("ck"),
+            _ => None,
+        };
+        if let Some(keyword) = keyword {
+            write!(f, "[{keyword} ")?;
+        }
+        match self.kind {
+            SetKind::Sequence => {
+                write!(f, "{}", self.tile.suit().letter())?;
+                for tile in self.tiles() {
+                    write!(f, "{}", tile.rank())?;
+                }
+            }
+            SetKind::Triplet => write_run(f, self.tile, 3)?,
+            SetKind::Kong => write_run(f, self.tile, 4)?,
+        }
+        if keyword.is_some() {
+            write!(f, "]")?;
+        }
+        Ok(())
+    }
+}
+
+/// The shape of a winning hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shape {
+    /// Four sets and a pair (the eyes).
+    Regular { sets: Vec<Set>, pair: Tile },
+    /// Seven pairs, sorted; four identical tiles give two equal entries.
+    SevenPairs { pairs: Vec<Tile> },
+    /// One of each terminal and honor, plus `pair`, a second of one of them.
+    ThirteenTerminals { pair: Tile },
+}
+
+/// Where the winning tile went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// Into `sets[index]` of a regular hand.
+    Set(usize),
+    /// Into the pair of a regular hand.
+    Pair,
+    /// Into an irregular hand, where its place makes no difference.
+    Irregular,
+}
+
+/// One reading of a winning hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrangement {
+    pub shape: Shape,
+    pub placement: Placement,
+}
+
+impl Arrangement {
+    /// The sets of a regular hand; empty for an irregular hand.
+    pub fn sets(&self) -> &[Set] {
+        match &self.shape {
+            Shape::Regular { sets, .. } => sets,
+            _ => &[],
+        }
+    }
+
+    /// The eyes of a regular hand.
+    pub fn pair(&self) -> Option<Tile> {
+        match self.shape {
+            Shape::Regular { pair, .. } => Some(pair),
+            _ => None,
+        }
+    }
+
+    pub fn is_regular(&self) -> bool {
+        matches!(self.shape, Shape::Regular { .. })
+    }
+}
+
+/// Display for referees: pair · sequences · triplets and kongs, e.g.
+/// `b66 · c123 c456 c789 · d111`; Seven Pairs as seven pairs; Thirteen Terminals as its tiles.
+impl fmt::Display for Arrangement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.shape {
+            Shape::Regular { sets, pair } => {
+                let mut groups: Vec<String> = Vec::new();
+                let mut pair_text = String::new();
+                write_run(&mut pair_text, *pair, 2)?;
+                groups.push(pair_text);
+                let mut sorted = sets.clone();
+                sorted.sort_by_key(|s| (s.kind == SetKind::Sequence, s.tile));
+                for sequences in [true, false] {
+                    let group: Vec<String> = sorted
+                        .iter()
+                        .filter(|s| (s.kind == SetKind::Sequence) == sequences)
+                        .map(|s| s.to_string())
+                        .collect();
+                    if !group.is_empty() {
+                        groups.push(group.join(" "));
+                    }
+                }
+                write!(f, "{}", groups.join(" · "))
+            }
+            Shape::SevenPairs { pairs } => {
+                let texts: Vec<String> = pairs
+                    .iter()
+                    .map(|p| {
+                        let mut text = String::new();
+                        let _ = write_run(&mut text, *p, 2);
+                        text
+                    })
+                    .collect();
+                write!(f, "{}", texts.join(" "))
+            }
+            Shape::ThirteenTerminals { pair } => {
+                let texts: Vec<String> = Tile::terminals_and_honors()
+                    .map(|t| {
+                        let mut text = String::new();
+                        let _ = write_run(&mut text, t, if t == *pair { 2 } else { 1 });
+                        text
+                    })
+                    .collect();
+                write!(f, "{}", texts.join(" "))
+            }
+        }
+    }
+}
+
+/// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
+pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
+    let mut counts = hand.concealed_counts_with_winning_tile();
+    let melds: Vec<Set> = hand.melds.iter().map(|m| m.set()).collect();
+    let mut found = Vec::new();
+
+    let mut decompositions = Vec::new();
+    let mut current = Vec::with_capacity(4);
+    decompose(&mut counts, 4 - melds.len(), None, &mut current, &mut decompositions);
+    decompositions.sort();
+    decompositions.dedup();
+
+    let discard_win = matches!(hand.context.win_by, WinBy::Discard { .. });
+    for (concealed_sets, pair) in decompositions {
+        let mut places: Vec<Placement> = Vec::new();
+        if pair == hand.winning_tile {
+            places.push(Placement::Pair);
+        }
+        for (i, &(kind, tile)) in concealed_sets.iter().enumerate() {
+            let set = Set::from_concealed(kind, tile);
+            let holds = set.any_tile(|t| t == hand.winning_tile);
+            // Identical sets give the same reading: place the tile in the first of them only.
+            let duplicate = concealed_sets[..i].contains(&(kind, tile));
+            if holds && !duplicate {
+                places.push(Placement::Set(melds.len() + i));
+            }
+        }
+        for placement in places {
+            let mut sets = melds.clone();
+            sets.extend(concealed_sets.iter().map(|&(kind, tile)| Set::from_concealed(kind, tile)));
+            if let Placement::Set(index) = placement {
+                let set = &mut sets[index];
+                set.holds_winning_tile = true;
+                if discard_win && set.kind == SetKind::Triplet {
+                    set.concealed = false;
+                }
+            }
+            found.push(Arrangement {
+                shape: Shape::Regular { sets, pair },
+                placement,
+            });
+        }
+    }
+
+    if hand.melds.is_empty() {
+        let counts = hand.concealed_counts_with_winning_tile();
+        if let Some(pairs) = seven_pairs(&counts) {
+            found.push(Arrangement {
+                shape: Shape::SevenPairs { pairs },
+                placement: Placement::Irregular,
+            });
+        }
+        if let Some(pair) = thirteen_terminals(&counts) {
+            found.push(Arrangement {
+                shape: Shape::ThirteenTerminals { pair },
+                placement: Placement::Irregular,
+            });
+        }
+    }
+    found
+}
+
+impl Set {
+    fn from_concealed(kind: SetKind, tile: Tile) -> Set {
+        Set {
+            kind,
+            tile,
+            melded: false,
+            concealed: true,
+            holds_winning_tile: false,
+        }
+    }
+}
+
+type Decomposition = (Vec<(SetKind, Tile)>, Tile);
+
+/// Splits `counts` into `sets_needed` sets plus one pair, pushing every split into `out`.
+/// Always takes the lowest remaining tile first, so each split is reached once per choice.
+fn decompose(
+    counts: &mut [u8; KINDS],
+    sets_needed: usize,
+    pair: Option<Tile>,
+    current: &mut Vec<(SetKind, Tile)>,
+    out: &mut Vec<Decomposition>,
+) {
+    let Some(first) = counts.iter().position(|&c| c > 0) else {
+        if let (0, Some(pair)) = (sets_needed, pair) {
+            let mut sets = current.clone();
+            sets.sort();
+            out.push((sets, pair));
+        }
+        return;
+    };
+    let tile = Tile::from_index(first);
+    if pair.is_none() && counts[first] >= 2 {
+        counts[first] -= 2;
+        decompose(counts, sets_needed, Some(tile), current, out);
+        counts[first] += 2;
+    }
+    if sets_needed == 0 {
+        return;
+    }
+    if counts[first] >= 3 {
+        counts[first] -= 3;
+        current.push((SetKind::Triplet, tile));
+        decompose(counts, sets_needed - 1, pair, current, out);
+        current.pop();
+        counts[first] += 3;
+    }
+    let second = tile.next_in_suit();
+    let third = second.and_then(Tile::next_in_suit);
+    if let (Some(second), Some(third)) = (second, third) {
+        if counts[second.index()] > 0 && counts[third.index()] > 0 {
+            for t in [tile, second, third] {
+                counts[t.index()] -= 1;
+            }
+            current.push((SetKind::Sequence, tile));
+            decompose(counts, sets_needed - 1, pair, current, out);
+            current.pop();
+            for t in [tile, second, third] {
+                counts[t.index()] += 1;
+            }
+        }
+    }
+}
+
+/// Seven pairs from 14 concealed tiles: every count even. Four of a kind make two pairs.
+fn seven_pairs(counts: &[u8; KINDS]) -> Option<Vec<Tile>> {
+    if counts.iter().any(|c| c % 2 == 1) {
+        return None;
+    }
+    let pairs: Vec<Tile> = counts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &c)| std::iter::repeat_n(Tile::from_index(i), (c / 2) as usize))
+        .collect();
+    (pairs.len() == 7).then_some(pairs)
+}
+
+/// One of each of the 13 terminals and honors and a second of one of them.
+fn thirteen_terminals(counts: &[u8; KINDS]) -> Option<Tile> {
+    let total: u32 = counts.iter().map(|&c| c as u32).sum();
+    let all_present = Tile::terminals_and_honors().all(|t| counts[t.index()] >= 1);
+    if total != 14 || !all_present {
+        return None;
+    }
+    Tile::terminals_and_honors().find(|t| counts[t.index()] == 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{hand, notation};
+
+    fn readings(line: &str) -> Vec<String> {
+        let parsed = notation::parse_hand(line).unwrap();
+        let hand = hand::validate(&parsed).unwrap();
+        arrangements(&hand)
+            .iter()
+            .map(|a| {
+                let at = match a.placement {
+                    Placement::Set(i) => a.sets()[i].to_string(),
+                    Placement::Pair => "pair".into(),
+                    Placement::Irregular => "-".into(),
+                };
+                format!("{a} @ {at}")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_decomposition_and_placement() {
+        // c222333444 can be three triplets or three identical sequences; the d5 only pairs.
+        assert_eq!(
+            readings("c222333444 b789 d5 +d5 self"),
+            vec![
+                "d55 · b789 c234 c234 c234 @ pair",
+                "d55 · b789 · c222 c333 c444 @ pair"
+            ]
+        );
+        // The winning b5 may complete the b55 pair or the b345 sequence.
+        assert_eq!(
+            readings("b3455 c123 d456 w111 +b5 self"),
+            vec!["b55 · b345 c123 d456 · w111 @ pair", "b55 · b345 c123 d456 · w111 @ b345"]
+        );
+    }
+
+    #[test]
+    fn a_discard_completed_triplet_is_not_concealed() {
+        let parsed = notation::parse_hand("d222 d888 c222 b44 b55 +b5 from=n").unwrap();
+        let hand = hand::validate(&parsed).unwrap();
+        let all = arrangements(&hand);
+        assert_eq!(all.len(), 1);
+        let concealed: Vec<String> = all[0]
+            .sets()
+            .iter()
+            .filter(|s| s.concealed)
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(concealed, vec!["c222", "d222", "d888"]);
+    }
+
+    #[test]
+    fn seven_pairs_with_four_of_a_kind_and_regular_reading_both_found() {
+        // Four c9 make two pairs; there is no regular reading (c9999 undeclared is no set).
+        let all = readings("b1122334455 c999 +c9 self");
+        assert_eq!(all, vec!["b11 b22 b33 b44 b55 c99 c99 @ -"]);
+        let both = readings("b112233 c445566 d7 +d7 self");
+        assert_eq!(
+            both,
+            vec![
+                "d77 · b123 b123 c456 c456 @ pair",
+                "b11 b22 b33 c44 c55 c66 d77 @ -"
+            ]
+        );
+    }
+
+    #[test]
+    fn thirteen_terminals() {
+        assert_eq!(
+            readings("b19 c19 d19 w1234 e123 +e3 self"),
+            vec!["b1 b9 c1 c9 d1 d9 w1 w2 w3 w4 e1 e2 e33 @ -"]
+        );
+    }
+
+    #[test]
+    fn not_a_winning_hand() {
+        assert!(readings("b1479 c258 d369 w12 e1 +e2 self").is_empty());
+    }
+}

@@ -1,0 +1,400 @@
+//! A validated hand and its win context: the tiles make a physically possible 14-tile hand
+//! (SPEC §1: concealed + winning tile + 3 per meld, at most 4 of any tile, melds of the right
+//! shape) and the context words do not contradict each other (SPEC §2.8).
+//!
+//! Whether the tiles form a *winning* hand is not decided here; that is [`crate::arrange`].
+
+use crate::arrange::Set;
+use crate::notation::{MeldKind, ParsedHand, ParsedMeld, Spanned, Word};
+use crate::tile::{Seat, Tile, KINDS};
+
+/// A hand rule broken, with the column of the token that breaks it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {kind}")]
+pub struct HandError {
+    pub column: usize,
+    pub kind: HandErrorKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HandErrorKind {
+    #[error("a pung is three identical tiles, e.g. [p d111]; this one has {0}")]
+    BadPung(String),
+    #[error("a chow is three consecutive tiles of one number suit, e.g. [c b345]; this one has {0}")]
+    BadChow(String),
+    #[error("a kong is four identical tiles, e.g. [k e1111]; this one has {0}")]
+    BadKong(String),
+    #[error("the hand has {tiles} tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)")]
+    WrongTileCount { tiles: usize },
+    #[error("{tile} appears {count} times; there are only 4 of each tile")]
+    TooManyCopies { tile: Tile, count: usize },
+    #[error("{0}")]
+    Context(ContextConflict),
+}
+
+/// A contradiction between context words (SPEC §2.8).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ContextConflict {
+    #[error("'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]")]
+    KongWithoutKong,
+    #[error("'{0}' is a self-draw win; it cannot be combined with '{1}'")]
+    SelfDrawWord(&'static str, &'static str),
+    #[error("'{0}' is a win on a discard; it cannot be combined with '{1}'")]
+    DiscardWord(&'static str, &'static str),
+    #[error("'rob' cannot be combined with '{0}': a robbed kong is neither the last tile nor a supplement tile")]
+    RobWith(&'static str),
+    #[error("'{0}' cannot be combined with '{1}': the first turn is neither the last tile, a supplement tile nor a robbed kong")]
+    BlessingWith(&'static str, &'static str),
+    #[error("'heaven' is East's win: it needs seat=e")]
+    HeavenNotEast,
+    #[error("'heaven' needs East's initial 14 tiles: no melds and no kong")]
+    HeavenWithMelds,
+    #[error("'earth' is a non-East player's win: it cannot be seat=e")]
+    EarthEast,
+    #[error("'earth' is won on East's first discard: from= must be e")]
+    EarthNotFromEast,
+    #[error("'earth' needs the initial 13-tile hand: no melds")]
+    EarthWithMelds,
+    #[error("from={0}: the winner cannot win on his own discard")]
+    FromSelf(char),
+    #[error("from= names the discarder; a self-drawn win has none")]
+    FromWithSelfDraw,
+    #[error("resp= names who pays for a discard; a self-drawn win has no responsible player")]
+    RespWithSelfDraw,
+    #[error("resp={0} is the winner; write resp=none when the winner himself had just discarded that tile")]
+    RespWinner(char),
+    #[error("'rob': the robbed kong holds the other three {0}, so the hand cannot hold another {0}")]
+    RobbedTileHeld(Tile),
+}
+
+/// A declared set, checked for shape. `tile` is its lowest tile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meld {
+    pub kind: MeldKind,
+    pub tile: Tile,
+}
+
+impl Meld {
+    pub fn is_kong(self) -> bool {
+        matches!(self.kind, MeldKind::Kong | MeldKind::ConcealedKong)
+    }
+
+    /// The meld as a set of a regular hand.
+    pub fn set(self) -> Set {
+        Set::from_meld(self.kind, self.tile)
+    }
+}
+
+/// How the winning tile was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinBy {
+    SelfDraw,
+    /// On a discard (or robbed kong) by `from`; `assumed` when the line did not say who.
+    Discard { from: Seat, assumed: bool },
+}
+
+/// Who pays for a big hand won on a discard (SPEC §2.10, Same-Round Immunity).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Responsible {
+    /// Self-draw: nobody is responsible, everyone pays the same.
+    NoneSelfDraw,
+    /// The discarder, the usual case.
+    Discarder(Seat),
+    /// Another player who first discarded the same tile in the round (`resp=X`).
+    Named(Seat),
+    /// The winner had just discarded that tile himself (`resp=none`): everyone pays the same.
+    Nobody,
+}
+
+impl Responsible {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Responsible::Discarder(s) | Responsible::Named(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The situation of the win, kept apart from the tiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinContext {
+    pub seat: Seat,
+    pub win_by: WinBy,
+    pub responsible: Responsible,
+    /// Won on the last tile: Final Draw if self-drawn, Final Discard otherwise.
+    pub last_tile: bool,
+    pub kong_supplement: bool,
+    pub robbed_kong: bool,
+    pub heaven: bool,
+    pub earth: bool,
+}
+
+impl WinContext {
+    pub fn self_drawn(&self) -> bool {
+        self.win_by == WinBy::SelfDraw
+    }
+}
+
+/// A hand that can exist at a table: the input to arrangement and scoring.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    /// Concealed tiles without the winning tile, sorted.
+    pub concealed: Vec<Tile>,
+    pub melds: Vec<Meld>,
+    pub winning_tile: Tile,
+    pub context: WinContext,
+}
+
+impl Hand {
+    /// Counts of the concealed tiles plus the winning tile (the part still to be arranged).
+    pub fn concealed_counts_with_winning_tile(&self) -> [u8; KINDS] {
+        let mut counts = [0u8; KINDS];
+        for tile in self.concealed.iter().chain([&self.winning_tile]) {
+            counts[tile.index()] += 1;
+        }
+        counts
+    }
+
+    pub fn has_kong(&self) -> bool {
+        self.melds.iter().any(|m| m.is_kong())
+    }
+}
+
+/// Checks a parsed line and builds the [`Hand`].
+pub fn validate(parsed: &ParsedHand) -> Result<Hand, HandError> {
+    let melds = parsed
+        .melds
+        .iter()
+        .map(check_meld)
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let tiles = parsed.concealed.len() + 1 + 3 * melds.len();
+    if tiles != 14 {
+        return Err(HandError {
+            column: 1,
+            kind: HandErrorKind::WrongTileCount { tiles },
+        });
+    }
+    check_copies(parsed)?;
+
+    let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
+    concealed.sort();
+    let hand = Hand {
+        concealed,
+        melds,
+        winning_tile: parsed.winning.value,
+        context: WinContext {
+            seat: Seat::East,
+            win_by: WinBy::SelfDraw,
+            responsible: Responsible::NoneSelfDraw,
+            last_tile: false,
+            kong_supplement: false,
+            robbed_kong: false,
+            heaven: false,
+            earth: false,
+        },
+    };
+    let context = build_context(parsed, &hand)?;
+    Ok(Hand { context, ..hand })
+}
+
+fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
+    let mut tiles = meld.tiles.clone();
+    tiles.sort();
+    let written = || {
+        let mut text = String::new();
+        for tile in &tiles {
+            text.push_str(&tile.to_string());
+        }
+        if tiles.is_empty() {
+            text.push_str("no tiles");
+        }
+        text
+    };
+    let identical = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
+    let error = |kind| HandError {
+        column: meld.column,
+        kind,
+    };
+    let ok = match meld.kind {
+        MeldKind::Pung => identical(3).then_some(()).ok_or_else(|| error(HandErrorKind::BadPung(written()))),
+        MeldKind::Kong | MeldKind::ConcealedKong => identical(4)
+            .then_some(())
+            .ok_or_else(|| error(HandErrorKind::BadKong(written()))),
+        MeldKind::Chow => {
+            let consecutive = tiles.len() == 3
+                && tiles[0].next_in_suit() == Some(tiles[1])
+                && tiles[1].next_in_suit() == Some(tiles[2]);
+            consecutive
+                .then_some(())
+                .ok_or_else(|| error(HandErrorKind::BadChow(written())))
+        }
+    };
+    ok.map(|()| Meld {
+        kind: meld.kind,
+        tile: tiles[0],
+    })
+}
+
+/// At most four of any tile across concealed tiles, melds and the winning tile.
+/// Points at the token that brings in the fifth copy.
+fn check_copies(parsed: &ParsedHand) -> Result<(), HandError> {
+    let mut tokens: Vec<(usize, Tile)> = parsed.concealed.iter().map(|t| (t.column, t.value)).collect();
+    for meld in &parsed.melds {
+        tokens.extend(meld.tiles.iter().map(|t| (meld.column, *t)));
+    }
+    tokens.push((parsed.winning.column, parsed.winning.value));
+    tokens.sort_by_key(|(column, _)| *column);
+
+    let mut totals = [0usize; KINDS];
+    for (_, tile) in &tokens {
+        totals[tile.index()] += 1;
+    }
+    let mut seen = [0usize; KINDS];
+    for (column, tile) in tokens {
+        seen[tile.index()] += 1;
+        if seen[tile.index()] == 5 {
+            return Err(HandError {
+                column,
+                kind: HandErrorKind::TooManyCopies {
+                    tile,
+                    count: totals[tile.index()],
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Applies the context words and the checks of SPEC §2.8 (rulings in docs/rules.md).
+fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandError> {
+    let find = |keyword: &str| parsed.words.iter().find(|w| w.value.keyword() == keyword);
+    let column_of = |w: Option<&Spanned<Word>>| w.map_or(1, |w| w.column);
+    let conflict = |at: Option<&Spanned<Word>>, c: ContextConflict| HandError {
+        column: column_of(at),
+        kind: HandErrorKind::Context(c),
+    };
+
+    let self_word = find("self");
+    let last = find("last");
+    let kong = find("kong");
+    let rob = find("rob");
+    let heaven = find("heaven");
+    let earth = find("earth");
+    let seat = match find("seat") {
+        Some(Spanned { value: Word::Seat(s), .. }) => *s,
+        _ => Seat::East,
+    };
+    let from = find("from");
+    let resp = find("resp");
+
+    // Words that make a self-draw, and words that make a discard win, cannot meet.
+    let self_drawn_by = [(self_word, "self"), (kong, "kong"), (heaven, "heaven")]
+        .into_iter()
+        .find_map(|(w, name)| w.map(|_| name));
+    for (word, name) in [(rob, "rob"), (earth, "earth")] {
+        if let (Some(w), Some(by)) = (word, self_drawn_by) {
+            return Err(conflict(Some(w), ContextConflict::DiscardWord(name, by)));
+        }
+    }
+    if let Some(w) = rob {
+        for (other, name) in [(last, "last"), (kong, "kong")] {
+            if other.is_some() {
+                return Err(conflict(Some(w), ContextConflict::RobWith(name)));
+            }
+        }
+        let held = hand
+            .concealed
+            .iter()
+            .any(|t| *t == hand.winning_tile);
+        if held {
+            return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(hand.winning_tile)));
+        }
+    }
+    for (blessing, name) in [(heaven, "heaven"), (earth, "earth")] {
+        if let Some(w) = blessing {
+            for (other, other_name) in [(last, "last"), (kong, "kong"), (rob, "rob")] {
+                if other.is_some() {
+                    return Err(conflict(Some(w), ContextConflict::BlessingWith(name, other_name)));
+                }
+            }
+        }
+    }
+    if kong.is_some() && !hand.has_kong() {
+        return Err(conflict(kong, ContextConflict::KongWithoutKong));
+    }
+    if let Some(w) = heaven {
+        if seat != Seat::East {
+            return Err(conflict(Some(w), ContextConflict::HeavenNotEast));
+        }
+        if !hand.melds.is_empty() {
+            return Err(conflict(Some(w), ContextConflict::HeavenWithMelds));
+        }
+    }
+    if let Some(w) = earth {
+        if seat == Seat::East {
+            return Err(conflict(Some(w), ContextConflict::EarthEast));
+        }
+        if !hand.melds.is_empty() {
+            return Err(conflict(Some(w), ContextConflict::EarthWithMelds));
+        }
+        if let Some(Spanned { value: Word::From(s), .. }) = from {
+            if *s != Seat::East {
+                return Err(conflict(from, ContextConflict::EarthNotFromEast));
+            }
+        }
+    }
+
+    let win_by = if self_drawn_by.is_some() {
+        if from.is_some() {
+            return Err(conflict(from, ContextConflict::FromWithSelfDraw));
+        }
+        WinBy::SelfDraw
+    } else {
+        match from {
+            Some(Spanned { value: Word::From(s), .. }) if *s == seat => {
+                return Err(conflict(from, ContextConflict::FromSelf(s.letter())));
+            }
+            Some(Spanned { value: Word::From(s), .. }) => WinBy::Discard {
+                from: *s,
+                assumed: false,
+            },
+            // Blessing of Earth is won on East's discard by definition: not a guess.
+            _ if earth.is_some() => WinBy::Discard {
+                from: Seat::East,
+                assumed: false,
+            },
+            _ => WinBy::Discard {
+                from: seat.upper(),
+                assumed: true,
+            },
+        }
+    };
+
+    let resp_value = resp.and_then(|w| match w.value {
+        Word::Responsible(named) => Some(named),
+        _ => None,
+    });
+    let responsible = match (win_by, resp_value) {
+        (WinBy::SelfDraw, Some(_)) => return Err(conflict(resp, ContextConflict::RespWithSelfDraw)),
+        (WinBy::SelfDraw, None) => Responsible::NoneSelfDraw,
+        (WinBy::Discard { from, .. }, None) => Responsible::Discarder(from),
+        (WinBy::Discard { .. }, Some(None)) => Responsible::Nobody,
+        (WinBy::Discard { .. }, Some(Some(s))) if s == seat => {
+            return Err(conflict(resp, ContextConflict::RespWinner(s.letter())));
+        }
+        (WinBy::Discard { from, .. }, Some(Some(s))) if s == from => Responsible::Discarder(from),
+        (WinBy::Discard { .. }, Some(Some(s))) => Responsible::Named(s),
+    };
+
+    Ok(WinContext {
+        seat,
+        win_by,
+        responsible,
+        last_tile: last.is_some(),
+        kong_supplement: kong.is_some(),
+        robbed_kong: rob.is_some(),
+        heaven: heaven.is_some(),
+        earth: earth.is_some(),
+    })
+}

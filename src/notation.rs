@@ -1,0 +1,496 @@
+//! The compact hand notation of SPEC §1, read with nom into a [`ParsedHand`].
+//!
+//! This module owns syntax only: which tokens exist and where each one stands in the line.
+//! It does not judge whether the tiles make a legal hand (that is [`crate::hand`]), but it keeps
+//! the column of every token so that later checks can point at the offending one.
+//!
+//! Grammar (case-insensitive; `docs/notation.md` has it with examples):
+//! ```text
+//! line    = token* [ "#" comment ]
+//! token   = group | meld | "+" tile | word
+//! group   = suit digit+            suit = b | c | d | w | e
+//! meld    = "[" kind group+ "]"    kind = p | pung | pong | c | chow | chi | k | kong | ck | ckong
+//! word    = self | last | kong | rob | heaven | earth | seat=X | from=X | resp=X | resp=none
+//! ```
+//! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
+
+use nom::bytes::complete::take_while;
+use nom::character::complete::{alpha1, char, digit1, satisfy, space0};
+use nom::error::{ErrorKind, ParseError};
+use nom::{IResult, Parser};
+
+use crate::tile::{Seat, Suit, Tile};
+
+/// A syntax error: where in the line (1-based column, in characters) and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {kind}")]
+pub struct NotationError {
+    pub column: usize,
+    pub kind: NotationErrorKind,
+}
+
+/// What went wrong, worded as what the user should have written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationErrorKind {
+    #[error("{found}: {}", rank_rule(*.suit))]
+    RankOutOfRange { suit: Suit, found: String },
+    #[error("'{0}' needs its tile numbers right after it, e.g. {0}1")]
+    MissingRank(char),
+    #[error("'{0}' is a number without a suit letter: write b, c, d, w or e before the digits, e.g. b{0}")]
+    MissingSuit(String),
+    #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=")]
+    UnknownWord(String),
+    #[error("unexpected '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word")]
+    UnexpectedChar(char),
+    #[error("expected a space before '{0}'")]
+    MissingSpace(String),
+    #[error("'{0}' takes no value")]
+    UnexpectedValue(String),
+    #[error("{0}= needs a seat: e, s, w or n (e.g. {0}=s)")]
+    MissingSeat(String),
+    #[error("{key}={found}: a seat is e, s, w or n{}", if key == "resp" { ", or none" } else { "" })]
+    BadSeat { key: String, found: String },
+    #[error("'{0}' is given twice")]
+    Repeated(String),
+    #[error("expected a meld kind after '[': p (pung), c (chow), k (kong) or ck (concealed kong), then its tiles, e.g. [p d111]")]
+    MissingMeldKind,
+    #[error("unknown meld kind '{0}': expected p (pung/pong), c (chow/chi), k (kong) or ck (ckong, concealed kong)")]
+    BadMeldKind(String),
+    #[error("expected the meld's tiles, e.g. [p d111], [c b345], [k e1111]")]
+    MissingMeldTiles,
+    #[error("expected ']' to close the meld")]
+    UnclosedMeld,
+    #[error("expected the winning tile right after '+', e.g. +b9")]
+    MissingWinningTile,
+    #[error("+ marks exactly one winning tile, e.g. +b9, not +{0}")]
+    SeveralWinningTiles(String),
+    #[error("a second winning tile: a hand has exactly one '+TILE'")]
+    SecondWinningTile,
+    #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
+    NoWinningTile,
+}
+
+fn rank_rule(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Wind => "winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
+        Suit::Dragon => "dragons are e1-e3 (1 Red, 2 Green, 3 White)",
+        _ => "suit tiles are numbered 1-9",
+    }
+}
+
+/// The four kinds of declared set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MeldKind {
+    Pung,
+    Chow,
+    Kong,
+    ConcealedKong,
+}
+
+impl MeldKind {
+    /// Short notation keyword: `p`, `c`, `k`, `ck`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            MeldKind::Pung => "p",
+            MeldKind::Chow => "c",
+            MeldKind::Kong => "k",
+            MeldKind::ConcealedKong => "ck",
+        }
+    }
+}
+
+/// A context word of SPEC §1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    SelfDraw,
+    LastTile,
+    KongSupplement,
+    RobbedKong,
+    Heaven,
+    Earth,
+    Seat(Seat),
+    From(Seat),
+    /// `resp=X`, or `resp=none` (None).
+    Responsible(Option<Seat>),
+}
+
+impl Word {
+    /// The word as written in notation (without value), used in messages.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Word::SelfDraw => "self",
+            Word::LastTile => "last",
+            Word::KongSupplement => "kong",
+            Word::RobbedKong => "rob",
+            Word::Heaven => "heaven",
+            Word::Earth => "earth",
+            Word::Seat(_) => "seat",
+            Word::From(_) => "from",
+            Word::Responsible(_) => "resp",
+        }
+    }
+}
+
+/// A value with the 1-based column where its token starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub column: usize,
+}
+
+/// A meld as written: its kind and tiles, not yet checked for shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedMeld {
+    pub kind: MeldKind,
+    pub tiles: Vec<Tile>,
+    pub column: usize,
+}
+
+/// Everything the line says, token by token, with columns. No hand rules checked yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedHand {
+    /// Concealed tiles, not including the winning tile.
+    pub concealed: Vec<Spanned<Tile>>,
+    pub melds: Vec<ParsedMeld>,
+    pub winning: Spanned<Tile>,
+    pub words: Vec<Spanned<Word>>,
+}
+
+/// nom error carrying our own kind once a token has been recognised and found wrong.
+#[derive(Debug)]
+struct Failure<'a> {
+    at: &'a str,
+    kind: Option<NotationErrorKind>,
+}
+
+impl<'a> ParseError<&'a str> for Failure<'a> {
+    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+        Failure { at: input, kind: None }
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T, Failure<'a>>;
+
+fn fail<T>(at: &str, kind: NotationErrorKind) -> Res<'_, T> {
+    Err(nom::Err::Failure(Failure {
+        at,
+        kind: Some(kind),
+    }))
+}
+
+/// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
+/// input does not start like a group; a failure if it does but a digit is out of range.
+fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
+    let (rest, letter) = satisfy(|c| "bcdweBCDWE".contains(c)).parse(input)?;
+    let (rest, digits) = digit1(rest)?;
+    let suit = Suit::from_letter(letter.to_ascii_lowercase()).expect("letter checked above");
+    let mut tiles = Vec::with_capacity(digits.len());
+    for digit in digits.bytes() {
+        match Tile::new(suit, digit - b'0') {
+            Some(tile) => tiles.push(tile),
+            None => {
+                let found = format!("{}{}", suit.letter(), digits);
+                return fail(input, NotationErrorKind::RankOutOfRange { suit, found });
+            }
+        }
+    }
+    Ok((rest, tiles))
+}
+
+/// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`.
+fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
+    let (rest, _) = char('[')(input)?;
+    let (rest, _) = space0(rest)?;
+    let Ok((after_kind, word)) = alpha1::<_, Failure>(rest) else {
+        return fail(rest, NotationErrorKind::MissingMeldKind);
+    };
+    let kind = match word.to_ascii_lowercase().as_str() {
+        "p" | "pung" | "pong" => MeldKind::Pung,
+        "c" | "chow" | "chi" => MeldKind::Chow,
+        "k" | "kong" => MeldKind::Kong,
+        "ck" | "ckong" => MeldKind::ConcealedKong,
+        _ => return fail(rest, NotationErrorKind::BadMeldKind(word.to_string())),
+    };
+    let mut tiles = Vec::new();
+    let mut rest = after_kind;
+    loop {
+        let (after_space, _) = space0(rest)?;
+        rest = after_space;
+        if let Some(after) = rest.strip_prefix(']') {
+            if tiles.is_empty() {
+                return fail(rest, NotationErrorKind::MissingMeldTiles);
+            }
+            return Ok((after, (kind, tiles)));
+        }
+        if rest.is_empty() || rest.starts_with('#') {
+            return fail(input, NotationErrorKind::UnclosedMeld);
+        }
+        match tile_group(rest) {
+            Ok((after, group)) => {
+                tiles.extend(group);
+                rest = after;
+            }
+            Err(nom::Err::Error(_)) if tiles.is_empty() => {
+                return fail(rest, NotationErrorKind::MissingMeldTiles)
+            }
+            Err(nom::Err::Error(_)) => return fail(rest, NotationErrorKind::UnclosedMeld),
+            Err(other) => return Err(other),
+        }
+    }
+}
+
+/// `+b9`: exactly one tile.
+fn winning_tile(input: &str) -> Res<'_, Tile> {
+    let (rest, _) = char('+')(input)?;
+    match tile_group(rest) {
+        Ok((after, tiles)) if tiles.len() == 1 => Ok((after, tiles[0])),
+        Ok((after, _)) => fail(
+            input,
+            NotationErrorKind::SeveralWinningTiles(rest[..rest.len() - after.len()].to_string()),
+        ),
+        Err(nom::Err::Error(_)) => fail(input, NotationErrorKind::MissingWinningTile),
+        Err(other) => Err(other),
+    }
+}
+
+/// A context word, optionally `key=value`.
+fn word(input: &str) -> Res<'_, Word> {
+    let (rest, key) = alpha1(input)?;
+    let (rest, value) = match rest.strip_prefix('=') {
+        Some(after) => {
+            let (after, value) = take_while(|c: char| c.is_ascii_alphanumeric())(after)?;
+            (after, Some(value))
+        }
+        None => (rest, None),
+    };
+    let key_lower = key.to_ascii_lowercase();
+    let bare = |word: Word| match value {
+        None => Ok((rest, word)),
+        Some(_) => fail(input, NotationErrorKind::UnexpectedValue(key_lower.clone())),
+    };
+    let seat = |make: fn(Seat) -> Word, allow_none: bool| {
+        let value = match value {
+            Some(v) if !v.is_empty() => v.to_ascii_lowercase(),
+            _ => return fail(input, NotationErrorKind::MissingSeat(key_lower.clone())),
+        };
+        if allow_none && value == "none" {
+            return Ok((rest, Word::Responsible(None)));
+        }
+        match seat_name(&value) {
+            Some(seat) => Ok((rest, make(seat))),
+            None => fail(
+                input,
+                NotationErrorKind::BadSeat {
+                    key: key_lower.clone(),
+                    found: value,
+                },
+            ),
+        }
+    };
+    match key_lower.as_str() {
+        "self" => bare(Word::SelfDraw),
+        "last" => bare(Word::LastTile),
+        "kong" => bare(Word::KongSupplement),
+        "rob" => bare(Word::RobbedKong),
+        "heaven" => bare(Word::Heaven),
+        "earth" => bare(Word::Earth),
+        "seat" => seat(Word::Seat, false),
+        "from" => seat(Word::From, false),
+        "resp" => seat(|s| Word::Responsible(Some(s)), true),
+        _ if value.is_none() && key.len() == 1 && Suit::from_letter(key_lower.as_bytes()[0] as char).is_some() => {
+            fail(input, NotationErrorKind::MissingRank(key_lower.as_bytes()[0] as char))
+        }
+        _ => fail(input, NotationErrorKind::UnknownWord(key.to_string())),
+    }
+}
+
+/// Accepts a seat letter or its full name (`s`, `south`).
+fn seat_name(value: &str) -> Option<Seat> {
+    let seat = Seat::from_letter(value.chars().next()?)?;
+    (value.len() == 1 || value == seat.name().to_ascii_lowercase()).then_some(seat)
+}
+
+/// 1-based character column of `rest` within `line`.
+fn column(line: &str, rest: &str) -> usize {
+    line[..line.len() - rest.len()].chars().count() + 1
+}
+
+/// Parses one hand line (SPEC §1). A `#` starts a comment that runs to the end of the line.
+pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
+    let error = |rest: &str, kind| NotationError {
+        column: column(line, rest),
+        kind,
+    };
+    let mut concealed = Vec::new();
+    let mut melds = Vec::new();
+    let mut winning: Option<Spanned<Tile>> = None;
+    let mut words: Vec<Spanned<Word>> = Vec::new();
+
+    let mut rest = line;
+    // Whether the previous token was a plain tile group (another may follow without a space)
+    // or a meld (its closing bracket already separates it).
+    let mut after_group = false;
+    let mut after_meld = false;
+    let mut first = true;
+    loop {
+        let (after_space, spaces) =
+            space0::<_, Failure>(rest).expect("space0 cannot fail on complete input");
+        rest = after_space;
+        if rest.is_empty() || rest.starts_with('#') {
+            break;
+        }
+        let at = column(line, rest);
+        let separated = first || !spaces.is_empty() || after_meld;
+        first = false;
+        let next = rest.chars().next().expect("not empty");
+
+        match tile_group(rest) {
+            Ok((after, tiles)) => {
+                if !separated && !after_group {
+                    return Err(error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+                }
+                concealed.extend(tiles.into_iter().map(|value| Spanned { value, column: at }));
+                (rest, after_group, after_meld) = (after, true, false);
+                continue;
+            }
+            Err(nom::Err::Failure(Failure { at, kind: Some(kind) })) => return Err(error(at, kind)),
+            Err(_) => {} // not a tile group: try the other tokens
+        }
+        if !separated {
+            return Err(error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+        }
+        let parsed = match next {
+            '[' => meld(rest).map(|(after, (kind, tiles))| {
+                melds.push(ParsedMeld {
+                    kind,
+                    tiles,
+                    column: at,
+                });
+                (after, true)
+            }),
+            '+' => winning_tile(rest).and_then(|(after, tile)| {
+                if winning.is_some() {
+                    return fail(rest, NotationErrorKind::SecondWinningTile);
+                }
+                winning = Some(Spanned {
+                    value: tile,
+                    column: at,
+                });
+                Ok((after, false))
+            }),
+            c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
+                if words.iter().any(|seen| seen.value.keyword() == w.keyword()) {
+                    return fail(rest, NotationErrorKind::Repeated(w.keyword().to_string()));
+                }
+                words.push(Spanned {
+                    value: w,
+                    column: at,
+                });
+                Ok((after, false))
+            }),
+            c if c.is_ascii_digit() => fail(
+                rest,
+                NotationErrorKind::MissingSuit(
+                    rest.chars().take_while(|c| c.is_ascii_digit()).collect(),
+                ),
+            ),
+            c => fail(rest, NotationErrorKind::UnexpectedChar(c)),
+        };
+        match parsed {
+            Ok((after, was_meld)) => (rest, after_group, after_meld) = (after, false, was_meld),
+            Err(nom::Err::Failure(f) | nom::Err::Error(f)) => {
+                let kind = f
+                    .kind
+                    .unwrap_or_else(|| NotationErrorKind::UnexpectedChar(next));
+                return Err(error(f.at, kind));
+            }
+            Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
+        }
+    }
+    let winning = winning.ok_or_else(|| error(rest, NotationErrorKind::NoWinningTile))?;
+    Ok(ParsedHand {
+        concealed,
+        melds,
+        winning,
+        words,
+    })
+}
+
+/// The token starting at `rest`, for messages.
+fn token_text(rest: &str) -> String {
+    rest.split(|c: char| c.is_whitespace() || c == '#')
+        .next()
+        .unwrap_or(rest)
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiles(spanned: &[Spanned<Tile>]) -> String {
+        spanned
+            .iter()
+            .map(|t| t.value.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn reads_groups_melds_winning_tile_and_words() {
+        let hand = parse_hand("b123 c456 [p d111] w44 b7 b8 +b9 seat=s from=e").unwrap();
+        assert_eq!(tiles(&hand.concealed), "b1 b2 b3 c4 c5 c6 w4 w4 b7 b8");
+        assert_eq!(hand.melds.len(), 1);
+        assert_eq!(hand.melds[0].kind, MeldKind::Pung);
+        assert_eq!(hand.melds[0].column, 11);
+        assert_eq!(hand.winning.value.to_string(), "b9");
+        assert_eq!(hand.winning.column, 30);
+        assert_eq!(
+            hand.words.iter().map(|w| w.value).collect::<Vec<_>>(),
+            vec![Word::Seat(Seat::South), Word::From(Seat::East)]
+        );
+    }
+
+    #[test]
+    fn groups_may_touch_and_case_is_ignored() {
+        let hand = parse_hand("B123c456 [PONG D1 D1 D1] +E2 SELF Seat=North # a comment").unwrap();
+        assert_eq!(tiles(&hand.concealed), "b1 b2 b3 c4 c5 c6");
+        assert_eq!(hand.melds[0].tiles.len(), 3);
+        assert_eq!(hand.winning.value.to_string(), "e2");
+        assert_eq!(hand.words[1].value, Word::Seat(Seat::North));
+    }
+
+    #[test]
+    fn long_meld_kinds() {
+        for (text, kind) in [
+            ("[chi b345]", MeldKind::Chow),
+            ("[chow b345]", MeldKind::Chow),
+            ("[kong e1111]", MeldKind::Kong),
+            ("[ckong e1111]", MeldKind::ConcealedKong),
+            ("[ck e1111]", MeldKind::ConcealedKong),
+            ("[pung e111]", MeldKind::Pung),
+        ] {
+            let hand = parse_hand(&format!("{text} +b1")).unwrap();
+            assert_eq!(hand.melds[0].kind, kind, "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_token() {
+        let err = parse_hand("b123 w5 c456 +b9").unwrap_err();
+        assert_eq!(err.column, 6);
+        assert_eq!(
+            err.to_string(),
+            "column 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)"
+        );
+        assert_eq!(parse_hand("b123 +b9 +b8").unwrap_err().kind, NotationErrorKind::SecondWinningTile);
+        assert_eq!(parse_hand("b123").unwrap_err().column, 5);
+        assert_eq!(
+            parse_hand("b123self +b1").unwrap_err().kind,
+            NotationErrorKind::MissingSpace("self".into())
+        );
+    }
+}

@@ -1,0 +1,498 @@
+//! The Zung Jung v3.3 pattern table (seed 003): one entry per pattern, as data.
+//!
+//! Each entry has its id, series, English and Chinese names, points, the hand shapes it may
+//! be scored on (SPEC §2.4) and a small pure predicate over [`Facts`]. The engine in
+//! [`crate::score`] applies the series rule and the limits; nothing here knows about them.
+
+use crate::arrange::{Arrangement, Set, SetKind, Shape};
+use crate::hand::{Hand, WinContext};
+use crate::tile::{Suit, Tile, KINDS};
+
+/// Which hand shapes a pattern may be scored on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shapes {
+    pub regular: bool,
+    pub seven_pairs: bool,
+    pub thirteen_terminals: bool,
+}
+
+/// Regular hands only: patterns that need sets.
+pub const REGULAR: Shapes = Shapes {
+    regular: true,
+    seven_pairs: false,
+    thirteen_terminals: false,
+};
+/// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
+pub const REGULAR_OR_PAIRS: Shapes = Shapes {
+    regular: true,
+    seven_pairs: true,
+    thirteen_terminals: false,
+};
+/// Any winning hand: the incidental bonuses.
+pub const ANY: Shapes = Shapes {
+    regular: true,
+    seven_pairs: true,
+    thirteen_terminals: true,
+};
+pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: true,
+    thirteen_terminals: false,
+};
+pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: false,
+    thirteen_terminals: true,
+};
+
+/// When a pattern applies.
+#[derive(Clone, Copy)]
+pub enum Condition {
+    /// Once, if the whole hand satisfies the predicate.
+    Hand(fn(&Facts) -> bool),
+    /// Once for each set that satisfies the predicate (3.1 Value Honor).
+    EachSet(fn(&Set, &Facts) -> bool),
+}
+
+/// One scoring pattern.
+#[derive(Clone, Copy)]
+pub struct Pattern {
+    pub id: &'static str,
+    /// Within a series only the highest applicable pattern counts (SPEC §2.5).
+    pub series: &'static str,
+    pub name: &'static str,
+    pub chinese: &'static str,
+    pub points: u32,
+    pub shapes: Shapes,
+    pub condition: Condition,
+    /// The condition in one line, as the rule text states it.
+    pub summary: &'static str,
+}
+
+impl std::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {} {}", self.id, self.name, self.points)
+    }
+}
+
+impl Pattern {
+    pub fn allows(&self, shape: &Shape) -> bool {
+        match shape {
+            Shape::Regular { .. } => self.shapes.regular,
+            Shape::SevenPairs { .. } => self.shapes.seven_pairs,
+            Shape::ThirteenTerminals { .. } => self.shapes.thirteen_terminals,
+        }
+    }
+}
+
+/// What the predicates look at: one arrangement of one hand, with its context.
+pub struct Facts<'a> {
+    pub hand: &'a Hand,
+    pub arrangement: &'a Arrangement,
+    /// Bit `i` set when the hand holds tile kind `i`.
+    present: u64,
+}
+
+impl<'a> Facts<'a> {
+    pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
+        let mut present = 0u64;
+        let melded_tiles = hand.melds.iter().flat_map(|m| m.set().tiles().collect::<Vec<_>>());
+        for tile in hand.concealed.iter().copied().chain([hand.winning_tile]).chain(melded_tiles) {
+            present |= 1 << tile.index();
+        }
+        Facts {
+            hand,
+            arrangement,
+            present,
+        }
+    }
+
+    pub fn context(&self) -> &WinContext {
+        &self.hand.context
+    }
+
+    pub fn sets(&self) -> &[Set] {
+        self.arrangement.sets()
+    }
+
+    pub fn pair(&self) -> Option<Tile> {
+        self.arrangement.pair()
+    }
+
+    /// The distinct tile kinds in the hand.
+    pub fn kinds(&self) -> impl Iterator<Item = Tile> + '_ {
+        (0..KINDS)
+            .filter(|&i| self.present & (1 << i) != 0)
+            .map(Tile::from_index)
+    }
+
+    pub fn all_tiles(&self, test: impl Fn(Tile) -> bool) -> bool {
+        self.kinds().all(test)
+    }
+
+    pub fn sequences(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.sets()
+            .iter()
+            .filter(|s| s.kind == SetKind::Sequence)
+            .map(|s| s.tile)
+    }
+
+    /// Tiles of the triplets and kongs.
+    pub fn triplets(&self) -> impl Iterator<Item = Tile> + '_ {
+        self.sets()
+            .iter()
+            .filter(|s| s.is_triplet_or_kong())
+            .map(|s| s.tile)
+    }
+
+    fn count_triplets(&self, test: impl Fn(Tile) -> bool) -> usize {
+        self.triplets().filter(|&t| test(t)).count()
+    }
+
+    fn has_triplet(&self, tile: Tile) -> bool {
+        self.triplets().any(|t| t == tile)
+    }
+
+    fn has_sequence(&self, first: Tile) -> bool {
+        self.sequences().any(|t| t == first)
+    }
+
+    /// How many times the most repeated sequence occurs.
+    fn max_identical_sequences(&self) -> usize {
+        self.sequences()
+            .map(|first| self.sequences().filter(|&t| t == first).count())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+// ---- predicates, in table order ----
+
+fn all_sequences(f: &Facts) -> bool {
+    f.sets().iter().all(|s| s.kind == SetKind::Sequence)
+}
+
+fn concealed_hand(f: &Facts) -> bool {
+    !f.sets().iter().any(|s| s.melded)
+}
+
+fn no_terminals(f: &Facts) -> bool {
+    f.all_tiles(|t| t.suit().is_number() && (2..=8).contains(&t.rank()))
+}
+
+/// The one number suit of the hand, if its number tiles are all of one suit.
+fn single_number_suit(f: &Facts) -> Option<Suit> {
+    let mut suits = f.kinds().map(Tile::suit).filter(|s| s.is_number());
+    let first = suits.next()?;
+    suits.all(|s| s == first).then_some(first)
+}
+
+fn has_honors(f: &Facts) -> bool {
+    f.kinds().any(Tile::is_honor)
+}
+
+fn mixed_one_suit(f: &Facts) -> bool {
+    single_number_suit(f).is_some() && has_honors(f)
+}
+
+fn pure_one_suit(f: &Facts) -> bool {
+    single_number_suit(f).is_some() && !has_honors(f)
+}
+
+/// SPEC §2.7: no melds; the 13 tiles besides the winning tile are 1112345678999 of one
+/// suit, and the winning tile is of that suit.
+fn nine_gates(f: &Facts) -> bool {
+    let hand = f.hand;
+    let suit = hand.winning_tile.suit();
+    if !hand.melds.is_empty() || !suit.is_number() {
+        return false;
+    }
+    let gates = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    let mut counts = [0u8; 9];
+    for tile in &hand.concealed {
+        if tile.suit() != suit {
+            return false;
+        }
+        counts[tile.rank() as usize - 1] += 1;
+    }
+    counts == gates
+}
+
+fn value_honor(set: &Set, f: &Facts) -> bool {
+    set.is_triplet_or_kong()
+        && (set.tile.suit() == Suit::Dragon || set.tile == f.context().seat.wind())
+}
+
+fn is_dragon(t: Tile) -> bool {
+    t.suit() == Suit::Dragon
+}
+
+fn is_wind(t: Tile) -> bool {
+    t.suit() == Suit::Wind
+}
+
+fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
+    f.pair().is_some_and(test)
+}
+
+fn small_three_dragons(f: &Facts) -> bool {
+    f.count_triplets(is_dragon) >= 2 && pair_is(f, is_dragon)
+}
+
+fn big_three_dragons(f: &Facts) -> bool {
+    f.count_triplets(is_dragon) == 3
+}
+
+fn small_three_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) >= 2 && pair_is(f, is_wind)
+}
+
+fn big_three_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) >= 3
+}
+
+fn small_four_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)
+}
+
+fn big_four_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) == 4
+}
+
+fn all_honors(f: &Facts) -> bool {
+    f.all_tiles(Tile::is_honor)
+}
+
+fn all_triplets(f: &Facts) -> bool {
+    f.sets().iter().all(Set::is_triplet_or_kong)
+}
+
+fn concealed_triplets(f: &Facts) -> usize {
+    f.sets()
+        .iter()
+        .filter(|s| s.is_triplet_or_kong() && s.concealed)
+        .count()
+}
+
+fn kongs(f: &Facts) -> usize {
+    f.sets().iter().filter(|s| s.kind == SetKind::Kong).count()
+}
+
+fn two_identical_sequences(f: &Facts) -> bool {
+    f.max_identical_sequences() >= 2
+}
+
+/// Two groups of two identical sequences (four identical ones also make two groups,
+/// but then 5.1.4 outranks this in the series).
+fn two_identical_sequences_twice(f: &Facts) -> bool {
+    let mut sequences: Vec<Tile> = f.sequences().collect();
+    sequences.sort();
+    let mut groups = 0;
+    let mut i = 0;
+    while i + 1 < sequences.len() {
+        if sequences[i] == sequences[i + 1] {
+            groups += 1;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    groups >= 2
+}
+
+fn three_identical_sequences(f: &Facts) -> bool {
+    f.max_identical_sequences() >= 3
+}
+
+fn four_identical_sequences(f: &Facts) -> bool {
+    f.max_identical_sequences() == 4
+}
+
+const NUMBER_SUITS: [Suit; 3] = [Suit::Bamboo, Suit::Characters, Suit::Dots];
+
+fn in_every_suit(rank: u8, present: impl Fn(Tile) -> bool) -> bool {
+    NUMBER_SUITS
+        .iter()
+        .all(|&suit| Tile::new(suit, rank).is_some_and(&present))
+}
+
+fn three_similar_sequences(f: &Facts) -> bool {
+    (1..=7).any(|rank| in_every_suit(rank, |t| f.has_sequence(t)))
+}
+
+fn small_three_similar_triplets(f: &Facts) -> bool {
+    let Some(pair) = f.pair().filter(|p| p.suit().is_number()) else {
+        return false;
+    };
+    let others = NUMBER_SUITS.iter().filter(|&&s| s != pair.suit());
+    others
+        .map(|&suit| Tile::new(suit, pair.rank()).expect("rank 1-9"))
+        .all(|t| f.has_triplet(t))
+}
+
+fn three_similar_triplets(f: &Facts) -> bool {
+    (1..=9).any(|rank| in_every_suit(rank, |t| f.has_triplet(t)))
+}
+
+fn nine_tile_straight(f: &Facts) -> bool {
+    NUMBER_SUITS.iter().any(|&suit| {
+        [1, 4, 7]
+            .iter()
+            .all(|&rank| f.has_sequence(Tile::new(suit, rank).expect("rank 1-9")))
+    })
+}
+
+/// The longest run of triplets in consecutive numbers of one suit.
+fn longest_consecutive_triplets(f: &Facts) -> usize {
+    f.triplets()
+        .filter(|t| t.suit().is_number())
+        .map(|start| {
+            let mut length = 1;
+            let mut tile = start;
+            while let Some(next) = tile.next_in_suit().filter(|&n| f.has_triplet(n)) {
+                length += 1;
+                tile = next;
+            }
+            length
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every set and the pair satisfy `test` on at least one of their tiles.
+fn every_group_has(f: &Facts, test: fn(Tile) -> bool) -> bool {
+    f.sets().iter().all(|s| s.any_tile(test)) && pair_is(f, test)
+}
+
+fn mixed_lesser_terminals(f: &Facts) -> bool {
+    every_group_has(f, Tile::is_terminal_or_honor)
+}
+
+fn pure_lesser_terminals(f: &Facts) -> bool {
+    every_group_has(f, Tile::is_terminal)
+}
+
+/// An All Triplets or Seven Pairs hand of terminals and honors only (SPEC §2.4 limits the
+/// shapes; Thirteen Terminals is excluded by the table's shapes).
+fn mixed_greater_terminals(f: &Facts) -> bool {
+    let shape_ok = match f.arrangement.shape {
+        Shape::Regular { .. } => all_triplets(f),
+        Shape::SevenPairs { .. } => true,
+        Shape::ThirteenTerminals { .. } => false,
+    };
+    shape_ok && f.all_tiles(Tile::is_terminal_or_honor)
+}
+
+fn pure_greater_terminals(f: &Facts) -> bool {
+    f.all_tiles(Tile::is_terminal)
+}
+
+/// The Zung Jung v3.3 patterns, in the order of seed 003.
+pub static ZUNG_JUNG: [Pattern; 44] = [
+    Pattern { id: "1.1", series: "1.1", name: "All Sequences", chinese: "平和", points: 5, shapes: REGULAR,
+        condition: Condition::Hand(all_sequences), summary: "4 sequences; no triplets or kong" },
+    Pattern { id: "1.2", series: "1.2", name: "Concealed Hand", chinese: "門前清", points: 5, shapes: REGULAR,
+        condition: Condition::Hand(concealed_hand), summary: "regular hand with no exposed set; concealed kong and winning on a discard are fine" },
+    Pattern { id: "1.3", series: "1.3", name: "No Terminals", chinese: "斷么九", points: 5, shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(no_terminals), summary: "only middle number tiles (2-8); no terminals or honors" },
+    Pattern { id: "2.1.1", series: "2.1", name: "Mixed One-Suit", chinese: "混一色", points: 40, shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(mixed_one_suit), summary: "number tiles of one suit, plus honor tiles" },
+    Pattern { id: "2.1.2", series: "2.1", name: "Pure One-Suit", chinese: "清一色", points: 80, shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(pure_one_suit), summary: "number tiles of one suit only" },
+    Pattern { id: "2.2", series: "2.2", name: "Nine Gates", chinese: "九蓮寶燈", points: 480, shapes: REGULAR,
+        condition: Condition::Hand(nine_gates), summary: "no melds; 1112345678999 of one suit, winning on any tile of that suit" },
+    Pattern { id: "3.1", series: "3.1", name: "Value Honor", chinese: "番牌", points: 10, shapes: REGULAR,
+        condition: Condition::EachSet(value_honor), summary: "10 for each triplet or kong of the seat wind or of a dragon" },
+    Pattern { id: "3.2.1", series: "3.2", name: "Small Three Dragons", chinese: "小三元", points: 40, shapes: REGULAR,
+        condition: Condition::Hand(small_three_dragons), summary: "two dragon triplets/kong plus a dragon pair" },
+    Pattern { id: "3.2.2", series: "3.2", name: "Big Three Dragons", chinese: "大三元", points: 130, shapes: REGULAR,
+        condition: Condition::Hand(big_three_dragons), summary: "three dragon triplets/kong" },
+    Pattern { id: "3.3.1", series: "3.3", name: "Small Three Winds", chinese: "小三風", points: 30, shapes: REGULAR,
+        condition: Condition::Hand(small_three_winds), summary: "two wind triplets/kong plus a wind pair" },
+    Pattern { id: "3.3.2", series: "3.3", name: "Big Three Winds", chinese: "大三風", points: 120, shapes: REGULAR,
+        condition: Condition::Hand(big_three_winds), summary: "three wind triplets/kong" },
+    Pattern { id: "3.3.3", series: "3.3", name: "Small Four Winds", chinese: "小四喜", points: 320, shapes: REGULAR,
+        condition: Condition::Hand(small_four_winds), summary: "three wind triplets/kong plus a wind pair" },
+    Pattern { id: "3.3.4", series: "3.3", name: "Big Four Winds", chinese: "大四喜", points: 400, shapes: REGULAR,
+        condition: Condition::Hand(big_four_winds), summary: "four wind triplets/kong" },
+    Pattern { id: "3.4", series: "3.4", name: "All Honors", chinese: "字一色", points: 320, shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(all_honors), summary: "honor tiles only" },
+    Pattern { id: "4.1", series: "4.1", name: "All Triplets", chinese: "對對和", points: 30, shapes: REGULAR,
+        condition: Condition::Hand(all_triplets), summary: "4 triplets/kong; no sequences" },
+    Pattern { id: "4.2.1", series: "4.2", name: "Two Concealed Triplets", chinese: "二暗刻", points: 5, shapes: REGULAR,
+        condition: Condition::Hand(|f| concealed_triplets(f) >= 2), summary: "two concealed triplets/concealed kong" },
+    Pattern { id: "4.2.2", series: "4.2", name: "Three Concealed Triplets", chinese: "三暗刻", points: 30, shapes: REGULAR,
+        condition: Condition::Hand(|f| concealed_triplets(f) >= 3), summary: "three concealed triplets/concealed kong" },
+    Pattern { id: "4.2.3", series: "4.2", name: "Four Concealed Triplets", chinese: "四暗刻", points: 125, shapes: REGULAR,
+        condition: Condition::Hand(|f| concealed_triplets(f) == 4), summary: "four concealed triplets/concealed kong" },
+    Pattern { id: "4.3.1", series: "4.3", name: "One Kong", chinese: "一槓", points: 5, shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) >= 1), summary: "one kong, exposed or concealed" },
+    Pattern { id: "4.3.2", series: "4.3", name: "Two Kong", chinese: "二槓", points: 20, shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) >= 2), summary: "two kong" },
+    Pattern { id: "4.3.3", series: "4.3", name: "Three Kong", chinese: "三槓", points: 120, shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) >= 3), summary: "three kong" },
+    Pattern { id: "4.3.4", series: "4.3", name: "Four Kong", chinese: "四槓", points: 480, shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) == 4), summary: "four kong" },
+    Pattern { id: "5.1.1", series: "5.1", name: "Two Identical Sequences", chinese: "一般高", points: 10, shapes: REGULAR,
+        condition: Condition::Hand(two_identical_sequences), summary: "two sequences of the same suit and numbers" },
+    Pattern { id: "5.1.2", series: "5.1", name: "Two Identical Sequences Twice", chinese: "兩般高", points: 60, shapes: REGULAR,
+        condition: Condition::Hand(two_identical_sequences_twice), summary: "two groups of Two Identical Sequences" },
+    Pattern { id: "5.1.3", series: "5.1", name: "Three Identical Sequences", chinese: "一色三同順", points: 120, shapes: REGULAR,
+        condition: Condition::Hand(three_identical_sequences), summary: "three sequences of the same suit and numbers" },
+    Pattern { id: "5.1.4", series: "5.1", name: "Four Identical Sequences", chinese: "一色四同順", points: 480, shapes: REGULAR,
+        condition: Condition::Hand(four_identical_sequences), summary: "four sequences of the same suit and numbers" },
+    Pattern { id: "6.1", series: "6.1", name: "Three Similar Sequences", chinese: "三色同順", points: 35, shapes: REGULAR,
+        condition: Condition::Hand(three_similar_sequences), summary: "sequences of the same numbers in all three suits" },
+    Pattern { id: "6.2.1", series: "6.2", name: "Small Three Similar Triplets", chinese: "三色小同刻", points: 30, shapes: REGULAR,
+        condition: Condition::Hand(small_three_similar_triplets), summary: "triplets/kong of one number in two suits, the pair of that number in the third" },
+    Pattern { id: "6.2.2", series: "6.2", name: "Three Similar Triplets", chinese: "三色同刻", points: 120, shapes: REGULAR,
+        condition: Condition::Hand(three_similar_triplets), summary: "triplets/kong of the same number in all three suits" },
+    Pattern { id: "7.1", series: "7.1", name: "Nine-Tile Straight", chinese: "一氣通貫", points: 40, shapes: REGULAR,
+        condition: Condition::Hand(nine_tile_straight), summary: "sequences 123, 456 and 789 of one suit" },
+    Pattern { id: "7.2.1", series: "7.2", name: "Three Consecutive Triplets", chinese: "三連刻", points: 100, shapes: REGULAR,
+        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 3), summary: "three triplets/kong in consecutive numbers of one suit" },
+    Pattern { id: "7.2.2", series: "7.2", name: "Four Consecutive Triplets", chinese: "四連刻", points: 200, shapes: REGULAR,
+        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 4), summary: "four triplets/kong in consecutive numbers of one suit" },
+    Pattern { id: "8.1.1", series: "8.1", name: "Mixed Lesser Terminals", chinese: "混全帶么", points: 40, shapes: REGULAR,
+        condition: Condition::Hand(mixed_lesser_terminals), summary: "every set and the pair include a terminal or honor tile" },
+    Pattern { id: "8.1.2", series: "8.1", name: "Pure Lesser Terminals", chinese: "純全帶么", points: 50, shapes: REGULAR,
+        condition: Condition::Hand(pure_lesser_terminals), summary: "every set and the pair include a terminal number tile" },
+    Pattern { id: "8.1.3", series: "8.1", name: "Mixed Greater Terminals", chinese: "混么九", points: 100, shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(mixed_greater_terminals), summary: "All Triplets or Seven Pairs of terminal and honor tiles only" },
+    Pattern { id: "8.1.4", series: "8.1", name: "Pure Greater Terminals", chinese: "清么九", points: 400, shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(pure_greater_terminals), summary: "terminal number tiles only" },
+    Pattern { id: "9.1.1", series: "9.1", name: "Final Draw", chinese: "海底撈月", points: 10, shapes: ANY,
+        condition: Condition::Hand(|f| f.context().last_tile && f.context().self_drawn()), summary: "self-draw win on the last tile of the wall" },
+    Pattern { id: "9.1.2", series: "9.1", name: "Final Discard", chinese: "河底撈魚", points: 10, shapes: ANY,
+        condition: Condition::Hand(|f| f.context().last_tile && !f.context().self_drawn()), summary: "winning on the last discard" },
+    Pattern { id: "9.2", series: "9.2", name: "Win on Kong", chinese: "嶺上開花", points: 10, shapes: ANY,
+        condition: Condition::Hand(|f| f.context().kong_supplement), summary: "self-draw win on a kong's supplement tile" },
+    Pattern { id: "9.3", series: "9.3", name: "Robbing a Kong", chinese: "搶槓", points: 10, shapes: ANY,
+        condition: Condition::Hand(|f| f.context().robbed_kong), summary: "winning on the tile of another player's small exposed kong" },
+    Pattern { id: "9.4.1", series: "9.4", name: "Blessing of Heaven", chinese: "天和", points: 155, shapes: ANY,
+        condition: Condition::Hand(|f| f.context().heaven), summary: "East winning with his initial 14 tiles" },
+    Pattern { id: "9.4.2", series: "9.4", name: "Blessing of Earth", chinese: "地和", points: 155, shapes: ANY,
+        condition: Condition::Hand(|f| f.context().earth), summary: "a non-East player winning on East's very first discard with his initial 13 tiles" },
+    Pattern { id: "10.1", series: "10.1", name: "Thirteen Terminals", chinese: "十三么九", points: 160, shapes: THIRTEEN_TERMINALS_ONLY,
+        condition: Condition::Hand(|_| true), summary: "one of each of the 13 terminals and honors, plus a second of one of them" },
+    Pattern { id: "10.2", series: "10.2", name: "Seven Pairs", chinese: "七對子", points: 30, shapes: SEVEN_PAIRS_ONLY,
+        condition: Condition::Hand(|_| true), summary: "seven pairs; four identical tiles may be two pairs" },
+];
+
+/// Standard Zung Jung's token point for a hand with no pattern (seed 003, Basic Rule 5).
+/// Not one of the 44 patterns: the rule set adds it when nothing else applies.
+pub static CHICKEN_HAND: Pattern = Pattern {
+    id: "chicken",
+    series: "chicken",
+    name: "Chicken Hand",
+    chinese: "雞和",
+    points: 1,
+    shapes: ANY,
+    condition: Condition::Hand(|_| true),
+    summary: "a winning hand with no pattern scores a token 1 point",
+};
+
+/// Looks a pattern up by id.
+pub fn by_id(patterns: &'static [Pattern], id: &str) -> Option<&'static Pattern> {
+    patterns.iter().find(|p| p.id == id)
+}

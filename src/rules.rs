@@ -1,0 +1,93 @@
+//! Rule sets: which patterns, which limit, which minimum, which payments.
+//!
+//! A rule set is data plus a few hooks, so that further systems (SPEC §4) share the engine.
+//! `wsom` and `zj` differ only in the minimum (SPEC §2.9).
+
+use crate::hand::WinContext;
+use crate::patterns::{Pattern, CHICKEN_HAND, ZUNG_JUNG};
+use crate::payment::{self, Payments};
+use crate::score::{CountedPattern, Limit, Limited};
+
+/// A scoring system.
+pub struct RuleSet {
+    /// Name on the command line (`--rules ID`) and in JSON.
+    pub id: &'static str,
+    /// Human name, shown in the text output.
+    pub name: &'static str,
+    pub patterns: &'static [Pattern],
+    /// A hand worth less than this is a false win.
+    pub minimum: u32,
+    /// Scored when no pattern applies, if the rule set allows a chicken hand.
+    pub chicken: Option<&'static Pattern>,
+    /// Turns the applicable patterns into the hand's value.
+    pub limit: fn(Vec<CountedPattern>) -> Limited,
+    /// Splits the value among the players.
+    pub payments: fn(u32, &WinContext) -> Payments,
+}
+
+impl std::fmt::Debug for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+/// Zung Jung's limit: 320 (seed 003, Basic Rule 6; SPEC §2.6).
+pub const ZUNG_JUNG_LIMIT: u32 = 320;
+
+/// A pattern listed at 320 or more scores alone (the highest such); otherwise a sum of
+/// 320 or more scores 320.
+fn zung_jung_limit(patterns: Vec<CountedPattern>) -> Limited {
+    let listed = patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.points() >= ZUNG_JUNG_LIMIT)
+        .max_by_key(|(i, c)| (c.points(), std::cmp::Reverse(*i)))
+        .map(|(i, _)| i);
+    if let Some(index) = listed {
+        let mut set_aside = patterns;
+        let counted = vec![set_aside.remove(index)];
+        let total = counted[0].points();
+        return Limited {
+            counted,
+            set_aside,
+            total,
+            limit: Some(Limit::Listed),
+        };
+    }
+    let sum: u32 = patterns.iter().map(CountedPattern::points).sum();
+    Limited {
+        counted: patterns,
+        set_aside: Vec::new(),
+        total: sum.min(ZUNG_JUNG_LIMIT),
+        limit: (sum >= ZUNG_JUNG_LIMIT).then_some(Limit::Compound),
+    }
+}
+
+/// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
+pub static WSOM: RuleSet = RuleSet {
+    id: "wsom",
+    name: "WSOM (Zung Jung v3.3, 5-point minimum)",
+    patterns: &ZUNG_JUNG,
+    minimum: 5,
+    chicken: None,
+    limit: zung_jung_limit,
+    payments: payment::zung_jung,
+};
+
+/// Standard Zung Jung v3.3: no minimum; a hand with no pattern is a 1-point Chicken Hand.
+pub static ZJ: RuleSet = RuleSet {
+    id: "zj",
+    name: "Zung Jung v3.3 (standard, chicken hand 1)",
+    patterns: &ZUNG_JUNG,
+    minimum: 0,
+    chicken: Some(&CHICKEN_HAND),
+    limit: zung_jung_limit,
+    payments: payment::zung_jung,
+};
+
+/// Every rule set, by id.
+pub static ALL: [&RuleSet; 2] = [&WSOM, &ZJ];
+
+pub fn by_id(id: &str) -> Option<&'static RuleSet> {
+    ALL.iter().copied().find(|r| r.id.eq_ignore_ascii_case(id))
+}

@@ -1,0 +1,240 @@
+//! Tiles and seats: the 34 tile kinds of the 136-tile set and the four seat winds.
+//!
+//! A tile is a small index (0..34) so that hands can be counted in fixed arrays:
+//! bamboo 1-9, characters 1-9, dots 1-9, winds East/South/West/North, dragons Red/Green/White.
+//! Notation letters follow SPEC §1: `b` `c` `d` for the suits, `w` for winds, `e` for dragons.
+
+use std::fmt;
+
+/// Number of distinct tile kinds.
+pub const KINDS: usize = 34;
+
+/// The five tile families. Bamboo, Characters and Dots are the number suits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    Bamboo,
+    Characters,
+    Dots,
+    Wind,
+    Dragon,
+}
+
+impl Suit {
+    /// The notation letter of this family.
+    pub fn letter(self) -> char {
+        match self {
+            Suit::Bamboo => 'b',
+            Suit::Characters => 'c',
+            Suit::Dots => 'd',
+            Suit::Wind => 'w',
+            Suit::Dragon => 'e',
+        }
+    }
+
+    /// The family named by a notation letter (lower case).
+    pub fn from_letter(letter: char) -> Option<Suit> {
+        match letter {
+            'b' => Some(Suit::Bamboo),
+            'c' => Some(Suit::Characters),
+            'd' => Some(Suit::Dots),
+            'w' => Some(Suit::Wind),
+            'e' => Some(Suit::Dragon),
+            _ => None,
+        }
+    }
+
+    /// Highest rank that exists in this family (ranks start at 1).
+    pub fn max_rank(self) -> u8 {
+        match self {
+            Suit::Wind => 4,
+            Suit::Dragon => 3,
+            _ => 9,
+        }
+    }
+
+    pub fn is_number(self) -> bool {
+        matches!(self, Suit::Bamboo | Suit::Characters | Suit::Dots)
+    }
+
+    fn base(self) -> u8 {
+        match self {
+            Suit::Bamboo => 0,
+            Suit::Characters => 9,
+            Suit::Dots => 18,
+            Suit::Wind => 27,
+            Suit::Dragon => 31,
+        }
+    }
+}
+
+/// One tile kind, stored as its index 0..34.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tile(u8);
+
+impl Tile {
+    /// The tile of `suit` with `rank` (1-based), if that rank exists in the suit.
+    pub fn new(suit: Suit, rank: u8) -> Option<Tile> {
+        (1..=suit.max_rank())
+            .contains(&rank)
+            .then(|| Tile(suit.base() + rank - 1))
+    }
+
+    /// The tile with this index (0..34).
+    pub fn from_index(index: usize) -> Tile {
+        debug_assert!(index < KINDS);
+        Tile(index as u8)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn suit(self) -> Suit {
+        match self.0 {
+            0..=8 => Suit::Bamboo,
+            9..=17 => Suit::Characters,
+            18..=26 => Suit::Dots,
+            27..=30 => Suit::Wind,
+            _ => Suit::Dragon,
+        }
+    }
+
+    /// Rank within the family: 1-9 for suits, 1-4 for winds, 1-3 for dragons.
+    pub fn rank(self) -> u8 {
+        self.0 - self.suit().base() + 1
+    }
+
+    pub fn is_honor(self) -> bool {
+        !self.suit().is_number()
+    }
+
+    /// A 1 or 9 of a number suit ("terminal number tile").
+    pub fn is_terminal(self) -> bool {
+        self.suit().is_number() && (self.rank() == 1 || self.rank() == 9)
+    }
+
+    /// A terminal or an honor tile.
+    pub fn is_terminal_or_honor(self) -> bool {
+        self.is_honor() || self.is_terminal()
+    }
+
+    /// The next tile of the same number suit (for sequences), if any.
+    pub fn next_in_suit(self) -> Option<Tile> {
+        (self.suit().is_number() && self.rank() < 9).then(|| Tile(self.0 + 1))
+    }
+
+    /// English name, e.g. "5 Dots", "East Wind", "Red Dragon".
+    pub fn name(self) -> String {
+        match self.suit() {
+            Suit::Wind => format!("{} Wind", Seat::ALL[self.rank() as usize - 1].name()),
+            Suit::Dragon => format!("{} Dragon", ["Red", "Green", "White"][self.rank() as usize - 1]),
+            Suit::Bamboo => format!("{} Bamboo", self.rank()),
+            Suit::Characters => format!("{} Characters", self.rank()),
+            Suit::Dots => format!("{} Dots", self.rank()),
+        }
+    }
+
+    /// The thirteen terminal and honor kinds, in index order.
+    pub fn terminals_and_honors() -> impl Iterator<Item = Tile> {
+        (0..KINDS as u8).map(Tile).filter(|t| t.is_terminal_or_honor())
+    }
+}
+
+/// Notation form, e.g. `b5`, `w1`, `e3`.
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit().letter(), self.rank())
+    }
+}
+
+/// Writes `count` copies of `tile` in compact notation: `b555`.
+pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Result {
+    write!(f, "{}", tile.suit().letter())?;
+    for _ in 0..count {
+        write!(f, "{}", tile.rank())?;
+    }
+    Ok(())
+}
+
+/// A seat at the table. Play passes East → South → West → North → East.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    East,
+    South,
+    West,
+    North,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::East, Seat::South, Seat::West, Seat::North];
+
+    pub fn from_letter(letter: char) -> Option<Seat> {
+        match letter {
+            'e' => Some(Seat::East),
+            's' => Some(Seat::South),
+            'w' => Some(Seat::West),
+            'n' => Some(Seat::North),
+            _ => None,
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Seat::East => 'e',
+            Seat::South => 's',
+            Seat::West => 'w',
+            Seat::North => 'n',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::East => "East",
+            Seat::South => "South",
+            Seat::West => "West",
+            Seat::North => "North",
+        }
+    }
+
+    /// The seat that plays just before this one (whose discards this seat may chow).
+    pub fn upper(self) -> Seat {
+        Seat::ALL[(self as usize + 3) % 4]
+    }
+
+    /// This seat's own wind tile.
+    pub fn wind(self) -> Tile {
+        Tile::new(Suit::Wind, self as u8 + 1).expect("four winds")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_round_trip_through_suit_and_rank() {
+        for i in 0..KINDS {
+            let t = Tile::from_index(i);
+            assert_eq!(Tile::new(t.suit(), t.rank()), Some(t));
+        }
+        assert_eq!(Tile::new(Suit::Wind, 5), None);
+        assert_eq!(Tile::new(Suit::Dragon, 4), None);
+        assert_eq!(Tile::new(Suit::Dots, 0), None);
+    }
+
+    #[test]
+    fn thirteen_terminals_and_honors() {
+        let names: Vec<String> = Tile::terminals_and_honors().map(|t| t.to_string()).collect();
+        assert_eq!(
+            names.join(" "),
+            "b1 b9 c1 c9 d1 d9 w1 w2 w3 w4 e1 e2 e3"
+        );
+    }
+
+    #[test]
+    fn upper_seat_plays_just_before() {
+        assert_eq!(Seat::South.upper(), Seat::East);
+        assert_eq!(Seat::East.upper(), Seat::North);
+        assert_eq!(Seat::North.wind().to_string(), "w4");
+    }
+}
