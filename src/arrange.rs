@@ -47,7 +47,11 @@ impl Set {
         let mut next = Some(self.tile);
         (0..3).filter_map(move |_| {
             let current = next?;
-            next = if sequence { current.next_in_suit() } else { Some(current) };
+            next = if sequence {
+                current.next_in_suit()
+            } else {
+                Some(current)
+            };
             Some(current)
         })
     }
@@ -212,7 +216,13 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
 
     let mut decompositions = Vec::new();
     let mut current = Vec::with_capacity(4);
-    decompose(&mut counts, 4 - melds.len(), None, &mut current, &mut decompositions);
+    decompose(
+        &mut counts,
+        4 - melds.len(),
+        None,
+        &mut current,
+        &mut decompositions,
+    );
     decompositions.sort();
     decompositions.dedup();
 
@@ -233,7 +243,11 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
         }
         for placement in places {
             let mut sets = melds.clone();
-            sets.extend(concealed_sets.iter().map(|&(kind, tile)| Set::from_concealed(kind, tile)));
+            sets.extend(
+                concealed_sets
+                    .iter()
+                    .map(|&(kind, tile)| Set::from_concealed(kind, tile)),
+            );
             if let Placement::Set(index) = placement {
                 let set = &mut sets[index];
                 set.holds_winning_tile = true;
@@ -387,7 +401,10 @@ mod tests {
         // The winning b5 may complete the b55 pair or the b345 sequence.
         assert_eq!(
             readings("b3455 c123 d456 w111 +b5 self"),
-            vec!["b55 · b345 c123 d456 · w111 @ pair", "b55 · b345 c123 d456 · w111 @ b345"]
+            vec![
+                "b55 · b345 c123 d456 · w111 @ pair",
+                "b55 · b345 c123 d456 · w111 @ b345"
+            ]
         );
     }
 

@@ -20,7 +20,9 @@ pub struct HandError {
 pub enum HandErrorKind {
     #[error("a pung is three identical tiles, e.g. [p d111]; this one has {0}")]
     BadPung(String),
-    #[error("a chow is three consecutive tiles of one number suit, e.g. [c b345]; this one has {0}")]
+    #[error(
+        "a chow is three consecutive tiles of one number suit, e.g. [c b345]; this one has {0}"
+    )]
     BadChow(String),
     #[error("a kong is four identical tiles, e.g. [k e1111]; this one has {0}")]
     BadKong(String),
@@ -35,7 +37,9 @@ pub enum HandErrorKind {
 /// A contradiction between context words (SPEC §2.8).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ContextConflict {
-    #[error("'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]")]
+    #[error(
+        "'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"
+    )]
     KongWithoutKong,
     #[error("'{0}' is a self-draw win; it cannot be combined with '{1}'")]
     SelfDrawWord(&'static str, &'static str),
@@ -63,7 +67,9 @@ pub enum ContextConflict {
     RespWithSelfDraw,
     #[error("resp={0} is the winner; write resp=none when the winner himself had just discarded that tile")]
     RespWinner(char),
-    #[error("'rob': the robbed kong holds the other three {0}, so the hand cannot hold another {0}")]
+    #[error(
+        "'rob': the robbed kong holds the other three {0}, so the hand cannot hold another {0}"
+    )]
     RobbedTileHeld(Tile),
 }
 
@@ -90,7 +96,10 @@ impl Meld {
 pub enum WinBy {
     SelfDraw,
     /// On a discard (or robbed kong) by `from`; `assumed` when the line did not say who.
-    Discard { from: Seat, assumed: bool },
+    Discard {
+        from: Seat,
+        assumed: bool,
+    },
 }
 
 /// Who pays for a big hand won on a discard (SPEC §2.10, Same-Round Immunity).
@@ -217,7 +226,9 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
         kind,
     };
     let ok = match meld.kind {
-        MeldKind::Pung => identical(3).then_some(()).ok_or_else(|| error(HandErrorKind::BadPung(written()))),
+        MeldKind::Pung => identical(3)
+            .then_some(())
+            .ok_or_else(|| error(HandErrorKind::BadPung(written()))),
         MeldKind::Kong | MeldKind::ConcealedKong => identical(4)
             .then_some(())
             .ok_or_else(|| error(HandErrorKind::BadKong(written()))),
@@ -239,7 +250,11 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
 /// At most four of any tile across concealed tiles, melds and the winning tile.
 /// Points at the token that brings in the fifth copy.
 fn check_copies(parsed: &ParsedHand) -> Result<(), HandError> {
-    let mut tokens: Vec<(usize, Tile)> = parsed.concealed.iter().map(|t| (t.column, t.value)).collect();
+    let mut tokens: Vec<(usize, Tile)> = parsed
+        .concealed
+        .iter()
+        .map(|t| (t.column, t.value))
+        .collect();
     for meld in &parsed.melds {
         tokens.extend(meld.tiles.iter().map(|t| (meld.column, *t)));
     }
@@ -282,7 +297,10 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
     let heaven = find("heaven");
     let earth = find("earth");
     let seat = match find("seat") {
-        Some(Spanned { value: Word::Seat(s), .. }) => *s,
+        Some(Spanned {
+            value: Word::Seat(s),
+            ..
+        }) => *s,
         _ => Seat::East,
     };
     let from = find("from");
@@ -303,19 +321,22 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
                 return Err(conflict(Some(w), ContextConflict::RobWith(name)));
             }
         }
-        let held = hand
-            .concealed
-            .iter()
-            .any(|t| *t == hand.winning_tile);
+        let held = hand.concealed.contains(&hand.winning_tile);
         if held {
-            return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(hand.winning_tile)));
+            return Err(conflict(
+                Some(w),
+                ContextConflict::RobbedTileHeld(hand.winning_tile),
+            ));
         }
     }
     for (blessing, name) in [(heaven, "heaven"), (earth, "earth")] {
         if let Some(w) = blessing {
             for (other, other_name) in [(last, "last"), (kong, "kong"), (rob, "rob")] {
                 if other.is_some() {
-                    return Err(conflict(Some(w), ContextConflict::BlessingWith(name, other_name)));
+                    return Err(conflict(
+                        Some(w),
+                        ContextConflict::BlessingWith(name, other_name),
+                    ));
                 }
             }
         }
@@ -338,7 +359,11 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
         if !hand.melds.is_empty() {
             return Err(conflict(Some(w), ContextConflict::EarthWithMelds));
         }
-        if let Some(Spanned { value: Word::From(s), .. }) = from {
+        if let Some(Spanned {
+            value: Word::From(s),
+            ..
+        }) = from
+        {
             if *s != Seat::East {
                 return Err(conflict(from, ContextConflict::EarthNotFromEast));
             }
@@ -352,10 +377,16 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
         WinBy::SelfDraw
     } else {
         match from {
-            Some(Spanned { value: Word::From(s), .. }) if *s == seat => {
+            Some(Spanned {
+                value: Word::From(s),
+                ..
+            }) if *s == seat => {
                 return Err(conflict(from, ContextConflict::FromSelf(s.letter())));
             }
-            Some(Spanned { value: Word::From(s), .. }) => WinBy::Discard {
+            Some(Spanned {
+                value: Word::From(s),
+                ..
+            }) => WinBy::Discard {
                 from: *s,
                 assumed: false,
             },
@@ -376,7 +407,9 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
         _ => None,
     });
     let responsible = match (win_by, resp_value) {
-        (WinBy::SelfDraw, Some(_)) => return Err(conflict(resp, ContextConflict::RespWithSelfDraw)),
+        (WinBy::SelfDraw, Some(_)) => {
+            return Err(conflict(resp, ContextConflict::RespWithSelfDraw))
+        }
         (WinBy::SelfDraw, None) => Responsible::NoneSelfDraw,
         (WinBy::Discard { from, .. }, None) => Responsible::Discarder(from),
         (WinBy::Discard { .. }, Some(None)) => Responsible::Nobody,

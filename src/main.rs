@@ -60,7 +60,10 @@ fn main() -> ExitCode {
     match run(&cli) {
         Ok(code) => ExitCode::from(code),
         // A closed pipe (`mjscore ... | head`) is not a failure worth a message.
-        Err(e) if e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) => {
+        Err(e)
+            if e.downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
+        {
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -77,7 +80,11 @@ fn run(cli: &Cli) -> Result<u8> {
     match score_line(&line, rules) {
         Ok(scored) => {
             match cli.format {
-                Format::Text => write!(stdout, "{}", render::text(&scored, rules, use_color(cli.color, Stream::Stdout)))?,
+                Format::Text => write!(
+                    stdout,
+                    "{}",
+                    render::text(&scored, rules, use_color(cli.color, Stream::Stdout))
+                )?,
                 Format::Json => writeln!(stdout, "{}", render::json(&scored, rules))?,
             }
             Ok(match scored.outcome {

@@ -165,7 +165,10 @@ struct Failure<'a> {
 
 impl<'a> ParseError<&'a str> for Failure<'a> {
     fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
-        Failure { at: input, kind: None }
+        Failure {
+            at: input,
+            kind: None,
+        }
     }
     fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
         other
@@ -300,8 +303,14 @@ fn word(input: &str) -> Res<'_, Word> {
         "seat" => seat(Word::Seat, false),
         "from" => seat(Word::From, false),
         "resp" => seat(|s| Word::Responsible(Some(s)), true),
-        _ if value.is_none() && key.len() == 1 && Suit::from_letter(key_lower.as_bytes()[0] as char).is_some() => {
-            fail(input, NotationErrorKind::MissingRank(key_lower.as_bytes()[0] as char))
+        _ if value.is_none()
+            && key.len() == 1
+            && Suit::from_letter(key_lower.as_bytes()[0] as char).is_some() =>
+        {
+            fail(
+                input,
+                NotationErrorKind::MissingRank(key_lower.as_bytes()[0] as char),
+            )
         }
         _ => fail(input, NotationErrorKind::UnknownWord(key.to_string())),
     }
@@ -350,17 +359,26 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
         match tile_group(rest) {
             Ok((after, tiles)) => {
                 if !separated && !after_group {
-                    return Err(error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+                    return Err(error(
+                        rest,
+                        NotationErrorKind::MissingSpace(token_text(rest)),
+                    ));
                 }
                 concealed.extend(tiles.into_iter().map(|value| Spanned { value, column: at }));
                 (rest, after_group, after_meld) = (after, true, false);
                 continue;
             }
-            Err(nom::Err::Failure(Failure { at, kind: Some(kind) })) => return Err(error(at, kind)),
+            Err(nom::Err::Failure(Failure {
+                at,
+                kind: Some(kind),
+            })) => return Err(error(at, kind)),
             Err(_) => {} // not a tile group: try the other tokens
         }
         if !separated {
-            return Err(error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+            return Err(error(
+                rest,
+                NotationErrorKind::MissingSpace(token_text(rest)),
+            ));
         }
         let parsed = match next {
             '[' => meld(rest).map(|(after, (kind, tiles))| {
@@ -402,9 +420,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
         match parsed {
             Ok((after, was_meld)) => (rest, after_group, after_meld) = (after, false, was_meld),
             Err(nom::Err::Failure(f) | nom::Err::Error(f)) => {
-                let kind = f
-                    .kind
-                    .unwrap_or_else(|| NotationErrorKind::UnexpectedChar(next));
+                let kind = f.kind.unwrap_or(NotationErrorKind::UnexpectedChar(next));
                 return Err(error(f.at, kind));
             }
             Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
@@ -486,7 +502,10 @@ mod tests {
             err.to_string(),
             "column 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)"
         );
-        assert_eq!(parse_hand("b123 +b9 +b8").unwrap_err().kind, NotationErrorKind::SecondWinningTile);
+        assert_eq!(
+            parse_hand("b123 +b9 +b8").unwrap_err().kind,
+            NotationErrorKind::SecondWinningTile
+        );
         assert_eq!(parse_hand("b123").unwrap_err().column, 5);
         assert_eq!(
             parse_hand("b123self +b1").unwrap_err().kind,

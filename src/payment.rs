@@ -40,14 +40,18 @@ pub fn zung_jung(value: u32, context: &WinContext) -> Payments {
     let basis = match context.responsible {
         Responsible::NoneSelfDraw => Basis::SelfDraw,
         Responsible::Nobody => Basis::NobodyResponsible,
-        Responsible::Discarder(_) | Responsible::Named(_) if value <= STANDARD_VALUE => Basis::SmallDiscard,
+        Responsible::Discarder(_) | Responsible::Named(_) if value <= STANDARD_VALUE => {
+            Basis::SmallDiscard
+        }
         Responsible::Discarder(seat) | Responsible::Named(seat) => Basis::Responsible(seat),
     };
     let x = i64::from(value);
     let mut amounts = [0i64; 4];
     for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
         amounts[seat as usize] = -match basis {
-            Basis::Responsible(responsible) if seat == responsible => 3 * x - 2 * STANDARD_VALUE as i64,
+            Basis::Responsible(responsible) if seat == responsible => {
+                3 * x - 2 * STANDARD_VALUE as i64
+            }
             Basis::Responsible(_) => STANDARD_VALUE as i64,
             _ => x,
         };

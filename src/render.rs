@@ -78,20 +78,23 @@ pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
     match outcome {
         Outcome::Win { .. } => None,
         Outcome::FalseWin(FalseWin::NotAWinningHand) => Some(
-            "the tiles do not form 4 sets and a pair, Seven Pairs or Thirteen Terminals".to_string(),
+            "the tiles do not form 4 sets and a pair, Seven Pairs or Thirteen Terminals"
+                .to_string(),
         ),
-        Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => Some(if reading.counted.is_empty() {
-            format!(
-                "no scoring pattern (a Chicken Hand); {} needs at least {minimum} points",
-                rules.id.to_uppercase()
-            )
-        } else {
-            format!(
-                "the hand is worth {}; {} needs at least {minimum} points",
-                reading.total,
-                rules.id.to_uppercase()
-            )
-        }),
+        Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
+            Some(if reading.counted.is_empty() {
+                format!(
+                    "no scoring pattern (a Chicken Hand); {} needs at least {minimum} points",
+                    rules.id.to_uppercase()
+                )
+            } else {
+                format!(
+                    "the hand is worth {}; {} needs at least {minimum} points",
+                    reading.total,
+                    rules.id.to_uppercase()
+                )
+            })
+        }
     }
 }
 
@@ -111,7 +114,11 @@ fn describe_win(hand: &Hand) -> String {
     };
     let mut extras = Vec::new();
     if ctx.last_tile {
-        extras.push(if ctx.self_drawn() { "last tile of the wall" } else { "last discard" });
+        extras.push(if ctx.self_drawn() {
+            "last tile of the wall"
+        } else {
+            "last discard"
+        });
     }
     if ctx.kong_supplement {
         extras.push("on a kong's supplement tile");
@@ -131,7 +138,13 @@ fn describe_win(hand: &Hand) -> String {
     text
 }
 
-fn write_arrangement(out: &mut String, p: &Painter, hand: &Hand, arrangement: &Arrangement, compared: Option<usize>) {
+fn write_arrangement(
+    out: &mut String,
+    p: &Painter,
+    hand: &Hand,
+    arrangement: &Arrangement,
+    compared: Option<usize>,
+) {
     let shape = match arrangement.shape {
         Shape::Regular { .. } => "",
         Shape::SevenPairs { .. } => " (Seven Pairs)",
@@ -143,12 +156,20 @@ fn write_arrangement(out: &mut String, p: &Painter, hand: &Hand, arrangement: &A
         Placement::Set(i) => {
             let set = arrangement.sets()[i];
             if !set.concealed && set.kind == SetKind::Triplet && !set.melded {
-                format!("{tile} completes {set}, a triplet completed by a discard, so not concealed")
+                format!(
+                    "{tile} completes {set}, a triplet completed by a discard, so not concealed"
+                )
             } else {
                 format!("{tile} completes {set}")
             }
         }
-        Placement::Pair => format!("{tile} completes the pair {}", arrangement.pair().map(|t| format!("{t}{}", t.rank())).unwrap_or_default()),
+        Placement::Pair => format!(
+            "{tile} completes the pair {}",
+            arrangement
+                .pair()
+                .map(|t| format!("{t}{}", t.rank()))
+                .unwrap_or_default()
+        ),
         Placement::Irregular => format!("{tile} completes the hand"),
     };
     let compared = match compared {
@@ -220,7 +241,10 @@ fn write_payments(out: &mut String, p: &Painter, payments: &Payments) {
     for seat in Seat::ALL {
         let amount = payments.of(seat);
         let line = if seat == payments.winner {
-            p.paint(format!("{} receives {amount}", seat.name()), Style::new().bold())
+            p.paint(
+                format!("{} receives {amount}", seat.name()),
+                Style::new().bold(),
+            )
         } else {
             format!("{} pays {}", seat.name(), -amount)
         };
@@ -242,7 +266,9 @@ pub fn json(scored: &Scored, rules: &RuleSet) -> Value {
         _ => Value::Null,
     };
     match &scored.outcome {
-        Outcome::Win { reading, payments, .. } => {
+        Outcome::Win {
+            reading, payments, ..
+        } => {
             let winning_set = match reading.arrangement.placement {
                 Placement::Set(i) => json!(reading.arrangement.sets()[i].to_string()),
                 Placement::Pair => json!("pair"),

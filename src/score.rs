@@ -83,7 +83,11 @@ pub enum Outcome {
 }
 
 /// The applicable patterns of one arrangement, in table order, after the series rule.
-pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Vec<CountedPattern> {
+pub fn applicable_patterns(
+    hand: &Hand,
+    arrangement: &Arrangement,
+    rules: &RuleSet,
+) -> Vec<CountedPattern> {
     let facts = Facts::new(hand, arrangement);
     let mut found: Vec<CountedPattern> = Vec::new();
     for pattern in rules.patterns {
@@ -153,7 +157,7 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
         .into_iter()
         .map(|a| read(hand, a, rules))
         .collect();
-    all.sort_by(|a, b| (b.total, b.sum).cmp(&(a.total, a.sum)));
+    all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
 }
 

@@ -127,7 +127,10 @@ impl Tile {
     pub fn name(self) -> String {
         match self.suit() {
             Suit::Wind => format!("{} Wind", Seat::ALL[self.rank() as usize - 1].name()),
-            Suit::Dragon => format!("{} Dragon", ["Red", "Green", "White"][self.rank() as usize - 1]),
+            Suit::Dragon => format!(
+                "{} Dragon",
+                ["Red", "Green", "White"][self.rank() as usize - 1]
+            ),
             Suit::Bamboo => format!("{} Bamboo", self.rank()),
             Suit::Characters => format!("{} Characters", self.rank()),
             Suit::Dots => format!("{} Dots", self.rank()),
@@ -136,7 +139,9 @@ impl Tile {
 
     /// The thirteen terminal and honor kinds, in index order.
     pub fn terminals_and_honors() -> impl Iterator<Item = Tile> {
-        (0..KINDS as u8).map(Tile).filter(|t| t.is_terminal_or_honor())
+        (0..KINDS as u8)
+            .map(Tile)
+            .filter(|t| t.is_terminal_or_honor())
     }
 }
 
@@ -224,11 +229,10 @@ mod tests {
 
     #[test]
     fn thirteen_terminals_and_honors() {
-        let names: Vec<String> = Tile::terminals_and_honors().map(|t| t.to_string()).collect();
-        assert_eq!(
-            names.join(" "),
-            "b1 b9 c1 c9 d1 d9 w1 w2 w3 w4 e1 e2 e3"
-        );
+        let names: Vec<String> = Tile::terminals_and_honors()
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(names.join(" "), "b1 b9 c1 c9 d1 d9 w1 w2 w3 w4 e1 e2 e3");
     }
 
     #[test]
