@@ -210,15 +210,22 @@ pub fn validate(parsed: &ParsedHand) -> Result<Hand, HandError> {
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
     let mut tiles = meld.tiles.clone();
     tiles.sort();
+    // The meld's tiles as notation, for messages: `d112`, or `b1 w1 w1` across suits.
     let written = || {
-        let mut text = String::new();
-        for tile in &tiles {
-            text.push_str(&tile.to_string());
-        }
         if tiles.is_empty() {
-            text.push_str("no tiles");
+            return "no tiles".to_string();
         }
-        text
+        let suit = tiles[0].suit();
+        if tiles.iter().all(|t| t.suit() == suit) {
+            let ranks: String = tiles.iter().map(|t| t.rank().to_string()).collect();
+            format!("{}{ranks}", suit.letter())
+        } else {
+            tiles
+                .iter()
+                .map(Tile::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
     };
     let identical = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
     let error = |kind| HandError {

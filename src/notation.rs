@@ -38,6 +38,8 @@ pub enum NotationErrorKind {
     MissingRank(char),
     #[error("'{0}' is a number without a suit letter: write b, c, d, w or e before the digits, e.g. b{0}")]
     MissingSuit(String),
+    #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5")]
+    UnknownSuit(char),
     #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=")]
     UnknownWord(String),
     #[error("unexpected '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word")]
@@ -303,14 +305,16 @@ fn word(input: &str) -> Res<'_, Word> {
         "seat" => seat(Word::Seat, false),
         "from" => seat(Word::From, false),
         "resp" => seat(|s| Word::Responsible(Some(s)), true),
-        _ if value.is_none()
-            && key.len() == 1
-            && Suit::from_letter(key_lower.as_bytes()[0] as char).is_some() =>
-        {
-            fail(
-                input,
-                NotationErrorKind::MissingRank(key_lower.as_bytes()[0] as char),
-            )
+        // A lone letter: a suit missing its digits, or digits after a letter that is no suit.
+        _ if value.is_none() && key.len() == 1 => {
+            let letter = key_lower.as_bytes()[0] as char;
+            if Suit::from_letter(letter).is_some() {
+                fail(input, NotationErrorKind::MissingRank(letter))
+            } else if rest.starts_with(|c: char| c.is_ascii_digit()) {
+                fail(input, NotationErrorKind::UnknownSuit(letter))
+            } else {
+                fail(input, NotationErrorKind::UnknownWord(key.to_string()))
+            }
         }
         _ => fail(input, NotationErrorKind::UnknownWord(key.to_string())),
     }

@@ -57,7 +57,7 @@ pub fn text(scored: &Scored, rules: &RuleSet, color: bool) -> String {
             let _ = writeln!(
                 out,
                 "{} {}",
-                p.paint("FALSE WIN", Style::new().red().bold()),
+                p.paint("FALSE WIN:", Style::new().red().bold()),
                 false_win_reason(&scored.outcome, rules).unwrap_or_default()
             );
         }
@@ -65,7 +65,7 @@ pub fn text(scored: &Scored, rules: &RuleSet, color: bool) -> String {
             let _ = writeln!(
                 out,
                 "{} {}",
-                p.paint("FALSE WIN", Style::new().red().bold()),
+                p.paint("FALSE WIN:", Style::new().red().bold()),
                 false_win_reason(&scored.outcome, rules).unwrap_or_default()
             );
         }
