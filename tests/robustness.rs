@@ -129,7 +129,7 @@ fn valid_hands_built_from_sets_never_panic() {
         let mut counts = [0u8; 34];
         let mut parts: Vec<String> = Vec::new();
         let mut concealed: Vec<String> = Vec::new();
-        let mut take = |tile: usize, n: u8, counts: &mut [u8; 34]| {
+        let take = |tile: usize, n: u8, counts: &mut [u8; 34]| {
             counts[tile] += n;
             counts[tile] <= 4
         };
