@@ -31,8 +31,6 @@ pub struct Set {
     /// Counts as concealed for 4.2: made of concealed tiles and not completed by a discard,
     /// or a declared concealed kong.
     pub concealed: bool,
-    /// The set the winning tile completed.
-    pub holds_winning_tile: bool,
 }
 
 impl Set {
@@ -41,7 +39,7 @@ impl Set {
         matches!(self.kind, SetKind::Triplet | SetKind::Kong)
     }
 
-    /// The tiles of the set (a kong's four as one kind).
+    /// The set's three tiles (a kong gives its tile three times: enough to ask what it holds).
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         let sequence = self.kind == SetKind::Sequence;
         let mut next = Some(self.tile);
@@ -61,6 +59,15 @@ impl Set {
         self.tiles().any(test)
     }
 
+    fn from_concealed(kind: SetKind, tile: Tile) -> Set {
+        Set {
+            kind,
+            tile,
+            melded: false,
+            concealed: true,
+        }
+    }
+
     pub(crate) fn from_meld(kind: MeldKind, tile: Tile) -> Set {
         let (kind, melded, concealed) = match kind {
             MeldKind::Chow => (SetKind::Sequence, true, false),
@@ -73,7 +80,6 @@ impl Set {
             tile,
             melded,
             concealed,
-            holds_winning_tile: false,
         }
     }
 }
@@ -250,7 +256,6 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
             );
             if let Placement::Set(index) = placement {
                 let set = &mut sets[index];
-                set.holds_winning_tile = true;
                 if discard_win && set.kind == SetKind::Triplet {
                     set.concealed = false;
                 }
@@ -278,18 +283,6 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
         }
     }
     found
-}
-
-impl Set {
-    fn from_concealed(kind: SetKind, tile: Tile) -> Set {
-        Set {
-            kind,
-            tile,
-            melded: false,
-            concealed: true,
-            holds_winning_tile: false,
-        }
-    }
 }
 
 type Decomposition = (Vec<(SetKind, Tile)>, Tile);

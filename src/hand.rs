@@ -163,10 +163,6 @@ impl Hand {
         }
         counts
     }
-
-    pub fn has_kong(&self) -> bool {
-        self.melds.iter().any(|m| m.is_kong())
-    }
 }
 
 /// Checks a parsed line and builds the [`Hand`].
@@ -188,23 +184,13 @@ pub fn validate(parsed: &ParsedHand) -> Result<Hand, HandError> {
 
     let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
     concealed.sort();
-    let hand = Hand {
+    let context = build_context(parsed, &concealed, &melds)?;
+    Ok(Hand {
         concealed,
         melds,
         winning_tile: parsed.winning.value,
-        context: WinContext {
-            seat: Seat::East,
-            win_by: WinBy::SelfDraw,
-            responsible: Responsible::NoneSelfDraw,
-            last_tile: false,
-            kong_supplement: false,
-            robbed_kong: false,
-            heaven: false,
-            earth: false,
-        },
-    };
-    let context = build_context(parsed, &hand)?;
-    Ok(Hand { context, ..hand })
+        context,
+    })
 }
 
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
@@ -228,27 +214,26 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
         }
     };
     let identical = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
-    let error = |kind| HandError {
-        column: meld.column,
-        kind,
-    };
-    let ok = match meld.kind {
-        MeldKind::Pung => identical(3)
-            .then_some(())
-            .ok_or_else(|| error(HandErrorKind::BadPung(written()))),
-        MeldKind::Kong | MeldKind::ConcealedKong => identical(4)
-            .then_some(())
-            .ok_or_else(|| error(HandErrorKind::BadKong(written()))),
+    let (shaped, wrong) = match meld.kind {
+        MeldKind::Pung => (
+            identical(3),
+            HandErrorKind::BadPung as fn(String) -> HandErrorKind,
+        ),
+        MeldKind::Kong | MeldKind::ConcealedKong => (identical(4), HandErrorKind::BadKong as _),
         MeldKind::Chow => {
             let consecutive = tiles.len() == 3
                 && tiles[0].next_in_suit() == Some(tiles[1])
                 && tiles[1].next_in_suit() == Some(tiles[2]);
-            consecutive
-                .then_some(())
-                .ok_or_else(|| error(HandErrorKind::BadChow(written())))
+            (consecutive, HandErrorKind::BadChow as _)
         }
     };
-    ok.map(|()| Meld {
+    if !shaped {
+        return Err(HandError {
+            column: meld.column,
+            kind: wrong(written()),
+        });
+    }
+    Ok(Meld {
         kind: meld.kind,
         tile: tiles[0],
     })
@@ -289,7 +274,11 @@ fn check_copies(parsed: &ParsedHand) -> Result<(), HandError> {
 }
 
 /// Applies the context words and the checks of SPEC §2.8 (rulings in docs/rules.md).
-fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandError> {
+fn build_context(
+    parsed: &ParsedHand,
+    concealed: &[Tile],
+    melds: &[Meld],
+) -> Result<WinContext, HandError> {
     let find = |keyword: &str| parsed.words.iter().find(|w| w.value.keyword() == keyword);
     let column_of = |w: Option<&Spanned<Word>>| w.map_or(1, |w| w.column);
     let conflict = |at: Option<&Spanned<Word>>, c: ContextConflict| HandError {
@@ -328,12 +317,9 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
                 return Err(conflict(Some(w), ContextConflict::RobWith(name)));
             }
         }
-        let held = hand.concealed.contains(&hand.winning_tile);
-        if held {
-            return Err(conflict(
-                Some(w),
-                ContextConflict::RobbedTileHeld(hand.winning_tile),
-            ));
+        let robbed = parsed.winning.value;
+        if concealed.contains(&robbed) {
+            return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(robbed)));
         }
     }
     for (blessing, name) in [(heaven, "heaven"), (earth, "earth")] {
@@ -348,14 +334,14 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
             }
         }
     }
-    if kong.is_some() && !hand.has_kong() {
+    if kong.is_some() && !melds.iter().any(|m| m.is_kong()) {
         return Err(conflict(kong, ContextConflict::KongWithoutKong));
     }
     if let Some(w) = heaven {
         if seat != Seat::East {
             return Err(conflict(Some(w), ContextConflict::HeavenNotEast));
         }
-        if !hand.melds.is_empty() {
+        if !melds.is_empty() {
             return Err(conflict(Some(w), ContextConflict::HeavenWithMelds));
         }
     }
@@ -363,7 +349,7 @@ fn build_context(parsed: &ParsedHand, hand: &Hand) -> Result<WinContext, HandErr
         if seat == Seat::East {
             return Err(conflict(Some(w), ContextConflict::EarthEast));
         }
-        if !hand.melds.is_empty() {
+        if !melds.is_empty() {
             return Err(conflict(Some(w), ContextConflict::EarthWithMelds));
         }
         if let Some(Spanned {
