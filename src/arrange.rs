@@ -220,11 +220,15 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
     let melds: Vec<Set> = hand.melds.iter().map(|m| m.set()).collect();
     let mut found = Vec::new();
 
+    // More than four melds cannot win (validation rules it out; library callers may not).
+    let Some(sets_needed) = 4usize.checked_sub(melds.len()) else {
+        return found;
+    };
     let mut decompositions = Vec::new();
     let mut current = Vec::with_capacity(4);
     decompose(
         &mut counts,
-        4 - melds.len(),
+        sets_needed,
         None,
         &mut current,
         &mut decompositions,
