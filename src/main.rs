@@ -38,7 +38,7 @@ struct Cli {
 const EXAMPLES: &str = "Examples:
   mjscore \"b66 c12345678 d111 +c9 self seat=s\"
   mjscore \"[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e\" --format json
-  mjscore --rules zj \"b123 c456 d789 d33 w222 +w2 seat=e from=s\"
+  mjscore --rules zj \"[c b123] [p w333] c456 d789 d2 +d2 from=s\"
 
 Exit status: 0 scored, 1 false win, 2 input that is not a hand (or a usage error).";
 

@@ -287,3 +287,27 @@ fn colour_only_when_asked_or_on_a_terminal() {
         .stdout
         .contains('\u{1b}'));
 }
+
+#[test]
+fn every_example_in_help_scores() {
+    let help = mjscore(&["--help"]).stdout;
+    let examples: Vec<&str> = help
+        .lines()
+        .filter_map(|l| l.strip_prefix("  mjscore "))
+        .collect();
+    assert_eq!(examples.len(), 3, "{help}");
+    for example in examples {
+        // Each example is options and one quoted hand.
+        let (before, rest) = example.split_once('"').unwrap();
+        let (hand, after) = rest.split_once('"').unwrap();
+        let mut args: Vec<&str> = before.split_whitespace().collect();
+        args.push(hand);
+        args.extend(after.split_whitespace());
+        let run = mjscore(&args);
+        assert_eq!(
+            run.code, 0,
+            "mjscore {example}: {}{}",
+            run.stdout, run.stderr
+        );
+    }
+}
