@@ -19,7 +19,7 @@ use owo_colors::{OwoColorize, Stream};
 struct Cli {
     /// The hand in compact notation (see docs/notation.md). Quote it, or give its tokens as
     /// separate arguments.
-    #[arg(required = true, value_name = "HAND", allow_hyphen_values = true)]
+    #[arg(required = true, value_name = "HAND")]
     hand: Vec<String>,
 
     /// Rule set: wsom (5-point minimum) or zj (standard Zung Jung, 1-point chicken hand).
