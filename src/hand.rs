@@ -318,7 +318,8 @@ fn build_context(
             }
         }
         let robbed = parsed.winning.value;
-        if concealed.contains(&robbed) {
+        let in_melds = melds.iter().any(|m| m.set().tiles().any(|t| t == robbed));
+        if concealed.contains(&robbed) || in_melds {
             return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(robbed)));
         }
     }

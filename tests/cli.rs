@@ -212,6 +212,7 @@ fn bad_input_names_column_and_what_was_expected() {
         ("b123 c456 d789 b55 w11 +w1 self rob", "column 33: 'rob' is a win on a discard; it cannot be combined with 'self'"),
         ("b123 c456 d789 b55 w11 +w1 rob last", "column 28: 'rob' cannot be combined with 'last': a robbed kong is neither the last tile nor a supplement tile"),
         ("b123 c456 d789 b55 w11 +b5 rob", "column 28: 'rob': the robbed kong holds the other three b5, so the hand cannot hold another b5"),
+        ("[c b456] b123 d789 c55 w11 +b5 rob", "column 32: 'rob': the robbed kong holds the other three b5, so the hand cannot hold another b5"),
         ("b123 c456 d789 b55 w11 +w1 heaven seat=s", "column 28: 'heaven' is East's win: it needs seat=e"),
         ("[c b123] c456 d789 b55 w11 +w1 heaven", "column 32: 'heaven' needs East's initial 14 tiles: no melds and no kong"),
         ("b123 c456 d789 b55 w11 +w1 earth", "column 28: 'earth' is a non-East player's win: it cannot be seat=e"),
