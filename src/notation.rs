@@ -15,7 +15,7 @@
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
 
 use nom::bytes::complete::take_while;
-use nom::character::complete::{alpha1, char, digit1, satisfy, space0};
+use nom::character::complete::{alpha1, char, digit1, multispace0, satisfy};
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
@@ -208,7 +208,7 @@ fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
 /// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`.
 fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
     let (rest, _) = char('[')(input)?;
-    let (rest, _) = space0(rest)?;
+    let (rest, _) = multispace0(rest)?;
     let Ok((after_kind, word)) = alpha1::<_, Failure>(rest) else {
         return fail(rest, NotationErrorKind::MissingMeldKind);
     };
@@ -222,7 +222,7 @@ fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
     let mut tiles = Vec::new();
     let mut rest = after_kind;
     loop {
-        let (after_space, _) = space0(rest)?;
+        let (after_space, _) = multispace0(rest)?;
         rest = after_space;
         if let Some(after) = rest.strip_prefix(']') {
             if tiles.is_empty() {
@@ -350,7 +350,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
     let mut first = true;
     loop {
         let (after_space, spaces) =
-            space0::<_, Failure>(rest).expect("space0 cannot fail on complete input");
+            multispace0::<_, Failure>(rest).expect("multispace0 cannot fail on complete input");
         rest = after_space;
         if rest.is_empty() || rest.starts_with('#') {
             break;
@@ -481,6 +481,13 @@ mod tests {
         assert_eq!(hand.melds[0].tiles.len(), 3);
         assert_eq!(hand.winning.value.to_string(), "e2");
         assert_eq!(hand.words[1].value, Word::Seat(Seat::North));
+    }
+
+    #[test]
+    fn tabs_and_a_windows_line_ending_are_spaces() {
+        let hand = parse_hand("b123\tc456 +b9 self\r").unwrap();
+        assert_eq!(tiles(&hand.concealed), "b1 b2 b3 c4 c5 c6");
+        assert_eq!(hand.words[0].value, Word::SelfDraw);
     }
 
     #[test]
