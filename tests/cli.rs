@@ -23,6 +23,16 @@ fn mjscore(args: &[&str]) -> Run {
     }
 }
 
+/// Every one of `lines` stands, whole, on a line of `output`.
+fn assert_has_lines(output: &str, lines: &[&str]) {
+    for line in lines {
+        assert!(
+            output.lines().any(|l| l == *line),
+            "missing {line:?} in\n{output}"
+        );
+    }
+}
+
 fn json(args: &[&str]) -> (serde_json::Value, i32) {
     let mut all = vec!["--format", "json"];
     all.extend_from_slice(args);
@@ -36,44 +46,38 @@ fn json(args: &[&str]) -> (serde_json::Value, i32) {
 fn seed_000_example_1_self_drawn_by_south() {
     let run = mjscore(&["b66 c12345678 d111 +c9 self seat=s"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    for line in [
-        "Arrangement  b66 · c123 c456 c789 · d111",
-        "  1.2 Concealed Hand 門前清 5",
-        "  7.1 Nine-Tile Straight 一氣通貫 40",
-        "Total        45 (no limit)",
-        "  East pays 45",
-        "  South receives 135",
-        "  West pays 45",
-        "  North pays 45",
-    ] {
-        assert!(
-            run.stdout.lines().any(|l| l == line),
-            "missing {line:?} in\n{}",
-            run.stdout
-        );
-    }
+    assert_has_lines(
+        &run.stdout,
+        &[
+            "Arrangement  b66 · c123 c456 c789 · d111",
+            "  1.2 Concealed Hand 門前清 5",
+            "  7.1 Nine-Tile Straight 一氣通貫 40",
+            "Total        45 (no limit)",
+            "  East pays 45",
+            "  South receives 135",
+            "  West pays 45",
+            "  North pays 45",
+        ],
+    );
 }
 
 #[test]
 fn seed_001_example_on_easts_discard() {
     let run = mjscore(&["[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e"]);
     assert_eq!(run.code, 0);
-    for line in [
-        "  2.1.1 Mixed One-Suit 混一色 40",
-        "  4.1 All Triplets 對對和 30",
-        "  7.2.1 Three Consecutive Triplets 三連刻 100",
-        "Total        170 (no limit)",
-        "  East pays 460",
-        "  South pays 25",
-        "  West pays 25",
-        "  North receives 510",
-    ] {
-        assert!(
-            run.stdout.lines().any(|l| l == line),
-            "missing {line:?} in\n{}",
-            run.stdout
-        );
-    }
+    assert_has_lines(
+        &run.stdout,
+        &[
+            "  2.1.1 Mixed One-Suit 混一色 40",
+            "  4.1 All Triplets 對對和 30",
+            "  7.2.1 Three Consecutive Triplets 三連刻 100",
+            "Total        170 (no limit)",
+            "  East pays 460",
+            "  South pays 25",
+            "  West pays 25",
+            "  North receives 510",
+        ],
+    );
     // East's wind is not North's seat wind: no Value Honor.
     assert!(!run.stdout.contains("Value Honor"));
 }
