@@ -41,8 +41,6 @@ pub enum ContextConflict {
         "'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"
     )]
     KongWithoutKong,
-    #[error("'{0}' is a self-draw win; it cannot be combined with '{1}'")]
-    SelfDrawWord(&'static str, &'static str),
     #[error("'{0}' is a win on a discard; it cannot be combined with '{1}'")]
     DiscardWord(&'static str, &'static str),
     #[error("'rob' cannot be combined with '{0}': a robbed kong is neither the last tile nor a supplement tile")]

@@ -853,8 +853,3 @@ pub static CHICKEN_HAND: Pattern = Pattern {
     condition: Condition::Hand(|_| true),
     summary: "a winning hand with no pattern scores a token 1 point",
 };
-
-/// Looks a pattern up by id.
-pub fn by_id(patterns: &'static [Pattern], id: &str) -> Option<&'static Pattern> {
-    patterns.iter().find(|p| p.id == id)
-}
