@@ -271,8 +271,8 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
         }
     }
 
+    // `decompose` leaves `counts` as it found it: the irregular shapes read the same counts.
     if hand.melds.is_empty() {
-        let counts = hand.concealed_counts_with_winning_tile();
         if let Some(pairs) = seven_pairs(&counts) {
             found.push(Arrangement {
                 shape: Shape::SevenPairs { pairs },

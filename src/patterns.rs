@@ -96,18 +96,11 @@ pub struct Facts<'a> {
 impl<'a> Facts<'a> {
     pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
         let mut present = 0u64;
-        let melded_tiles = hand
-            .melds
-            .iter()
-            .flat_map(|m| m.set().tiles().collect::<Vec<_>>());
-        for tile in hand
-            .concealed
-            .iter()
-            .copied()
-            .chain([hand.winning_tile])
-            .chain(melded_tiles)
-        {
-            present |= 1 << tile.index();
+        let mut mark = |tile: Tile| present |= 1 << tile.index();
+        hand.concealed.iter().copied().for_each(&mut mark);
+        mark(hand.winning_tile);
+        for meld in &hand.melds {
+            meld.set().tiles().for_each(&mut mark);
         }
         Facts {
             hand,
