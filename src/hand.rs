@@ -290,14 +290,15 @@ fn build_context(
     let rob = find("rob");
     let heaven = find("heaven");
     let earth = find("earth");
-    let seat = match find("seat") {
-        Some(Spanned {
-            value: Word::Seat(s),
-            ..
-        }) => *s,
+    let seat = match find("seat").map(|w| w.value) {
+        Some(Word::Seat(s)) => s,
         _ => Seat::East,
     };
     let from = find("from");
+    let from_seat = from.and_then(|w| match w.value {
+        Word::From(s) => Some(s),
+        _ => None,
+    });
     let resp = find("resp");
 
     // Words that make a self-draw, and words that make a discard win, cannot meet.
@@ -351,14 +352,8 @@ fn build_context(
         if !melds.is_empty() {
             return Err(conflict(Some(w), ContextConflict::EarthWithMelds));
         }
-        if let Some(Spanned {
-            value: Word::From(s),
-            ..
-        }) = from
-        {
-            if *s != Seat::East {
-                return Err(conflict(from, ContextConflict::EarthNotFromEast));
-            }
+        if from_seat.is_some_and(|s| s != Seat::East) {
+            return Err(conflict(from, ContextConflict::EarthNotFromEast));
         }
     }
 
@@ -368,18 +363,12 @@ fn build_context(
         }
         WinBy::SelfDraw
     } else {
-        match from {
-            Some(Spanned {
-                value: Word::From(s),
-                ..
-            }) if *s == seat => {
+        match from_seat {
+            Some(s) if s == seat => {
                 return Err(conflict(from, ContextConflict::FromSelf(s.letter())));
             }
-            Some(Spanned {
-                value: Word::From(s),
-                ..
-            }) => WinBy::Discard {
-                from: *s,
+            Some(s) => WinBy::Discard {
+                from: s,
                 assumed: false,
             },
             // Blessing of Earth is won on East's discard by definition: not a guess.
