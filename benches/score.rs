@@ -58,7 +58,7 @@ fn line_to_json(bencher: divan::Bencher) {
         .bench(|| {
             for line in HANDS {
                 let scored = mjscore::score_line(divan::black_box(line), &WSOM).unwrap();
-                divan::black_box(render::json(&scored, &WSOM).to_string());
+                divan::black_box(render::json::scored(&scored, &WSOM, None));
             }
         });
 }

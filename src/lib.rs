@@ -12,6 +12,8 @@
 //! ```
 
 pub mod arrange;
+pub mod batch;
+pub mod claim;
 pub mod hand;
 pub mod notation;
 pub mod patterns;
@@ -21,10 +23,12 @@ pub mod rules;
 pub mod score;
 pub mod tile;
 
+use claim::{ClaimCheck, ClaimError};
 use hand::{Hand, HandError, HandErrorKind};
-use notation::NotationError;
+use notation::{ClaimSpec, NotationError};
+use payment::Payments;
 use rules::RuleSet;
-use score::Outcome;
+use score::{Outcome, Reading};
 
 /// Why a line could not be scored at all (a false win is not an error: see [`Outcome`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -33,6 +37,11 @@ pub enum Error {
     Notation(#[from] NotationError),
     #[error(transparent)]
     Hand(#[from] HandError),
+    #[error("column {column}: {error}")]
+    Claim { column: usize, error: ClaimError },
+    /// A batch line that is not text the parser can read (not UTF-8, far too long).
+    #[error("column {col}: {err}", col = .0.column(), err = .0)]
+    Line(batch::LineError),
 }
 
 impl Error {
@@ -41,10 +50,12 @@ impl Error {
         match self {
             Error::Notation(e) => e.column,
             Error::Hand(e) => e.column,
+            Error::Claim { column, .. } => *column,
+            Error::Line(e) => e.column(),
         }
     }
 
-    /// A stable name for scripts: `syntax`, `invalid_hand` or `context`.
+    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim` or `input`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Notation(_) => "syntax",
@@ -53,6 +64,8 @@ impl Error {
                 ..
             }) => "context",
             Error::Hand(_) => "invalid_hand",
+            Error::Claim { .. } => "claim",
+            Error::Line(_) => "input",
         }
     }
 
@@ -61,31 +74,86 @@ impl Error {
         match self {
             Error::Notation(e) => e.kind.to_string(),
             Error::Hand(e) => e.kind.to_string(),
+            Error::Claim { error, .. } => error.to_string(),
+            Error::Line(e) => e.to_string(),
         }
     }
 }
 
-/// Reads one line of notation into a validated hand.
+/// Reads one line of notation into a validated hand (a `claim=` on the line is ignored).
 pub fn parse(line: &str) -> Result<Hand, Error> {
     let parsed = notation::parse_hand(line)?;
     Ok(hand::validate(&parsed)?)
 }
 
-/// A scored line: the input, the hand read from it, and the outcome.
+/// A scored line: the input, the hand read from it, the outcome, and the claim's check if
+/// the line (or `--claim`) made one.
 #[derive(Debug, Clone)]
 pub struct Scored {
     pub input: String,
     pub hand: Hand,
     pub outcome: Outcome,
+    pub claim: Option<ClaimCheck>,
+    /// Every reading, best first, when asked for (`--all`).
+    pub readings: Option<Vec<Reading>>,
 }
 
-/// Parses, validates and scores one line under `rules`.
+/// What to do with a line besides scoring it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// A claim made outside the line (`--claim`).
+    pub claim: Option<&'a ClaimSpec>,
+    /// Keep every reading, not only the best (`--all`).
+    pub all_readings: bool,
+}
+
+impl Scored {
+    /// The payments actually made: on the claim when it is underscored, else on the true
+    /// total. `None` for a false win.
+    pub fn payments(&self) -> Option<&Payments> {
+        match (&self.claim, &self.outcome) {
+            (Some(check), _) => check.payments.as_ref(),
+            (None, Outcome::Win { payments, .. }) => Some(payments),
+            (None, Outcome::FalseWin(_)) => None,
+        }
+    }
+}
+
+/// Parses, validates and scores one line under `rules`, checking a `claim=` on the line.
 pub fn score_line(line: &str, rules: &RuleSet) -> Result<Scored, Error> {
-    let hand = parse(line)?;
-    let outcome = score::score(&hand, rules);
+    score_line_with(line, rules, Options::default())
+}
+
+/// [`score_line`] with options. A line with a `claim=` scored with a `--claim` as well is
+/// an error rather than a guess which one counts.
+pub fn score_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<Scored, Error> {
+    let parsed = notation::parse_hand(line)?;
+    let hand = hand::validate(&parsed)?;
+    let spec = match (&parsed.claim, options.claim) {
+        (Some(on_line), Some(_)) => {
+            return Err(Error::Claim {
+                column: on_line.column,
+                error: ClaimError::GivenTwice,
+            })
+        }
+        (Some(on_line), None) => Some((on_line.column, &on_line.value)),
+        (None, Some(outside)) => Some((1, outside)),
+        (None, None) => None,
+    };
+    let claim = spec
+        .map(|(column, spec)| {
+            claim::resolve(spec, rules).map_err(|error| Error::Claim { column, error })
+        })
+        .transpose()?;
+    let all = score::readings(&hand, rules);
+    let readings = options.all_readings.then(|| all.clone());
+    let outcome = score::decide(&hand, rules, all);
+    let claim = claim.map(|claim| claim::check(claim, &hand, &outcome, rules));
     Ok(Scored {
         input: line.to_string(),
         hand,
         outcome,
+        claim,
+        readings,
     })
 }

@@ -1,51 +1,119 @@
-//! The `mjscore` command: reads a hand from the command line, scores it, prints the result.
-//! All the work is in the library; this file owns only arguments, output streams and the
-//! exit status (0 scored, 1 false win, 2 input or usage error).
+//! The `mjscore` command. All the work is in the library; this file owns only arguments,
+//! opening inputs, output streams and the exit status (0 scored and confirmed, 1 a false win
+//! or a claim that does not match, 2 input that is not a hand or a usage error).
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
-use clap::{Parser, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use mjscore::batch::{self, Input, Settings, Summary};
+use mjscore::notation::{parse_claim, ClaimSpec};
+use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
-use mjscore::score::Outcome;
-use mjscore::{render, score_line};
+use mjscore::{claim, score_line_with, Options};
 use owo_colors::{OwoColorize, Stream};
 
 /// Scores a Zung Jung / World Series of Mahjong hand, itemised, with what every seat pays.
+///
+/// Give one hand as arguments, or none (or -f FILE) to score a list of hands, one per line.
 #[derive(Parser, Debug)]
-#[command(name = "mjscore", version, about, after_help = EXAMPLES)]
+#[command(
+    name = "mjscore",
+    version,
+    about,
+    after_help = EXAMPLES,
+    subcommand_precedence_over_arg = true
+)]
 struct Cli {
     /// The hand in compact notation (see docs/notation.md). Quote it, or give its tokens as
-    /// separate arguments.
-    #[arg(required = true, value_name = "HAND")]
+    /// separate arguments. Without it, hands are read one per line from -f files or stdin.
+    #[arg(value_name = "HAND")]
     hand: Vec<String>,
 
+    /// Read hands from FILE, one per line (blank lines and # comments skipped). Repeatable;
+    /// `-` is standard input.
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    files: Vec<PathBuf>,
+
     /// Rule set: wsom (5-point minimum) or zj (standard Zung Jung, 1-point chicken hand).
-    #[arg(long, default_value = "wsom", value_parser = PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id)))]
+    #[arg(long, global = true, default_value = "wsom", value_parser = PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id)))]
     rules: String,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    /// Output format: text for people; json (one object per line) or tsv for scripts.
+    #[arg(long, global = true, value_enum, default_value_t = FormatArg::Text)]
+    format: FormatArg,
 
     /// When to colour the text output; NO_COLOR in the environment also turns it off.
-    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+
+    /// Check a claim for the single hand: points (45) or pattern ids joined by + (1.2+7.1).
+    /// In a list of hands, write claim=... on the line instead.
+    #[arg(long, value_name = "CLAIM", value_parser = claim_arg)]
+    claim: Option<ClaimSpec>,
+
+    /// Also list every reading (arrangement and winning-tile placement) with its score, best
+    /// first.
+    #[arg(long)]
+    all: bool,
+
+    /// End with counts: hands scored, false wins, errors, claim verdicts, patterns.
+    /// With --format tsv the summary goes to stderr, to keep the table clean.
+    #[arg(long)]
+    summary: bool,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print the reference card: every pattern of the rule set with its points and condition.
+    Patterns,
+    /// Explain one pattern in full, with an example hand that scores it.
+    Explain {
+        /// A pattern id, e.g. 7.1 (see `mjscore patterns`).
+        id: String,
+    },
+    /// Print a shell completion script (e.g. `mjscore completions bash > ~/.local/share/bash-completion/completions/mjscore`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page in roff (e.g. `mjscore man | man -l -`).
+    Man,
 }
 
 const EXAMPLES: &str = "Examples:
   mjscore \"b66 c12345678 d111 +c9 self seat=s\"
   mjscore \"[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e\" --format json
   mjscore --rules zj \"[c b123] [p w333] c456 d789 d2 +d2 from=s\"
+  mjscore --claim 1.2+7.1 \"b66 c12345678 d111 +c9 self seat=s\"
+  mjscore -f hands.txt --format tsv --summary
+  mjscore explain 7.1
 
-Exit status: 0 scored, 1 false win, 2 input that is not a hand (or a usage error).";
+Exit status: 0 every hand scored (and every claim confirmed), 1 a false win or a claim
+that does not match, 2 a line that is not a hand, or a usage error.";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
+enum FormatArg {
     Text,
     Json,
+    Tsv,
+}
+
+impl From<FormatArg> for Format {
+    fn from(format: FormatArg) -> Format {
+        match format {
+            FormatArg::Text => Format::Text,
+            FormatArg::Json => Format::Json,
+            FormatArg::Tsv => Format::Tsv,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -53,6 +121,10 @@ enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+fn claim_arg(value: &str) -> Result<ClaimSpec, String> {
+    parse_claim(value).map_err(|e| e.to_string())
 }
 
 fn main() -> ExitCode {
@@ -74,35 +146,159 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<u8> {
-    let rules: &RuleSet = rules::by_id(&cli.rules).expect("clap accepts only known rule sets");
-    let line = cli.hand.join(" ");
+    let rules: &'static RuleSet =
+        rules::by_id(&cli.rules).expect("clap accepts only known rule sets");
+    let format = Format::from(cli.format);
     let mut stdout = io::stdout().lock();
-    match score_line(&line, rules) {
-        Ok(scored) => {
-            match cli.format {
-                Format::Text => write!(
-                    stdout,
-                    "{}",
-                    render::text(&scored, rules, use_color(cli.color, Stream::Stdout))
-                )?,
-                Format::Json => writeln!(stdout, "{}", render::json(&scored, rules))?,
-            }
-            Ok(match scored.outcome {
-                Outcome::Win { .. } => 0,
-                Outcome::FalseWin(_) => 1,
-            })
+    if cli.command.is_some() && !(cli.hand.is_empty() && cli.files.is_empty()) {
+        bail!("a command (patterns, explain, completions, man) takes no hand and no -f");
+    }
+    match &cli.command {
+        Some(Command::Patterns) => {
+            stdout.write_all(render::reference::card(rules, format).as_bytes())?;
+            return Ok(0);
         }
-        Err(error) => {
-            match cli.format {
-                Format::Text => {
-                    let color = use_color(cli.color, Stream::Stderr);
-                    write!(io::stderr(), "{}", render::error_text(&line, &error, color))?;
-                }
-                Format::Json => writeln!(stdout, "{}", render::error_json(&line, rules, &error))?,
+        Some(Command::Explain { id }) => return explain(rules, id, &mut stdout),
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(*shell, &mut Cli::command(), "mjscore", &mut stdout);
+            return Ok(0);
+        }
+        Some(Command::Man) => {
+            clap_mangen::Man::new(Cli::command()).render(&mut stdout)?;
+            return Ok(0);
+        }
+        None => {}
+    }
+    if let Some(spec) = &cli.claim {
+        if cli.hand.is_empty() {
+            bail!("--claim is for a single hand given as arguments; in a list of hands, write claim=N on each line");
+        }
+        // Unknown ids are a usage error, reported before anything is scored.
+        claim::resolve(spec, rules).context("--claim")?;
+    }
+    let settings = Settings {
+        rules,
+        format,
+        options: Options {
+            claim: cli.claim.as_ref(),
+            all_readings: cli.all,
+        },
+        color: use_color(cli.color, Stream::Stdout),
+    };
+    if cli.all && format == Format::Tsv {
+        bail!("--all lists readings in text or json; tsv has one row per hand");
+    }
+    let summary = if cli.hand.is_empty() {
+        let inputs = open_inputs(&cli.files)?;
+        let mut out = BufWriter::with_capacity(64 * 1024, stdout);
+        let summary = batch::run(inputs, &settings, &mut out)?;
+        stdout = out.into_inner().map_err(|e| e.into_error())?;
+        summary
+    } else {
+        if !cli.files.is_empty() {
+            bail!("give either a hand as arguments or -f FILE, not both");
+        }
+        single(cli, &settings, &mut stdout)?
+    };
+    if cli.summary {
+        write_summary(&summary, &settings, cli.color, &mut stdout)?;
+    }
+    Ok(summary.exit_status())
+}
+
+/// One hand from the arguments: no line number, and a text error goes to stderr.
+fn single(cli: &Cli, settings: &Settings, stdout: &mut impl Write) -> Result<Summary> {
+    let line = cli.hand.join(" ");
+    let result = score_line_with(&line, settings.rules, settings.options);
+    let mut summary = Summary::new(settings.rules);
+    summary.record(&result);
+    match (&result, settings.format) {
+        (Err(error), Format::Text) => {
+            let color = use_color(cli.color, Stream::Stderr);
+            write!(
+                io::stderr(),
+                "{}",
+                render::text::error(&line, error, color, None)
+            )?;
+        }
+        (_, format) => {
+            if format == Format::Tsv {
+                write!(stdout, "{}", render::tsv::header(false))?;
             }
-            Ok(2)
+            let rendered = batch::render_result(settings, &line, &result, None);
+            write!(stdout, "{rendered}")?;
+            if !rendered.ends_with('\n') {
+                writeln!(stdout)?;
+            }
         }
     }
+    Ok(summary)
+}
+
+/// The `-f` files in order, or standard input when there are none.
+fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
+    if files.is_empty() {
+        if io::stdin().is_terminal() {
+            eprintln!("mjscore: reading hands from standard input, one per line; end with Ctrl-D (see mjscore --help)");
+        }
+        return Ok(vec![Input {
+            name: None,
+            reader: Box::new(io::stdin()),
+        }]);
+    }
+    let several = files.len() > 1;
+    files
+        .iter()
+        .map(|path| {
+            let reader: Box<dyn Read> = if path.as_os_str() == "-" {
+                Box::new(io::stdin())
+            } else {
+                Box::new(
+                    File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
+                )
+            };
+            Ok(Input {
+                name: several.then(|| path.display().to_string()),
+                reader,
+            })
+        })
+        .collect()
+}
+
+/// Text and JSON summaries end the output; TSV's goes to stderr to keep the table clean.
+fn write_summary(
+    summary: &Summary,
+    settings: &Settings,
+    color: ColorChoice,
+    stdout: &mut impl Write,
+) -> Result<()> {
+    match settings.format {
+        Format::Text => write!(
+            stdout,
+            "\n{}",
+            render::text::summary(summary, settings.color)
+        )?,
+        Format::Json => writeln!(stdout, "{}", render::json::summary(summary))?,
+        Format::Tsv => {
+            let color = use_color(color, Stream::Stderr);
+            write!(io::stderr(), "{}", render::text::summary(summary, color))?;
+        }
+    }
+    Ok(())
+}
+
+fn explain(rules: &'static RuleSet, id: &str, stdout: &mut impl Write) -> Result<u8> {
+    let Some(pattern) = rules.pattern(&id.to_ascii_lowercase()) else {
+        bail!(
+            "no pattern '{id}' in {}: `mjscore --rules {} patterns` lists them",
+            rules.id,
+            rules.id
+        );
+    };
+    let example = mjscore::score_line(pattern.example, rules)
+        .with_context(|| format!("the example of {} does not parse", pattern.id))?;
+    stdout.write_all(render::reference::explain(pattern, rules, &example).as_bytes())?;
+    Ok(0)
 }
 
 /// `--color auto` asks owo-colors' supports-color: colour only on a terminal, never when

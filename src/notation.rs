@@ -11,6 +11,7 @@
 //! group   = suit digit+            suit = b | c | d | w | e
 //! meld    = "[" kind group+ "]"    kind = p | pung | pong | c | chow | chi | k | kong | ck | ckong
 //! word    = self | last | kong | rob | heaven | earth | seat=X | from=X | resp=X | resp=none
+//!         | claim=N | claim=ID+ID...
 //! ```
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
 
@@ -40,7 +41,7 @@ pub enum NotationErrorKind {
     MissingSuit(String),
     #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5")]
     UnknownSuit(char),
-    #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=")]
+    #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=")]
     UnknownWord(String),
     #[error("unexpected '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word")]
     UnexpectedChar(char),
@@ -70,6 +71,60 @@ pub enum NotationErrorKind {
     SecondWinningTile,
     #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
     NoWinningTile,
+    #[error("claim= needs the claimed points or pattern ids joined by +, e.g. claim=45 or claim=1.2+7.1")]
+    MissingClaim,
+    #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids joined by + (e.g. claim=1.2+7.1)")]
+    BadClaim(String),
+}
+
+/// The largest claim accepted: far above any hand (480 is the most a hand scores), low
+/// enough that payments computed from it cannot overflow.
+pub const MAX_CLAIM: u32 = 100_000;
+
+/// What a `claim=` token (or `--claim`) says the hand is worth (SPEC §2.11).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimSpec {
+    /// `claim=45`: a value.
+    Points(u32),
+    /// `claim=1.2+7.1`: the patterns, by id (lower case), repeated for each Value Honor set.
+    Patterns(Vec<String>),
+}
+
+impl std::fmt::Display for ClaimSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClaimSpec::Points(points) => write!(f, "{points}"),
+            ClaimSpec::Patterns(ids) => write!(f, "{}", ids.join("+")),
+        }
+    }
+}
+
+/// Reads the value of a claim: digits are points, anything else pattern ids joined by `+`.
+/// Ids are checked against a rule set later, in [`crate::claim`].
+pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
+    if value.is_empty() {
+        return Err(NotationErrorKind::MissingClaim);
+    }
+    let bad = || NotationErrorKind::BadClaim(value.to_string());
+    if value.bytes().all(|b| b.is_ascii_digit()) {
+        return match value.parse::<u32>() {
+            Ok(points) if (1..=MAX_CLAIM).contains(&points) => Ok(ClaimSpec::Points(points)),
+            _ => Err(bad()),
+        };
+    }
+    let is_id = |id: &str| {
+        !id.is_empty()
+            && id
+                .split('.')
+                .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+    };
+    let ids: Vec<&str> = value.split('+').collect();
+    if !ids.iter().all(|id| is_id(id)) {
+        return Err(bad());
+    }
+    Ok(ClaimSpec::Patterns(
+        ids.iter().map(|id| id.to_ascii_lowercase()).collect(),
+    ))
 }
 
 fn rank_rule(suit: Suit) -> &'static str {
@@ -156,6 +211,8 @@ pub struct ParsedHand {
     pub melds: Vec<ParsedMeld>,
     pub winning: Spanned<Tile>,
     pub words: Vec<Spanned<Word>>,
+    /// A referee claim on the line (`claim=`): not part of the hand, checked after scoring.
+    pub claim: Option<Spanned<ClaimSpec>>,
 }
 
 /// nom error carrying our own kind once a token has been recognised and found wrong.
@@ -320,6 +377,16 @@ fn word(input: &str) -> Res<'_, Word> {
     }
 }
 
+/// `claim=VALUE`, where the value runs to the next space or comment.
+fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
+    let (after, _) = nom::bytes::complete::tag_no_case("claim=")(input)?;
+    let (rest, value) = take_while(|c: char| !c.is_whitespace() && c != '#')(after)?;
+    match parse_claim(value) {
+        Ok(claim) => Ok((rest, claim)),
+        Err(kind) => fail(input, kind),
+    }
+}
+
 /// Accepts a seat letter or its full name (`s`, `south`).
 fn seat_name(value: &str) -> Option<Seat> {
     let seat = Seat::from_letter(value.chars().next()?)?;
@@ -341,6 +408,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
     let mut melds = Vec::new();
     let mut winning: Option<Spanned<Tile>> = None;
     let mut words: Vec<Spanned<Word>> = Vec::new();
+    let mut claim: Option<Spanned<ClaimSpec>> = None;
 
     let mut rest = line;
     // Whether the previous token was a plain tile group (another may follow without a space)
@@ -403,6 +471,19 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
                 });
                 Ok((after, false))
             }),
+            'c' | 'C'
+                if rest
+                    .get(..6)
+                    .is_some_and(|k| k.eq_ignore_ascii_case("claim=")) =>
+            {
+                claim_token(rest).and_then(|(after, value)| {
+                    if claim.is_some() {
+                        return fail(rest, NotationErrorKind::Repeated("claim".to_string()));
+                    }
+                    claim = Some(Spanned { value, column: at });
+                    Ok((after, false))
+                })
+            }
             c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
                 if words.iter().any(|seen| seen.value.keyword() == w.keyword()) {
                     return fail(rest, NotationErrorKind::Repeated(w.keyword().to_string()));
@@ -436,6 +517,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
         melds,
         winning,
         words,
+        claim,
     })
 }
 
@@ -521,6 +603,49 @@ mod tests {
         assert_eq!(
             parse_hand("b123self +b1").unwrap_err().kind,
             NotationErrorKind::MissingSpace("self".into())
+        );
+    }
+
+    #[test]
+    fn claims_are_points_or_pattern_ids() {
+        let hand = parse_hand("b123 +b1 claim=45 self").unwrap();
+        let claim = hand.claim.unwrap();
+        assert_eq!((claim.value, claim.column), (ClaimSpec::Points(45), 10));
+        assert_eq!(hand.words.len(), 1);
+        let hand = parse_hand("b123 +b1 CLAIM=1.2+7.1+3.1+3.1#note").unwrap();
+        assert_eq!(
+            hand.claim.unwrap().value,
+            ClaimSpec::Patterns(vec!["1.2".into(), "7.1".into(), "3.1".into(), "3.1".into()])
+        );
+        assert_eq!(
+            parse_claim("chicken"),
+            Ok(ClaimSpec::Patterns(vec!["chicken".into()]))
+        );
+        for bad in [
+            "0",
+            "100001",
+            "99999999999",
+            "1..2",
+            "1.2+",
+            "+1.2",
+            "4,5",
+            "1.2++7.1",
+        ] {
+            assert_eq!(
+                parse_claim(bad),
+                Err(NotationErrorKind::BadClaim(bad.into())),
+                "{bad}"
+            );
+        }
+        let err = parse_hand("b123 +b1 claim=").unwrap_err();
+        assert_eq!(
+            (err.column, err.kind),
+            (10, NotationErrorKind::MissingClaim)
+        );
+        let err = parse_hand("b123 +b1 claim=5 claim=6").unwrap_err();
+        assert_eq!(
+            (err.column, err.kind),
+            (18, NotationErrorKind::Repeated("claim".into()))
         );
     }
 }

@@ -1,7 +1,7 @@
 //! The Zung Jung v3.3 pattern table (seed 003): one entry per pattern, as data.
 //!
 //! Each entry has its id, series, English and Chinese names, points, the hand shapes it may
-//! be scored on (SPEC §2.4) and a small pure predicate over [`Facts`]. The engine in
+//! be scored on and a small pure predicate over [`Facts`]. The engine in
 //! [`crate::score`] applies the series rule and the limits; nothing here knows about them.
 
 use crate::arrange::{Arrangement, Set, SetKind, Shape};
@@ -58,7 +58,7 @@ pub enum Condition {
 #[derive(Clone, Copy)]
 pub struct Pattern {
     pub id: &'static str,
-    /// Within a series only the highest applicable pattern counts (SPEC §2.5).
+    /// Within a series only the highest applicable pattern counts.
     pub series: &'static str,
     pub name: &'static str,
     pub chinese: &'static str,
@@ -67,6 +67,10 @@ pub struct Pattern {
     pub condition: Condition,
     /// The condition in one line, as the rule text states it.
     pub summary: &'static str,
+    /// The full condition, with the rulings that apply to it (`mjscore explain`).
+    pub details: &'static str,
+    /// A hand in notation that scores this pattern (a test checks that it does).
+    pub example: &'static str,
 }
 
 impl std::fmt::Debug for Pattern {
@@ -400,6 +404,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(all_sequences),
         summary: "4 sequences; no triplets or kong",
+        details: "The hand contains 4 sequences; no triplets or kong. There are no other restrictions as to the eyes pair, a single call, or a concealed hand.",
+        example: "b123345 d234678 e2 +e2",
     },
     Pattern {
         id: "1.2",
@@ -411,6 +417,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         condition: Condition::Hand(concealed_hand),
         summary:
             "regular hand with no exposed set; concealed kong and winning on a discard are fine",
+        details: "A regular hand which is concealed, without melding any exposed sets before winning. Winning on a discard is fine; concealed kongs are fine. Irregular hands (Seven Pairs, Thirteen Terminals) do not count for it.",
+        example: "b123345 d234678 e2 +e2",
     },
     Pattern {
         id: "1.3",
@@ -421,6 +429,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR_OR_PAIRS,
         condition: Condition::Hand(no_terminals),
         summary: "only middle number tiles (2-8); no terminals or honors",
+        details: "The hand consists entirely of middle number tiles (2 to 8); no terminals or honors. Also scores on Seven Pairs.",
+        example: "b222 c345456 d888 d2 +d2 self",
     },
     Pattern {
         id: "2.1.1",
@@ -431,6 +441,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR_OR_PAIRS,
         condition: Condition::Hand(mixed_one_suit),
         summary: "number tiles of one suit, plus honor tiles",
+        details: "The hand consists entirely of number tiles in one suit, plus honor tiles. Also scores on Seven Pairs.",
+        example: "[p d333] d456 d888 e333 w4 +w4 seat=n from=e",
     },
     Pattern {
         id: "2.1.2",
@@ -441,6 +453,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR_OR_PAIRS,
         condition: Condition::Hand(pure_one_suit),
         summary: "number tiles of one suit only",
+        details: "The hand consists entirely of number tiles in one suit. Also scores on Seven Pairs.",
+        example: "b222234456888 b9 +b9 self",
     },
     Pattern {
         id: "2.2",
@@ -451,6 +465,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(nine_gates),
         summary: "no melds; 1112345678999 of one suit, winning on any tile of that suit",
+        details: "A 9-way call: with 1112345678999 of one suit in the hand, no melds and no kong, winning on any tile of the same suit. Listed limit: scores 480 alone.",
+        example: "c1112345678999 +c5 self",
     },
     Pattern {
         id: "3.1",
@@ -461,6 +477,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::EachSet(value_honor),
         summary: "10 for each triplet or kong of the seat wind or of a dragon",
+        details: "A triplet or kong of the seat wind (your own wind) or of a dragon: 10 points for each such set. The prevailing wind is not recognised.",
+        example: "b123 c456 e111 [p w222] d5 +d5 seat=s from=w",
     },
     Pattern {
         id: "3.2.1",
@@ -471,6 +489,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(small_three_dragons),
         summary: "two dragon triplets/kong plus a dragon pair",
+        details: "Two triplets or kong of dragons, plus a pair of dragons as the eyes. Always scores two Value Honors too, so at least 40 + 10 + 10 = 60.",
+        example: "e111 e222 e3 b234 c678 +e3 from=s",
     },
     Pattern {
         id: "3.2.2",
@@ -481,6 +501,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(big_three_dragons),
         summary: "three dragon triplets/kong",
+        details: "Three triplets or kong of dragons. Always scores three Value Honors too, so at least 130 + 10 + 10 + 10 = 160.",
+        example: "[p e111] [p e222] e333 b567 c1 +c1 seat=w from=n",
     },
     Pattern {
         id: "3.3.1",
@@ -491,6 +513,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(small_three_winds),
         summary: "two wind triplets/kong plus a wind pair",
+        details: "Two triplets or kong of winds, plus a pair of winds as the eyes.",
+        example: "w111 w222 w3 b123 b789 +w3 seat=n self",
     },
     Pattern {
         id: "3.3.2",
@@ -501,6 +525,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(big_three_winds),
         summary: "three wind triplets/kong",
+        details: "Three triplets or kong of winds.",
+        example: "[p w111] [p w222] [p w333] c456 d7 +d7 seat=w from=s",
     },
     Pattern {
         id: "3.3.3",
@@ -511,6 +537,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(small_four_winds),
         summary: "three wind triplets/kong plus a wind pair",
+        details: "Three triplets or kong of winds, plus a pair of winds as the eyes. Listed limit: scores 320 alone.",
+        example: "w111 w222 w333 w4 b456 +w4 self",
     },
     Pattern {
         id: "3.3.4",
@@ -521,6 +549,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(big_four_winds),
         summary: "four wind triplets/kong",
+        details: "Four triplets or kong of winds. Listed limit: scores 400 alone.",
+        example: "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
     },
     Pattern {
         id: "3.4",
@@ -531,6 +561,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR_OR_PAIRS,
         condition: Condition::Hand(all_honors),
         summary: "honor tiles only",
+        details: "The hand consists entirely of honor tiles (winds and dragons). Also scores on Seven Pairs. Listed limit: scores 320 alone.",
+        example: "w111 w222 e111 e222 e3 +e3 self",
     },
     Pattern {
         id: "4.1",
@@ -541,6 +573,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(all_triplets),
         summary: "4 triplets/kong; no sequences",
+        details: "The hand contains 4 triplets or kong; no sequences.",
+        example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
     },
     Pattern {
         id: "4.2.1",
@@ -551,6 +585,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| concealed_triplets(f) >= 2),
         summary: "two concealed triplets/concealed kong",
+        details: "The hand contains two concealed triplets or concealed kong. A triplet completed by a discarded winning tile (or a robbed kong) is not concealed.",
+        example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
     },
     Pattern {
         id: "4.2.2",
@@ -561,6 +597,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| concealed_triplets(f) >= 3),
         summary: "three concealed triplets/concealed kong",
+        details: "The hand contains three concealed triplets or concealed kong. A triplet completed by a discarded winning tile is not concealed.",
+        example: "d222 d888 c222 b44 b55 +b5 seat=e from=n",
     },
     Pattern {
         id: "4.2.3",
@@ -571,6 +609,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| concealed_triplets(f) == 4),
         summary: "four concealed triplets/concealed kong",
+        details: "The hand contains four concealed triplets or concealed kong: so it is always also a Concealed Hand and All Triplets, at least 125 + 5 + 30 = 160.",
+        example: "d222 d888 c222 b44 b55 +b5 seat=e self",
     },
     Pattern {
         id: "4.3.1",
@@ -581,6 +621,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| kongs(f) >= 1),
         summary: "one kong, exposed or concealed",
+        details: "The hand contains one kong, exposed or concealed.",
+        example: "[k b2222] c123 c456 d789 w3 +w3 from=s",
     },
     Pattern {
         id: "4.3.2",
@@ -591,6 +633,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| kongs(f) >= 2),
         summary: "two kong",
+        details: "The hand contains two kong, exposed or concealed.",
+        example: "[k b2222] [ck b5555] c123 c789 d7 +d7 from=s",
     },
     Pattern {
         id: "4.3.3",
@@ -601,6 +645,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| kongs(f) >= 3),
         summary: "three kong",
+        details: "The hand contains three kong, exposed or concealed.",
+        example: "[k b2222] [k b5555] [ck c7777] d444 e1 +e1 seat=s from=w",
     },
     Pattern {
         id: "4.3.4",
@@ -611,6 +657,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| kongs(f) == 4),
         summary: "four kong",
+        details: "The hand contains four kong, exposed or concealed. Listed limit: scores 480 alone.",
+        example: "[k b2222] [k b5555] [k c7777] [ck e1111] d4 +d4 from=s",
     },
     Pattern {
         id: "5.1.1",
@@ -621,6 +669,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(two_identical_sequences),
         summary: "two sequences of the same suit and numbers",
+        details: "Two sequences in the same suit in the same numbers.",
+        example: "b345345 c678 d234 w2 +w2 from=s",
     },
     Pattern {
         id: "5.1.2",
@@ -631,6 +681,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(two_identical_sequences_twice),
         summary: "two groups of Two Identical Sequences",
+        details: "The hand contains two groups of Two Identical Sequences.",
+        example: "b345345 d789789 c5 +c5 self",
     },
     Pattern {
         id: "5.1.3",
@@ -641,6 +693,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(three_identical_sequences),
         summary: "three sequences of the same suit and numbers",
+        details: "Three sequences in the same suit in the same numbers.",
+        example: "b55566777 c123 d55 +b6 from=s",
     },
     Pattern {
         id: "5.1.4",
@@ -651,6 +705,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(four_identical_sequences),
         summary: "four sequences of the same suit and numbers",
+        details: "Four sequences in the same suit in the same numbers. Listed limit: scores 480 alone.",
+        example: "b234234234234 d5 +d5 self",
     },
     Pattern {
         id: "6.1",
@@ -661,6 +717,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(three_similar_sequences),
         summary: "sequences of the same numbers in all three suits",
+        details: "Three sequences in the same numbers across the three suits. Two-suit patterns are not recognised.",
+        example: "b567 c567 d567 b999 w1 +w1 from=s",
     },
     Pattern {
         id: "6.2.1",
@@ -671,6 +729,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(small_three_similar_triplets),
         summary: "triplets/kong of one number in two suits, the pair of that number in the third",
+        details: "Two triplets or kong in the same number in two suits, and the eyes pair in the same number in the third suit.",
+        example: "b444 c444 d4 b678 e333 +d4 from=s",
     },
     Pattern {
         id: "6.2.2",
@@ -681,6 +741,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(three_similar_triplets),
         summary: "triplets/kong of the same number in all three suits",
+        details: "Three triplets or kong in the same number across the three suits.",
+        example: "[p b444] [p c444] d444 b678 e3 +e3 from=s",
     },
     Pattern {
         id: "7.1",
@@ -691,6 +753,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(nine_tile_straight),
         summary: "sequences 123, 456 and 789 of one suit",
+        details: "A 123 sequence, a 456 sequence and a 789 sequence, all in the same suit. The hand must contain exactly those three sequences.",
+        example: "b66 c12345678 d111 +c9 self seat=s",
     },
     Pattern {
         id: "7.2.1",
@@ -701,6 +765,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 3),
         summary: "three triplets/kong in consecutive numbers of one suit",
+        details: "Three triplets or kong in consecutive numbers in the same suit.",
+        example: "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e",
     },
     Pattern {
         id: "7.2.2",
@@ -711,6 +777,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 4),
         summary: "four triplets/kong in consecutive numbers of one suit",
+        details: "Four triplets or kong in consecutive numbers in the same suit.",
+        example: "[p b111] [p b222] [p b333] [p b444] e3 +e3 from=s",
     },
     Pattern {
         id: "8.1.1",
@@ -721,6 +789,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(mixed_lesser_terminals),
         summary: "every set and the pair include a terminal or honor tile",
+        details: "Every one of the 4 sets, and the pair of eyes, includes a terminal (1 or 9) or an honor tile.",
+        example: "b123 c789 b999 e111 d1 +d1 from=s",
     },
     Pattern {
         id: "8.1.2",
@@ -731,6 +801,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR,
         condition: Condition::Hand(pure_lesser_terminals),
         summary: "every set and the pair include a terminal number tile",
+        details: "Every one of the 4 sets, and the pair of eyes, includes a terminal number tile (1 or 9); no honors.",
+        example: "b123 c789 b999 d999 d1 +d1 self",
     },
     Pattern {
         id: "8.1.3",
@@ -741,6 +813,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR_OR_PAIRS,
         condition: Condition::Hand(mixed_greater_terminals),
         summary: "All Triplets or Seven Pairs of terminal and honor tiles only",
+        details: "An All Triplets or Seven Pairs hand consisting entirely of terminal and honor tiles. Not applicable to Thirteen Terminals.",
+        example: "[p b111] c999 e111 e222 d1 +d1 from=s",
     },
     Pattern {
         id: "8.1.4",
@@ -751,6 +825,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: REGULAR_OR_PAIRS,
         condition: Condition::Hand(pure_greater_terminals),
         summary: "terminal number tiles only",
+        details: "The hand consists entirely of terminal number tiles (1 and 9). Also scores on Seven Pairs. Listed limit: scores 400 alone.",
+        example: "b111999 d111 c111 c9 +c9 self",
     },
     Pattern {
         id: "9.1.1",
@@ -761,6 +837,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().last_tile && f.context().self_drawn()),
         summary: "self-draw win on the last tile of the wall",
+        details: "Self-draw win on the seabed tile: the last tile of the wall, not counting the dead wall. Write `last self`.",
+        example: "b123 c456 d789 b5 w333 +b5 self last seat=w",
     },
     Pattern {
         id: "9.1.2",
@@ -771,6 +849,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().last_tile && !f.context().self_drawn()),
         summary: "winning on the last discard",
+        details: "Winning on the riverbed tile: the last discard, made by the player who drew the seabed tile. Write `last` on a discard win.",
+        example: "b123 c456 d789 b5 w333 +b5 last seat=w from=n",
     },
     Pattern {
         id: "9.2",
@@ -781,6 +861,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().kong_supplement),
         summary: "self-draw win on a kong's supplement tile",
+        details: "Self-draw win on a supplement tile drawn after declaring a kong. If the supplement is also the seabed tile, Final Draw counts as well. Write `kong`.",
+        example: "[ck d1111] b123 c456 c789 e2 +e2 kong",
     },
     Pattern {
         id: "9.3",
@@ -791,6 +873,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().robbed_kong),
         summary: "winning on the tile of another player's small exposed kong",
+        details: "Winning by robbing a kong: taking the tile another player adds to his exposed pung to make a small exposed kong. Write `rob`.",
+        example: "b123 c456 d789 w22 b7 b8 +b9 rob from=s",
     },
     Pattern {
         id: "9.4.1",
@@ -801,6 +885,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().heaven),
         summary: "East winning with his initial 14 tiles",
+        details: "East winning with his initial 14-tile hand. Invalid if East has made a concealed kong. Write `heaven`.",
+        example: "b123 c456 d789 b789 w2 +w2 heaven",
     },
     Pattern {
         id: "9.4.2",
@@ -811,6 +897,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().earth),
         summary: "a non-East player winning on East's very first discard with his initial 13 tiles",
+        details: "A non-East player calling with his initial 13-tile hand and winning on East's very first discard. Invalid if East has made a concealed kong. Write `earth`.",
+        example: "b123 c456 d789 b789 w2 +w2 earth seat=s",
     },
     Pattern {
         id: "10.1",
@@ -821,6 +909,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: THIRTEEN_TERMINALS_ONLY,
         condition: Condition::Hand(|_| true),
         summary: "one of each of the 13 terminals and honors, plus a second of one of them",
+        details: "Among the 13 kinds of terminals and honors, one pair of one kind and one tile of each of the other 12. Scores 160 plus incidental bonuses (9.x) only.",
+        example: "b19 c19 d19 w1234 e123 +e3",
     },
     Pattern {
         id: "10.2",
@@ -831,6 +921,8 @@ pub static ZUNG_JUNG: [Pattern; 44] = [
         shapes: SEVEN_PAIRS_ONLY,
         condition: Condition::Hand(|_| true),
         summary: "seven pairs; four identical tiles may be two pairs",
+        details: "The hand consists of seven pairs. Four identical tiles count as two pairs as long as no kong is declared. It cannot count patterns that need triplets, kong or sequences (nor Concealed Hand), but counts those that do not (1.3, 2.1.x, 3.4, 8.1.3, 8.1.4, 9.x).",
+        example: "b1133 c5577 d22 w33 e1 +e1 self",
     },
 ];
 
@@ -845,4 +937,6 @@ pub static CHICKEN_HAND: Pattern = Pattern {
     shapes: ANY,
     condition: Condition::Hand(|_| true),
     summary: "a winning hand with no pattern scores a token 1 point",
+    details: "Standard Zung Jung only (`--rules zj`): a winning hand with no pattern scores a token 1 point. Under WSOM it is a false win.",
+    example: "[c b123] [p w333] c456 d789 d2 +d2 from=s",
 };

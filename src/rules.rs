@@ -25,6 +25,16 @@ pub struct RuleSet {
     pub payments: fn(u32, &WinContext) -> Payments,
 }
 
+impl RuleSet {
+    /// The pattern with this id (the chicken hand included, where the rule set has it).
+    pub fn pattern(&self, id: &str) -> Option<&'static Pattern> {
+        self.patterns
+            .iter()
+            .chain(self.chicken)
+            .find(|p| p.id == id)
+    }
+}
+
 impl std::fmt::Debug for RuleSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id)

@@ -163,7 +163,11 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 
 /// Scores a validated hand: the best reading, the minimum, and the payments.
 pub fn score(hand: &Hand, rules: &RuleSet) -> Outcome {
-    let all = readings(hand, rules);
+    decide(hand, rules, readings(hand, rules))
+}
+
+/// The outcome from the hand's readings, best first (as [`readings`] returns them).
+pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
     let readings_compared = all.len();
     let Some(best) = all.into_iter().next() else {
         return Outcome::FalseWin(FalseWin::NotAWinningHand);

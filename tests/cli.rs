@@ -1,46 +1,8 @@
 //! The `mjscore` binary as a user runs it: output, JSON, exit status, error messages.
 
-use std::process::Command;
+mod common;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn mjscore(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_mjscore"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env_remove("FORCE_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .output()
-        .expect("run mjscore");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("utf-8 stderr"),
-        code: output.status.code().expect("exit code"),
-    }
-}
-
-/// Every one of `lines` stands, whole, on a line of `output`.
-fn assert_has_lines(output: &str, lines: &[&str]) {
-    for line in lines {
-        assert!(
-            output.lines().any(|l| l == *line),
-            "missing {line:?} in\n{output}"
-        );
-    }
-}
-
-fn json(args: &[&str]) -> (serde_json::Value, i32) {
-    let mut all = vec!["--format", "json"];
-    all.extend_from_slice(args);
-    let run = mjscore(&all);
-    let value =
-        serde_json::from_str(run.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", run.stdout));
-    (value, run.code)
-}
+use common::{assert_has_lines, json, mjscore};
 
 #[test]
 fn seed_000_example_1_self_drawn_by_south() {
@@ -209,7 +171,7 @@ fn bad_input_names_column_and_what_was_expected() {
         ("b123 c456 d789 b55 w11 +w1 seat", "column 28: seat= needs a seat: e, s, w or n (e.g. seat=s)"),
         ("b123 c456 d789 b55 w11 +w1 self=1", "column 28: 'self' takes no value"),
         ("b123 c456 d789 b55 w11 +w1 self self", "column 33: 'self' is given twice"),
-        ("b123 c456 d789 b55 w11 +w1 foo", "column 28: unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp="),
+        ("b123 c456 d789 b55 w11 +w1 foo", "column 28: unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim="),
         ("b123self c456 +b1", "column 5: expected a space before 'self'"),
         // Context contradictions (SPEC §2.8).
         ("b123 c456 d789 b55 w11 +w1 kong", "column 28: 'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"),
@@ -270,7 +232,10 @@ fn error_as_json() {
 
 #[test]
 fn usage_errors_exit_2() {
-    assert_eq!(mjscore(&[]).code, 2);
+    assert_eq!(
+        mjscore(&["--format", "yaml", "b66 c12345678 d111 +c9 self"]).code,
+        2
+    );
     let run = mjscore(&["--rules", "riichi", "b66 c12345678 d111 +c9 self"]);
     assert_eq!(run.code, 2);
     assert!(
@@ -294,25 +259,29 @@ fn colour_only_when_asked_or_on_a_terminal() {
 }
 
 #[test]
-fn every_example_in_help_scores() {
+fn every_example_in_help_runs() {
     let help = mjscore(&["--help"]).stdout;
     let examples: Vec<&str> = help
         .lines()
         .filter_map(|l| l.strip_prefix("  mjscore "))
         .collect();
-    assert_eq!(examples.len(), 3, "{help}");
+    assert_eq!(examples.len(), 6, "{help}");
+    // The batch example reads hands.txt: give it one with two winning hands.
+    let dir = common::temp_dir("help-examples");
+    std::fs::write(
+        dir.join("hands.txt"),
+        "b66 c12345678 d111 +c9 self seat=s\n# a comment\n\n[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n",
+    )
+    .unwrap();
     for example in examples {
-        // Each example is options and one quoted hand.
-        let (before, rest) = example.split_once('"').unwrap();
-        let (hand, after) = rest.split_once('"').unwrap();
-        let mut args: Vec<&str> = before.split_whitespace().collect();
-        args.push(hand);
-        args.extend(after.split_whitespace());
-        let run = mjscore(&args);
+        let args = common::shell_words(example);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = common::Mjscore::new(&args).current_dir(&dir).run();
         assert_eq!(
             run.code, 0,
             "mjscore {example}: {}{}",
             run.stdout, run.stderr
         );
+        assert!(!run.stdout.is_empty(), "mjscore {example}: no output");
     }
 }

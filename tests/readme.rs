@@ -1,67 +1,36 @@
-//! Keeps README.md true: every `$ mjscore ...` line in a ```console block is run, and its
-//! output must be exactly the lines that follow it in the block. The opening `cargo run`
-//! command is run the same way.
+//! Keeps README.md and docs/*.md true: every `$ mjscore ...` line in a ```console block is
+//! run from the repository root, and its output (stdout then stderr) must be exactly the
+//! lines that follow it in the block. The README's opening `cargo run` command is run too.
 
-use std::process::Command;
+mod common;
 
-/// Splits a command line the way a shell would for our examples: words, and "double quotes".
-fn words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
-    let mut quoted = false;
-    let mut in_word = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                in_word = true;
-            }
-            ' ' if !quoted => {
-                if in_word {
-                    words.push(std::mem::take(&mut current));
-                }
-                in_word = false;
-            }
-            _ => {
-                current.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        words.push(current);
-    }
-    words
-}
+use std::path::Path;
+
+use common::{shell_words, Mjscore};
 
 fn run(args: &[String]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_mjscore"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run mjscore");
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let run = Mjscore::new(&args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .run();
+    format!("{}{}", run.stdout, run.stderr)
 }
 
-#[test]
-fn every_console_example_in_the_readme_is_true() {
-    let readme = include_str!("../README.md");
+/// Checks every console example of `text`; returns how many there were.
+fn check_examples(name: &str, text: &str) -> usize {
     let mut examples = 0;
     let mut in_console = false;
     let mut command: Option<Vec<String>> = None;
     let mut expected = String::new();
     let mut check = |command: &mut Option<Vec<String>>, expected: &mut String| {
         if let Some(args) = command.take() {
-            assert_eq!(run(&args), *expected, "README example: mjscore {args:?}");
+            // NO_COLOR is not needed: the output is not a terminal.
+            assert_eq!(run(&args), *expected, "{name} example: mjscore {args:?}");
             expected.clear();
             examples += 1;
         }
     };
-    for line in readme.lines() {
+    for line in text.lines() {
         if line.starts_with("```") {
             check(&mut command, &mut expected);
             in_console = line == "```console";
@@ -72,13 +41,33 @@ fn every_console_example_in_the_readme_is_true() {
         }
         if let Some(rest) = line.strip_prefix("$ mjscore ") {
             check(&mut command, &mut expected);
-            command = Some(words(rest));
+            command = Some(shell_words(rest));
         } else {
             expected.push_str(line);
             expected.push('\n');
         }
     }
-    assert!(examples >= 5, "found only {examples} README examples");
+    examples
+}
+
+#[test]
+fn every_console_example_in_the_readme_is_true() {
+    let examples = check_examples("README.md", include_str!("../README.md"));
+    assert!(examples >= 10, "found only {examples} README examples");
+}
+
+#[test]
+fn every_console_example_in_docs_is_true() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut examples = 0;
+    for entry in std::fs::read_dir(&docs).expect("docs/") {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            examples += check_examples(&path.display().to_string(), &text);
+        }
+    }
+    assert!(examples >= 3, "found only {examples} examples in docs/");
 }
 
 #[test]
@@ -89,7 +78,7 @@ fn the_first_command_in_the_readme_scores_a_hand() {
         .find(|l| l.starts_with("cargo run --release -- "))
         .expect("README opens with a cargo run command");
     let command = first.split("   #").next().unwrap().trim_end();
-    let args = words(command.strip_prefix("cargo run --release -- ").unwrap());
+    let args = shell_words(command.strip_prefix("cargo run --release -- ").unwrap());
     let output = run(&args);
     assert!(output.contains("Total        45 (no limit)"), "{output}");
     assert!(

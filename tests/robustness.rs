@@ -90,8 +90,8 @@ fn generated_lines_never_panic() {
         for rules in rules::ALL {
             match mjscore::score_line(&line, rules) {
                 Ok(s) => {
-                    let _ = render::text(&s, rules, true);
-                    let _ = render::json(&s, rules);
+                    let _ = render::text::scored(&s, rules, true, None);
+                    let _ = render::json::scored(&s, rules, None);
                 }
                 Err(e) => {
                     errors += 1;
@@ -99,7 +99,7 @@ fn generated_lines_never_panic() {
                         e.column() >= 1 && e.column() <= line.chars().count() + 1,
                         "{line:?}: {e}"
                     );
-                    let _ = render::error_text(&line, &e, false);
+                    let _ = render::text::error(&line, &e, false, None);
                 }
             }
         }
@@ -194,7 +194,7 @@ fn valid_hands_built_from_sets_never_panic() {
         for rules in rules::ALL {
             if let Ok(s) = mjscore::score_line(&line, rules) {
                 scored += 1;
-                let _ = render::text(&s, rules, false);
+                let _ = render::text::scored(&s, rules, false, None);
             }
         }
     }

@@ -7,8 +7,8 @@ use mjscore::rules::{self, RuleSet};
 
 fn text(line: &str, rules: &RuleSet) -> String {
     match mjscore::score_line(line, rules) {
-        Ok(scored) => render::text(&scored, rules, false),
-        Err(error) => render::error_text(line, &error, false),
+        Ok(scored) => render::text::scored(&scored, rules, false, None),
+        Err(error) => render::text::error(line, &error, false, None),
     }
 }
 

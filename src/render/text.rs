@@ -1,21 +1,21 @@
-//! Rendering a scored hand (or an error) for people (text) and for scripts (JSON, SPEC §3).
-//!
-//! Nothing here scores: every number comes from [`crate::score`] and [`crate::payment`].
-//! Colour is decided by the caller and passed in, so the same text renders in tests and on
-//! a terminal.
+//! Text output for people: the full breakdown of a hand, errors with a caret under the
+//! column, and the run summary.
 
 use std::fmt::Write;
 
 use owo_colors::{OwoColorize, Style};
-use serde_json::{json, Value};
 
-use crate::arrange::{Arrangement, Placement, SetKind, Shape};
-use crate::hand::{Hand, Responsible, WinBy};
+use crate::arrange::{Arrangement, Shape};
+use crate::batch::Summary;
+use crate::claim::{ClaimCheck, Verdict};
+use crate::hand::{Hand, WinBy};
 use crate::payment::{Basis, Payments, STANDARD_VALUE};
 use crate::rules::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::tile::Seat;
 use crate::{Error, Scored};
+
+use super::{false_win_reason, placement, Location};
 
 /// Applies a style only when colour is on.
 struct Painter {
@@ -35,11 +35,14 @@ impl Painter {
     }
 }
 
-/// The full human breakdown of a scored hand.
-pub fn text(scored: &Scored, rules: &RuleSet, color: bool) -> String {
+/// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
+pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Location>) -> String {
     let p = Painter { color };
     let hand = &scored.hand;
     let mut out = String::new();
+    if let Some(at) = at {
+        let _ = writeln!(out, "{} {at}", p.label("Line"));
+    }
     let _ = writeln!(out, "{} {}", p.label("Hand"), scored.input.trim());
     let _ = writeln!(out, "{} {}", p.label("Rules"), rules.name);
     let _ = writeln!(out, "{} {}", p.label("Win"), describe_win(hand));
@@ -50,7 +53,10 @@ pub fn text(scored: &Scored, rules: &RuleSet, color: bool) -> String {
             readings_compared,
         } => {
             write_reading(&mut out, &p, hand, reading, *readings_compared);
-            write_payments(&mut out, &p, payments);
+            if let Some(check) = &scored.claim {
+                write_claim(&mut out, &p, check, reading.total);
+            }
+            write_payments(&mut out, &p, scored.payments().unwrap_or(payments));
         }
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, .. }) => {
             write_arrangement(&mut out, &p, hand, &reading.arrangement, None);
@@ -70,32 +76,19 @@ pub fn text(scored: &Scored, rules: &RuleSet, color: bool) -> String {
             );
         }
     }
-    out
-}
-
-/// Why the outcome is a false win, in one sentence; `None` for a win.
-pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
-    match outcome {
-        Outcome::Win { .. } => None,
-        Outcome::FalseWin(FalseWin::NotAWinningHand) => Some(
-            "the tiles do not form 4 sets and a pair, Seven Pairs or Thirteen Terminals"
-                .to_string(),
-        ),
-        Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
-            Some(if reading.counted.is_empty() {
-                format!(
-                    "no scoring pattern (a Chicken Hand); {} needs at least {minimum} points",
-                    rules.id.to_uppercase()
-                )
-            } else {
-                format!(
-                    "the hand is worth {}; {} needs at least {minimum} points",
-                    reading.total,
-                    rules.id.to_uppercase()
-                )
-            })
-        }
+    if let (Some(check), Outcome::FalseWin(_)) = (&scored.claim, &scored.outcome) {
+        let _ = writeln!(
+            out,
+            "{} claim={}: {}",
+            p.label("Claim"),
+            check.claim.spec,
+            p.paint("false win", verdict_style(Verdict::FalseWin))
+        );
     }
+    if let Some(readings) = &scored.readings {
+        write_all_readings(&mut out, &p, hand, readings);
+    }
+    out
 }
 
 fn describe_win(hand: &Hand) -> String {
@@ -151,27 +144,7 @@ fn write_arrangement(
         Shape::ThirteenTerminals { .. } => " (Thirteen Terminals)",
     };
     let _ = writeln!(out, "{} {arrangement}{shape}", p.label("Arrangement"));
-    let tile = hand.winning_tile;
-    let placement = match arrangement.placement {
-        Placement::Set(i) => {
-            let set = arrangement.sets()[i];
-            if !set.concealed && set.kind == SetKind::Triplet && !set.melded {
-                format!(
-                    "{tile} completes {set}, a triplet completed by a discard, so not concealed"
-                )
-            } else {
-                format!("{tile} completes {set}")
-            }
-        }
-        Placement::Pair => format!(
-            "{tile} completes the pair {}",
-            arrangement
-                .pair()
-                .map(|t| format!("{t}{}", t.rank()))
-                .unwrap_or_default()
-        ),
-        Placement::Irregular => format!("{tile} completes the hand"),
-    };
+    let placement = placement(hand, arrangement);
     let compared = match compared {
         Some(n) if n > 1 => format!("; best of {n} readings"),
         _ => String::new(),
@@ -252,86 +225,9 @@ fn write_payments(out: &mut String, p: &Painter, payments: &Payments) {
     }
 }
 
-/// The JSON object of SPEC §3 for a scored hand (a false win is reported as an error of
-/// kind `false_win`).
-pub fn json(scored: &Scored, rules: &RuleSet) -> Value {
-    let hand = &scored.hand;
-    let ctx = &hand.context;
-    let (from, assumed) = match ctx.win_by {
-        WinBy::SelfDraw => (Value::Null, false),
-        WinBy::Discard { from, assumed } => (json!(from.letter().to_string()), assumed),
-    };
-    let responsible = match ctx.responsible {
-        Responsible::Discarder(s) | Responsible::Named(s) => json!(s.letter().to_string()),
-        _ => Value::Null,
-    };
-    match &scored.outcome {
-        Outcome::Win {
-            reading, payments, ..
-        } => {
-            let winning_set = match reading.arrangement.placement {
-                Placement::Set(i) => json!(reading.arrangement.sets()[i].to_string()),
-                Placement::Pair => json!("pair"),
-                Placement::Irregular => Value::Null,
-            };
-            json!({
-                "input": scored.input,
-                "rules": rules.id,
-                "total": reading.total,
-                "limit": reading.limit.map(Limit::name),
-                "sum": reading.sum,
-                "patterns": reading.counted.iter().map(pattern_json).collect::<Vec<_>>(),
-                "set_aside": reading.set_aside.iter().map(pattern_json).collect::<Vec<_>>(),
-                "arrangement": reading.arrangement.to_string(),
-                "winning_tile": hand.winning_tile.to_string(),
-                "winning_set": winning_set,
-                "seat": ctx.seat.letter().to_string(),
-                "self_draw": ctx.self_drawn(),
-                "from": from,
-                "from_assumed": assumed,
-                "responsible": responsible,
-                "payments": Seat::ALL.iter().map(|&s| (s.letter().to_string(), json!(payments.of(s)))).collect::<serde_json::Map<_, _>>(),
-            })
-        }
-        Outcome::FalseWin(_) => json!({
-            "input": scored.input,
-            "rules": rules.id,
-            "error": {
-                "kind": "false_win",
-                "message": format!("false win: {}", false_win_reason(&scored.outcome, rules).unwrap_or_default()),
-            },
-        }),
-    }
-}
-
-fn pattern_json(counted: &CountedPattern) -> Value {
-    let mut value = json!({
-        "id": counted.pattern.id,
-        "name": counted.pattern.name,
-        "chinese": counted.pattern.chinese,
-        "points": counted.points(),
-    });
-    if let Some(set) = counted.set {
-        value["set"] = json!(set.to_string());
-    }
-    value
-}
-
-/// The JSON object for a line that could not be read as a hand.
-pub fn error_json(input: &str, rules: &RuleSet, error: &Error) -> Value {
-    json!({
-        "input": input,
-        "rules": rules.id,
-        "error": {
-            "kind": error.kind(),
-            "column": error.column(),
-            "message": error.message(),
-        },
-    })
-}
-
-/// The error as a person reads it: the message, then the line with a caret under the column.
-pub fn error_text(input: &str, error: &Error, color: bool) -> String {
+/// The error as a person reads it: the message (with `line:column` in a batch), then the
+/// line with a caret under the column.
+pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> String {
     let p = Painter { color };
     let column = error.column();
     // Keep tabs so that the caret lines up under them.
@@ -340,10 +236,127 @@ pub fn error_text(input: &str, error: &Error, color: bool) -> String {
         .take(column.saturating_sub(1))
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
+    let position = match at {
+        None => format!("column {column}"),
+        Some(at) => format!("{at}:{column}"),
+    };
     format!(
-        "{} at column {column}: {}\n  {input}\n  {pad}{}\n",
+        "{} at {position}: {}\n  {input}\n  {pad}{}\n",
         p.paint("error", Style::new().red().bold()),
         error.message(),
         p.paint("^", Style::new().red().bold())
     )
+}
+
+fn verdict_style(verdict: Verdict) -> Style {
+    match verdict {
+        Verdict::Confirmed => Style::new().green().bold(),
+        Verdict::Underscored => Style::new().yellow().bold(),
+        Verdict::Overclaimed | Verdict::FalseWin => Style::new().red().bold(),
+    }
+}
+
+/// The claim of a winning hand, its verdict, and what differs (SPEC §2.11).
+fn write_claim(out: &mut String, p: &Painter, check: &ClaimCheck, truth: u32) {
+    let claim = &check.claim;
+    let value = match claim.patterns {
+        Some(_) => format!(" ({})", claim.value),
+        None => String::new(),
+    };
+    let verdict = p.paint(check.verdict.name(), verdict_style(check.verdict));
+    let why = match check.verdict {
+        Verdict::Confirmed | Verdict::FalseWin => String::new(),
+        Verdict::Underscored => format!(
+            "; the hand is worth {truth}, the claim stands: paid on {}",
+            claim.value
+        ),
+        Verdict::Overclaimed => format!("; the hand is worth {truth}: corrected to {truth}"),
+    };
+    let _ = writeln!(
+        out,
+        "{} claim={}{value}: {verdict}{why}",
+        p.label("Claim"),
+        claim.spec
+    );
+    for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
+        for pattern in patterns {
+            let _ = writeln!(
+                out,
+                "  {label} {} {} {}",
+                pattern.id, pattern.name, pattern.points
+            );
+        }
+    }
+}
+
+/// `--all`: every reading with its value, best first, so the choice can be checked.
+fn write_all_readings(out: &mut String, p: &Painter, hand: &Hand, readings: &[Reading]) {
+    let _ = writeln!(
+        out,
+        "{}",
+        p.paint("All readings, best first", Style::new().bold())
+    );
+    if readings.is_empty() {
+        let _ = writeln!(out, "  none: the tiles form no winning hand");
+    }
+    for (i, reading) in readings.iter().enumerate() {
+        let limit = reading
+            .limit
+            .map(|l| format!(" ({} limit)", l.name()))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {}. {}{limit}: {}; {}",
+            i + 1,
+            reading.total,
+            reading.arrangement,
+            placement(hand, &reading.arrangement)
+        );
+        let patterns: Vec<String> = reading
+            .counted
+            .iter()
+            .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
+            .collect();
+        let patterns = if patterns.is_empty() {
+            "no pattern".to_string()
+        } else {
+            patterns.join(", ")
+        };
+        let _ = writeln!(out, "     {patterns}");
+    }
+}
+
+/// The `--summary` block that ends a text run.
+pub fn summary(summary: &Summary, color: bool) -> String {
+    let p = Painter { color };
+    let mut out = String::new();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let _ = writeln!(
+        out,
+        "{} {}: {} scored, {}, {}",
+        p.label("Summary"),
+        plural(summary.hands(), "hand", "hands"),
+        summary.scored,
+        plural(summary.false_wins, "false win", "false wins"),
+        plural(summary.errors, "error", "errors"),
+    );
+    if summary.verdicts().any(|(_, n)| n > 0) {
+        let verdicts: Vec<String> = summary
+            .verdicts()
+            .map(|(v, n)| format!("{} {n}", v.name().replace('_', " ")))
+            .collect();
+        let _ = writeln!(out, "{} {}", p.label("Claims"), verdicts.join(", "));
+    }
+    if summary.patterns().next().is_some() {
+        let _ = writeln!(out, "{} hands in which each counted", p.label("Patterns"));
+        for (pattern, count) in summary.patterns() {
+            let _ = writeln!(
+                out,
+                "  {} {} {} {count}",
+                pattern.id, pattern.name, pattern.chinese
+            );
+        }
+    }
+    out
 }

@@ -1,0 +1,339 @@
+//! Batch scoring: one hand per line from any number of inputs, results written in input
+//! order as they are scored, and a [`Summary`] of the run.
+//!
+//! Memory stays flat however long the input: lines are read one at a time into one reused
+//! buffer, a line longer than [`MAX_LINE`] bytes is skipped (reported as an error) without
+//! being held, and the summary keeps counts only. Output is flushed whenever the input has
+//! nothing more buffered, so results appear while a slow producer is still writing.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+use crate::claim::Verdict;
+use crate::patterns::Pattern;
+use crate::render::{self, Format, Location};
+use crate::rules::RuleSet;
+use crate::score::Outcome;
+use crate::{score_line_with, Error, Options, Scored};
+
+/// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
+/// room for long comments while keeping memory bounded on hostile input.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Why a line could not even be handed to the parser.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LineError {
+    #[error("the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)")]
+    NotUtf8 { column: usize },
+    #[error("the line is longer than {MAX_LINE} bytes; a hand is one short line")]
+    TooLong,
+}
+
+impl LineError {
+    /// 1-based column of the first character that could not be read.
+    pub fn column(&self) -> usize {
+        match self {
+            LineError::NotUtf8 { column } => *column,
+            LineError::TooLong => 1,
+        }
+    }
+}
+
+/// A line as read: its text (lossy for display when it is not UTF-8) or why it is unusable.
+pub enum Line<'a> {
+    Text(&'a str),
+    Unusable { display: String, error: LineError },
+}
+
+/// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it is dropped.
+pub struct LineReader<R> {
+    reader: BufReader<R>,
+    buffer: Vec<u8>,
+    number: usize,
+}
+
+impl<R: Read> LineReader<R> {
+    pub fn new(reader: R) -> Self {
+        LineReader {
+            reader: BufReader::with_capacity(64 * 1024, reader),
+            buffer: Vec::with_capacity(256),
+            number: 0,
+        }
+    }
+
+    /// True when the next read has to ask the underlying reader, and so may wait.
+    pub fn would_wait(&self) -> bool {
+        self.reader.buffer().is_empty()
+    }
+
+    /// The next line and its 1-based number, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> io::Result<Option<(usize, Line<'_>)>> {
+        self.buffer.clear();
+        let mut too_long = false;
+        let mut read_any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            read_any = true;
+            let (chunk, found_end) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], true),
+                None => (available, false),
+            };
+            if !too_long {
+                if self.buffer.len() + chunk.len() > MAX_LINE {
+                    too_long = true;
+                    self.buffer.clear();
+                } else {
+                    self.buffer.extend_from_slice(chunk);
+                }
+            }
+            let consumed = chunk.len() + usize::from(found_end);
+            self.reader.consume(consumed);
+            if found_end {
+                break;
+            }
+        }
+        if !read_any {
+            return Ok(None);
+        }
+        self.number += 1;
+        if too_long {
+            return Ok(Some((
+                self.number,
+                Line::Unusable {
+                    display: String::new(),
+                    error: LineError::TooLong,
+                },
+            )));
+        }
+        if self.buffer.last() == Some(&b'\r') {
+            self.buffer.pop();
+        }
+        let line = match std::str::from_utf8(&self.buffer) {
+            Ok(text) => Line::Text(text),
+            Err(e) => {
+                let valid = std::str::from_utf8(&self.buffer[..e.valid_up_to()]).unwrap_or("");
+                Line::Unusable {
+                    display: String::from_utf8_lossy(&self.buffer).into_owned(),
+                    error: LineError::NotUtf8 {
+                        column: valid.chars().count() + 1,
+                    },
+                }
+            }
+        };
+        Ok(Some((self.number, line)))
+    }
+}
+
+/// Whether a line holds no hand: blank, or a `#` comment.
+pub fn is_skipped(line: &str) -> bool {
+    let trimmed = line.trim_start();
+    trimmed.is_empty() || trimmed.starts_with('#')
+}
+
+/// Counts over a run, for `--summary` and the exit status.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    rules: &'static RuleSet,
+    /// Hands that won (whatever a claim said).
+    pub scored: usize,
+    pub false_wins: usize,
+    /// Lines that could not be read as a hand.
+    pub errors: usize,
+    verdicts: [usize; 4],
+    /// Per pattern of the rule set (table order, then the chicken hand): hands in which it
+    /// counted.
+    patterns: Vec<usize>,
+}
+
+impl Summary {
+    pub fn new(rules: &'static RuleSet) -> Summary {
+        Summary {
+            rules,
+            scored: 0,
+            false_wins: 0,
+            errors: 0,
+            verdicts: [0; 4],
+            patterns: vec![0; rules.patterns.len() + 1],
+        }
+    }
+
+    /// Every line read as a hand, good or bad.
+    pub fn hands(&self) -> usize {
+        self.scored + self.false_wins + self.errors
+    }
+
+    pub fn record(&mut self, result: &Result<Scored, Error>) {
+        let scored = match result {
+            Ok(scored) => scored,
+            Err(_) => {
+                self.errors += 1;
+                return;
+            }
+        };
+        if let Some(check) = &scored.claim {
+            self.verdicts[check.verdict as usize] += 1;
+        }
+        let Outcome::Win { reading, .. } = &scored.outcome else {
+            self.false_wins += 1;
+            return;
+        };
+        self.scored += 1;
+        // Value Honor may count several times in one hand; the summary counts hands.
+        let mut seen = 0u128;
+        for counted in &reading.counted {
+            if let Some(i) = self.index_of(counted.pattern) {
+                if seen & (1 << i) == 0 {
+                    seen |= 1 << i;
+                    self.patterns[i] += 1;
+                }
+            }
+        }
+    }
+
+    pub fn record_unusable(&mut self) {
+        self.errors += 1;
+    }
+
+    fn index_of(&self, pattern: &Pattern) -> Option<usize> {
+        self.rules
+            .patterns
+            .iter()
+            .chain(self.rules.chicken)
+            .position(|p| p.id == pattern.id)
+            .filter(|&i| i < 128)
+    }
+
+    /// Claim verdicts with their counts, in the order confirmed, underscored, overclaimed,
+    /// false win.
+    pub fn verdicts(&self) -> impl Iterator<Item = (Verdict, usize)> + '_ {
+        Verdict::ALL.iter().map(|&v| (v, self.verdicts[v as usize]))
+    }
+
+    /// Patterns that counted at least once, in table order, with the number of hands.
+    pub fn patterns(&self) -> impl Iterator<Item = (&'static Pattern, usize)> + '_ {
+        self.rules
+            .patterns
+            .iter()
+            .chain(self.rules.chicken)
+            .zip(&self.patterns)
+            .filter(|(_, &count)| count > 0)
+            .map(|(p, &count)| (p, count))
+    }
+
+    /// SPEC §3: 2 if any line was not a hand, else 1 if any false win or claim that is
+    /// not confirmed, else 0.
+    pub fn exit_status(&self) -> u8 {
+        let unconfirmed: usize = self.verdicts[1..].iter().sum();
+        if self.errors > 0 {
+            2
+        } else if self.false_wins > 0 || unconfirmed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// One input of a batch run.
+pub struct Input {
+    /// Shown with each line's number when a run has several inputs.
+    pub name: Option<String>,
+    pub reader: Box<dyn Read>,
+}
+
+/// How a batch run renders its results.
+#[derive(Debug, Clone, Copy)]
+pub struct Settings<'a> {
+    pub rules: &'static RuleSet,
+    pub format: Format,
+    pub options: Options<'a>,
+    pub color: bool,
+}
+
+/// Scores every hand of every input, in order, writing each result to `out` as it goes.
+/// Bad lines are reported in place and the run goes on; only an I/O error stops it.
+pub fn run(inputs: Vec<Input>, settings: &Settings, out: &mut impl Write) -> io::Result<Summary> {
+    let mut summary = Summary::new(settings.rules);
+    let mut first = true;
+    if settings.format == Format::Tsv {
+        let with_file = inputs.iter().any(|i| i.name.is_some());
+        out.write_all(render::tsv::header(with_file).as_bytes())?;
+    }
+    for input in inputs {
+        let mut lines = LineReader::new(input.reader);
+        loop {
+            if lines.would_wait() {
+                out.flush()?;
+            }
+            let Some((number, line)) = lines.next_line()? else {
+                break;
+            };
+            let at = Location {
+                file: input.name.as_deref(),
+                line: number,
+            };
+            let text = match line {
+                Line::Text(text) if is_skipped(text) => continue,
+                Line::Text(text) => text,
+                Line::Unusable { display, error } => {
+                    summary.record_unusable();
+                    let rendered = render_unusable(settings, &display, &error, &at);
+                    write_result(out, &rendered, &mut first, settings.format)?;
+                    continue;
+                }
+            };
+            let result = score_line_with(text, settings.rules, settings.options);
+            summary.record(&result);
+            let rendered = render_result(settings, text, &result, Some(&at));
+            write_result(out, &rendered, &mut first, settings.format)?;
+        }
+    }
+    out.flush()?;
+    Ok(summary)
+}
+
+/// One line's result in the chosen format, without a trailing separator.
+pub fn render_result(
+    settings: &Settings,
+    input: &str,
+    result: &Result<Scored, Error>,
+    at: Option<&Location>,
+) -> String {
+    let rules = settings.rules;
+    match (settings.format, result) {
+        (Format::Text, Ok(s)) => render::text::scored(s, rules, settings.color, at),
+        (Format::Text, Err(e)) => render::text::error(input, e, settings.color, at),
+        (Format::Json, Ok(s)) => render::json::scored(s, rules, at),
+        (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
+        (Format::Tsv, Ok(s)) => render::tsv::scored(s, rules, at),
+        (Format::Tsv, Err(e)) => render::tsv::error(input, e, at),
+    }
+}
+
+fn render_unusable(settings: &Settings, display: &str, error: &LineError, at: &Location) -> String {
+    let error = Error::Line(error.clone());
+    render_result(settings, display, &Err(error), Some(at))
+}
+
+/// Writes one result: JSON and TSV one per line; text blocks separated by a blank line.
+fn write_result(
+    out: &mut impl Write,
+    rendered: &str,
+    first: &mut bool,
+    format: Format,
+) -> io::Result<()> {
+    if format == Format::Text && !std::mem::replace(first, false) {
+        out.write_all(b"\n")?;
+    }
+    out.write_all(rendered.as_bytes())?;
+    if !rendered.ends_with('\n') {
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}

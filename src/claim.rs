@@ -1,0 +1,179 @@
+//! Referee claims (SPEC §2.11): what the winner said the hand is worth, checked against
+//! what it is worth.
+//!
+//! A claim is points (`claim=45`) or pattern ids (`claim=1.2+7.1`); a pattern claim is
+//! worth what the rule set's limit makes of those patterns. The verdict compares values:
+//! - *confirmed*: the claim equals the true value;
+//! - *underscored*: the claim is lower; it stands, and the payments are on the claim;
+//! - *overclaimed*: the claim is higher; it is corrected to the true value;
+//! - *false win*: the hand does not win (or is under the minimum), whatever was claimed.
+//!
+//! For a pattern claim the check also names the patterns counted but not claimed
+//! (`missed`) and the patterns claimed but not counted (`not_there`). They are reported
+//! even when the values agree, but only the values decide the verdict (docs/rules.md).
+
+use crate::hand::Hand;
+use crate::notation::ClaimSpec;
+use crate::patterns::Pattern;
+use crate::payment::Payments;
+use crate::rules::RuleSet;
+use crate::score::{CountedPattern, Outcome};
+
+/// A claim read against a rule set.
+#[derive(Debug, Clone)]
+pub struct Claim {
+    pub spec: ClaimSpec,
+    /// The points claimed; for a pattern claim, what the limit makes of their sum.
+    pub value: u32,
+    /// The claimed patterns, for a pattern claim.
+    pub patterns: Option<Vec<&'static Pattern>>,
+}
+
+/// Why a claim cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClaimError {
+    #[error("claim names '{id}', which is not a pattern of {rules}: `mjscore --rules {rules} patterns` lists them")]
+    UnknownPattern { id: String, rules: &'static str },
+    #[error("a claim is given both on the line and with --claim: give one")]
+    GivenTwice,
+}
+
+/// Reads a claim against `rules`: looks up each id and values a pattern claim.
+pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
+    match spec {
+        ClaimSpec::Points(points) => Ok(Claim {
+            spec: spec.clone(),
+            value: *points,
+            patterns: None,
+        }),
+        ClaimSpec::Patterns(ids) => {
+            let patterns = ids
+                .iter()
+                .map(|id| {
+                    rules.pattern(id).ok_or_else(|| ClaimError::UnknownPattern {
+                        id: id.clone(),
+                        rules: rules.id,
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let counted = patterns
+                .iter()
+                .map(|&pattern| CountedPattern { pattern, set: None })
+                .collect();
+            let value = (rules.limit)(counted).total;
+            Ok(Claim {
+                spec: spec.clone(),
+                value,
+                patterns: Some(patterns),
+            })
+        }
+    }
+}
+
+/// The referee's verdict on a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    Confirmed,
+    Underscored,
+    Overclaimed,
+    FalseWin,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 4] = [
+        Verdict::Confirmed,
+        Verdict::Underscored,
+        Verdict::Overclaimed,
+        Verdict::FalseWin,
+    ];
+
+    /// Stable name for scripts (JSON, TSV).
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Confirmed => "confirmed",
+            Verdict::Underscored => "underscored",
+            Verdict::Overclaimed => "overclaimed",
+            Verdict::FalseWin => "false_win",
+        }
+    }
+}
+
+/// A claim with its verdict and what it settles.
+#[derive(Debug, Clone)]
+pub struct ClaimCheck {
+    pub claim: Claim,
+    pub verdict: Verdict,
+    /// The value the payments are made on: the claim if underscored, else the true total.
+    /// `None` for a false win.
+    pub settled: Option<u32>,
+    /// The payments on `settled`.
+    pub payments: Option<Payments>,
+    /// Counted in the hand but not claimed (pattern claims only).
+    pub missed: Vec<&'static Pattern>,
+    /// Claimed but not counted in the hand (pattern claims only).
+    pub not_there: Vec<&'static Pattern>,
+}
+
+/// Checks `claim` against the scored outcome of `hand`.
+pub fn check(claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) -> ClaimCheck {
+    let Outcome::Win { reading, .. } = outcome else {
+        return ClaimCheck {
+            claim,
+            verdict: Verdict::FalseWin,
+            settled: None,
+            payments: None,
+            missed: Vec::new(),
+            not_there: Vec::new(),
+        };
+    };
+    let truth = reading.total;
+    let (verdict, settled) = match claim.value.cmp(&truth) {
+        std::cmp::Ordering::Equal => (Verdict::Confirmed, truth),
+        std::cmp::Ordering::Less => (Verdict::Underscored, claim.value),
+        std::cmp::Ordering::Greater => (Verdict::Overclaimed, truth),
+    };
+    let (missed, not_there) = match &claim.patterns {
+        None => (Vec::new(), Vec::new()),
+        Some(claimed) => {
+            let counted: Vec<&'static Pattern> =
+                reading.counted.iter().map(|c| c.pattern).collect();
+            // A pattern a listed limit set aside is in the hand: claiming it is no error.
+            let in_hand: Vec<&'static Pattern> = counted
+                .iter()
+                .copied()
+                .chain(reading.set_aside.iter().map(|c| c.pattern))
+                .collect();
+            (
+                multiset_difference(&counted, claimed),
+                multiset_difference(claimed, &in_hand),
+            )
+        }
+    };
+    ClaimCheck {
+        payments: Some((rules.payments)(settled, &hand.context)),
+        claim,
+        verdict,
+        settled: Some(settled),
+        missed,
+        not_there,
+    }
+}
+
+/// The patterns of `from` left after taking out, one for one, those of `remove`
+/// (Value Honor may occur several times on either side).
+fn multiset_difference(
+    from: &[&'static Pattern],
+    remove: &[&'static Pattern],
+) -> Vec<&'static Pattern> {
+    let mut left = remove.to_vec();
+    from.iter()
+        .copied()
+        .filter(|p| match left.iter().position(|q| q.id == p.id) {
+            Some(i) => {
+                left.swap_remove(i);
+                false
+            }
+            None => true,
+        })
+        .collect()
+}

@@ -1,0 +1,297 @@
+//! JSON output (SPEC §3): one object per line, so a batch is JSON Lines.
+//!
+//! The objects are written straight into a `String` by a small writer rather than built as
+//! a `serde_json::Value` first: building the value took most of the time of a batch.
+//! Keys appear in a fixed order; optional parts (`line`, `file`, `claim`, `readings`) only
+//! when they apply.
+
+use std::fmt::{Display, Write};
+
+use crate::arrange::Placement;
+use crate::batch::Summary;
+use crate::claim::ClaimCheck;
+use crate::hand::{Responsible, WinBy};
+use crate::rules::RuleSet;
+use crate::score::{CountedPattern, Limit, Outcome, Reading};
+use crate::tile::Seat;
+use crate::{Error, Scored};
+
+use super::{false_win_reason, Location};
+
+/// Writes `text` as a JSON string literal.
+pub fn write_string(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// An object being written: `{"key":value,...}`.
+pub struct Object<'a> {
+    out: &'a mut String,
+    empty: bool,
+}
+
+impl<'a> Object<'a> {
+    pub fn new(out: &'a mut String) -> Object<'a> {
+        out.push('{');
+        Object { out, empty: true }
+    }
+
+    /// Writes the key; the caller writes the value into the returned string.
+    pub fn key(&mut self, key: &str) -> &mut String {
+        if !self.empty {
+            self.out.push(',');
+        }
+        self.empty = false;
+        write_string(self.out, key);
+        self.out.push(':');
+        self.out
+    }
+
+    pub fn string(&mut self, key: &str, value: &str) -> &mut Self {
+        let out = self.key(key);
+        write_string(out, value);
+        self
+    }
+
+    /// A number, or any value whose `Display` is valid JSON (`true`, `null`).
+    pub fn raw(&mut self, key: &str, value: impl Display) -> &mut Self {
+        let out = self.key(key);
+        let _ = write!(out, "{value}");
+        self
+    }
+
+    pub fn optional_string(&mut self, key: &str, value: Option<&str>) -> &mut Self {
+        match value {
+            Some(value) => self.string(key, value),
+            None => self.raw(key, "null"),
+        }
+    }
+
+    /// An array of strings.
+    pub fn strings<'s>(
+        &mut self,
+        key: &str,
+        values: impl IntoIterator<Item = &'s str>,
+    ) -> &mut Self {
+        let out = self.key(key);
+        out.push('[');
+        for (i, value) in values.into_iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_string(out, value);
+        }
+        out.push(']');
+        self
+    }
+
+    /// Closes the object; write nothing more through it.
+    pub fn end(&mut self) {
+        self.out.push('}');
+    }
+}
+
+/// The opening keys every object of a batch shares: where the line came from and its input.
+fn start<'a>(
+    out: &'a mut String,
+    at: Option<&Location>,
+    input: &str,
+    rules: &RuleSet,
+) -> Object<'a> {
+    let mut object = Object::new(out);
+    if let Some(at) = at {
+        object.raw("line", at.line);
+        if let Some(file) = at.file {
+            object.string("file", file);
+        }
+    }
+    object.string("input", input).string("rules", rules.id);
+    object
+}
+
+/// The object for a scored hand; a false win has an `error` of kind `false_win`.
+pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
+    let mut out = String::with_capacity(1024);
+    let mut object = start(&mut out, at, &scored.input, rules);
+    match &scored.outcome {
+        Outcome::Win { reading, .. } => write_win(&mut object, scored, reading),
+        Outcome::FalseWin(_) => {
+            let message = format!(
+                "false win: {}",
+                false_win_reason(&scored.outcome, rules).unwrap_or_default()
+            );
+            let error = object.key("error");
+            Object::new(error)
+                .string("kind", "false_win")
+                .string("message", &message)
+                .end();
+        }
+    }
+    if let Some(check) = &scored.claim {
+        write_claim(&mut object, check);
+    }
+    if let Some(readings) = &scored.readings {
+        let out = object.key("readings");
+        out.push('[');
+        for (i, reading) in readings.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_reading_summary(out, reading);
+        }
+        out.push(']');
+    }
+    object.end();
+    out
+}
+
+fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
+    let hand = &scored.hand;
+    let ctx = &hand.context;
+    let (from, assumed) = match ctx.win_by {
+        WinBy::SelfDraw => (None, false),
+        WinBy::Discard { from, assumed } => (Some(from.letter()), assumed),
+    };
+    let responsible = match ctx.responsible {
+        Responsible::Discarder(s) | Responsible::Named(s) => Some(s.letter()),
+        _ => None,
+    };
+    let winning_set = match reading.arrangement.placement {
+        Placement::Set(i) => Some(reading.arrangement.sets()[i].to_string()),
+        Placement::Pair => Some("pair".to_string()),
+        Placement::Irregular => None,
+    };
+    object
+        .raw("total", reading.total)
+        .optional_string("limit", reading.limit.map(Limit::name))
+        .raw("sum", reading.sum);
+    write_patterns(object.key("patterns"), &reading.counted);
+    write_patterns(object.key("set_aside"), &reading.set_aside);
+    object
+        .string("arrangement", &reading.arrangement.to_string())
+        .string("winning_tile", &hand.winning_tile.to_string())
+        .optional_string("winning_set", winning_set.as_deref())
+        .string("seat", &ctx.seat.letter().to_string())
+        .raw("self_draw", ctx.self_drawn())
+        .optional_string("from", from.map(String::from).as_deref())
+        .raw("from_assumed", assumed)
+        .optional_string("responsible", responsible.map(String::from).as_deref());
+    if let Some(payments) = scored.payments() {
+        let mut seats = Object::new(object.key("payments"));
+        for seat in Seat::ALL {
+            seats.raw(&seat.letter().to_string(), payments.of(seat));
+        }
+        seats.end();
+    }
+}
+
+fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
+    out.push('[');
+    for (i, counted) in patterns.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let mut object = Object::new(out);
+        object
+            .string("id", counted.pattern.id)
+            .string("name", counted.pattern.name)
+            .string("chinese", counted.pattern.chinese)
+            .raw("points", counted.points());
+        if let Some(set) = counted.set {
+            object.string("set", &set.to_string());
+        }
+        object.end();
+    }
+    out.push(']');
+}
+
+fn write_claim(object: &mut Object, check: &ClaimCheck) {
+    let claim = &check.claim;
+    let mut inner = Object::new(object.key("claim"));
+    inner
+        .string("text", &claim.spec.to_string())
+        .raw("value", claim.value);
+    match &claim.patterns {
+        Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id)),
+        None => inner.raw("patterns", "null"),
+    };
+    match check.settled {
+        Some(settled) => inner.raw("settled", settled),
+        None => inner.raw("settled", "null"),
+    };
+    inner
+        .strings("missed", check.missed.iter().map(|p| p.id))
+        .strings("not_there", check.not_there.iter().map(|p| p.id))
+        .end();
+    object.string("verdict", check.verdict.name());
+}
+
+/// One reading of `--all`: its arrangement, where the winning tile went, and its value.
+fn write_reading_summary(out: &mut String, reading: &Reading) {
+    let winning_set = match reading.arrangement.placement {
+        Placement::Set(i) => Some(reading.arrangement.sets()[i].to_string()),
+        Placement::Pair => Some("pair".to_string()),
+        Placement::Irregular => None,
+    };
+    let mut object = Object::new(out);
+    object
+        .string("arrangement", &reading.arrangement.to_string())
+        .optional_string("winning_set", winning_set.as_deref())
+        .raw("total", reading.total)
+        .optional_string("limit", reading.limit.map(Limit::name))
+        .raw("sum", reading.sum)
+        .strings("patterns", reading.counted.iter().map(|c| c.pattern.id))
+        .end();
+}
+
+/// The object for a line that could not be read as a hand.
+pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>) -> String {
+    let mut out = String::with_capacity(256);
+    let mut object = start(&mut out, at, input, rules);
+    let mut inner = Object::new(object.key("error"));
+    inner
+        .string("kind", error.kind())
+        .raw("column", error.column())
+        .string("message", &error.message())
+        .end();
+    object.end();
+    out
+}
+
+/// The `--summary` object that ends a JSON Lines run: `{"summary":{...}}`.
+pub fn summary(summary: &Summary) -> String {
+    let mut out = String::new();
+    let mut outer = Object::new(&mut out);
+    let mut object = Object::new(outer.key("summary"));
+    object
+        .raw("hands", summary.hands())
+        .raw("scored", summary.scored)
+        .raw("false_wins", summary.false_wins)
+        .raw("errors", summary.errors);
+    let mut verdicts = Object::new(object.key("verdicts"));
+    for (verdict, count) in summary.verdicts() {
+        verdicts.raw(verdict.name(), count);
+    }
+    verdicts.end();
+    let mut patterns = Object::new(object.key("patterns"));
+    for (pattern, count) in summary.patterns() {
+        patterns.raw(pattern.id, count);
+    }
+    patterns.end();
+    object.end();
+    outer.end();
+    out
+}

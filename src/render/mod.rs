@@ -1,0 +1,92 @@
+//! Rendering scored hands, errors and run summaries: [`text`] for people, [`json`] (JSON
+//! Lines) and [`tsv`] for scripts (SPEC §3), and [`reference`] for the pattern card.
+//!
+//! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
+//! [`crate::payment`]. Colour is decided by the caller and passed in, so the same text
+//! renders in tests and on a terminal.
+
+pub mod json;
+pub mod reference;
+pub mod text;
+pub mod tsv;
+
+use crate::arrange::{Arrangement, Placement, SetKind};
+use crate::hand::Hand;
+use crate::rules::RuleSet;
+use crate::score::{FalseWin, Outcome};
+
+/// Where a line came from in batch mode: its 1-based line number, and its file when the
+/// run reads several.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location<'a> {
+    pub file: Option<&'a str>,
+    pub line: usize,
+}
+
+impl std::fmt::Display for Location<'_> {
+    /// `hands.txt:3`, or `3` without a file.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.file {
+            Some(file) => write!(f, "{file}:{}", self.line),
+            None => write!(f, "{}", self.line),
+        }
+    }
+}
+
+/// Output formats of a scored line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+    Tsv,
+}
+
+/// Why the outcome is a false win, in one sentence; `None` for a win.
+pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
+    match outcome {
+        Outcome::Win { .. } => None,
+        Outcome::FalseWin(FalseWin::NotAWinningHand) => Some(
+            "the tiles do not form 4 sets and a pair, Seven Pairs or Thirteen Terminals"
+                .to_string(),
+        ),
+        Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
+            Some(if reading.counted.is_empty() {
+                format!(
+                    "no scoring pattern (a Chicken Hand); {} needs at least {minimum} points",
+                    rules.id.to_uppercase()
+                )
+            } else {
+                format!(
+                    "the hand is worth {}; {} needs at least {minimum} points",
+                    reading.total,
+                    rules.id.to_uppercase()
+                )
+            })
+        }
+    }
+}
+
+/// Which group the winning tile completes, in words.
+fn placement(hand: &Hand, arrangement: &Arrangement) -> String {
+    let tile = hand.winning_tile;
+    match arrangement.placement {
+        Placement::Set(i) => {
+            let set = arrangement.sets()[i];
+            if !set.concealed && set.kind == SetKind::Triplet && !set.melded {
+                format!(
+                    "{tile} completes {set}, a triplet completed by a discard, so not concealed"
+                )
+            } else {
+                format!("{tile} completes {set}")
+            }
+        }
+        Placement::Pair => format!(
+            "{tile} completes the pair {}",
+            arrangement
+                .pair()
+                .map(|t| format!("{t}{}", t.rank()))
+                .unwrap_or_default()
+        ),
+        Placement::Irregular => format!("{tile} completes the hand"),
+    }
+}

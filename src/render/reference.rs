@@ -1,0 +1,147 @@
+//! The reference card (`mjscore patterns`) and one pattern explained (`mjscore explain`).
+
+use std::fmt::Write;
+
+use crate::patterns::{Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
+use crate::rules::RuleSet;
+use crate::score::Outcome;
+use crate::Scored;
+
+use super::json::Object;
+use super::Format;
+
+/// Columns a string takes in a terminal: CJK characters take two.
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if ('\u{2E80}'..='\u{9FFF}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+fn pad(text: &str, columns: usize) -> String {
+    let fill = columns.saturating_sub(width(text));
+    format!("{text}{}", " ".repeat(fill))
+}
+
+/// Every pattern of the rule set (and its chicken hand), one per line.
+pub fn card(rules: &RuleSet, format: Format) -> String {
+    let patterns: Vec<&Pattern> = rules.patterns.iter().chain(rules.chicken).collect();
+    let mut out = String::new();
+    match format {
+        Format::Text => {
+            let name_width = patterns.iter().map(|p| width(p.name)).max().unwrap_or(0);
+            let chinese_width = patterns.iter().map(|p| width(p.chinese)).max().unwrap_or(0);
+            let minimum = match rules.chicken {
+                Some(chicken) => format!(
+                    "a hand with no pattern scores {} {}",
+                    chicken.id, chicken.points
+                ),
+                None => format!("a hand under {} points is a false win", rules.minimum),
+            };
+            let _ = writeln!(
+                out,
+                "{}: {} patterns; {minimum}",
+                rules.name,
+                patterns.len()
+            );
+            let _ = writeln!(
+                out,
+                "{} {} {} {} {} CONDITION",
+                pad("ID", 7),
+                pad("SERIES", 7),
+                pad("POINTS", 6),
+                pad("NAME", name_width),
+                pad("CHINESE", chinese_width)
+            );
+            for p in patterns {
+                let _ = writeln!(
+                    out,
+                    "{} {} {:>6} {} {} {}",
+                    pad(p.id, 7),
+                    pad(p.series, 7),
+                    p.points,
+                    pad(p.name, name_width),
+                    pad(p.chinese, chinese_width),
+                    p.summary
+                );
+            }
+        }
+        Format::Json => {
+            for p in patterns {
+                Object::new(&mut out)
+                    .string("id", p.id)
+                    .string("series", p.series)
+                    .string("name", p.name)
+                    .string("chinese", p.chinese)
+                    .raw("points", p.points)
+                    .string("condition", p.summary)
+                    .end();
+                out.push('\n');
+            }
+        }
+        Format::Tsv => {
+            out.push_str("id\tseries\tpoints\tname\tchinese\tcondition\n");
+            for p in patterns {
+                let _ = writeln!(
+                    out,
+                    "{}\t{}\t{}\t{}\t{}\t{}",
+                    p.id, p.series, p.points, p.name, p.chinese, p.summary
+                );
+            }
+        }
+    }
+    out
+}
+
+fn shapes(shapes: Shapes) -> &'static str {
+    match shapes {
+        s if s == REGULAR => "regular hands (4 sets and a pair)",
+        s if s == REGULAR_OR_PAIRS => "regular hands and Seven Pairs",
+        s if s == ANY => "any winning hand",
+        s if s.seven_pairs => "Seven Pairs",
+        _ => "Thirteen Terminals",
+    }
+}
+
+/// One pattern in full, with its example hand as scored (`example` is
+/// `pattern.example` scored under `rules`).
+pub fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
+    let _ = writeln!(out, "Points       {}", pattern.points);
+    let _ = writeln!(
+        out,
+        "Series       {} (only the highest pattern of a series counts{})",
+        pattern.series,
+        if pattern.id == "3.1" {
+            "; Value Honor counts once per set"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(out, "Scores on    {}", shapes(pattern.shapes));
+    let _ = writeln!(out, "Condition    {}", pattern.details);
+    let _ = writeln!(out, "Example      {}", pattern.example);
+    let scored = match &example.outcome {
+        Outcome::Win { reading, .. } => {
+            let patterns: Vec<String> = reading
+                .counted
+                .iter()
+                .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
+                .collect();
+            let limit = reading
+                .limit
+                .map(|l| format!(" ({} limit)", l.name()))
+                .unwrap_or_default();
+            format!("{} = {}{limit}", patterns.join(" + "), reading.total)
+        }
+        Outcome::FalseWin(_) => "a false win under these rules".to_string(),
+    };
+    let _ = writeln!(out, "             scores {scored} under {}", rules.id);
+    out
+}

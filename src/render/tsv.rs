@@ -1,0 +1,98 @@
+//! Tab-separated output: a header row, then one row per hand, so `cut`, `sort` and `awk`
+//! work on it.
+//!
+//! Columns: `line`, `input`, `total`, `limit`, `patterns` (ids joined by `+`, Value Honor
+//! once per set), the payments of `e`, `s`, `w`, `n`, then `status` (`scored`, `false_win`,
+//! `error`, or a claim's verdict) and `message` (why, for anything but a plain score).
+//! A `file` column comes first when the run reads several files. A field with no value
+//! (no limit, no total for an error) is empty. Tabs inside the input become spaces.
+
+use std::fmt::Write;
+
+use crate::claim::Verdict;
+use crate::rules::RuleSet;
+use crate::score::{Limit, Outcome};
+use crate::tile::Seat;
+use crate::{Error, Scored};
+
+use super::{false_win_reason, Location};
+
+/// The header row, with its line break.
+pub fn header(with_file: bool) -> String {
+    let file = if with_file { "file\t" } else { "" };
+    format!("{file}line\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tstatus\tmessage\n")
+}
+
+fn start(at: Option<&Location>, input: &str) -> String {
+    let mut row = String::with_capacity(160);
+    if let Some(Location {
+        file: Some(file), ..
+    }) = at
+    {
+        let _ = write!(row, "{}\t", clean(file));
+    }
+    let line = at.map(|a| a.line.to_string()).unwrap_or_default();
+    let _ = write!(row, "{line}\t{}\t", clean(input.trim()));
+    row
+}
+
+/// A field may not hold a tab or a line break.
+fn clean(text: &str) -> String {
+    text.replace(['\t', '\n', '\r'], " ")
+}
+
+/// The row of a scored hand (or a false win).
+pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
+    let mut row = start(at, &scored.input);
+    match &scored.outcome {
+        Outcome::Win { reading, .. } => {
+            let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
+            let limit = reading.limit.map(Limit::name).unwrap_or("");
+            let _ = write!(row, "{}\t{limit}\t{}", reading.total, ids.join("+"));
+            if let Some(payments) = scored.payments() {
+                for seat in Seat::ALL {
+                    let _ = write!(row, "\t{}", payments.of(seat));
+                }
+            }
+        }
+        Outcome::FalseWin(_) => row.push_str("\t\t\t\t\t\t"),
+    }
+    let mut notes: Vec<String> = Vec::new();
+    notes.extend(false_win_reason(&scored.outcome, rules).map(|r| format!("false win: {r}")));
+    let status = match &scored.claim {
+        Some(check) => {
+            let value = match check.claim.patterns {
+                Some(_) => format!(" ({})", check.claim.value),
+                None => String::new(),
+            };
+            notes.push(format!("claim={}{value}", check.claim.spec));
+            if check.verdict == Verdict::Underscored {
+                notes.push("paid on the claim".to_string());
+            }
+            for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
+                if !patterns.is_empty() {
+                    let ids: Vec<&str> = patterns.iter().map(|p| p.id).collect();
+                    notes.push(format!("{label} {}", ids.join("+")));
+                }
+            }
+            check.verdict.name()
+        }
+        None if matches!(scored.outcome, Outcome::Win { .. }) => "scored",
+        None => "false_win",
+    };
+    let message = notes.join("; ");
+    let _ = write!(row, "\t{status}\t{}", clean(&message));
+    row
+}
+
+/// The row of a line that could not be read as a hand.
+pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
+    let mut row = start(at, input);
+    let _ = write!(
+        row,
+        "\t\t\t\t\t\t\terror\tcolumn {}: {}",
+        error.column(),
+        clean(&error.message())
+    );
+    row
+}
