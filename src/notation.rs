@@ -43,7 +43,7 @@ pub enum NotationErrorKind {
     UnknownSuit(char),
     #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=")]
     UnknownWord(String),
-    #[error("unexpected '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word")]
+    #[error("unexpected {}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word", shown(*.0))]
     UnexpectedChar(char),
     #[error("expected a space before '{0}'")]
     MissingSpace(String),
@@ -125,6 +125,15 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
     Ok(ClaimSpec::Patterns(
         ids.iter().map(|id| id.to_ascii_lowercase()).collect(),
     ))
+}
+
+/// A character as a message shows it: quoted, or by code point when it would not print.
+fn shown(c: char) -> String {
+    if c.is_control() {
+        format!("character U+{:04X}", c as u32)
+    } else {
+        format!("'{c}'")
+    }
 }
 
 fn rank_rule(suit: Suit) -> &'static str {
@@ -445,6 +454,9 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
                 kind: Some(kind),
             })) => return Err(error(at, kind)),
             Err(_) => {} // not a tile group: try the other tokens
+        }
+        if next.is_control() {
+            return Err(error(rest, NotationErrorKind::UnexpectedChar(next)));
         }
         if !separated {
             return Err(error(

@@ -1,0 +1,332 @@
+//! Batch mode as a script uses it: hands from files and stdin, every format, per-line
+//! errors, the worst exit status, the summary, and streaming.
+//!
+//! The mixed list is docs/examples/hands.txt; every expected value below was worked out by
+//! hand from the rules (the hands themselves are checked in tests/scoring.rs):
+//! - line 2: 1.2 + 7.1 = 45, self-drawn by South: each pays 45;
+//! - line 3: 3.1 + 4.1 + 4.2.1 = 45 on East's discard, claim=45 confirmed: East pays
+//!   3 × 45 − 50 = 85, West and North 25;
+//! - line 4: 1.2 + 4.2.2 + 7.2.1 = 135 self-drawn by West, claim=130 underscored: the
+//!   claim stands, each pays 130;
+//! - line 5: 1.1 + 1.2 + 5.1.1 = 20 on South's discard; claim=1.1+1.2+5.1.2 is
+//!   5 + 5 + 60 = 70, overclaimed: corrected to 20, each pays 20 (≤ 25); 5.1.1 missed,
+//!   5.1.2 not there;
+//! - line 7: no pattern, a false win under WSOM;
+//! - line 8: `w5` is no tile (column 6).
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use common::{assert_has_lines, Mjscore};
+
+const HANDS: &str = include_str!("../docs/examples/hands.txt");
+
+fn batch(args: &[&str], stdin: &str) -> common::Run {
+    Mjscore::new(args).stdin(stdin).run()
+}
+
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+#[test]
+fn tsv_row_for_every_hand_and_the_worst_exit_status() {
+    let run = batch(&["--format", "tsv"], HANDS);
+    assert_eq!(run.code, 2, "an error line makes the run exit 2");
+    let expected = [
+        "line\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tstatus\tmessage",
+        "2\tb66 c12345678 d111 +c9 self seat=s\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\tscored\t",
+        "3\t[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e claim=45\t45\t\t3.1+4.1+4.2.1\t-85\t135\t-25\t-25\tconfirmed\tclaim=45",
+        "4\tc222333444 b789 d5 +d5 self seat=w claim=130\t135\t\t1.2+4.2.2+7.2.1\t-130\t-130\t390\t-130\tunderscored\tclaim=130; paid on the claim",
+        "5\tb345345 c678 d234 w2 +w2 from=s claim=1.1+1.2+5.1.2\t20\t\t1.1+1.2+5.1.1\t60\t-20\t-20\t-20\toverclaimed\tclaim=1.1+1.2+5.1.2 (70); missed 5.1.1; not there 5.1.2",
+        "7\t[c b123] [p w333] c456 d789 d2 +d2 from=s\t\t\t\t\t\t\t\tfalse_win\tfalse win: no scoring pattern (a Chicken Hand); WSOM needs at least 5 points",
+        "8\tb123 w5 c456 +b9\t\t\t\t\t\t\t\terror\tcolumn 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
+    ];
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows, expected);
+    // Every row has the header's 11 columns, so cut and awk line up.
+    assert!(rows.iter().all(|r| r.split('\t').count() == 11));
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn json_lines_carry_line_claim_and_verdict() {
+    let run = batch(&["--format", "json"], HANDS);
+    assert_eq!(run.code, 2);
+    let objects = json_lines(&run.stdout);
+    let lines: Vec<u64> = objects
+        .iter()
+        .map(|o| o["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 3, 4, 5, 7, 8]);
+    assert!(objects.iter().all(|o| o.get("file").is_none()));
+
+    let plain = &objects[0];
+    assert_eq!(plain["total"], 45);
+    assert!(plain.get("claim").is_none() && plain.get("verdict").is_none());
+
+    let confirmed = &objects[1];
+    assert_eq!(confirmed["verdict"], "confirmed");
+    assert_eq!(confirmed["claim"]["value"], 45);
+    assert_eq!(confirmed["claim"]["settled"], 45);
+    assert_eq!(
+        confirmed["payments"],
+        serde_json::json!({"e": -85, "s": 135, "w": -25, "n": -25})
+    );
+
+    let underscored = &objects[2];
+    assert_eq!(underscored["verdict"], "underscored");
+    assert_eq!(underscored["total"], 135, "total stays the true value");
+    assert_eq!(underscored["claim"]["settled"], 130);
+    assert_eq!(
+        underscored["payments"],
+        serde_json::json!({"e": -130, "s": -130, "w": 390, "n": -130})
+    );
+
+    let overclaimed = &objects[3];
+    assert_eq!(overclaimed["verdict"], "overclaimed");
+    assert_eq!(overclaimed["total"], 20);
+    assert_eq!(
+        overclaimed["claim"],
+        serde_json::json!({
+            "text": "1.1+1.2+5.1.2", "value": 70, "patterns": ["1.1", "1.2", "5.1.2"],
+            "settled": 20, "missed": ["5.1.1"], "not_there": ["5.1.2"]
+        })
+    );
+    assert_eq!(
+        overclaimed["payments"],
+        serde_json::json!({"e": 60, "s": -20, "w": -20, "n": -20})
+    );
+
+    assert_eq!(objects[4]["error"]["kind"], "false_win");
+    assert_eq!(objects[5]["error"]["kind"], "syntax");
+    assert_eq!(objects[5]["error"]["column"], 6);
+}
+
+#[test]
+fn text_blocks_are_headed_by_their_line_and_errors_give_line_and_column() {
+    let run = batch(&[], HANDS);
+    assert_eq!(run.code, 2);
+    assert_has_lines(
+        &run.stdout,
+        &[
+            "Line         2",
+            "Line         3",
+            "Claim        claim=45: confirmed",
+            "Claim        claim=130: underscored; the hand is worth 135, the claim stands: paid on 130",
+            "Payments     self-draw: each player pays 130",
+            "Claim        claim=1.1+1.2+5.1.2 (70): overclaimed; the hand is worth 20: corrected to 20",
+            "  missed 5.1.1 Two Identical Sequences 10",
+            "  not there 5.1.2 Two Identical Sequences Twice 60",
+            "Line         7",
+            "FALSE WIN: no scoring pattern (a Chicken Hand); WSOM needs at least 5 points",
+            "error at 8:6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
+        ],
+    );
+    // Blocks are separated by one blank line: six results, five separators.
+    assert_eq!(run.stdout.matches("\n\n").count(), 5, "{}", run.stdout);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn summary_counts_hands_verdicts_and_patterns() {
+    let run = batch(&["--format", "json", "--summary"], HANDS);
+    let last = json_lines(&run.stdout).pop().unwrap();
+    assert_eq!(
+        last,
+        serde_json::json!({"summary": {
+            "hands": 6, "scored": 4, "false_wins": 1, "errors": 1,
+            "verdicts": {"confirmed": 1, "underscored": 1, "overclaimed": 1, "false_win": 0},
+            "patterns": {"1.1": 1, "1.2": 3, "3.1": 1, "4.1": 1, "4.2.1": 1, "4.2.2": 1,
+                         "5.1.1": 1, "7.1": 1, "7.2.1": 1}
+        }})
+    );
+    // TSV keeps its table clean: the summary goes to stderr.
+    let run = batch(&["--format", "tsv", "--summary"], HANDS);
+    assert_eq!(run.stdout.lines().count(), 7);
+    assert!(run
+        .stderr
+        .starts_with("Summary      6 hands: 4 scored, 1 false win, 1 error\n"));
+    assert_has_lines(
+        &run.stderr,
+        &["Claims       confirmed 1, underscored 1, overclaimed 1, false win 0"],
+    );
+}
+
+#[test]
+fn exit_status_is_the_worst_over_all_lines() {
+    let good = "b66 c12345678 d111 +c9 self seat=s\n";
+    let false_win = "[c b123] [p w333] c456 d789 d2 +d2 from=s\n";
+    let bad = "b123 w5 c456 +b9\n";
+    let underscored = "b66 c12345678 d111 +c9 self seat=s claim=40\n";
+    assert_eq!(batch(&[], good).code, 0);
+    assert_eq!(batch(&[], "").code, 0, "no hands: nothing failed");
+    assert_eq!(batch(&[], &format!("{good}{false_win}{good}")).code, 1);
+    assert_eq!(batch(&[], &format!("{good}{underscored}")).code, 1);
+    assert_eq!(batch(&[], &format!("{bad}{good}{false_win}")).code, 2);
+    // Under standard Zung Jung the same chicken hand wins.
+    assert_eq!(batch(&["--rules", "zj"], false_win).code, 0);
+}
+
+#[test]
+fn several_files_tag_each_line_with_its_file_and_dash_is_stdin() {
+    let dir = common::temp_dir("batch-several-files");
+    std::fs::write(dir.join("a.txt"), "b66 c12345678 d111 +c9 self seat=s\n").unwrap();
+    std::fs::write(dir.join("b.txt"), "# none here\n\nb123 w5 c456 +b9\n").unwrap();
+    let run = Mjscore::new(&["-f", "a.txt", "-f", "-", "-f", "b.txt", "--format", "tsv"])
+        .current_dir(&dir)
+        .stdin("[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n")
+        .run();
+    assert_eq!(run.code, 2);
+    let first_columns: Vec<String> = run
+        .stdout
+        .lines()
+        .map(|l| l.split('\t').take(3).collect::<Vec<_>>().join(" | "))
+        .collect();
+    assert_eq!(
+        first_columns,
+        [
+            "file | line | input",
+            "a.txt | 1 | b66 c12345678 d111 +c9 self seat=s",
+            "- | 1 | [p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
+            "b.txt | 3 | b123 w5 c456 +b9",
+        ]
+    );
+    let run = Mjscore::new(&["-f", "a.txt", "-f", "b.txt", "--format", "json"])
+        .current_dir(&dir)
+        .run();
+    let objects = json_lines(&run.stdout);
+    assert_eq!(objects[0]["file"], "a.txt");
+    assert_eq!(objects[1]["file"], "b.txt");
+    assert_eq!(objects[1]["line"], 3);
+    // And in text, an error names file:line:column.
+    let run = Mjscore::new(&["-f", "a.txt", "-f", "b.txt"])
+        .current_dir(&dir)
+        .run();
+    assert_has_lines(
+        &run.stdout,
+        &[
+            "Line         a.txt:1",
+            "error at b.txt:3:6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
+        ],
+    );
+}
+
+#[test]
+fn a_missing_file_is_a_usage_error() {
+    let run = Mjscore::new(&["-f", "no-such-file.txt"]).run();
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with("mjscore: cannot read no-such-file.txt: "),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn unreadable_lines_are_reported_and_the_rest_scored() {
+    let good = b"b66 c12345678 d111 +c9 self seat=s\n";
+    let mut input = Vec::new();
+    input.extend_from_slice(good);
+    input.extend_from_slice(b"b123 \xff\xfe +b1\n"); // not UTF-8 at column 6
+    input.extend_from_slice(&vec![b'b'; batch_limit() + 10]); // far too long
+    input.push(b'\n');
+    input.extend_from_slice(b"b123\0 +b1\r\n"); // a NUL byte; a Windows line ending
+    input.extend_from_slice(good);
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(input).run();
+    assert_eq!(run.code, 2);
+    let status: Vec<String> = run
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            format!("{} {} {}", f[0], f[9], f[10])
+        })
+        .collect();
+    assert_eq!(
+        status,
+        [
+            "1 scored ",
+            "2 error column 6: the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)",
+            "3 error column 1: the line is longer than 65536 bytes; a hand is one short line",
+            "4 error column 5: unexpected character U+0000: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word",
+            "5 scored ",
+        ]
+    );
+}
+
+fn batch_limit() -> usize {
+    mjscore::batch::MAX_LINE
+}
+
+#[test]
+fn claim_option_is_for_a_single_hand() {
+    let run = Mjscore::new(&["--claim", "45"])
+        .stdin("b66 c12345678 d111 +c9 self seat=s\n")
+        .run();
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--claim is for a single hand"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn all_is_not_available_in_tsv() {
+    let run = Mjscore::new(&["--all", "--format", "tsv", "b66 c12345678 d111 +c9 self"]).run();
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--all lists readings in text or json"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Results must appear while the input is still open: a referee piping hands in one at a
+/// time sees each score at once. The test writes one line, waits for its result, then
+/// writes the next; a program that read everything first would never answer.
+#[test]
+fn results_stream_before_the_input_closes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mjscore"))
+        .args(["--format", "json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run mjscore");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (sender, results) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    // Generous: this is not a speed test, only a guard so a broken build fails, not hangs.
+    let wait = Duration::from_secs(60);
+    writeln!(stdin, "b66 c12345678 d111 +c9 self seat=s").unwrap();
+    stdin.flush().unwrap();
+    let first = results
+        .recv_timeout(wait)
+        .expect("first result while input is open");
+    assert!(first.starts_with(r#"{"line":1,"#), "{first}");
+    writeln!(stdin, "# a comment, then a bad line\nb123 w5 c456 +b9").unwrap();
+    stdin.flush().unwrap();
+    let second = results
+        .recv_timeout(wait)
+        .expect("second result while input is open");
+    assert!(second.starts_with(r#"{"line":3,"#), "{second}");
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+}

@@ -1,0 +1,186 @@
+//! Referee claims (SPEC §2.11): each verdict, what a pattern claim is worth, what it
+//! missed and named wrongly, and on what the payments are made. Values worked by hand.
+//!
+//! Hand A, `[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e`, is worth 45:
+//! 3.1 Value Honor 10 (e333) + 4.1 All Triplets 30 + 4.2.1 Two Concealed Triplets 5,
+//! won by South on East's discard.
+
+use mjscore::claim::{ClaimError, Verdict};
+use mjscore::notation::ClaimSpec;
+use mjscore::rules::{RuleSet, WSOM, ZJ};
+use mjscore::tile::Seat;
+use mjscore::{score_line, score_line_with, Error, Options};
+
+const HAND_A: &str = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
+
+/// "verdict claimed→settled missed=... not_there=... pays E S W N".
+fn verdict(line: &str, rules: &RuleSet) -> String {
+    let scored = score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let check = scored.claim.as_ref().expect("a claim on the line");
+    let ids =
+        |ps: &[&mjscore::patterns::Pattern]| ps.iter().map(|p| p.id).collect::<Vec<_>>().join("+");
+    let settled = check.settled.map_or("none".to_string(), |s| s.to_string());
+    let pays = scored.payments().map_or("nothing".to_string(), |p| {
+        Seat::ALL.map(|s| p.of(s).to_string()).join(" ")
+    });
+    format!(
+        "{} {}→{settled} missed={} not_there={} pays {pays}",
+        check.verdict.name(),
+        check.claim.value,
+        ids(&check.missed),
+        ids(&check.not_there),
+    )
+}
+
+fn check(rules: &RuleSet, table: &[(&str, &str)]) {
+    let failures: Vec<String> = table
+        .iter()
+        .filter_map(|(line, want)| {
+            let got = verdict(line, rules);
+            (got != *want).then(|| format!("{line}\n    want {want}\n    got  {got}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn points_claims() {
+    check(
+        &WSOM,
+        &[
+            // Equal: confirmed. 45 > 25 on East's discard: East pays 3 × 45 − 50 = 85.
+            (
+                &format!("{HAND_A} claim=45"),
+                "confirmed 45→45 missed= not_there= pays -85 135 -25 -25",
+            ),
+            // Lower: the claim stands, and 20 ≤ 25 is a small hand: each pays 20.
+            (
+                &format!("{HAND_A} claim=20"),
+                "underscored 20→20 missed= not_there= pays -20 60 -20 -20",
+            ),
+            // Higher: corrected to 45.
+            (
+                &format!("{HAND_A} claim=50"),
+                "overclaimed 50→45 missed= not_there= pays -85 135 -25 -25",
+            ),
+            // Not a winning hand, and under the minimum: false wins, nothing paid.
+            (
+                "b123 c456 d789 b55 w1 w2 +w3 self claim=10",
+                "false_win 10→none missed= not_there= pays nothing",
+            ),
+            (
+                "[c b123] [p w333] c456 d789 d2 +d2 from=s claim=5",
+                "false_win 5→none missed= not_there= pays nothing",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn pattern_claims() {
+    check(
+        &WSOM,
+        &[
+            // Exactly the hand's patterns.
+            (
+                &format!("{HAND_A} claim=3.1+4.1+4.2.1"),
+                "confirmed 45→45 missed= not_there= pays -85 135 -25 -25",
+            ),
+            // 4.1 30 + 4.2.2 30 = 60: overclaimed; 3.1 and 4.2.1 missed, 4.2.2 not there.
+            (
+                &format!("{HAND_A} claim=4.1+4.2.2"),
+                "overclaimed 60→45 missed=3.1+4.2.1 not_there=4.2.2 pays -85 135 -25 -25",
+            ),
+            // 10 + 30 + 5 = 45 by another route: the value stands, the names are wrong.
+            (
+                &format!("{HAND_A} claim=3.1+4.1+1.2"),
+                "confirmed 45→45 missed=4.2.1 not_there=1.2 pays -85 135 -25 -25",
+            ),
+            // Value Honor claimed twice but held once: one 3.1 is not there. 55.
+            (
+                &format!("{HAND_A} claim=3.1+3.1+4.1+4.2.1"),
+                "overclaimed 55→45 missed= not_there=3.1 pays -85 135 -25 -25",
+            ),
+            // Only 4.1: 30, underscored and paid on 30 (> 25: East pays 90 − 50 = 40).
+            (
+                &format!("{HAND_A} claim=4.1"),
+                "underscored 30→30 missed=3.1+4.2.1 not_there= pays -40 90 -25 -25",
+            ),
+            // A claim's value goes through the limit: 125 + 200 + 120 = 445 → 320.
+            (
+                &format!("{HAND_A} claim=4.2.3+7.2.2+5.1.3"),
+                "overclaimed 320→45 missed=3.1+4.1+4.2.1 not_there=4.2.3+7.2.2+5.1.3 pays -85 135 -25 -25",
+            ),
+            // Big Four Winds is a listed limit: 3.3.4 scores 400 alone, so claiming 4.1
+            // too is worth 400, and 4.1 is in the hand (set aside), not "not there".
+            // 400 on South's discard: South pays 3 × 400 − 50 = 1150.
+            (
+                "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s claim=3.3.4+4.1",
+                "confirmed 400→400 missed= not_there= pays 1200 -1150 -25 -25",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn chicken_claims_under_standard_zung_jung() {
+    check(
+        &ZJ,
+        &[
+            (
+                "[c b123] [p w333] c456 d789 d2 +d2 from=s claim=chicken",
+                "confirmed 1→1 missed= not_there= pays 3 -1 -1 -1",
+            ),
+            (
+                "[c b123] [p w333] c456 d789 d2 +d2 from=s claim=5",
+                "overclaimed 5→1 missed= not_there= pays 3 -1 -1 -1",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn unknown_ids_and_two_claims_are_errors_at_the_claim() {
+    let err = score_line(&format!("{HAND_A} claim=1.2+9.9"), &WSOM).unwrap_err();
+    assert_eq!(err.kind(), "claim");
+    assert_eq!(err.column(), HAND_A.len() + 2);
+    assert_eq!(
+        err.message(),
+        "claim names '9.9', which is not a pattern of wsom: `mjscore --rules wsom patterns` lists them"
+    );
+    // The chicken hand is a pattern of zj only.
+    let err = score_line(&format!("{HAND_A} claim=chicken"), &WSOM).unwrap_err();
+    assert!(matches!(
+        err,
+        Error::Claim {
+            error: ClaimError::UnknownPattern { .. },
+            ..
+        }
+    ));
+    let outside = ClaimSpec::Points(45);
+    let options = Options {
+        claim: Some(&outside),
+        ..Options::default()
+    };
+    let err = score_line_with(&format!("{HAND_A} claim=45"), &WSOM, options).unwrap_err();
+    assert_eq!(
+        err,
+        Error::Claim {
+            column: HAND_A.len() + 2,
+            error: ClaimError::GivenTwice
+        }
+    );
+}
+
+#[test]
+fn outside_claim_is_checked_like_one_on_the_line() {
+    let outside = ClaimSpec::Patterns(vec!["4.1".into()]);
+    let options = Options {
+        claim: Some(&outside),
+        ..Options::default()
+    };
+    let scored = score_line_with(HAND_A, &WSOM, options).unwrap();
+    let check = scored.claim.unwrap();
+    assert_eq!(check.verdict, Verdict::Underscored);
+    assert_eq!(check.settled, Some(30));
+}
