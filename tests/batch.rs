@@ -330,3 +330,23 @@ fn results_stream_before_the_input_closes() {
     drop(stdin);
     assert_eq!(child.wait().unwrap().code(), Some(2));
 }
+
+/// docs/scripting.md's awk line sums the totals of the scored hands:
+/// 45 + 45 + 135 + 20 = 245 (false wins and errors have no total).
+#[test]
+fn the_awk_example_in_the_docs_works() {
+    let docs = include_str!("../docs/scripting.md");
+    let line = docs
+        .lines()
+        .find(|l| l.starts_with("mjscore -f hands.txt --format tsv | awk"))
+        .expect("the awk example");
+    let command = line.replacen("mjscore", env!("CARGO_BIN_EXE_mjscore"), 1);
+    let dir = common::temp_dir("awk-example");
+    std::fs::write(dir.join("hands.txt"), HANDS).unwrap();
+    let output = Command::new("sh")
+        .args(["-c", &command])
+        .current_dir(&dir)
+        .output()
+        .expect("run sh");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "245\n");
+}
