@@ -169,11 +169,7 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
         Responsible::Discarder(s) | Responsible::Named(s) => Some(s.letter()),
         _ => None,
     };
-    let winning_set = match reading.arrangement.placement {
-        Placement::Set(i) => Some(reading.arrangement.sets()[i].to_string()),
-        Placement::Pair => Some("pair".to_string()),
-        Placement::Irregular => None,
-    };
+    let winning_set = winning_set(reading);
     object
         .raw("total", reading.total)
         .optional_string("limit", reading.limit.map(Limit::name))
@@ -195,6 +191,15 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
             seats.raw(&seat.letter().to_string(), payments.of(seat));
         }
         seats.end();
+    }
+}
+
+/// The set the winning tile completes, `pair`, or nothing for an irregular hand.
+fn winning_set(reading: &Reading) -> Option<String> {
+    match reading.arrangement.placement {
+        Placement::Set(i) => Some(reading.arrangement.sets()[i].to_string()),
+        Placement::Pair => Some("pair".to_string()),
+        Placement::Irregular => None,
     }
 }
 
@@ -241,11 +246,7 @@ fn write_claim(object: &mut Object, check: &ClaimCheck) {
 
 /// One reading of `--all`: its arrangement, where the winning tile went, and its value.
 fn write_reading_summary(out: &mut String, reading: &Reading) {
-    let winning_set = match reading.arrangement.placement {
-        Placement::Set(i) => Some(reading.arrangement.sets()[i].to_string()),
-        Placement::Pair => Some("pair".to_string()),
-        Placement::Irregular => None,
-    };
+    let winning_set = winning_set(reading);
     let mut object = Object::new(out);
     object
         .string("arrangement", &reading.arrangement.to_string())
