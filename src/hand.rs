@@ -6,7 +6,9 @@
 
 use crate::arrange::Set;
 use crate::notation::{MeldKind, ParsedHand, ParsedMeld, Spanned, Word};
-use crate::tile::{Seat, Tile, KINDS};
+use std::fmt::Write;
+
+use crate::tile::{write_run, Seat, Tile, KINDS};
 
 /// A hand rule broken, with the column of the token that breaks it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -153,6 +155,65 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// The hand in canonical notation: concealed tiles grouped by suit, melds, the winning
+    /// tile, then the context words that say exactly this context (the seat always). Reading
+    /// it back gives the same hand.
+    pub fn notation(&self) -> String {
+        let mut line = String::new();
+        let mut suit = None;
+        for tile in &self.concealed {
+            if suit != Some(tile.suit()) {
+                if suit.is_some() {
+                    line.push(' ');
+                }
+                line.push(tile.suit().letter());
+                suit = Some(tile.suit());
+            }
+            line.push(char::from(b'0' + tile.rank()));
+        }
+        for meld in &self.melds {
+            let count = if meld.is_kong() { 4 } else { 3 };
+            let _ = write!(line, " [{} ", meld.kind.keyword());
+            let set = meld.set();
+            if meld.kind == MeldKind::Chow {
+                let _ = write!(line, "{}", set.tile.suit().letter());
+                for tile in set.tiles() {
+                    let _ = write!(line, "{}", tile.rank());
+                }
+            } else {
+                let _ = write_run(&mut line, meld.tile, count);
+            }
+            line.push(']');
+        }
+        let ctx = &self.context;
+        let _ = write!(line, " +{} seat={}", self.winning_tile, ctx.seat.letter());
+        match ctx.win_by {
+            WinBy::SelfDraw if ctx.heaven => line.push_str(" heaven"),
+            WinBy::SelfDraw if ctx.kong_supplement => line.push_str(" kong"),
+            WinBy::SelfDraw => line.push_str(" self"),
+            WinBy::Discard { .. } if ctx.earth => line.push_str(" earth"),
+            WinBy::Discard { from, assumed } => {
+                if !assumed {
+                    let _ = write!(line, " from={}", from.letter());
+                }
+                if ctx.robbed_kong {
+                    line.push_str(" rob");
+                }
+            }
+        }
+        match ctx.responsible {
+            Responsible::Named(seat) => {
+                let _ = write!(line, " resp={}", seat.letter());
+            }
+            Responsible::Nobody => line.push_str(" resp=none"),
+            Responsible::NoneSelfDraw | Responsible::Discarder(_) => {}
+        }
+        if ctx.last_tile {
+            line.push_str(" last");
+        }
+        line
+    }
+
     /// Counts of the concealed tiles plus the winning tile (the part still to be arranged).
     pub fn concealed_counts_with_winning_tile(&self) -> [u8; KINDS] {
         let mut counts = [0u8; KINDS];

@@ -14,7 +14,9 @@
 pub mod arrange;
 pub mod batch;
 pub mod claim;
+pub mod corpus;
 pub mod hand;
+pub mod invariants;
 pub mod notation;
 pub mod patterns;
 pub mod payment;
