@@ -6,7 +6,7 @@
 //! completed by a discard (or robbed kong) counts as exposed for 4.2 (SPEC §2.2). Each
 //! arrangement records that, so scoring never has to look at the win context to decide it.
 
-use std::fmt;
+use std::fmt::{self, Write};
 
 use crate::hand::{Hand, WinBy};
 use crate::notation::MeldKind;
@@ -99,9 +99,9 @@ impl fmt::Display for Set {
         }
         match self.kind {
             SetKind::Sequence => {
-                write!(f, "{}", self.tile.suit().letter())?;
+                f.write_char(self.tile.suit().letter())?;
                 for tile in self.tiles() {
-                    write!(f, "{}", tile.rank())?;
+                    f.write_char(tile.rank_digit())?;
                 }
             }
             SetKind::Triplet => write_run(f, self.tile, 3)?,
@@ -118,7 +118,7 @@ impl fmt::Display for Set {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shape {
     /// Four sets and a pair (the eyes).
-    Regular { sets: Vec<Set>, pair: Tile },
+    Regular { sets: [Set; 4], pair: Tile },
     /// Seven pairs, sorted; four identical tiles give two equal entries.
     SevenPairs { pairs: Vec<Tile> },
     /// One of each terminal and honor, plus `pair`, a second of one of them.
@@ -171,23 +171,23 @@ impl fmt::Display for Arrangement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.shape {
             Shape::Regular { sets, pair } => {
-                let mut groups: Vec<String> = Vec::new();
-                let mut pair_text = String::new();
-                write_run(&mut pair_text, *pair, 2)?;
-                groups.push(pair_text);
-                let mut sorted = sets.clone();
-                sorted.sort_by_key(|s| (s.kind == SetKind::Sequence, s.tile));
-                for sequences in [true, false] {
-                    let group: Vec<String> = sorted
-                        .iter()
-                        .filter(|s| (s.kind == SetKind::Sequence) == sequences)
-                        .map(|s| s.to_string())
-                        .collect();
-                    if !group.is_empty() {
-                        groups.push(group.join(" "));
-                    }
+                write_run(f, *pair, 2)?;
+                let mut sorted = *sets;
+                sorted.sort_by_key(|s| (s.kind != SetKind::Sequence, s.tile));
+                // " · " between the pair, the sequences and the triplets/kongs; " " within.
+                let mut previous_was_sequence = None;
+                for set in &sorted {
+                    let sequence = set.kind == SetKind::Sequence;
+                    let separator = if previous_was_sequence == Some(sequence) {
+                        " "
+                    } else {
+                        " · "
+                    };
+                    f.write_str(separator)?;
+                    write!(f, "{set}")?;
+                    previous_was_sequence = Some(sequence);
                 }
-                write!(f, "{}", groups.join(" · "))
+                Ok(())
             }
             Shape::SevenPairs { pairs } => {
                 let texts: Vec<String> = pairs
@@ -251,13 +251,19 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
                 places.push(Placement::Set(melds.len() + i));
             }
         }
+        // Melds first, then the concealed sets: always four in all.
+        let mut all_sets = [Set::from_concealed(SetKind::Triplet, pair); 4];
+        let concealed = concealed_sets
+            .iter()
+            .map(|&(kind, tile)| Set::from_concealed(kind, tile));
+        for (slot, set) in all_sets
+            .iter_mut()
+            .zip(melds.iter().copied().chain(concealed))
+        {
+            *slot = set;
+        }
         for placement in places {
-            let mut sets = melds.clone();
-            sets.extend(
-                concealed_sets
-                    .iter()
-                    .map(|&(kind, tile)| Set::from_concealed(kind, tile)),
-            );
+            let mut sets = all_sets;
             if let Placement::Set(index) = placement {
                 let set = &mut sets[index];
                 if discard_win && set.kind == SetKind::Triplet {

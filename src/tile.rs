@@ -145,18 +145,28 @@ impl Tile {
     }
 }
 
+impl Tile {
+    /// The rank as its digit character (ranks are 1-9). Written with `write_char` rather
+    /// than `write!`: tiles are printed in every JSON line of a batch.
+    pub fn rank_digit(self) -> char {
+        char::from(b'0' + self.rank())
+    }
+}
+
 /// Notation form, e.g. `b5`, `w1`, `e3`.
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit().letter(), self.rank())
+        use fmt::Write;
+        f.write_char(self.suit().letter())?;
+        f.write_char(self.rank_digit())
     }
 }
 
 /// Writes `count` copies of `tile` in compact notation: `b555`.
 pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Result {
-    write!(f, "{}", tile.suit().letter())?;
+    f.write_char(tile.suit().letter())?;
     for _ in 0..count {
-        write!(f, "{}", tile.rank())?;
+        f.write_char(tile.rank_digit())?;
     }
     Ok(())
 }

@@ -18,22 +18,33 @@ use crate::{Error, Scored};
 
 use super::{false_win_reason, Location};
 
-/// Writes `text` as a JSON string literal.
+/// Whether a byte must be escaped in a JSON string.
+const fn needs_escape(byte: u8) -> bool {
+    byte < 0x20 || byte == b'"' || byte == b'\\'
+}
+
+/// Writes `text` as a JSON string literal. Runs that need no escape are copied whole: this
+/// is the hottest function of a JSON batch, and most strings need no escape at all.
 pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
+    let bytes = text.as_bytes();
+    let mut plain_from = 0;
+    while let Some(offset) = bytes[plain_from..].iter().position(|&b| needs_escape(b)) {
+        let i = plain_from + offset;
+        out.push_str(&text[plain_from..i]);
+        match bytes[i] {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            byte => {
+                let _ = write!(out, "\\u{byte:04x}");
             }
-            c => out.push(c),
         }
+        plain_from = i + 1;
     }
+    out.push_str(&text[plain_from..]);
     out.push('"');
 }
 
@@ -55,8 +66,11 @@ impl<'a> Object<'a> {
             self.out.push(',');
         }
         self.empty = false;
-        write_string(self.out, key);
-        self.out.push(':');
+        // Keys are names written in this program, never anything to escape.
+        debug_assert!(!key.bytes().any(needs_escape));
+        self.out.push('"');
+        self.out.push_str(key);
+        self.out.push_str("\":");
         self.out
     }
 
@@ -70,6 +84,34 @@ impl<'a> Object<'a> {
     pub fn raw(&mut self, key: &str, value: impl Display) -> &mut Self {
         let out = self.key(key);
         let _ = write!(out, "{value}");
+        self
+    }
+
+    /// A string from the program's own tables (pattern ids and names, rule set ids): written
+    /// without scanning for characters to escape, as a test checks there are none.
+    pub fn table_string(&mut self, key: &str, value: &'static str) -> &mut Self {
+        debug_assert!(!value.bytes().any(needs_escape));
+        let out = self.key(key);
+        out.push('"');
+        out.push_str(value);
+        out.push('"');
+        self
+    }
+
+    /// A value's `Display` as a string, written in place (no intermediate `String` unless it
+    /// needs escaping, which arrangements, tiles and sets never do).
+    pub fn display(&mut self, key: &str, value: impl Display) -> &mut Self {
+        let out = self.key(key);
+        out.push('"');
+        let start = out.len();
+        let _ = write!(out, "{value}");
+        if out.as_bytes()[start..].iter().any(|&b| needs_escape(b)) {
+            let text = out.split_off(start);
+            out.pop();
+            write_string(out, &text);
+        } else {
+            out.push('"');
+        }
         self
     }
 
@@ -118,7 +160,9 @@ fn start<'a>(
             object.string("file", file);
         }
     }
-    object.string("input", input).string("rules", rules.id);
+    object
+        .string("input", input)
+        .table_string("rules", rules.id);
     object
 }
 
@@ -163,10 +207,10 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     let ctx = &hand.context;
     let (from, assumed) = match ctx.win_by {
         WinBy::SelfDraw => (None, false),
-        WinBy::Discard { from, assumed } => (Some(from.letter()), assumed),
+        WinBy::Discard { from, assumed } => (Some(from), assumed),
     };
     let responsible = match ctx.responsible {
-        Responsible::Discarder(s) | Responsible::Named(s) => Some(s.letter()),
+        Responsible::Discarder(s) | Responsible::Named(s) => Some(s),
         _ => None,
     };
     let winning_set = winning_set(reading);
@@ -177,18 +221,18 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     write_patterns(object.key("patterns"), &reading.counted);
     write_patterns(object.key("set_aside"), &reading.set_aside);
     object
-        .string("arrangement", &reading.arrangement.to_string())
-        .string("winning_tile", &hand.winning_tile.to_string())
+        .display("arrangement", &reading.arrangement)
+        .display("winning_tile", hand.winning_tile)
         .optional_string("winning_set", winning_set.as_deref())
-        .string("seat", &ctx.seat.letter().to_string())
+        .string("seat", seat_key(ctx.seat))
         .raw("self_draw", ctx.self_drawn())
-        .optional_string("from", from.map(String::from).as_deref())
+        .optional_string("from", from.map(seat_key))
         .raw("from_assumed", assumed)
-        .optional_string("responsible", responsible.map(String::from).as_deref());
+        .optional_string("responsible", responsible.map(seat_key));
     if let Some(payments) = scored.payments() {
         let mut seats = Object::new(object.key("payments"));
         for seat in Seat::ALL {
-            seats.raw(&seat.letter().to_string(), payments.of(seat));
+            seats.raw(seat_key(seat), payments.of(seat));
         }
         seats.end();
     }
@@ -203,6 +247,11 @@ fn winning_set(reading: &Reading) -> Option<String> {
     }
 }
 
+/// A seat as JSON names it: `e`, `s`, `w`, `n`.
+fn seat_key(seat: Seat) -> &'static str {
+    ["e", "s", "w", "n"][seat as usize]
+}
+
 fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
     out.push('[');
     for (i, counted) in patterns.iter().enumerate() {
@@ -211,12 +260,12 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
         }
         let mut object = Object::new(out);
         object
-            .string("id", counted.pattern.id)
-            .string("name", counted.pattern.name)
-            .string("chinese", counted.pattern.chinese)
+            .table_string("id", counted.pattern.id)
+            .table_string("name", counted.pattern.name)
+            .table_string("chinese", counted.pattern.chinese)
             .raw("points", counted.points());
         if let Some(set) = counted.set {
-            object.string("set", &set.to_string());
+            object.display("set", set);
         }
         object.end();
     }
@@ -226,9 +275,7 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
 fn write_claim(object: &mut Object, check: &ClaimCheck) {
     let claim = &check.claim;
     let mut inner = Object::new(object.key("claim"));
-    inner
-        .string("text", &claim.spec.to_string())
-        .raw("value", claim.value);
+    inner.display("text", &claim.spec).raw("value", claim.value);
     match &claim.patterns {
         Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id)),
         None => inner.raw("patterns", "null"),
@@ -249,7 +296,7 @@ fn write_reading_summary(out: &mut String, reading: &Reading) {
     let winning_set = winning_set(reading);
     let mut object = Object::new(out);
     object
-        .string("arrangement", &reading.arrangement.to_string())
+        .display("arrangement", &reading.arrangement)
         .optional_string("winning_set", winning_set.as_deref())
         .raw("total", reading.total)
         .optional_string("limit", reading.limit.map(Limit::name))
@@ -295,4 +342,41 @@ pub fn summary(summary: &Summary) -> String {
     object.end();
     outer.end();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_strings_need_no_escape() {
+        for rules in crate::rules::ALL {
+            assert!(!rules.id.bytes().any(needs_escape));
+            for p in rules.patterns.iter().chain(rules.chicken) {
+                for text in [p.id, p.name, p.chinese] {
+                    assert!(!text.bytes().any(needs_escape), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn strings_are_escaped_as_json_reads_them() {
+        for text in [
+            "",
+            "plain",
+            "a \"quote\" and \\",
+            "tab\there\nline\r",
+            "\u{0}\u{1f}",
+            "中 · é",
+        ] {
+            let mut out = String::new();
+            write_string(&mut out, text);
+            let back: String = serde_json::from_str(&out).unwrap();
+            assert_eq!(back, text, "{out}");
+        }
+        let mut out = String::new();
+        Object::new(&mut out).display("k", "say \"hi\"").end();
+        assert_eq!(out, r#"{"k":"say \"hi\""}"#);
+    }
 }
