@@ -1,0 +1,119 @@
+//! Hostile input through the binary's batch mode, each at a size a test can afford (the full
+//! sizes of issue 4 — a 100 MB line, ten million blank lines — were run by hand; figures in
+//! README). Every case gets a clear error or a clean skip, and the good lines around it are
+//! still scored: each input is wrapped between two good hands.
+
+mod common;
+
+use common::Mjscore;
+
+const GOOD: &str = "b66 c12345678 d111 +c9 self seat=s";
+
+/// Runs `GOOD`, then `hostile`, then `GOOD` through `mjscore --format tsv`; returns the
+/// rows as (line, status, message) and the exit status.
+fn around(hostile: &[u8]) -> (Vec<(String, String, String)>, i32) {
+    let mut input = Vec::new();
+    input.extend_from_slice(GOOD.as_bytes());
+    input.push(b'\n');
+    input.extend_from_slice(hostile);
+    input.push(b'\n');
+    input.extend_from_slice(GOOD.as_bytes());
+    input.push(b'\n');
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(input).run();
+    let rows = run
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|row| {
+            let fields: Vec<&str> = row.split('\t').collect();
+            (
+                fields[0].to_string(),
+                fields[9].to_string(),
+                fields[10].to_string(),
+            )
+        })
+        .collect();
+    (rows, run.code)
+}
+
+fn row(line: usize, status: &str, message: &str) -> (String, String, String) {
+    (line.to_string(), status.to_string(), message.to_string())
+}
+
+#[test]
+fn a_line_far_over_the_limit_is_one_error() {
+    let (rows, code) = around(&vec![b'b'; 1_000_000]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        rows,
+        [
+            row(1, "scored", ""),
+            row(
+                2,
+                "error",
+                "column 1: the line is longer than 65536 bytes; a hand is one short line"
+            ),
+            row(3, "scored", ""),
+        ]
+    );
+}
+
+#[test]
+fn invalid_utf8_and_nul_bytes_are_errors_at_their_column() {
+    let (rows, _) = around(b"b123\xc3\x28 +b1");
+    assert_eq!(
+        rows[1],
+        row(
+            2,
+            "error",
+            "column 5: the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)"
+        )
+    );
+    let (rows, _) = around(b"\0\0\0");
+    assert_eq!(
+        rows[1],
+        row(2, "error", "column 1: unexpected character U+0000: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word")
+    );
+    assert_eq!(rows[2], row(3, "scored", ""));
+}
+
+#[test]
+fn blank_lines_by_the_hundred_thousand_are_skipped_and_counted() {
+    let (rows, code) = around(&vec![b'\n'; 100_000]);
+    assert_eq!(code, 0);
+    // Line numbers still count the skipped lines: the second hand is on line 1 + 100,001 + 1.
+    assert_eq!(rows, [row(1, "scored", ""), row(100_003, "scored", "")]);
+}
+
+#[test]
+fn ten_thousand_plus_signs_are_one_error() {
+    let (rows, _) = around("+".repeat(10_000).as_bytes());
+    assert_eq!(
+        rows[1],
+        row(
+            2,
+            "error",
+            "column 1: expected the winning tile right after '+', e.g. +b9"
+        )
+    );
+    let (rows, _) = around("[".repeat(10_000).as_bytes());
+    assert_eq!(rows[1].1, "error");
+    assert_eq!(rows[2], row(3, "scored", ""));
+}
+
+#[test]
+fn a_long_line_of_valid_tokens_is_a_tile_count_error() {
+    let line = format!("{}+b1", "b1 ".repeat(20_000));
+    let (rows, _) = around(line.as_bytes());
+    assert_eq!(
+        rows[1],
+        row(2, "error", "column 1: the hand has 20001 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)")
+    );
+}
+
+#[test]
+fn a_last_line_without_a_line_break_is_read() {
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(GOOD).run();
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout.lines().count(), 2);
+}
