@@ -58,9 +58,9 @@ pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
                 .collect::<Result<Vec<_>, _>>()?;
             let counted = patterns
                 .iter()
-                .map(|&pattern| CountedPattern { pattern, set: None })
+                .map(|&pattern| CountedPattern::new(pattern, None))
                 .collect();
-            let value = (rules.limit)(counted).total;
+            let value = (rules.limit)(rules, counted).total;
             Ok(Claim {
                 spec: spec.clone(),
                 value,

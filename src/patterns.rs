@@ -79,13 +79,19 @@ impl std::fmt::Debug for Pattern {
     }
 }
 
+impl Shapes {
+    pub fn allow(&self, shape: &Shape) -> bool {
+        match shape {
+            Shape::Regular { .. } => self.regular,
+            Shape::SevenPairs { .. } => self.seven_pairs,
+            Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
+        }
+    }
+}
+
 impl Pattern {
     pub fn allows(&self, shape: &Shape) -> bool {
-        match shape {
-            Shape::Regular { .. } => self.shapes.regular,
-            Shape::SevenPairs { .. } => self.shapes.seven_pairs,
-            Shape::ThirteenTerminals { .. } => self.shapes.thirteen_terminals,
-        }
+        self.shapes.allow(shape)
     }
 }
 

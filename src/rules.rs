@@ -4,7 +4,7 @@
 //! `wsom` and `zj` differ only in the minimum (SPEC §2.9).
 
 use crate::hand::WinContext;
-use crate::patterns::{Pattern, CHICKEN_HAND, ZUNG_JUNG};
+use crate::patterns::{Pattern, Shapes, ANY, CHICKEN_HAND, ZUNG_JUNG};
 use crate::payment::{self, Payments};
 use crate::score::{CountedPattern, Limit, Limited};
 
@@ -19,8 +19,16 @@ pub struct RuleSet {
     pub minimum: u32,
     /// Scored when no pattern applies, if the rule set allows a chicken hand.
     pub chicken: Option<&'static Pattern>,
+    /// The chicken hand is worth ½ (shown so), though it counts 0 in sums and payouts.
+    pub half_point_chicken: bool,
+    /// Which hand shapes win at all (the doubling table knows no Seven Pairs).
+    pub shapes: Shapes,
+    /// The limit: Zung Jung's 320, or the doubling table's chosen maximum.
+    pub maximum: u32,
+    /// How the text output names the two limits: (a pattern scoring alone, a capped sum).
+    pub limit_names: (&'static str, &'static str),
     /// Turns the applicable patterns into the hand's value.
-    pub limit: fn(Vec<CountedPattern>) -> Limited,
+    pub limit: fn(&RuleSet, Vec<CountedPattern>) -> Limited,
     /// Splits the value among the players.
     pub payments: fn(u32, &WinContext) -> Payments,
 }
@@ -46,11 +54,12 @@ pub const ZUNG_JUNG_LIMIT: u32 = 320;
 
 /// A pattern listed at 320 or more scores alone (the highest such); otherwise a sum of
 /// 320 or more scores 320.
-fn zung_jung_limit(patterns: Vec<CountedPattern>) -> Limited {
+fn zung_jung_limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
+    let limit = rules.maximum;
     let listed = patterns
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.points() >= ZUNG_JUNG_LIMIT)
+        .filter(|(_, c)| c.points() >= limit)
         .max_by_key(|(i, c)| (c.points(), std::cmp::Reverse(*i)))
         .map(|(i, _)| i);
     if let Some(index) = listed {
@@ -68,8 +77,8 @@ fn zung_jung_limit(patterns: Vec<CountedPattern>) -> Limited {
     Limited {
         counted: patterns,
         set_aside: Vec::new(),
-        total: sum.min(ZUNG_JUNG_LIMIT),
-        limit: (sum >= ZUNG_JUNG_LIMIT).then_some(Limit::Compound),
+        total: sum.min(limit),
+        limit: (sum >= limit).then_some(Limit::Compound),
     }
 }
 
@@ -80,6 +89,10 @@ pub static WSOM: RuleSet = RuleSet {
     patterns: &ZUNG_JUNG,
     minimum: 5,
     chicken: None,
+    half_point_chicken: false,
+    shapes: ANY,
+    maximum: ZUNG_JUNG_LIMIT,
+    limit_names: ("listed limit", "compound limit"),
     limit: zung_jung_limit,
     payments: payment::zung_jung,
 };
@@ -91,6 +104,10 @@ pub static ZJ: RuleSet = RuleSet {
     patterns: &ZUNG_JUNG,
     minimum: 0,
     chicken: Some(&CHICKEN_HAND),
+    half_point_chicken: false,
+    shapes: ANY,
+    maximum: ZUNG_JUNG_LIMIT,
+    limit_names: ("listed limit", "compound limit"),
     limit: zung_jung_limit,
     payments: payment::zung_jung,
 };

@@ -12,11 +12,22 @@ use crate::rules::RuleSet;
 pub struct CountedPattern {
     pub pattern: &'static Pattern,
     pub set: Option<Set>,
+    /// What it is worth in this hand: the table's points, unless the rule set's limit says
+    /// otherwise (a doubling special hand is worth the chosen maximum).
+    pub points: u32,
 }
 
 impl CountedPattern {
+    pub fn new(pattern: &'static Pattern, set: Option<Set>) -> CountedPattern {
+        CountedPattern {
+            pattern,
+            set,
+            points: pattern.points,
+        }
+    }
+
     pub fn points(&self) -> u32 {
-        self.pattern.points
+        self.points
     }
 }
 
@@ -105,26 +116,20 @@ pub fn applicable_patterns(
                     .position(|c| c.pattern.series == pattern.series);
                 match rival {
                     Some(i) if found[i].points() >= pattern.points => {}
-                    Some(i) => found[i] = CountedPattern { pattern, set: None },
-                    None => found.push(CountedPattern { pattern, set: None }),
+                    Some(i) => found[i] = CountedPattern::new(pattern, None),
+                    None => found.push(CountedPattern::new(pattern, None)),
                 }
             }
             Condition::EachSet(holds) => {
                 for set in facts.sets().iter().filter(|s| holds(s, &facts)) {
-                    found.push(CountedPattern {
-                        pattern,
-                        set: Some(*set),
-                    });
+                    found.push(CountedPattern::new(pattern, Some(*set)));
                 }
             }
         }
     }
     if found.is_empty() {
         if let Some(chicken) = rules.chicken {
-            found.push(CountedPattern {
-                pattern: chicken,
-                set: None,
-            });
+            found.push(CountedPattern::new(chicken, None));
         }
     }
     found
@@ -139,7 +144,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
         set_aside,
         total,
         limit,
-    } = (rules.limit)(patterns);
+    } = (rules.limit)(rules, patterns);
     Reading {
         arrangement,
         counted,
@@ -155,6 +160,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
     let mut all: Vec<Reading> = arrangements(hand)
         .into_iter()
+        .filter(|a| rules.shapes.allow(&a.shape))
         .map(|a| read(hand, a, rules))
         .collect();
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));

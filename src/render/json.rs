@@ -16,7 +16,7 @@ use crate::score::{CountedPattern, Limit, Outcome, Reading};
 use crate::tile::Seat;
 use crate::{Error, Scored};
 
-use super::{false_win_reason, Location};
+use super::{false_win_reason, points_label, total_label, Location};
 
 /// Whether a byte must be escaped in a JSON string.
 const fn needs_escape(byte: u8) -> bool {
@@ -171,7 +171,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     let mut out = String::with_capacity(1024);
     let mut object = start(&mut out, at, &scored.input, rules);
     match &scored.outcome {
-        Outcome::Win { reading, .. } => write_win(&mut object, scored, reading),
+        Outcome::Win { reading, .. } => write_win(&mut object, scored, rules, reading),
         Outcome::FalseWin(_) => {
             let message = format!(
                 "false win: {}",
@@ -202,7 +202,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     out
 }
 
-fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
+fn write_win(object: &mut Object, scored: &Scored, rules: &RuleSet, reading: &Reading) {
     let hand = &scored.hand;
     let ctx = &hand.context;
     let (from, assumed) = match ctx.win_by {
@@ -215,11 +215,11 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     };
     let winning_set = winning_set(reading);
     object
-        .raw("total", reading.total)
+        .raw("total", json_number(&total_label(rules, reading)))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", reading.sum);
-    write_patterns(object.key("patterns"), &reading.counted);
-    write_patterns(object.key("set_aside"), &reading.set_aside);
+    write_patterns(object.key("patterns"), rules, &reading.counted);
+    write_patterns(object.key("set_aside"), rules, &reading.set_aside);
     object
         .display("arrangement", &reading.arrangement)
         .display("winning_tile", hand.winning_tile)
@@ -252,7 +252,16 @@ fn seat_key(seat: Seat) -> &'static str {
     ["e", "s", "w", "n"][seat as usize]
 }
 
-fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
+/// A shown value as a JSON number: `½` is 0.5.
+fn json_number(label: &str) -> &str {
+    if label == "½" {
+        "0.5"
+    } else {
+        label
+    }
+}
+
+fn write_patterns(out: &mut String, rules: &RuleSet, patterns: &[CountedPattern]) {
     out.push('[');
     for (i, counted) in patterns.iter().enumerate() {
         if i > 0 {
@@ -263,7 +272,7 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
             .table_string("id", counted.pattern.id)
             .table_string("name", counted.pattern.name)
             .table_string("chinese", counted.pattern.chinese)
-            .raw("points", counted.points());
+            .raw("points", json_number(&points_label(rules, counted)));
         if let Some(set) = counted.set {
             object.display("set", set);
         }

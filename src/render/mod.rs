@@ -13,7 +13,7 @@ pub mod tsv;
 use crate::arrange::{Arrangement, Placement, SetKind};
 use crate::hand::Hand;
 use crate::rules::RuleSet;
-use crate::score::{FalseWin, Outcome};
+use crate::score::{CountedPattern, FalseWin, Outcome, Reading};
 
 /// Where a line came from in batch mode: its 1-based line number, and its file when the
 /// run reads several.
@@ -63,6 +63,27 @@ pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
                 )
             })
         }
+    }
+}
+
+/// A counted pattern's points as shown: a number, or `½` for the doubling chicken hand.
+pub fn points_label(rules: &RuleSet, counted: &CountedPattern) -> String {
+    if is_half_point_chicken(rules, counted) {
+        "½".to_string()
+    } else {
+        counted.points().to_string()
+    }
+}
+
+fn is_half_point_chicken(rules: &RuleSet, counted: &CountedPattern) -> bool {
+    rules.half_point_chicken && rules.chicken.is_some_and(|c| c.id == counted.pattern.id)
+}
+
+/// A reading's total as shown: `½` when it is the doubling chicken hand alone.
+pub fn total_label(rules: &RuleSet, reading: &Reading) -> String {
+    match reading.counted.as_slice() {
+        [only] if is_half_point_chicken(rules, only) => "½".to_string(),
+        _ => reading.total.to_string(),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::tile::Seat;
 use crate::{Error, Scored};
 
-use super::{false_win_reason, placement, Location};
+use super::{false_win_reason, placement, points_label, total_label, Location};
 
 /// Applies a style only when colour is on.
 struct Painter {
@@ -52,7 +52,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
             payments,
             readings_compared,
         } => {
-            write_reading(&mut out, &p, hand, reading, *readings_compared);
+            write_reading(&mut out, &p, rules, hand, reading, *readings_compared);
             if let Some(check) = &scored.claim {
                 write_claim(&mut out, &p, check, reading.total);
             }
@@ -152,7 +152,7 @@ fn write_arrangement(
     let _ = writeln!(out, "{} {placement}{compared}", p.label(""));
 }
 
-fn pattern_line(p: &Painter, counted: &CountedPattern) -> String {
+fn pattern_line(p: &Painter, rules: &RuleSet, counted: &CountedPattern) -> String {
     let pattern = counted.pattern;
     let detail = counted.set.map(|s| format!(" ({s})")).unwrap_or_default();
     format!(
@@ -160,20 +160,28 @@ fn pattern_line(p: &Painter, counted: &CountedPattern) -> String {
         p.paint(pattern.id, Style::new().cyan()),
         pattern.name,
         pattern.chinese,
-        p.paint(pattern.points, Style::new().green())
+        p.paint(points_label(rules, counted), Style::new().green())
     )
 }
 
-fn write_reading(out: &mut String, p: &Painter, hand: &Hand, reading: &Reading, compared: usize) {
+fn write_reading(
+    out: &mut String,
+    p: &Painter,
+    rules: &RuleSet,
+    hand: &Hand,
+    reading: &Reading,
+    compared: usize,
+) {
     write_arrangement(out, p, hand, &reading.arrangement, Some(compared));
     let _ = writeln!(out, "{}", p.paint("Patterns", Style::new().bold()));
     for counted in &reading.counted {
-        let _ = writeln!(out, "  {}", pattern_line(p, counted));
+        let _ = writeln!(out, "  {}", pattern_line(p, rules, counted));
     }
-    let total = p.paint(reading.total, Style::new().bold().green());
+    let total = p.paint(total_label(rules, reading), Style::new().bold().green());
+    let (listed_name, compound_name) = rules.limit_names;
     let limit = match reading.limit {
         None => "no limit".to_string(),
-        Some(Limit::Compound) => format!("compound limit: the patterns sum to {}", reading.sum),
+        Some(Limit::Compound) => format!("{compound_name}: the patterns sum to {}", reading.sum),
         Some(Limit::Listed) => {
             let listed = &reading.counted[0].pattern;
             let others: Vec<String> = reading
@@ -182,10 +190,10 @@ fn write_reading(out: &mut String, p: &Painter, hand: &Hand, reading: &Reading, 
                 .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
                 .collect();
             if others.is_empty() {
-                format!("listed limit: {} {} scores alone", listed.id, listed.name)
+                format!("{listed_name}: {} {} scores alone", listed.id, listed.name)
             } else {
                 format!(
-                    "listed limit: {} {} scores alone; not counted: {}",
+                    "{listed_name}: {} {} scores alone; not counted: {}",
                     listed.id,
                     listed.name,
                     others.join(", ")
@@ -209,6 +217,20 @@ fn write_payments(out: &mut String, p: &Painter, payments: &Payments) {
             seat.name(),
             3 * x - 2 * STANDARD_VALUE
         ),
+        Basis::DoublingSelfDraw { payout } => {
+            format!("self-draw: payout 2^{x} = {payout}, each player pays double")
+        }
+        Basis::DoublingDiscard {
+            payout,
+            doubled: Some(seat),
+        } => format!(
+            "discard: payout 2^{x} = {payout}, {} pays double",
+            seat.name()
+        ),
+        Basis::DoublingDiscard {
+            payout,
+            doubled: None,
+        } => format!("discard, nobody responsible (resp=none): payout 2^{x} = {payout}"),
     };
     let _ = writeln!(out, "{} {basis}", p.label("Payments"));
     for seat in Seat::ALL {
