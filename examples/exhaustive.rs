@@ -154,6 +154,7 @@ impl Tally {
 fn contexts() -> [WinContext; 2] {
     let base = WinContext {
         seat: Seat::East,
+        round: Seat::East,
         win_by: WinBy::SelfDraw,
         responsible: Responsible::NoneSelfDraw,
         last_tile: false,

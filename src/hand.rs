@@ -128,6 +128,9 @@ impl Responsible {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WinContext {
     pub seat: Seat,
+    /// The prevailing wind (`round=`, default East). Zung Jung does not recognise it
+    /// (seed 003, 3.1); the doubling table scores a pung of it.
+    pub round: Seat,
     pub win_by: WinBy,
     pub responsible: Responsible,
     /// Won on the last tile: Final Draw if self-drawn, Final Discard otherwise.
@@ -187,6 +190,9 @@ impl Hand {
         }
         let ctx = &self.context;
         let _ = write!(line, " +{} seat={}", self.winning_tile, ctx.seat.letter());
+        if ctx.round != Seat::East {
+            let _ = write!(line, " round={}", ctx.round.letter());
+        }
         match ctx.win_by {
             WinBy::SelfDraw if ctx.heaven => line.push_str(" heaven"),
             WinBy::SelfDraw if ctx.kong_supplement => line.push_str(" kong"),
@@ -355,6 +361,10 @@ fn build_context(
         Some(Word::Seat(s)) => s,
         _ => Seat::East,
     };
+    let round = match find("round").map(|w| w.value) {
+        Some(Word::Round(s)) => s,
+        _ => Seat::East,
+    };
     let from = find("from");
     let from_seat = from.and_then(|w| match w.value {
         Word::From(s) => Some(s),
@@ -464,6 +474,7 @@ fn build_context(
 
     Ok(WinContext {
         seat,
+        round,
         win_by,
         responsible,
         last_tile: last.is_some(),

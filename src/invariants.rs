@@ -2,12 +2,19 @@
 //! proof (`cargo run --release --example exhaustive`) and by the property tests.
 //!
 //! They restate the rules independently of how the engine reaches its answer:
-//! - the total is at most 480, and at most 320 unless a listed limit applies;
+//! - the total is at most the rule set's maximum (320 in Zung Jung, 13 in the doubling
+//!   table) unless a listed limit (special hand) applies, and never more than the highest
+//!   pattern of the table (480 in Zung Jung);
 //! - the chosen reading is the best of all readings (highest total, then highest sum);
-//! - no two counted patterns share a series, except 3.1 Value Honor (once per set);
-//! - the payments sum to zero and the winner receives three times the total.
+//! - no two counted patterns share a series, except per-set patterns (3.1 Value Honor,
+//!   the doubling table's dragon and wind pongs);
+//! - the payments sum to zero and the winner receives what the payoff says: three times
+//!   the total in Zung Jung; in the doubling table 2^points from each player, doubled for
+//!   the responsible discarder, or for everyone on a self-draw.
 
 use crate::hand::Hand;
+use crate::patterns::Condition;
+use crate::payment::Basis;
 use crate::rules::RuleSet;
 use crate::score::{self, Limit, Outcome, Reading};
 use crate::tile::Seat;
@@ -17,7 +24,7 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     let all = score::readings(hand, rules);
     let best = all.iter().map(|r| (r.total, r.sum)).max();
     for reading in &all {
-        check_reading(reading)?;
+        check_reading(reading, rules)?;
     }
     let outcome = score::decide(hand, rules, all);
     match &outcome {
@@ -35,9 +42,25 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
                 return Err(format!("payments sum to {sum}"));
             }
             let received = payments.of(hand.context.seat);
-            if received != 3 * i64::from(reading.total) {
+            let expected = match payments.basis {
+                Basis::DoublingSelfDraw { payout } => 6 * payout,
+                Basis::DoublingDiscard {
+                    payout,
+                    doubled: Some(_),
+                } => 4 * payout,
+                Basis::DoublingDiscard { payout, .. } => 3 * payout,
+                _ => 3 * i64::from(reading.total),
+            };
+            if let Basis::DoublingSelfDraw { payout } | Basis::DoublingDiscard { payout, .. } =
+                payments.basis
+            {
+                if payout != 1 << reading.total {
+                    return Err(format!("payout {payout} for {} points", reading.total));
+                }
+            }
+            if received != expected {
                 return Err(format!(
-                    "the winner receives {received}, not 3 × {}",
+                    "the winner receives {received}, not {expected} for {}",
                     reading.total
                 ));
             }
@@ -50,20 +73,23 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
-fn check_reading(reading: &Reading) -> Result<(), String> {
-    if reading.total > 480 {
-        return Err(format!("total {} over 480", reading.total));
+fn check_reading(reading: &Reading, rules: &RuleSet) -> Result<(), String> {
+    let highest = rules.patterns.iter().map(|p| p.points).max().unwrap_or(0);
+    let ceiling = highest.max(rules.maximum);
+    if reading.total > ceiling {
+        return Err(format!("total {} over {ceiling}", reading.total));
     }
-    if reading.total > 320 && reading.limit != Some(Limit::Listed) {
+    if reading.total > rules.maximum && reading.limit != Some(Limit::Listed) {
         return Err(format!(
-            "total {} over 320 without a listed limit",
-            reading.total
+            "total {} over {} without a listed limit",
+            reading.total, rules.maximum
         ));
     }
     let counted = &reading.counted;
     for (i, a) in counted.iter().enumerate() {
         for b in &counted[i + 1..] {
-            if a.pattern.series == b.pattern.series && a.pattern.id != "3.1" {
+            let per_set = matches!(a.pattern.condition, Condition::EachSet(_));
+            if a.pattern.series == b.pattern.series && !per_set {
                 return Err(format!(
                     "{} and {} are both counted in series {}",
                     a.pattern.id, b.pattern.id, a.pattern.series
@@ -74,7 +100,7 @@ fn check_reading(reading: &Reading) -> Result<(), String> {
     let sum: u32 = counted.iter().map(|c| c.points()).sum();
     let expected = match reading.limit {
         Some(Limit::Listed) => counted.first().map_or(0, |c| c.points()),
-        Some(Limit::Compound) => 320,
+        Some(Limit::Compound) => rules.maximum,
         None => sum,
     };
     if reading.total != expected {

@@ -15,6 +15,7 @@ pub mod arrange;
 pub mod batch;
 pub mod claim;
 pub mod corpus;
+pub mod doubling;
 pub mod hand;
 pub mod invariants;
 pub mod notation;

@@ -39,7 +39,8 @@ struct Cli {
     #[arg(short = 'f', long = "file", value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// Rule set: wsom (5-point minimum) or zj (standard Zung Jung, 1-point chicken hand).
+    /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand) or
+    /// doubling (seed 002's doubling table: payout 2^points).
     #[arg(long, global = true, default_value = "wsom", value_parser = PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id)))]
     rules: String,
 
@@ -50,6 +51,11 @@ struct Cli {
     /// When to colour the text output; NO_COLOR in the environment also turns it off.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+
+    /// The doubling table's maximum (default 13): special hands score it (the small ones
+    /// one less) and an ordinary sum is capped at it.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=30))]
+    max: Option<u32>,
 
     /// Check a claim for the single hand: points (45) or pattern ids joined by + (1.2+7.1).
     /// In a list of hands, write claim=... on the line instead.
@@ -146,8 +152,14 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<u8> {
-    let rules: &'static RuleSet =
-        rules::by_id(&cli.rules).expect("clap accepts only known rule sets");
+    let rules: &'static RuleSet = match (rules::by_id(&cli.rules), cli.max) {
+        (Some(rules), None) => rules,
+        (Some(rules), Some(max)) if rules.id == rules::DOUBLING.id => {
+            rules::doubling_with_maximum(max)
+        }
+        (Some(_), Some(_)) => bail!("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)"),
+        (None, _) => unreachable!("clap accepts only known rule sets"),
+    };
     let format = Format::from(cli.format);
     let mut stdout = io::stdout().lock();
     if cli.command.is_some() && !(cli.hand.is_empty() && cli.files.is_empty()) {

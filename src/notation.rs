@@ -10,7 +10,7 @@
 //! token   = group | meld | "+" tile | word
 //! group   = suit digit+            suit = b | c | d | w | e
 //! meld    = "[" kind group+ "]"    kind = p | pung | pong | c | chow | chi | k | kong | ck | ckong
-//! word    = self | last | kong | rob | heaven | earth | seat=X | from=X | resp=X | resp=none
+//! word    = self | last | kong | rob | heaven | earth | seat=X | round=X | from=X | resp=X | resp=none
 //!         | claim=N | claim=ID+ID...
 //! ```
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
@@ -41,7 +41,7 @@ pub enum NotationErrorKind {
     MissingSuit(String),
     #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5")]
     UnknownSuit(char),
-    #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=")]
+    #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, round=, from=, resp=, claim=")]
     UnknownWord(String),
     #[error("unexpected {}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word", shown(*.0))]
     UnexpectedChar(char),
@@ -175,6 +175,8 @@ pub enum Word {
     Heaven,
     Earth,
     Seat(Seat),
+    /// The prevailing wind (`round=X`); only the doubling table uses it.
+    Round(Seat),
     From(Seat),
     /// `resp=X`, or `resp=none` (None).
     Responsible(Option<Seat>),
@@ -191,6 +193,7 @@ impl Word {
             Word::Heaven => "heaven",
             Word::Earth => "earth",
             Word::Seat(_) => "seat",
+            Word::Round(_) => "round",
             Word::From(_) => "from",
             Word::Responsible(_) => "resp",
         }
@@ -369,6 +372,7 @@ fn word(input: &str) -> Res<'_, Word> {
         "heaven" => bare(Word::Heaven),
         "earth" => bare(Word::Earth),
         "seat" => seat(Word::Seat, false),
+        "round" => seat(Word::Round, false),
         "from" => seat(Word::From, false),
         "resp" => seat(|s| Word::Responsible(Some(s)), true),
         // A lone letter: a suit missing its digits, or digits after a letter that is no suit.

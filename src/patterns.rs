@@ -157,7 +157,7 @@ impl<'a> Facts<'a> {
             .map(|s| s.tile)
     }
 
-    fn count_triplets(&self, test: impl Fn(Tile) -> bool) -> usize {
+    pub(crate) fn count_triplets(&self, test: impl Fn(Tile) -> bool) -> usize {
         self.triplets().filter(|&t| test(t)).count()
     }
 
@@ -180,7 +180,7 @@ impl<'a> Facts<'a> {
 
 // ---- predicates, in table order ----
 
-fn all_sequences(f: &Facts) -> bool {
+pub(crate) fn all_sequences(f: &Facts) -> bool {
     f.sets().iter().all(|s| s.kind == SetKind::Sequence)
 }
 
@@ -203,11 +203,11 @@ fn has_honors(f: &Facts) -> bool {
     f.kinds().any(Tile::is_honor)
 }
 
-fn mixed_one_suit(f: &Facts) -> bool {
+pub(crate) fn mixed_one_suit(f: &Facts) -> bool {
     single_number_suit(f).is_some() && has_honors(f)
 }
 
-fn pure_one_suit(f: &Facts) -> bool {
+pub(crate) fn pure_one_suit(f: &Facts) -> bool {
     single_number_suit(f).is_some() && !has_honors(f)
 }
 
@@ -235,15 +235,15 @@ fn value_honor(set: &Set, f: &Facts) -> bool {
         && (set.tile.suit() == Suit::Dragon || set.tile == f.context().seat.wind())
 }
 
-fn is_dragon(t: Tile) -> bool {
+pub(crate) fn is_dragon(t: Tile) -> bool {
     t.suit() == Suit::Dragon
 }
 
-fn is_wind(t: Tile) -> bool {
+pub(crate) fn is_wind(t: Tile) -> bool {
     t.suit() == Suit::Wind
 }
 
-fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
+pub(crate) fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
     f.pair().is_some_and(test)
 }
 
@@ -275,7 +275,7 @@ fn all_honors(f: &Facts) -> bool {
     f.all_tiles(Tile::is_honor)
 }
 
-fn all_triplets(f: &Facts) -> bool {
+pub(crate) fn all_triplets(f: &Facts) -> bool {
     f.sets().iter().all(Set::is_triplet_or_kong)
 }
 

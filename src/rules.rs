@@ -1,8 +1,10 @@
 //! Rule sets: which patterns, which limit, which minimum, which payments.
 //!
 //! A rule set is data plus a few hooks, so that further systems (SPEC §4) share the engine.
-//! `wsom` and `zj` differ only in the minimum (SPEC §2.9).
+//! `wsom` and `zj` differ only in the minimum (SPEC §2.9); `doubling` (seed 002) brings its
+//! own patterns, limit hook and payment hook.
 
+use crate::doubling;
 use crate::hand::WinContext;
 use crate::patterns::{Pattern, Shapes, ANY, CHICKEN_HAND, ZUNG_JUNG};
 use crate::payment::{self, Payments};
@@ -112,8 +114,40 @@ pub static ZJ: RuleSet = RuleSet {
     payments: payment::zung_jung,
 };
 
+/// The doubling table of seed 002 (`--rules doubling`): points double the payout, a
+/// ½-point chicken hand, special hands worth the maximum (13 unless `--max`), the
+/// prevailing wind (`round=`). No Seven Pairs. Rulings in docs/rules-doubling.md.
+pub static DOUBLING: RuleSet = RuleSet {
+    id: "doubling",
+    name: "Doubling table (seed 002, maximum 13)",
+    patterns: &doubling::PATTERNS,
+    minimum: 0,
+    chicken: Some(&doubling::CHICKEN),
+    half_point_chicken: true,
+    shapes: Shapes {
+        regular: true,
+        seven_pairs: false,
+        thirteen_terminals: true,
+    },
+    maximum: doubling::DEFAULT_MAXIMUM,
+    limit_names: ("special hand", "maximum"),
+    limit: doubling::limit,
+    payments: payment::doubling,
+};
+
 /// Every rule set, by id.
-pub static ALL: [&RuleSet; 2] = [&WSOM, &ZJ];
+pub static ALL: [&RuleSet; 3] = [&WSOM, &ZJ, &DOUBLING];
+
+/// The doubling table with another maximum (`--max N`). Built once per run; it lives for
+/// the rest of the program, as the static rule sets do.
+pub fn doubling_with_maximum(maximum: u32) -> &'static RuleSet {
+    let name = format!("Doubling table (seed 002, maximum {maximum})");
+    Box::leak(Box::new(RuleSet {
+        name: Box::leak(name.into_boxed_str()),
+        maximum,
+        ..DOUBLING
+    }))
+}
 
 pub fn by_id(id: &str) -> Option<&'static RuleSet> {
     ALL.iter().copied().find(|r| r.id.eq_ignore_ascii_case(id))

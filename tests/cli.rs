@@ -171,7 +171,7 @@ fn bad_input_names_column_and_what_was_expected() {
         ("b123 c456 d789 b55 w11 +w1 seat", "column 28: seat= needs a seat: e, s, w or n (e.g. seat=s)"),
         ("b123 c456 d789 b55 w11 +w1 self=1", "column 28: 'self' takes no value"),
         ("b123 c456 d789 b55 w11 +w1 self self", "column 33: 'self' is given twice"),
-        ("b123 c456 d789 b55 w11 +w1 foo", "column 28: unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim="),
+        ("b123 c456 d789 b55 w11 +w1 foo", "column 28: unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, round=, from=, resp=, claim="),
         ("b123self c456 +b1", "column 5: expected a space before 'self'"),
         // Context contradictions (SPEC §2.8).
         ("b123 c456 d789 b55 w11 +w1 kong", "column 28: 'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"),
@@ -239,7 +239,7 @@ fn usage_errors_exit_2() {
     let run = mjscore(&["--rules", "riichi", "b66 c12345678 d111 +c9 self"]);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("[possible values: wsom, zj]"),
+        run.stderr.contains("[possible values: wsom, zj, doubling]"),
         "{}",
         run.stderr
     );

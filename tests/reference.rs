@@ -3,7 +3,6 @@
 mod common;
 
 use common::{assert_has_lines, mjscore};
-use mjscore::rules::{WSOM, ZJ};
 use mjscore::score::Outcome;
 
 /// Every pattern's `explain` example really scores that pattern (counted, not set aside),
@@ -11,7 +10,7 @@ use mjscore::score::Outcome;
 #[test]
 fn every_example_scores_its_pattern() {
     let mut failures = Vec::new();
-    for rules in [&WSOM, &ZJ] {
+    for rules in mjscore::rules::ALL {
         for pattern in rules.patterns.iter().chain(rules.chicken) {
             let scored = mjscore::score_line(pattern.example, rules)
                 .unwrap_or_else(|e| panic!("{}: {}: {e}", pattern.id, pattern.example));

@@ -1,0 +1,349 @@
+//! The doubling table of seed 002 ("Mahjong Scoring", Kevin & Connie Lacobie) as data:
+//! conditions a–l, the special hands, and the limit hook. The rule set itself is
+//! [`crate::rules::DOUBLING`]; its rulings are in docs/rules-doubling.md.
+//!
+//! Points here are few (a hand rarely passes 10) because each point doubles the payout.
+//! Special hand values are written for the default maximum of 13; the limit hook shifts
+//! them with the chosen maximum (`--max N`): worth N, or N − 1 for the two "small" hands.
+
+use crate::hand::WinBy;
+use crate::patterns::{
+    all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
+    Condition, Facts, Pattern, ANY, REGULAR, THIRTEEN_TERMINALS_ONLY,
+};
+use crate::rules::RuleSet;
+use crate::score::{CountedPattern, Limit, Limited};
+use crate::tile::Suit;
+
+/// The maximum the special hands' table values are written for.
+pub const DEFAULT_MAXIMUM: u32 = 13;
+
+/// Ids of the special hands start with this.
+const SPECIAL: &str = "d.s";
+
+/// Condition a: nothing else matches. Worth ½, counted 0 (payout 2^0 = 1).
+pub static CHICKEN: Pattern = Pattern {
+    id: "d.a",
+    series: "d.a",
+    name: "Chicken",
+    chinese: "雞和",
+    points: 0,
+    shapes: ANY,
+    condition: Condition::Hand(|_| true),
+    summary: "nothing else matches (mixed chee and pong): ½, counted only alone",
+    details: "No other condition matches: a hand of mixed chee and pong. Worth ½ point, and the ½ is never added to other points (seed 002). Its payout is 1.",
+    example: "b123 c456 d777 b999 c5 +c5 from=s",
+};
+
+/// The 14 tiles, melds included (a kong as 4), are 1112345678999 of one suit plus one more
+/// of that suit.
+fn all_suit(f: &Facts) -> bool {
+    let hand = f.hand;
+    let suit = hand.winning_tile.suit();
+    if !suit.is_number() {
+        return false;
+    }
+    let mut counts = [0u8; 9];
+    let melded = hand.melds.iter().flat_map(|m| {
+        let copies = if m.is_kong() { 4 } else { 3 };
+        let set = m.set();
+        let tiles: Vec<_> = if set.kind == crate::arrange::SetKind::Sequence {
+            set.tiles().collect()
+        } else {
+            vec![m.tile; copies]
+        };
+        tiles
+    });
+    for tile in hand
+        .concealed
+        .iter()
+        .copied()
+        .chain([hand.winning_tile])
+        .chain(melded)
+    {
+        if tile.suit() != suit {
+            return false;
+        }
+        counts[tile.rank() as usize - 1] += 1;
+    }
+    let gates = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+    counts.iter().sum::<u8>() == 14 && counts.iter().zip(gates).all(|(&c, g)| c >= g)
+}
+
+fn dragon_set(set: &crate::arrange::Set, _: &Facts) -> bool {
+    set.is_triplet_or_kong() && set.tile.suit() == Suit::Dragon
+}
+
+fn prevailing_wind_set(set: &crate::arrange::Set, f: &Facts) -> bool {
+    set.is_triplet_or_kong() && set.tile == f.context().round.wind()
+}
+
+fn seat_wind_set(set: &crate::arrange::Set, f: &Facts) -> bool {
+    set.is_triplet_or_kong() && set.tile == f.context().seat.wind()
+}
+
+fn self_drawn(f: &Facts) -> bool {
+    f.context().win_by == WinBy::SelfDraw
+}
+
+/// Conditions b–l and the special hands, in the document's order.
+pub static PATTERNS: [Pattern; 19] = [
+    Pattern {
+        id: "d.b",
+        series: "d.b",
+        name: "All Chee",
+        chinese: "平和",
+        points: 1,
+        shapes: REGULAR,
+        condition: Condition::Hand(all_sequences),
+        summary: "all chee (sequences), plus a pair",
+        details: "Four chee (sequences) plus a pair.",
+        example: "b123 c456 d234 b678 c5 +c5 from=s",
+    },
+    Pattern {
+        id: "d.c",
+        series: "d.c",
+        name: "All Pong",
+        chinese: "對對和",
+        points: 3,
+        shapes: REGULAR,
+        condition: Condition::Hand(all_triplets),
+        summary: "all pong/kong, plus a pair",
+        details: "Four pong or kong plus a pair.",
+        example: "b111 [p c444] e222 d777 w3 +w3 from=s",
+    },
+    Pattern {
+        id: "d.d",
+        series: "d.d",
+        name: "One Suit with Honors",
+        chinese: "混一色",
+        points: 3,
+        shapes: REGULAR,
+        condition: Condition::Hand(mixed_one_suit),
+        summary: "all one suit, plus honor tiles (dragons or winds)",
+        details: "Every number tile is of one suit, and the hand has honor tiles (dragons or winds).",
+        example: "b123 b456 e111 b789 b5 +b5 from=s",
+    },
+    Pattern {
+        id: "d.e",
+        series: "d.e",
+        name: "Clear Hand",
+        chinese: "清一色",
+        points: 6,
+        shapes: REGULAR,
+        condition: Condition::Hand(pure_one_suit),
+        summary: "all one suit, clear (no honors)",
+        details: "Every tile is of one number suit; no honors.",
+        example: "b123 b456 b777 b789 b5 +b5 from=s",
+    },
+    Pattern {
+        id: "d.f",
+        series: "d.f",
+        name: "Dragon Pong",
+        chinese: "箭刻",
+        points: 1,
+        shapes: REGULAR,
+        condition: Condition::EachSet(dragon_set),
+        summary: "1 for each pong/kong of a dragon",
+        details: "A pong or kong of any dragon: 1 point for each.",
+        example: "b123 c456 e111 d789 c5 +c5 from=s",
+    },
+    Pattern {
+        id: "d.g",
+        series: "d.g",
+        name: "Prevailing Wind",
+        chinese: "圈風",
+        points: 1,
+        shapes: REGULAR,
+        condition: Condition::EachSet(prevailing_wind_set),
+        summary: "pong/kong of the prevailing wind (round=, default east)",
+        details: "A pong or kong of the prevailing wind, given with round= (default east). A seat that is also the prevailing wind scores this and Seat Wind, 2 points.",
+        example: "w222 b123 c456 d789 c5 +c5 seat=e round=s from=s",
+    },
+    Pattern {
+        id: "d.h",
+        series: "d.h",
+        name: "Seat Wind",
+        chinese: "門風",
+        points: 1,
+        shapes: REGULAR,
+        condition: Condition::EachSet(seat_wind_set),
+        summary: "pong/kong of your seat wind",
+        details: "A pong or kong of your own seat's wind (seat=; East is the dealer).",
+        example: "w222 b123 c456 d789 c5 +c5 seat=s from=e",
+    },
+    Pattern {
+        id: "d.i",
+        series: "d.i",
+        name: "Self-Drawn",
+        chinese: "自摸",
+        points: 1,
+        shapes: ANY,
+        condition: Condition::Hand(self_drawn),
+        summary: "self-drawing the winning tile",
+        details: "The winning tile was self-drawn (self, last with self, or kong).",
+        example: "b123 c456 d234 b678 c5 +c5 self",
+    },
+    Pattern {
+        id: "d.j",
+        series: "d.j",
+        name: "Last Piece",
+        chinese: "海底撈月",
+        points: 1,
+        shapes: ANY,
+        condition: Condition::Hand(|f| self_drawn(f) && f.context().last_tile),
+        summary: "self-drawing the very last piece (also scores i)",
+        details: "Self-drawing the very last piece of the wall: 1, plus 1 for Self-Drawn. Write self last.",
+        example: "b123 c456 d789 b5 w333 +b5 self last seat=n",
+    },
+    Pattern {
+        id: "d.k",
+        series: "d.k",
+        name: "Kong Draw",
+        chinese: "嶺上開花",
+        points: 1,
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().kong_supplement),
+        summary: "self-drawing on a kong's supplement (also scores i; with j, 3 in all)",
+        details: "Self-drawing the winning tile as a kong's supplement: 1, plus 1 for Self-Drawn; if it is also the very last piece, Last Piece too, 3 in all. Write kong (and last).",
+        example: "[ck d1111] b123 c456 c789 e2 +e2 kong",
+    },
+    Pattern {
+        id: "d.l",
+        series: "d.l",
+        name: "Stealing the Kong",
+        chinese: "搶槓",
+        points: 1,
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().robbed_kong),
+        summary: "stealing the kong (robbing a kong)",
+        details: "Winning on the tile another player adds to his pong to make a kong. Write rob.",
+        example: "b123 c456 d789 w22 b7 b8 +b9 rob from=s",
+    },
+    Pattern {
+        id: "d.s1",
+        series: "d.s1",
+        name: "13 Scholars",
+        chinese: "十三么",
+        points: 13,
+        shapes: THIRTEEN_TERMINALS_ONLY,
+        condition: Condition::Hand(|_| true),
+        summary: "one of each wind, dragon, 1 and 9 of each suit, plus a matching piece: the maximum",
+        details: "One of each wind and dragon and the 1 and 9 of each suit, plus a piece matching one of them. Special hand: the maximum, alone.",
+        example: "b19 c19 d19 w1234 e123 +e3 from=s",
+    },
+    Pattern {
+        id: "d.s2",
+        series: "d.s2",
+        name: "Big 4 Winds",
+        chinese: "大四喜",
+        points: 13,
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| f.count_triplets(is_wind) == 4),
+        summary: "pong/kong of all 4 winds, plus any pair: the maximum",
+        details: "Pongs or kongs of all four winds, plus any pair. Special hand: the maximum, alone.",
+        example: "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
+    },
+    Pattern {
+        id: "d.s3",
+        series: "d.s3",
+        name: "Small 4 Winds",
+        chinese: "小四喜",
+        points: 12,
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)),
+        summary: "pong/kong of 3 winds, a pair of the 4th, and any set: the maximum − 1",
+        details: "Pongs or kongs of three winds, a pair of the fourth, and a set of anything else. Special hand: the maximum − 1, alone.",
+        example: "w111 w222 w333 w4 b456 +w4 self",
+    },
+    Pattern {
+        id: "d.s4",
+        series: "d.s4",
+        name: "Big 3 Dragons",
+        chinese: "大三元",
+        points: 13,
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| f.count_triplets(is_dragon) == 3),
+        summary: "pong/kong of all 3 dragons, plus a set and a pair: the maximum",
+        details: "Pongs or kongs of all three dragons, plus any other set and any pair. Special hand: the maximum, alone.",
+        example: "[p e111] [p e222] e333 b567 c1 +c1 from=s",
+    },
+    Pattern {
+        id: "d.s5",
+        series: "d.s5",
+        name: "Small 3 Dragons",
+        chinese: "小三元",
+        points: 12,
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| f.count_triplets(is_dragon) == 2 && pair_is(f, is_dragon)),
+        summary: "pong/kong of 2 dragons, a pair of the 3rd, and two sets: the maximum − 1",
+        details: "Pongs or kongs of two dragons, a pair of the third, and any two other sets. Special hand: the maximum − 1, alone.",
+        example: "e111 e222 e3 b234 c678 +e3 from=s",
+    },
+    Pattern {
+        id: "d.s6",
+        series: "d.s6",
+        name: "Hand from Heaven",
+        chinese: "天和",
+        points: 13,
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().heaven),
+        summary: "the dealer's starting hand is Mah-Jong: the maximum",
+        details: "The dealer (East) wins with his starting hand. Special hand: the maximum, alone. Write heaven.",
+        example: "b123 c456 d789 b789 w2 +w2 heaven",
+    },
+    Pattern {
+        id: "d.s7",
+        series: "d.s7",
+        name: "Hand from Earth",
+        chinese: "地和",
+        points: 13,
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().earth),
+        summary: "a player wins on the dealer's first discard: the maximum",
+        details: "A player other than the dealer wins on the dealer's first discard. Special hand: the maximum, alone. Write earth.",
+        example: "b123 c456 d789 b789 w2 +w2 earth seat=s",
+    },
+    Pattern {
+        id: "d.s8",
+        series: "d.s8",
+        name: "All Suit Hand",
+        chinese: "九蓮寶燈",
+        points: 13,
+        shapes: REGULAR,
+        condition: Condition::Hand(all_suit),
+        summary: "three 1s, three 9s, one each of 2-8, and one more, all of one suit: the maximum",
+        details: "A clear hand of one suit: three 1s, three 9s, one each of 2 through 8, and any other piece of the same suit (14 tiles, so no kong). Special hand: the maximum, alone.",
+        example: "c1112345678999 +c5 self",
+    },
+];
+
+/// A special hand scores alone: the highest of them, worth the maximum (or the maximum − 1
+/// for the small hands). Otherwise the points add up, capped at the maximum.
+pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
+    let maximum = rules.maximum;
+    let special = patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.pattern.id.starts_with(SPECIAL))
+        .max_by_key(|(i, c)| (c.pattern.points, std::cmp::Reverse(*i)))
+        .map(|(i, _)| i);
+    if let Some(index) = special {
+        let mut set_aside = patterns;
+        let mut alone = set_aside.remove(index);
+        alone.points = (maximum + alone.pattern.points).saturating_sub(DEFAULT_MAXIMUM);
+        return Limited {
+            total: alone.points,
+            counted: vec![alone],
+            set_aside,
+            limit: Some(Limit::Listed),
+        };
+    }
+    let sum: u32 = patterns.iter().map(CountedPattern::points).sum();
+    Limited {
+        counted: patterns,
+        set_aside: Vec::new(),
+        total: sum.min(maximum),
+        limit: (sum > maximum).then_some(Limit::Compound),
+    }
+}

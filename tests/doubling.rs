@@ -1,0 +1,241 @@
+//! The doubling table of seed 002 (`--rules doubling`), worked by hand from the document.
+//! Unless a line says otherwise the winner is East (the dealer), the prevailing wind is
+//! East, and the win is on South's discard: the payout is 2^points, West and North pay it,
+//! South (the discarder) pays double, and East receives the sum, 4 × the payout.
+
+use mjscore::rules::{doubling_with_maximum, RuleSet, DOUBLING};
+use mjscore::score::{FalseWin, Outcome};
+use mjscore::tile::Seat;
+
+/// "ids = total [limit]" or why the hand does not win.
+fn outcome(line: &str, rules: &RuleSet) -> String {
+    let scored = mjscore::score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
+    match scored.outcome {
+        Outcome::Win { reading, .. } => {
+            let ids: Vec<String> = reading
+                .counted
+                .iter()
+                .map(|c| format!("{}:{}", c.pattern.id, c.points()))
+                .collect();
+            let limit = reading
+                .limit
+                .map(|l| format!(" {}", l.name()))
+                .unwrap_or_default();
+            format!("{} = {}{limit}", ids.join(" "), reading.total)
+        }
+        Outcome::FalseWin(FalseWin::NotAWinningHand) => "not a winning hand".into(),
+        Outcome::FalseWin(other) => format!("{other:?}"),
+    }
+}
+
+fn payments(line: &str, rules: &RuleSet) -> [i64; 4] {
+    match mjscore::score_line(line, rules).unwrap().outcome {
+        Outcome::Win { payments, .. } => Seat::ALL.map(|s| payments.of(s)),
+        other => panic!("{line}: not a win: {other:?}"),
+    }
+}
+
+fn check(table: &[(&str, &str)], rules: &RuleSet) {
+    let failures: Vec<String> = table
+        .iter()
+        .filter_map(|(line, want)| {
+            let got = outcome(line, rules);
+            (got != *want).then(|| format!("{line}\n    want {want}\n    got  {got}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// The document's own table ("Hand Conditions Score"), one row each. The chicken hand is
+/// worth ½, counted 0 (so that its payout is 2^0 = 1).
+#[test]
+fn the_worked_table_of_seed_002() {
+    check(
+        &[
+            // chicken hand, A, ½: two chee, two pong, mixed suits, no honors.
+            ("b123 c456 d777 b999 c5 +c5 from=s", "d.a:0 = 0"),
+            // all chee, B, 1.
+            ("b123 c456 d234 b678 c5 +c5 from=s", "d.b:1 = 1"),
+            // one dragon, F, 1: three chee and a Red Dragon pong.
+            ("b123 c456 e111 d789 c5 +c5 from=s", "d.f:1 = 1"),
+            // all pong (with a dragon), C + F, 3 + 1 = 4. The West pair scores nothing.
+            ("b111 [p c444] e222 d777 w3 +w3 from=s", "d.c:3 d.f:1 = 4"),
+            // one suit plus dragon, D + F, 3 + 1 = 4.
+            ("b123 b456 e111 b789 b5 +b5 from=s", "d.d:3 d.f:1 = 4"),
+            // clear hand, E, 6 (a pong among the chee, so not B).
+            ("b123 b456 b777 b789 b5 +b5 from=s", "d.e:6 = 6"),
+            // clear hand, all pong, C + E, 3 + 6 = 9.
+            ("b111 b333 [p b555] b777 b9 +b9 from=s", "d.c:3 d.e:6 = 9"),
+        ],
+        &DOUBLING,
+    );
+}
+
+#[test]
+fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
+    let line = "b123 c456 d777 b999 c5 +c5 from=s";
+    // Payout 2^0 = 1: West and North pay 1, South (the discarder) 2; East receives 4.
+    assert_eq!(payments(line, &DOUBLING), [4, -2, -1, -1]);
+    let scored = mjscore::score_line(line, &DOUBLING).unwrap();
+    let text = mjscore::render::text::scored(&scored, &DOUBLING, false, None);
+    assert!(text.contains("\n  d.a Chicken 雞和 ½\n"), "{text}");
+    assert!(text.contains("\nTotal        ½ (no limit)\n"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&mjscore::render::json::scored(&scored, &DOUBLING, None)).unwrap();
+    assert_eq!(json["total"], 0.5);
+    assert_eq!(json["patterns"][0]["points"], 0.5);
+    // Anything else that matches, even only a self-draw, takes the chicken's place.
+    check(
+        &[("b123 c456 d777 b999 c5 +c5 self", "d.i:1 = 1")],
+        &DOUBLING,
+    );
+}
+
+#[test]
+fn each_special_hand_scores_the_maximum_alone() {
+    check(
+        &[
+            // 13 scholars.
+            ("b19 c19 d19 w1234 e123 +e3 from=s", "d.s1:13 = 13 listed"),
+            // Big 4 winds (All Pong, One Suit with Honors and East's double are set aside).
+            (
+                "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
+                "d.s2:13 = 13 listed",
+            ),
+            // Small 4 winds: the maximum − 1.
+            ("w111 w222 w333 w4 b456 +w4 self", "d.s3:12 = 12 listed"),
+            // Big 3 dragons, and Small 3 dragons at the maximum − 1.
+            (
+                "[p e111] [p e222] e333 b567 c1 +c1 from=s",
+                "d.s4:13 = 13 listed",
+            ),
+            ("e111 e222 e3 b234 c678 +e3 from=s", "d.s5:12 = 12 listed"),
+            // Hand from Heaven (self-drawn by the dealer) and from Earth.
+            ("b123 c456 d789 b789 w2 +w2 heaven", "d.s6:13 = 13 listed"),
+            (
+                "b123 c456 d789 b789 w2 +w2 earth seat=s",
+                "d.s7:13 = 13 listed",
+            ),
+            // All Suit hand: 1112345678999 + one more, on any tile of the suit.
+            ("c1112345678999 +c5 self", "d.s8:13 = 13 listed"),
+            ("c1112345678999 +c9 from=s", "d.s8:13 = 13 listed"),
+        ],
+        &DOUBLING,
+    );
+}
+
+#[test]
+fn a_seat_that_is_also_the_prevailing_wind_scores_both() {
+    check(
+        &[
+            // East in an East round: the East pong is G and H, 2.
+            ("w111 b123 c456 d789 c5 +c5 from=s", "d.g:1 d.h:1 = 2"),
+            // South in an East round: H only.
+            ("w222 b123 c456 d789 c5 +c5 seat=s from=e", "d.h:1 = 1"),
+            // South in a South round: both.
+            (
+                "w222 b123 c456 d789 c5 +c5 seat=s round=s from=e",
+                "d.g:1 d.h:1 = 2",
+            ),
+            // East in a South round with a South pong: G only.
+            ("w222 b123 c456 d789 c5 +c5 round=s from=s", "d.g:1 = 1"),
+            // Dragons: F once per pong.
+            ("e111 e222 b123 c456 d5 +d5 from=s", "d.f:1 d.f:1 = 2"),
+        ],
+        &DOUBLING,
+    );
+}
+
+#[test]
+fn self_draw_last_piece_and_kong_draw_stack() {
+    check(
+        &[
+            // i: self-drawn.
+            ("b123 c456 d234 b678 c5 +c5 self", "d.b:1 d.i:1 = 2"),
+            // j with i: the very last piece. North, so the West pong scores nothing.
+            (
+                "b123 c456 d789 b5 w333 +b5 self last seat=n",
+                "d.i:1 d.j:1 = 2",
+            ),
+            // k with i: on a kong's supplement.
+            ("[ck d1111] b123 c456 c789 e2 +e2 kong", "d.i:1 d.k:1 = 2"),
+            // i, j and k: the kong draw was the last piece, 3 in all.
+            (
+                "[ck d1111] b123 c456 c789 e2 +e2 kong last",
+                "d.i:1 d.j:1 d.k:1 = 3",
+            ),
+            // l: stealing the kong (a discard win), with all chee.
+            ("b123 c456 d789 w22 b7 b8 +b9 rob from=s", "d.b:1 d.l:1 = 2"),
+            // The last discard is no self-draw: j does not apply.
+            ("b123 c456 d234 b678 c5 +c5 last from=s", "d.b:1 = 1"),
+        ],
+        &DOUBLING,
+    );
+}
+
+#[test]
+fn the_maximum_caps_a_sum_and_moves_the_special_hands() {
+    let max_8 = doubling_with_maximum(8);
+    check(
+        &[
+            // Clear hand, all pong: 9, capped at 8.
+            (
+                "b111 b333 [p b555] b777 b9 +b9 from=s",
+                "d.c:3 d.e:6 = 8 compound",
+            ),
+            // Special hands follow the maximum: 8, and 8 − 1 for a small one.
+            (
+                "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
+                "d.s2:8 = 8 listed",
+            ),
+            ("w111 w222 w333 w4 b456 +w4 self", "d.s3:7 = 7 listed"),
+        ],
+        max_8,
+    );
+    // A sum equal to the maximum is not capped.
+    check(
+        &[("b111 b333 [p b555] b777 b9 +b9 from=s", "d.c:3 d.e:6 = 9")],
+        doubling_with_maximum(9),
+    );
+}
+
+#[test]
+fn payments_double_for_the_discarder_and_for_everyone_on_a_self_draw() {
+    // All pong with a dragon, 4: payout 16. South discarded: South 32, West and North 16.
+    let hand = "b111 [p c444] e222 d777 w3 +w3";
+    assert_eq!(
+        payments(&format!("{hand} from=s"), &DOUBLING),
+        [64, -32, -16, -16]
+    );
+    // Self-drawn (i adds 1): 5 points, payout 32, everyone pays double, 64 each.
+    let drawn = "b111 c444 e222 d777 w3 +w3 self";
+    assert_eq!(outcome(drawn, &DOUBLING), "d.c:3 d.f:1 d.i:1 = 5");
+    assert_eq!(payments(drawn, &DOUBLING), [192, -64, -64, -64]);
+    // South wins on West's discard: West pays double.
+    assert_eq!(
+        payments(&format!("{hand} seat=s from=w"), &DOUBLING),
+        [-16, 64, -32, -16]
+    );
+    // resp= names another player to pay double; resp=none: nobody does.
+    assert_eq!(
+        payments(&format!("{hand} from=s resp=n"), &DOUBLING),
+        [64, -16, -16, -32]
+    );
+    assert_eq!(
+        payments(&format!("{hand} from=s resp=none"), &DOUBLING),
+        [48, -16, -16, -16]
+    );
+    // 13 scholars at the maximum 13 on a discard: 8192, the discarder 16384.
+    assert_eq!(
+        payments("b19 c19 d19 w1234 e123 +e3 from=s", &DOUBLING),
+        [32768, -16384, -8192, -8192]
+    );
+}
+
+#[test]
+fn seven_pairs_is_not_a_winning_hand_here() {
+    check(
+        &[("b1133 c5577 d22 w33 e1 +e1 self", "not a winning hand")],
+        &DOUBLING,
+    );
+}
