@@ -91,3 +91,21 @@ snapshot!(
 );
 
 snapshot!(explain_value_honor, "explain 3.1");
+
+// The doubling table (seed 002): all pong with a dragon, self-drawn: 3 + 1 + 1 = 5, payout
+// 2^5 = 32, everyone pays double.
+snapshot!(
+    doubling_self_drawn,
+    "--rules doubling \"b111 c444 e222 d777 w3 +w3 self\""
+);
+// The ½-point chicken hand pays 1 (the discarder 2), in JSON.
+snapshot!(
+    doubling_chicken_json,
+    "--rules doubling --format json \"b123 c456 d777 b999 c5 +c5 from=s\""
+);
+// A special hand with --max 8: Small 4 Winds scores 8 − 1 = 7 alone.
+snapshot!(
+    doubling_special_hand_with_max,
+    "--rules doubling --max 8 \"w111 w222 w333 w4 b456 +w4 self\""
+);
+snapshot!(doubling_card, "--rules doubling patterns");

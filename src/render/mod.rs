@@ -13,7 +13,7 @@ pub mod tsv;
 use crate::arrange::{Arrangement, Placement, SetKind};
 use crate::hand::Hand;
 use crate::rules::RuleSet;
-use crate::score::{CountedPattern, FalseWin, Outcome, Reading};
+use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 
 /// Where a line came from in batch mode: its 1-based line number, and its file when the
 /// run reads several.
@@ -84,6 +84,15 @@ pub fn total_label(rules: &RuleSet, reading: &Reading) -> String {
     match reading.counted.as_slice() {
         [only] if is_half_point_chicken(rules, only) => "½".to_string(),
         _ => reading.total.to_string(),
+    }
+}
+
+/// The rule set's name for a limit: "listed limit" / "compound limit" in Zung Jung,
+/// "special hand" / "maximum" in the doubling table.
+pub fn limit_label(rules: &RuleSet, limit: Limit) -> &'static str {
+    match limit {
+        Limit::Listed => rules.limit_names.0,
+        Limit::Compound => rules.limit_names.1,
     }
 }
 

@@ -8,7 +8,8 @@ use crate::score::Outcome;
 use crate::Scored;
 
 use super::json::Object;
-use super::Format;
+use super::{limit_label, points_label, total_label, Format};
+use crate::score::CountedPattern;
 
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(text: &str) -> usize {
@@ -28,9 +29,19 @@ fn pad(text: &str, columns: usize) -> String {
     format!("{text}{}", " ".repeat(fill))
 }
 
+/// A pattern's value in this rule set, as shown: what it scores alone after the limit hook
+/// (a doubling special hand follows `--max`), and `½` for the doubling chicken hand.
+fn value(rules: &RuleSet, pattern: &'static Pattern) -> String {
+    let alone = (rules.limit)(rules, vec![CountedPattern::new(pattern, None)]);
+    alone
+        .counted
+        .first()
+        .map_or_else(|| alone.total.to_string(), |c| points_label(rules, c))
+}
+
 /// Every pattern of the rule set (and its chicken hand), one per line.
 pub fn card(rules: &RuleSet, format: Format) -> String {
-    let patterns: Vec<&Pattern> = rules.patterns.iter().chain(rules.chicken).collect();
+    let patterns: Vec<&'static Pattern> = rules.patterns.iter().chain(rules.chicken).collect();
     let mut out = String::new();
     match format {
         Format::Text => {
@@ -39,7 +50,8 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
             let minimum = match rules.chicken {
                 Some(chicken) => format!(
                     "a hand with no pattern scores {} {}",
-                    chicken.id, chicken.points
+                    chicken.id,
+                    value(rules, chicken)
                 ),
                 None => format!("a hand under {} points is a false win", rules.minimum),
             };
@@ -64,7 +76,7 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                     "{} {} {:>6} {} {} {}",
                     pad(p.id, 7),
                     pad(p.series, 7),
-                    p.points,
+                    value(rules, p),
                     pad(p.name, name_width),
                     pad(p.chinese, chinese_width),
                     p.summary
@@ -78,7 +90,7 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                     .string("series", p.series)
                     .string("name", p.name)
                     .string("chinese", p.chinese)
-                    .raw("points", p.points)
+                    .raw("points", value(rules, p).replace('½', "0.5"))
                     .string("condition", p.summary)
                     .end();
                 out.push('\n');
@@ -90,7 +102,12 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                 let _ = writeln!(
                     out,
                     "{}\t{}\t{}\t{}\t{}\t{}",
-                    p.id, p.series, p.points, p.name, p.chinese, p.summary
+                    p.id,
+                    p.series,
+                    value(rules, p).replace('½', "0.5"),
+                    p.name,
+                    p.chinese,
+                    p.summary
                 );
             }
         }
@@ -110,10 +127,10 @@ fn shapes(shapes: Shapes) -> &'static str {
 
 /// One pattern in full, with its example hand as scored (`example` is
 /// `pattern.example` scored under `rules`).
-pub fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
-    let _ = writeln!(out, "Points       {}", pattern.points);
+    let _ = writeln!(out, "Points       {}", value(rules, pattern));
     let _ = writeln!(
         out,
         "Series       {} (only the highest pattern of a series counts{})",
@@ -132,13 +149,24 @@ pub fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
             let patterns: Vec<String> = reading
                 .counted
                 .iter()
-                .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
+                .map(|c| {
+                    format!(
+                        "{} {} {}",
+                        c.pattern.id,
+                        c.pattern.name,
+                        points_label(rules, c)
+                    )
+                })
                 .collect();
             let limit = reading
                 .limit
-                .map(|l| format!(" ({} limit)", l.name()))
+                .map(|l| format!(" ({})", limit_label(rules, l)))
                 .unwrap_or_default();
-            format!("{} = {}{limit}", patterns.join(" + "), reading.total)
+            format!(
+                "{} = {}{limit}",
+                patterns.join(" + "),
+                total_label(rules, reading)
+            )
         }
         Outcome::FalseWin(_) => "a false win under these rules".to_string(),
     };

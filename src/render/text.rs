@@ -15,7 +15,7 @@ use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::tile::Seat;
 use crate::{Error, Scored};
 
-use super::{false_win_reason, placement, points_label, total_label, Location};
+use super::{false_win_reason, limit_label, placement, points_label, total_label, Location};
 
 /// Applies a style only when colour is on.
 struct Painter {
@@ -86,7 +86,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
         );
     }
     if let Some(readings) = &scored.readings {
-        write_all_readings(&mut out, &p, hand, readings);
+        write_all_readings(&mut out, &p, rules, hand, readings);
     }
     out
 }
@@ -312,7 +312,13 @@ fn write_claim(out: &mut String, p: &Painter, check: &ClaimCheck, truth: u32) {
 }
 
 /// `--all`: every reading with its value, best first, so the choice can be checked.
-fn write_all_readings(out: &mut String, p: &Painter, hand: &Hand, readings: &[Reading]) {
+fn write_all_readings(
+    out: &mut String,
+    p: &Painter,
+    rules: &RuleSet,
+    hand: &Hand,
+    readings: &[Reading],
+) {
     let _ = writeln!(
         out,
         "{}",
@@ -324,20 +330,23 @@ fn write_all_readings(out: &mut String, p: &Painter, hand: &Hand, readings: &[Re
     for (i, reading) in readings.iter().enumerate() {
         let limit = reading
             .limit
-            .map(|l| format!(" ({} limit)", l.name()))
+            .map(|l| format!(" ({})", limit_label(rules, l)))
             .unwrap_or_default();
         let _ = writeln!(
             out,
             "  {}. {}{limit}: {}; {}",
             i + 1,
-            reading.total,
+            total_label(rules, reading),
             reading.arrangement,
             placement(hand, &reading.arrangement)
         );
         let patterns: Vec<String> = reading
             .counted
             .iter()
-            .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
+            .map(|c| {
+                let points = points_label(rules, c);
+                format!("{} {} {points}", c.pattern.id, c.pattern.name)
+            })
             .collect();
         let patterns = if patterns.is_empty() {
             "no pattern".to_string()
