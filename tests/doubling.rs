@@ -239,3 +239,16 @@ fn seven_pairs_is_not_a_winning_hand_here() {
         &DOUBLING,
     );
 }
+
+#[test]
+fn the_prevailing_wind_reads_back_in_canonical_notation() {
+    let hand = mjscore::parse("w222 b123 c456 d789 c5 +c5 round=s from=s").unwrap();
+    assert_eq!(hand.context.round, Seat::South);
+    let printed = hand.notation();
+    // Concealed tiles are grouped by suit, without the winning tile: c456 + c5 is c4556.
+    assert_eq!(printed, "b123 c4556 d789 w222 +c5 seat=e round=s from=s");
+    assert_eq!(mjscore::parse(&printed).unwrap(), hand);
+    // Given twice, it is an error like any context word.
+    let err = mjscore::parse("b123 c456 d789 w222 c5 +c5 round=s round=e").unwrap_err();
+    assert_eq!(err.message(), "'round' is given twice");
+}
