@@ -166,18 +166,7 @@ fn with_context(
 ) -> String {
     let winning = concealed.swap_remove(rng.below(concealed.len()));
     concealed.sort();
-    let mut line = String::new();
-    let mut suit = None;
-    for tile in &concealed {
-        if suit != Some(tile.suit()) {
-            if suit.is_some() {
-                line.push(' ');
-            }
-            line.push(tile.suit().letter());
-            suit = Some(tile.suit());
-        }
-        line.push(char::from(b'0' + tile.rank()));
-    }
+    let mut line = crate::tile::grouped_by_suit(&concealed);
     for meld in melds {
         line.push(' ');
         line.push_str(meld);

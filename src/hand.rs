@@ -8,7 +8,7 @@ use crate::arrange::Set;
 use crate::notation::{MeldKind, ParsedHand, ParsedMeld, Spanned, Word};
 use std::fmt::Write;
 
-use crate::tile::{write_run, Seat, Tile, KINDS};
+use crate::tile::{grouped_by_suit, write_run, Seat, Tile, KINDS};
 
 /// A hand rule broken, with the column of the token that breaks it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -162,18 +162,7 @@ impl Hand {
     /// tile, then the context words that say exactly this context (the seat always). Reading
     /// it back gives the same hand.
     pub fn notation(&self) -> String {
-        let mut line = String::new();
-        let mut suit = None;
-        for tile in &self.concealed {
-            if suit != Some(tile.suit()) {
-                if suit.is_some() {
-                    line.push(' ');
-                }
-                line.push(tile.suit().letter());
-                suit = Some(tile.suit());
-            }
-            line.push(char::from(b'0' + tile.rank()));
-        }
+        let mut line = grouped_by_suit(&self.concealed);
         for meld in &self.melds {
             let count = if meld.is_kong() { 4 } else { 3 };
             let _ = write!(line, " [{} ", meld.kind.keyword());

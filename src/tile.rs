@@ -171,6 +171,23 @@ pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Resu
     Ok(())
 }
 
+/// Sorted tiles in compact notation, one group per suit: `b123 c4556 w222`.
+pub fn grouped_by_suit(tiles: &[Tile]) -> String {
+    let mut text = String::new();
+    let mut suit = None;
+    for tile in tiles {
+        if suit != Some(tile.suit()) {
+            if suit.is_some() {
+                text.push(' ');
+            }
+            text.push(tile.suit().letter());
+            suit = Some(tile.suit());
+        }
+        text.push(tile.rank_digit());
+    }
+    text
+}
+
 /// A seat at the table. Play passes East → South → West → North → East.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {
