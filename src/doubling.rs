@@ -13,7 +13,7 @@ use crate::patterns::{
 };
 use crate::rules::RuleSet;
 use crate::score::{CountedPattern, Limit, Limited};
-use crate::tile::Suit;
+use crate::tile::{Suit, Tile};
 
 /// The maximum the special hands' table values are written for.
 pub const DEFAULT_MAXIMUM: u32 = 13;
@@ -35,31 +35,28 @@ pub static CHICKEN: Pattern = Pattern {
     example: "b123 c456 d777 b999 c5 +c5 from=s",
 };
 
-/// The 14 tiles, melds included (a kong as 4), are 1112345678999 of one suit plus one more
-/// of that suit.
+/// The 14 tiles, melds included, are 1112345678999 of one suit plus one more of that suit.
+/// A kong makes 15 tiles, so a hand with one never is.
 fn all_suit(f: &Facts) -> bool {
     let hand = f.hand;
     let suit = hand.winning_tile.suit();
-    if !suit.is_number() {
+    if !suit.is_number() || hand.melds.iter().any(|m| m.is_kong()) {
         return false;
     }
+    let melded: Vec<Tile> = hand
+        .melds
+        .iter()
+        .flat_map(|m| {
+            let set = m.set();
+            set.tiles().collect::<Vec<_>>()
+        })
+        .collect();
     let mut counts = [0u8; 9];
-    let melded = hand.melds.iter().flat_map(|m| {
-        let copies = if m.is_kong() { 4 } else { 3 };
-        let set = m.set();
-        let tiles: Vec<_> = if set.kind == crate::arrange::SetKind::Sequence {
-            set.tiles().collect()
-        } else {
-            vec![m.tile; copies]
-        };
-        tiles
-    });
     for tile in hand
         .concealed
         .iter()
-        .copied()
-        .chain([hand.winning_tile])
-        .chain(melded)
+        .chain([&hand.winning_tile])
+        .chain(&melded)
     {
         if tile.suit() != suit {
             return false;
@@ -67,7 +64,7 @@ fn all_suit(f: &Facts) -> bool {
         counts[tile.rank() as usize - 1] += 1;
     }
     let gates = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    counts.iter().sum::<u8>() == 14 && counts.iter().zip(gates).all(|(&c, g)| c >= g)
+    counts.iter().zip(gates).all(|(&c, g)| c >= g)
 }
 
 fn dragon_set(set: &crate::arrange::Set, _: &Facts) -> bool {

@@ -119,6 +119,11 @@ fn each_special_hand_scores_the_maximum_alone() {
             // All Suit hand: 1112345678999 + one more, on any tile of the suit.
             ("c1112345678999 +c5 self", "d.s8:13 = 13 listed"),
             ("c1112345678999 +c9 from=s", "d.s8:13 = 13 listed"),
+            // Melds count among the 14 tiles: b123 chowed, b111 b456 b789 b99 concealed.
+            ("[c b123] b1145678999 +b1 from=s", "d.s8:13 = 13 listed"),
+            // b1111 b234 b567 b999 b88 holds 1112345678999 + b8 if the kong counted as
+            // three; with it there are 15 tiles: a clear hand, not an All Suit hand.
+            ("[k b1111] b2345678999 +b8 from=s", "d.e:6 = 6"),
         ],
         &DOUBLING,
     );
