@@ -23,8 +23,11 @@ use crate::tile::Seat;
 pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     let all = score::readings(hand, rules);
     let best = all.iter().map(|r| (r.total, r.sum)).max();
+    // No reading may pass the maximum or, under a listed limit, the table's highest pattern.
+    let highest = rules.patterns.iter().map(|p| p.points).max().unwrap_or(0);
+    let ceiling = highest.max(rules.maximum);
     for reading in &all {
-        check_reading(reading, rules)?;
+        check_reading(reading, rules, ceiling)?;
     }
     let outcome = score::decide(hand, rules, all);
     match &outcome {
@@ -73,9 +76,7 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
-fn check_reading(reading: &Reading, rules: &RuleSet) -> Result<(), String> {
-    let highest = rules.patterns.iter().map(|p| p.points).max().unwrap_or(0);
-    let ceiling = highest.max(rules.maximum);
+fn check_reading(reading: &Reading, rules: &RuleSet, ceiling: u32) -> Result<(), String> {
     if reading.total > ceiling {
         return Err(format!("total {} over {ceiling}", reading.total));
     }

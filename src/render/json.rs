@@ -16,7 +16,7 @@ use crate::score::{CountedPattern, Limit, Outcome, Reading};
 use crate::tile::Seat;
 use crate::{Error, Scored};
 
-use super::{false_win_reason, points_label, total_label, Location};
+use super::{as_number, false_win_reason, points_label, total_label, Location};
 
 /// Whether a byte must be escaped in a JSON string.
 const fn needs_escape(byte: u8) -> bool {
@@ -215,7 +215,7 @@ fn write_win(object: &mut Object, scored: &Scored, rules: &RuleSet, reading: &Re
     };
     let winning_set = winning_set(reading);
     object
-        .raw("total", json_number(&total_label(rules, reading)))
+        .raw("total", as_number(&total_label(rules, reading)))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", reading.sum);
     write_patterns(object.key("patterns"), rules, &reading.counted);
@@ -252,15 +252,6 @@ fn seat_key(seat: Seat) -> &'static str {
     ["e", "s", "w", "n"][seat as usize]
 }
 
-/// A shown value as a JSON number: `½` is 0.5.
-fn json_number(label: &str) -> &str {
-    if label == "½" {
-        "0.5"
-    } else {
-        label
-    }
-}
-
 fn write_patterns(out: &mut String, rules: &RuleSet, patterns: &[CountedPattern]) {
     out.push('[');
     for (i, counted) in patterns.iter().enumerate() {
@@ -272,7 +263,7 @@ fn write_patterns(out: &mut String, rules: &RuleSet, patterns: &[CountedPattern]
             .table_string("id", counted.pattern.id)
             .table_string("name", counted.pattern.name)
             .table_string("chinese", counted.pattern.chinese)
-            .raw("points", json_number(&points_label(rules, counted)));
+            .raw("points", as_number(&points_label(rules, counted)));
         if let Some(set) = counted.set {
             object.display("set", set);
         }

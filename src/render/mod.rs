@@ -79,6 +79,15 @@ fn is_half_point_chicken(rules: &RuleSet, counted: &CountedPattern) -> bool {
     rules.half_point_chicken && rules.chicken.is_some_and(|c| c.id == counted.pattern.id)
 }
 
+/// A shown value as a number for scripts (JSON, TSV): `½` is `0.5`.
+pub fn as_number(label: &str) -> &str {
+    if label == "½" {
+        "0.5"
+    } else {
+        label
+    }
+}
+
 /// A reading's total as shown: `½` when it is the doubling chicken hand alone.
 pub fn total_label(rules: &RuleSet, reading: &Reading) -> String {
     match reading.counted.as_slice() {

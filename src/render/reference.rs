@@ -8,7 +8,7 @@ use crate::score::Outcome;
 use crate::Scored;
 
 use super::json::Object;
-use super::{limit_label, points_label, total_label, Format};
+use super::{as_number, limit_label, points_label, total_label, Format};
 use crate::score::CountedPattern;
 
 /// Columns a string takes in a terminal: CJK characters take two.
@@ -90,7 +90,7 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                     .string("series", p.series)
                     .string("name", p.name)
                     .string("chinese", p.chinese)
-                    .raw("points", value(rules, p).replace('½', "0.5"))
+                    .raw("points", as_number(&value(rules, p)))
                     .string("condition", p.summary)
                     .end();
                 out.push('\n');
@@ -104,7 +104,7 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     p.id,
                     p.series,
-                    value(rules, p).replace('½', "0.5"),
+                    as_number(&value(rules, p)),
                     p.name,
                     p.chinese,
                     p.summary

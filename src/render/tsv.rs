@@ -15,7 +15,7 @@ use crate::score::{Limit, Outcome};
 use crate::tile::Seat;
 use crate::{Error, Scored};
 
-use super::{false_win_reason, total_label, Location};
+use super::{as_number, false_win_reason, total_label, Location};
 
 /// The header row, with its line break.
 pub fn header(with_file: bool) -> String {
@@ -48,11 +48,8 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
         Outcome::Win { reading, .. } => {
             let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
             let limit = reading.limit.map(Limit::name).unwrap_or("");
-            let total = match total_label(rules, reading).as_str() {
-                "½" => "0.5".to_string(),
-                other => other.to_string(),
-            };
-            let _ = write!(row, "{total}\t{limit}\t{}", ids.join("+"));
+            let total = total_label(rules, reading);
+            let _ = write!(row, "{}\t{limit}\t{}", as_number(&total), ids.join("+"));
             if let Some(payments) = scored.payments() {
                 for seat in Seat::ALL {
                     let _ = write!(row, "\t{}", payments.of(seat));
