@@ -22,6 +22,7 @@ use mjscore::invariants;
 use mjscore::rules::WSOM;
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::{Seat, Tile, KINDS};
+use mjscore::words::SystemWords;
 
 /// A multiset of tiles: 3 bits of count per kind.
 type Packed = u128;
@@ -154,7 +155,6 @@ impl Tally {
 fn contexts() -> [WinContext; 2] {
     let base = WinContext {
         seat: Seat::East,
-        round: Seat::East,
         win_by: WinBy::SelfDraw,
         responsible: Responsible::NoneSelfDraw,
         last_tile: false,
@@ -162,6 +162,7 @@ fn contexts() -> [WinContext; 2] {
         robbed_kong: false,
         heaven: false,
         earth: false,
+        words: SystemWords::NONE,
     };
     let discard = WinContext {
         win_by: WinBy::Discard {
@@ -206,13 +207,13 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         let mut concealed = Vec::with_capacity(13);
         for (kind, &count) in counts.iter().enumerate() {
             let count = count - u8::from(kind == winning);
-            concealed.extend(std::iter::repeat_n(Tile::from_index(kind), count as usize));
+            concealed.extend(std::iter::repeat_n(Tile::ALL[kind], count as usize));
         }
         for context in contexts() {
             let hand = Hand {
                 concealed: concealed.clone(),
                 melds: Vec::new(),
-                winning_tile: Tile::from_index(winning),
+                winning_tile: Tile::ALL[winning],
                 context,
             };
             tally.scorings += 1;

@@ -6,123 +6,32 @@
 //! completed by a discard (or robbed kong) counts as exposed for 4.2 (SPEC §2.2). Each
 //! arrangement records that, so scoring never has to look at the win context to decide it.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use crate::hand::{Hand, WinBy};
-use crate::notation::MeldKind;
+use crate::sets::{Set, SetKind};
 use crate::tile::{write_run, Tile, KINDS};
-
-/// The kind of a set in a regular hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SetKind {
-    Sequence,
-    Triplet,
-    Kong,
-}
-
-/// One set of a regular hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Set {
-    pub kind: SetKind,
-    /// The lowest tile (a sequence's first tile; a triplet's or kong's only tile).
-    pub tile: Tile,
-    /// Declared with an exposed meld (pung, chow, exposed kong): breaks Concealed Hand.
-    pub melded: bool,
-    /// Counts as concealed for 4.2: made of concealed tiles and not completed by a discard,
-    /// or a declared concealed kong.
-    pub concealed: bool,
-}
-
-impl Set {
-    /// A triplet or a kong.
-    pub fn is_triplet_or_kong(&self) -> bool {
-        matches!(self.kind, SetKind::Triplet | SetKind::Kong)
-    }
-
-    /// The set's three tiles (a kong gives its tile three times: enough to ask what it holds).
-    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
-        let sequence = self.kind == SetKind::Sequence;
-        let mut next = Some(self.tile);
-        (0..3).filter_map(move |_| {
-            let current = next?;
-            next = if sequence {
-                current.next_in_suit()
-            } else {
-                Some(current)
-            };
-            Some(current)
-        })
-    }
-
-    /// Whether any tile of the set satisfies `test`.
-    pub fn any_tile(&self, test: impl Fn(Tile) -> bool) -> bool {
-        self.tiles().any(test)
-    }
-
-    fn from_concealed(kind: SetKind, tile: Tile) -> Set {
-        Set {
-            kind,
-            tile,
-            melded: false,
-            concealed: true,
-        }
-    }
-
-    pub(crate) fn from_meld(kind: MeldKind, tile: Tile) -> Set {
-        let (kind, melded, concealed) = match kind {
-            MeldKind::Chow => (SetKind::Sequence, true, false),
-            MeldKind::Pung => (SetKind::Triplet, true, false),
-            MeldKind::Kong => (SetKind::Kong, true, false),
-            MeldKind::ConcealedKong => (SetKind::Kong, false, true),
-        };
-        Set {
-            kind,
-            tile,
-            melded,
-            concealed,
-        }
-    }
-}
-
-/// Notation form: `b345`, `d111`, and melds in brackets: `[p d111]`, `[ck w2222]`.
-impl fmt::Display for Set {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let keyword = match (self.kind, self.melded) {
-            (SetKind::Sequence, true) => Some("c"),
-            (SetKind::Triplet, true) => Some("p"),
-            (SetKind::Kong, true) => Some("k"),
-            (SetKind::Kong, false) => Some("ck"),
-            _ => None,
-        };
-        if let Some(keyword) = keyword {
-            write!(f, "[{keyword} ")?;
-        }
-        match self.kind {
-            SetKind::Sequence => {
-                f.write_char(self.tile.suit().letter())?;
-                for tile in self.tiles() {
-                    f.write_char(tile.rank_digit())?;
-                }
-            }
-            SetKind::Triplet => write_run(f, self.tile, 3)?,
-            SetKind::Kong => write_run(f, self.tile, 4)?,
-        }
-        if keyword.is_some() {
-            write!(f, "]")?;
-        }
-        Ok(())
-    }
-}
 
 /// The shape of a winning hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Shape {
     /// Four sets and a pair (the eyes).
-    Regular { sets: [Set; 4], pair: Tile },
+    Regular {
+        /// Melds first, then the concealed sets.
+        sets: [Set; 4],
+        /// The eyes.
+        pair: Tile,
+    },
     /// Seven pairs, sorted; four identical tiles give two equal entries.
-    SevenPairs { pairs: Vec<Tile> },
-    /// One of each terminal and honor, plus `pair`, a second of one of them.
-    ThirteenTerminals { pair: Tile },
+    SevenPairs {
+        /// The pairs' tiles.
+        pairs: Vec<Tile>,
+    },
+    /// One of each terminal and honor, plus a second of one of them.
+    ThirteenTerminals {
+        /// The kind held twice.
+        pair: Tile,
+    },
 }
 
 /// Where the winning tile went.
@@ -139,7 +48,9 @@ pub enum Placement {
 /// One reading of a winning hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arrangement {
+    /// How the 14 tiles group.
     pub shape: Shape,
+    /// Where the winning tile went.
     pub placement: Placement,
 }
 
@@ -158,10 +69,6 @@ impl Arrangement {
             Shape::Regular { pair, .. } => Some(pair),
             _ => None,
         }
-    }
-
-    pub fn is_regular(&self) -> bool {
-        matches!(self.shape, Shape::Regular { .. })
     }
 }
 
@@ -243,7 +150,7 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
             places.push(Placement::Pair);
         }
         for (i, &(kind, tile)) in concealed_sets.iter().enumerate() {
-            let set = Set::from_concealed(kind, tile);
+            let set = Set::concealed(kind, tile);
             let holds = set.any_tile(|t| t == hand.winning_tile);
             // Identical sets give the same reading: place the tile in the first of them only.
             let duplicate = concealed_sets[..i].contains(&(kind, tile));
@@ -252,10 +159,10 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
             }
         }
         // Melds first, then the concealed sets: always four in all.
-        let mut all_sets = [Set::from_concealed(SetKind::Triplet, pair); 4];
+        let mut all_sets = [Set::concealed(SetKind::Triplet, pair); 4];
         let concealed = concealed_sets
             .iter()
-            .map(|&(kind, tile)| Set::from_concealed(kind, tile));
+            .map(|&(kind, tile)| Set::concealed(kind, tile));
         for (slot, set) in all_sets
             .iter_mut()
             .zip(melds.iter().copied().chain(concealed))
@@ -314,7 +221,7 @@ fn decompose(
         }
         return;
     };
-    let tile = Tile::from_index(first);
+    let tile = Tile::ALL[first];
     if pair.is_none() && counts[first] >= 2 {
         counts[first] -= 2;
         decompose(counts, sets_needed, Some(tile), current, out);
@@ -355,7 +262,7 @@ fn seven_pairs(counts: &[u8; KINDS]) -> Option<Vec<Tile>> {
     let pairs: Vec<Tile> = counts
         .iter()
         .enumerate()
-        .flat_map(|(i, &c)| std::iter::repeat_n(Tile::from_index(i), (c / 2) as usize))
+        .flat_map(|(i, &c)| std::iter::repeat_n(Tile::ALL[i], (c / 2) as usize))
         .collect();
     (pairs.len() == 7).then_some(pairs)
 }
@@ -377,7 +284,7 @@ mod tests {
 
     fn readings(line: &str) -> Vec<String> {
         let parsed = notation::parse_hand(line).unwrap();
-        let hand = hand::validate(&parsed).unwrap();
+        let hand = hand::validate(&parsed, crate::words::SystemWords::NONE).unwrap();
         arrangements(&hand)
             .iter()
             .map(|a| {
@@ -414,7 +321,7 @@ mod tests {
     #[test]
     fn a_discard_completed_triplet_is_not_concealed() {
         let parsed = notation::parse_hand("d222 d888 c222 b44 b55 +b5 from=n").unwrap();
-        let hand = hand::validate(&parsed).unwrap();
+        let hand = hand::validate(&parsed, crate::words::SystemWords::NONE).unwrap();
         let all = arrangements(&hand);
         assert_eq!(all.len(), 1);
         let concealed: Vec<String> = all[0]

@@ -8,40 +8,24 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
-use crate::claim::Verdict;
-use crate::patterns::Pattern;
+use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::render::{self, Format, Location};
-use crate::rules::RuleSet;
-use crate::score::Outcome;
-use crate::{score_line_with, Error, Options, Scored};
+use crate::system::RuleSet;
 
-/// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
-/// room for long comments while keeping memory bounded on hostile input.
-pub const MAX_LINE: usize = 64 * 1024;
-
-/// Why a line could not even be handed to the parser.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum LineError {
-    #[error("the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)")]
-    NotUtf8 { column: usize },
-    #[error("the line is longer than {MAX_LINE} bytes; a hand is one short line")]
-    TooLong,
-}
-
-impl LineError {
-    /// 1-based column of the first character that could not be read.
-    pub fn column(&self) -> usize {
-        match self {
-            LineError::NotUtf8 { column } => *column,
-            LineError::TooLong => 1,
-        }
-    }
-}
+pub use crate::line::MAX_LINE;
+pub use crate::summary::Summary;
 
 /// A line as read: its text (lossy for display when it is not UTF-8) or why it is unusable.
 pub enum Line<'a> {
+    /// The line's text, without its line break.
     Text(&'a str),
-    Unusable { display: String, error: LineError },
+    /// A line that is not text the parser can read.
+    Unusable {
+        /// The line as far as it can be shown.
+        display: String,
+        /// Why it cannot be read.
+        error: LineError,
+    },
 }
 
 /// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it is dropped.
@@ -52,6 +36,7 @@ pub struct LineReader<R> {
 }
 
 impl<R: Read> LineReader<R> {
+    /// Reads lines from `reader`.
     pub fn new(reader: R) -> Self {
         LineReader {
             reader: BufReader::with_capacity(64 * 1024, reader),
@@ -136,129 +121,34 @@ pub fn is_skipped(line: &str) -> bool {
     trimmed.is_empty() || trimmed.starts_with('#')
 }
 
-/// Counts over a run, for `--summary` and the exit status.
-#[derive(Debug, Clone)]
-pub struct Summary {
-    rules: &'static RuleSet,
-    /// Hands that won (whatever a claim said).
-    pub scored: usize,
-    pub false_wins: usize,
-    /// Lines that could not be read as a hand.
-    pub errors: usize,
-    verdicts: [usize; 4],
-    /// Per pattern of the rule set (table order, then the chicken hand): hands in which it
-    /// counted.
-    patterns: Vec<usize>,
-}
-
-impl Summary {
-    pub fn new(rules: &'static RuleSet) -> Summary {
-        Summary {
-            rules,
-            scored: 0,
-            false_wins: 0,
-            errors: 0,
-            verdicts: [0; 4],
-            patterns: vec![0; rules.patterns.len() + 1],
-        }
-    }
-
-    /// Every line read as a hand, good or bad.
-    pub fn hands(&self) -> usize {
-        self.scored + self.false_wins + self.errors
-    }
-
-    pub fn record(&mut self, result: &Result<Scored, Error>) {
-        let scored = match result {
-            Ok(scored) => scored,
-            Err(_) => {
-                self.errors += 1;
-                return;
-            }
-        };
-        if let Some(check) = &scored.claim {
-            self.verdicts[check.verdict as usize] += 1;
-        }
-        let Outcome::Win { reading, .. } = &scored.outcome else {
-            self.false_wins += 1;
-            return;
-        };
-        self.scored += 1;
-        // Value Honor may count several times in one hand; the summary counts hands.
-        let mut seen = 0u128;
-        for counted in &reading.counted {
-            if let Some(i) = self.index_of(counted.pattern) {
-                if seen & (1 << i) == 0 {
-                    seen |= 1 << i;
-                    self.patterns[i] += 1;
-                }
-            }
-        }
-    }
-
-    pub fn record_unusable(&mut self) {
-        self.errors += 1;
-    }
-
-    fn index_of(&self, pattern: &Pattern) -> Option<usize> {
-        self.rules
-            .patterns
-            .iter()
-            .chain(self.rules.chicken)
-            .position(|p| p.id == pattern.id)
-            .filter(|&i| i < 128)
-    }
-
-    /// Claim verdicts with their counts, in the order confirmed, underscored, overclaimed,
-    /// false win.
-    pub fn verdicts(&self) -> impl Iterator<Item = (Verdict, usize)> + '_ {
-        Verdict::ALL.iter().map(|&v| (v, self.verdicts[v as usize]))
-    }
-
-    /// Patterns that counted at least once, in table order, with the number of hands.
-    pub fn patterns(&self) -> impl Iterator<Item = (&'static Pattern, usize)> + '_ {
-        self.rules
-            .patterns
-            .iter()
-            .chain(self.rules.chicken)
-            .zip(&self.patterns)
-            .filter(|(_, &count)| count > 0)
-            .map(|(p, &count)| (p, count))
-    }
-
-    /// SPEC §3: 2 if any line was not a hand, else 1 if any false win or claim that is
-    /// not confirmed, else 0.
-    pub fn exit_status(&self) -> u8 {
-        let unconfirmed: usize = self.verdicts[1..].iter().sum();
-        if self.errors > 0 {
-            2
-        } else if self.false_wins > 0 || unconfirmed > 0 {
-            1
-        } else {
-            0
-        }
-    }
-}
-
 /// One input of a batch run.
 pub struct Input {
     /// Shown with each line's number when a run has several inputs.
     pub name: Option<String>,
+    /// Where the lines come from.
     pub reader: Box<dyn Read>,
 }
 
 /// How a batch run renders its results.
 #[derive(Debug, Clone, Copy)]
 pub struct Settings<'a> {
-    pub rules: &'static RuleSet,
+    /// The scoring system.
+    pub rules: &'a RuleSet,
+    /// Text, JSON Lines or TSV.
     pub format: Format,
+    /// A claim and `--all`.
     pub options: Options<'a>,
+    /// Colour the text output.
     pub color: bool,
 }
 
 /// Scores every hand of every input, in order, writing each result to `out` as it goes.
 /// Bad lines are reported in place and the run goes on; only an I/O error stops it.
-pub fn run(inputs: Vec<Input>, settings: &Settings, out: &mut impl Write) -> io::Result<Summary> {
+pub fn run<'r>(
+    inputs: Vec<Input>,
+    settings: &Settings<'r>,
+    out: &mut impl Write,
+) -> io::Result<Summary<'r>> {
     let mut summary = Summary::new(settings.rules);
     let mut first = true;
     if settings.format == Format::Tsv {

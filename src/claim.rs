@@ -16,12 +16,13 @@ use crate::hand::Hand;
 use crate::notation::ClaimSpec;
 use crate::patterns::Pattern;
 use crate::payment::Payments;
-use crate::rules::RuleSet;
-use crate::score::{CountedPattern, Outcome};
+use crate::score::{self, CountedPattern, Outcome, Reading};
+use crate::system::RuleSet;
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]
 pub struct Claim {
+    /// The claim as written.
     pub spec: ClaimSpec,
     /// The points claimed; for a pattern claim, what the limit makes of their sum.
     pub value: u32,
@@ -31,9 +32,17 @@ pub struct Claim {
 
 /// Why a claim cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ClaimError {
+    /// An id the rule set does not have.
     #[error("claim names '{id}', which is not a pattern of {rules}: `mjscore --rules {rules} patterns` lists them")]
-    UnknownPattern { id: String, rules: &'static str },
+    UnknownPattern {
+        /// The id as written.
+        id: String,
+        /// The rule set's id.
+        rules: &'static str,
+    },
+    /// `claim=` on the line and `--claim` too.
     #[error("a claim is given both on the line and with --claim: give one")]
     GivenTwice,
 }
@@ -56,11 +65,7 @@ pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let counted = patterns
-                .iter()
-                .map(|&pattern| CountedPattern::new(pattern, None))
-                .collect();
-            let value = (rules.limit)(rules, counted).total;
+            let value = pattern_claim_value(&patterns, rules, |_| None);
             Ok(Claim {
                 spec: spec.clone(),
                 value,
@@ -70,16 +75,49 @@ pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
     }
 }
 
+/// What the limit makes of the claimed patterns. A pattern whose value depends on the hand
+/// (a computed value) is worth what `in_hand` says it is worth there, 0 if nothing.
+fn pattern_claim_value(
+    patterns: &[&'static Pattern],
+    rules: &RuleSet,
+    in_hand: impl Fn(&Pattern) -> Option<u32>,
+) -> u32 {
+    let maximum = rules.limit.maximum;
+    let counted = patterns
+        .iter()
+        .map(|&pattern| {
+            let points = pattern.value.nominal(maximum);
+            CountedPattern::new(pattern, points.or_else(|| in_hand(pattern)).unwrap_or(0))
+        })
+        .collect();
+    score::limit(rules, counted).total
+}
+
+/// The points `pattern` counted for in `reading`, counted or set aside.
+fn points_in(reading: &Reading, pattern: &Pattern) -> Option<u32> {
+    reading
+        .counted
+        .iter()
+        .chain(&reading.set_aside)
+        .find(|c| c.pattern.id == pattern.id)
+        .map(CountedPattern::points)
+}
+
 /// The referee's verdict on a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verdict {
+    /// The claim equals the true value.
     Confirmed,
+    /// The claim is lower: it stands.
     Underscored,
+    /// The claim is higher: corrected to the true value.
     Overclaimed,
+    /// The hand does not win.
     FalseWin,
 }
 
 impl Verdict {
+    /// The four verdicts in order.
     pub const ALL: [Verdict; 4] = [
         Verdict::Confirmed,
         Verdict::Underscored,
@@ -101,7 +139,9 @@ impl Verdict {
 /// A claim with its verdict and what it settles.
 #[derive(Debug, Clone)]
 pub struct ClaimCheck {
+    /// The claim.
     pub claim: Claim,
+    /// What the referee rules.
     pub verdict: Verdict,
     /// The value the payments are made on: the claim if underscored, else the true total.
     /// `None` for a false win.
@@ -115,7 +155,7 @@ pub struct ClaimCheck {
 }
 
 /// Checks `claim` against the scored outcome of `hand`.
-pub fn check(claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) -> ClaimCheck {
+pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) -> ClaimCheck {
     let Outcome::Win { reading, .. } = outcome else {
         return ClaimCheck {
             claim,
@@ -126,6 +166,9 @@ pub fn check(claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) -> C
             not_there: Vec::new(),
         };
     };
+    if let Some(patterns) = &claim.patterns {
+        claim.value = pattern_claim_value(patterns, rules, |p| points_in(reading, p));
+    }
     let truth = reading.total;
     let (verdict, settled) = match claim.value.cmp(&truth) {
         std::cmp::Ordering::Equal => (Verdict::Confirmed, truth),
@@ -150,7 +193,7 @@ pub fn check(claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) -> C
         }
     };
     ClaimCheck {
-        payments: Some((rules.payments)(settled, &hand.context)),
+        payments: Some(rules.pay(settled, &hand.context)),
         claim,
         verdict,
         settled: Some(settled),

@@ -56,7 +56,7 @@ pub fn winning_hand(rng: &mut Rng) -> String {
             continue;
         };
         let line = with_context(rng, concealed, &melds, has_kong);
-        if crate::parse(&line).is_ok() {
+        if crate::line::parse(&line).is_ok() {
             return line;
         }
     }
@@ -77,14 +77,14 @@ fn regular(rng: &mut Rng) -> Option<Tiles> {
     let mut has_kong = false;
     let melded = [0, 0, 0, 0, 1, 1, 1, 2, 2, 3, 4][rng.below(11)];
     for set in 0..4 {
-        let first = Tile::from_index(rng.below(KINDS));
+        let first = Tile::ALL[rng.below(KINDS)];
         let exposed = set < melded;
         let sequence = first.suit().is_number() && first.rank() <= 7 && rng.chance(50);
         if sequence {
             let run = [
                 first,
-                Tile::from_index(first.index() + 1),
-                Tile::from_index(first.index() + 2),
+                Tile::ALL[first.index() + 1],
+                Tile::ALL[first.index() + 2],
             ];
             for &t in &run {
                 if !take(&mut counts, t, 1) {
@@ -120,7 +120,7 @@ fn regular(rng: &mut Rng) -> Option<Tiles> {
             }
         }
     }
-    let pair = Tile::from_index(rng.below(KINDS));
+    let pair = Tile::ALL[rng.below(KINDS)];
     if !take(&mut counts, pair, 2) {
         return None;
     }
@@ -139,7 +139,7 @@ fn seven_pairs(rng: &mut Rng) -> Option<Tiles> {
     let mut counts = [0u8; KINDS];
     let mut concealed = Vec::new();
     for _ in 0..7 {
-        let tile = Tile::from_index(rng.below(KINDS));
+        let tile = Tile::ALL[rng.below(KINDS)];
         let allowed = if rng.chance(10) { 4 } else { 2 };
         if counts[tile.index()] + 2 > allowed {
             return None;

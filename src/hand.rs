@@ -4,40 +4,69 @@
 //!
 //! Whether the tiles form a *winning* hand is not decided here; that is [`crate::arrange`].
 
-use crate::arrange::Set;
-use crate::notation::{MeldKind, ParsedHand, ParsedMeld, Spanned, Word};
 use std::fmt::Write;
 
-use crate::tile::{grouped_by_suit, write_run, Seat, Tile, KINDS};
+use crate::notation::{ParsedHand, ParsedMeld, Spanned, Word};
+use crate::sets::{MeldKind, Set};
+use crate::tile::{grouped_by_suit, Seat, Tile, KINDS};
+use crate::words::SystemWords;
 
 /// A hand rule broken, with the column of the token that breaks it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {kind}")]
 pub struct HandError {
+    /// The 1-based column of the token at fault (1 for the hand as a whole).
     pub column: usize,
+    /// Which rule the hand breaks.
     pub kind: HandErrorKind,
 }
 
+/// A rule of SPEC §1 or §2.8 that a hand breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HandErrorKind {
+    /// A pung meld that is not three identical tiles (the tiles as written).
     #[error("a pung is three identical tiles, e.g. [p d111]; this one has {0}")]
     BadPung(String),
+    /// A chow meld that is not three consecutive tiles of one suit.
     #[error(
         "a chow is three consecutive tiles of one number suit, e.g. [c b345]; this one has {0}"
     )]
     BadChow(String),
+    /// A kong meld that is not four identical tiles.
     #[error("a kong is four identical tiles, e.g. [k e1111]; this one has {0}")]
     BadKong(String),
+    /// Not 14 tiles in all.
     #[error("the hand has {tiles} tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)")]
-    WrongTileCount { tiles: usize },
+    WrongTileCount {
+        /// How many tiles the hand has, kongs counting 3.
+        tiles: usize,
+    },
+    /// A fifth copy of a tile.
     #[error("{tile} appears {count} times; there are only 4 of each tile")]
-    TooManyCopies { tile: Tile, count: usize },
+    TooManyCopies {
+        /// The tile.
+        tile: Tile,
+        /// How many copies the hand has.
+        count: usize,
+    },
+    /// Context words that contradict each other.
     #[error("{0}")]
     Context(ContextConflict),
+    /// A word the chosen scoring system does not score, that another one does.
+    #[error("'{word}' is scored only by {systems}: give that rule set, or leave the word out")]
+    WordOfAnotherSystem {
+        /// The word as written (with `=` when it takes a value).
+        word: String,
+        /// The rule sets that know it: `--rules doubling`.
+        systems: String,
+    },
 }
 
-/// A contradiction between context words (SPEC §2.8).
+/// A contradiction between context words (SPEC §2.8). Each message names the words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+#[allow(missing_docs)] // every variant's message says what it is
 pub enum ContextConflict {
     #[error(
         "'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"
@@ -76,11 +105,14 @@ pub enum ContextConflict {
 /// A declared set, checked for shape. `tile` is its lowest tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Meld {
+    /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
+    /// The lowest tile.
     pub tile: Tile,
 }
 
 impl Meld {
+    /// An exposed or concealed kong.
     pub fn is_kong(self) -> bool {
         matches!(self.kind, MeldKind::Kong | MeldKind::ConcealedKong)
     }
@@ -94,10 +126,13 @@ impl Meld {
 /// How the winning tile was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WinBy {
+    /// Drawn from the wall (or a kong's supplement).
     SelfDraw,
-    /// On a discard (or robbed kong) by `from`; `assumed` when the line did not say who.
+    /// On a discard (or robbed kong).
     Discard {
+        /// The discarder.
         from: Seat,
+        /// The line did not say who discarded: the winner's upper seat is assumed.
         assumed: bool,
     },
 }
@@ -116,6 +151,7 @@ pub enum Responsible {
 }
 
 impl Responsible {
+    /// The seat that pays for the discard, if one does.
     pub fn seat(self) -> Option<Seat> {
         match self {
             Responsible::Discarder(s) | Responsible::Named(s) => Some(s),
@@ -127,21 +163,28 @@ impl Responsible {
 /// The situation of the win, kept apart from the tiles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WinContext {
+    /// The winner's seat (`seat=`, default East).
     pub seat: Seat,
-    /// The prevailing wind (`round=`, default East). Zung Jung does not recognise it
-    /// (seed 003, 3.1); the doubling table scores a pung of it.
-    pub round: Seat,
+    /// How the winning tile came.
     pub win_by: WinBy,
+    /// Who pays for a discard.
     pub responsible: Responsible,
     /// Won on the last tile: Final Draw if self-drawn, Final Discard otherwise.
     pub last_tile: bool,
+    /// Won on a kong's supplement tile (`kong`).
     pub kong_supplement: bool,
+    /// Won by robbing a kong (`rob`).
     pub robbed_kong: bool,
+    /// East's win on the initial 14 tiles (`heaven`).
     pub heaven: bool,
+    /// A win on East's first discard with the initial 13 tiles (`earth`).
     pub earth: bool,
+    /// The words of the scoring system (the doubling table's `round=`).
+    pub words: SystemWords,
 }
 
 impl WinContext {
+    /// Won by self-draw.
     pub fn self_drawn(&self) -> bool {
         self.win_by == WinBy::SelfDraw
     }
@@ -152,8 +195,11 @@ impl WinContext {
 pub struct Hand {
     /// Concealed tiles without the winning tile, sorted.
     pub concealed: Vec<Tile>,
+    /// Declared melds.
     pub melds: Vec<Meld>,
+    /// The tile that completed the hand.
     pub winning_tile: Tile,
+    /// The situation of the win.
     pub context: WinContext,
 }
 
@@ -164,24 +210,11 @@ impl Hand {
     pub fn notation(&self) -> String {
         let mut line = grouped_by_suit(&self.concealed);
         for meld in &self.melds {
-            let count = if meld.is_kong() { 4 } else { 3 };
-            let _ = write!(line, " [{} ", meld.kind.keyword());
-            let set = meld.set();
-            if meld.kind == MeldKind::Chow {
-                let _ = write!(line, "{}", set.tile.suit().letter());
-                for tile in set.tiles() {
-                    let _ = write!(line, "{}", tile.rank());
-                }
-            } else {
-                let _ = write_run(&mut line, meld.tile, count);
-            }
-            line.push(']');
+            let _ = write!(line, " {}", meld.set());
         }
         let ctx = &self.context;
         let _ = write!(line, " +{} seat={}", self.winning_tile, ctx.seat.letter());
-        if ctx.round != Seat::East {
-            let _ = write!(line, " round={}", ctx.round.letter());
-        }
+        let _ = ctx.words.write_notation(&mut line);
         match ctx.win_by {
             WinBy::SelfDraw if ctx.heaven => line.push_str(" heaven"),
             WinBy::SelfDraw if ctx.kong_supplement => line.push_str(" kong"),
@@ -219,8 +252,9 @@ impl Hand {
     }
 }
 
-/// Checks a parsed line and builds the [`Hand`].
-pub fn validate(parsed: &ParsedHand) -> Result<Hand, HandError> {
+/// Checks a parsed line and builds the [`Hand`]; `words` are the scoring system's words
+/// the line gave, already read by [`crate::words::resolve`].
+pub fn validate(parsed: &ParsedHand, words: SystemWords) -> Result<Hand, HandError> {
     let melds = parsed
         .melds
         .iter()
@@ -238,7 +272,7 @@ pub fn validate(parsed: &ParsedHand) -> Result<Hand, HandError> {
 
     let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
     concealed.sort();
-    let context = build_context(parsed, &concealed, &melds)?;
+    let context = build_context(parsed, &concealed, &melds, words)?;
     Ok(Hand {
         concealed,
         melds,
@@ -332,6 +366,7 @@ fn build_context(
     parsed: &ParsedHand,
     concealed: &[Tile],
     melds: &[Meld],
+    words: SystemWords,
 ) -> Result<WinContext, HandError> {
     let find = |keyword: &str| parsed.words.iter().find(|w| w.value.keyword() == keyword);
     let column_of = |w: Option<&Spanned<Word>>| w.map_or(1, |w| w.column);
@@ -348,10 +383,6 @@ fn build_context(
     let earth = find("earth");
     let seat = match find("seat").map(|w| w.value) {
         Some(Word::Seat(s)) => s,
-        _ => Seat::East,
-    };
-    let round = match find("round").map(|w| w.value) {
-        Some(Word::Round(s)) => s,
         _ => Seat::East,
     };
     let from = find("from");
@@ -463,7 +494,6 @@ fn build_context(
 
     Ok(WinContext {
         seat,
-        round,
         win_by,
         responsible,
         last_tile: last.is_some(),
@@ -471,5 +501,6 @@ fn build_context(
         robbed_kong: rob.is_some(),
         heaven: heaven.is_some(),
         earth: earth.is_some(),
+        words,
     })
 }

@@ -1,33 +1,38 @@
-//! Properties every scored hand must have, whatever its tiles: checked by the exhaustive
-//! proof (`cargo run --release --example exhaustive`) and by the property tests.
+//! Properties every scored hand must have, whatever its tiles and whatever the scoring
+//! system: checked by the exhaustive proof (`cargo run --release --example exhaustive`) and
+//! by the property tests.
 //!
 //! They restate the rules independently of how the engine reaches its answer:
-//! - the total is at most the rule set's maximum (320 in Zung Jung, 13 in the doubling
-//!   table) unless a listed limit (special hand) applies, and never more than the highest
-//!   pattern of the table (480 in Zung Jung);
+//! - the total is at most the rule set's maximum unless a pattern scores alone, and a
+//!   pattern that scores alone is worth no more than the highest fixed value of the table;
+//! - the total is what the counted patterns make: their sum (capped), or the one pattern
+//!   that scores alone, plus any percentages;
 //! - the chosen reading is the best of all readings (highest total, then highest sum);
-//! - no two counted patterns share a series, except per-set patterns (3.1 Value Honor,
-//!   the doubling table's dragon and wind pongs);
-//! - the payments sum to zero and the winner receives what the payoff says: three times
-//!   the total in Zung Jung; in the doubling table 2^points from each player, doubled for
-//!   the responsible discarder, or for everyone on a self-draw.
+//! - no two counted patterns share a series, except per-set patterns (Value Honor, the
+//!   doubling table's dragon and wind pongs);
+//! - the payments sum to zero and the winner receives what the system's payment rule says
+//!   (3 × the total in Zung Jung; 2^points from each player, doubled for the responsible
+//!   discarder or for everyone on a self-draw, in the doubling table).
 
 use crate::hand::Hand;
-use crate::patterns::Condition;
-use crate::payment::Basis;
-use crate::rules::RuleSet;
+use crate::patterns::Value;
 use crate::score::{self, Limit, Outcome, Reading};
+use crate::system::RuleSet;
 use crate::tile::Seat;
 
 /// The outcome of scoring `hand`, or the first property it breaks.
 pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     let all = score::readings(hand, rules);
     let best = all.iter().map(|r| (r.total, r.sum)).max();
-    // No reading may pass the maximum or, under a listed limit, the table's highest pattern.
-    let highest = rules.patterns.iter().map(|p| p.points).max().unwrap_or(0);
-    let ceiling = highest.max(rules.maximum);
+    // A pattern scoring alone is worth at most the highest fixed value of the table.
+    let highest = rules
+        .patterns
+        .iter()
+        .filter_map(|p| p.value.nominal(rules.limit.maximum))
+        .max()
+        .unwrap_or(0);
     for reading in &all {
-        check_reading(reading, rules, ceiling)?;
+        check_reading(reading, rules, highest)?;
     }
     let outcome = score::decide(hand, rules, all);
     match &outcome {
@@ -45,22 +50,7 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
                 return Err(format!("payments sum to {sum}"));
             }
             let received = payments.of(hand.context.seat);
-            let expected = match payments.basis {
-                Basis::DoublingSelfDraw { payout } => 6 * payout,
-                Basis::DoublingDiscard {
-                    payout,
-                    doubled: Some(_),
-                } => 4 * payout,
-                Basis::DoublingDiscard { payout, .. } => 3 * payout,
-                _ => 3 * i64::from(reading.total),
-            };
-            if let Basis::DoublingSelfDraw { payout } | Basis::DoublingDiscard { payout, .. } =
-                payments.basis
-            {
-                if payout != 1 << reading.total {
-                    return Err(format!("payout {payout} for {} points", reading.total));
-                }
-            }
+            let expected = (rules.payments.winner_receives)(reading.total, &hand.context);
             if received != expected {
                 return Err(format!(
                     "the winner receives {received}, not {expected} for {}",
@@ -76,21 +66,34 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     Ok(outcome)
 }
 
-fn check_reading(reading: &Reading, rules: &RuleSet, ceiling: u32) -> Result<(), String> {
-    if reading.total > ceiling {
-        return Err(format!("total {} over {ceiling}", reading.total));
+fn check_reading(reading: &Reading, rules: &RuleSet, highest: u32) -> Result<(), String> {
+    let counted = &reading.counted;
+    let percent: u32 = counted.iter().map(|c| c.percent()).sum();
+    let base = if percent == 0 {
+        reading.total
+    } else {
+        // Undo the percentage, rounded half up: the base is the one that gives the total.
+        (0..=reading.total)
+            .find(|&b| {
+                (u64::from(b) * (100 + u64::from(percent)) + 50) / 100 == u64::from(reading.total)
+            })
+            .ok_or_else(|| format!("total {} is no base plus {percent}%", reading.total))?
+    };
+    if let (Some(maximum), true) = (rules.limit.maximum, reading.limit != Some(Limit::Listed)) {
+        if base > maximum {
+            return Err(format!(
+                "total {base} over {maximum} without a listed limit"
+            ));
+        }
     }
-    if reading.total > rules.maximum && reading.limit != Some(Limit::Listed) {
+    if reading.limit == Some(Limit::Listed) && base > highest {
         return Err(format!(
-            "total {} over {} without a listed limit",
-            reading.total, rules.maximum
+            "a pattern alone scores {base}, over the table's {highest}"
         ));
     }
-    let counted = &reading.counted;
     for (i, a) in counted.iter().enumerate() {
         for b in &counted[i + 1..] {
-            let per_set = matches!(a.pattern.condition, Condition::EachSet(_));
-            if a.pattern.series == b.pattern.series && !per_set {
+            if a.pattern.series == b.pattern.series && !a.pattern.is_per_set() {
                 return Err(format!(
                     "{} and {} are both counted in series {}",
                     a.pattern.id, b.pattern.id, a.pattern.series
@@ -98,13 +101,22 @@ fn check_reading(reading: &Reading, rules: &RuleSet, ceiling: u32) -> Result<(),
             }
         }
     }
-    let sum: u32 = counted.iter().map(|c| c.points()).sum();
+    let adding = counted
+        .iter()
+        .filter(|c| !matches!(c.pattern.value, Value::Percent(_)));
+    let sum: u32 = adding.clone().map(|c| c.points()).sum();
     let expected = match reading.limit {
-        Some(Limit::Listed) => counted.first().map_or(0, |c| c.points()),
-        Some(Limit::Compound) => rules.maximum,
+        Some(Limit::Listed) => {
+            let alone: Vec<_> = adding.collect();
+            if alone.len() != 1 {
+                return Err(format!("{} patterns scoring alone", alone.len()));
+            }
+            alone[0].points()
+        }
+        Some(Limit::Compound) => rules.limit.maximum.unwrap_or(sum),
         None => sum,
     };
-    if reading.total != expected {
+    if base != expected {
         return Err(format!(
             "total {} but the counted patterns make {expected}",
             reading.total

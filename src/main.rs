@@ -152,10 +152,12 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli) -> Result<u8> {
-    let rules: &'static RuleSet = match (rules::by_id(&cli.rules), cli.max) {
+    let with_maximum;
+    let rules: &RuleSet = match (rules::by_id(&cli.rules), cli.max) {
         (Some(rules), None) => rules,
         (Some(rules), Some(max)) if rules.id == rules::DOUBLING.id => {
-            rules::doubling_with_maximum(max)
+            with_maximum = mjscore::systems::doubling::with_maximum(max);
+            &with_maximum
         }
         (Some(_), Some(_)) => bail!("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)"),
         (None, _) => unreachable!("clap accepts only known rule sets"),
@@ -219,7 +221,7 @@ fn run(cli: &Cli) -> Result<u8> {
 }
 
 /// One hand from the arguments: no line number, and a text error goes to stderr.
-fn single(cli: &Cli, settings: &Settings, stdout: &mut impl Write) -> Result<Summary> {
+fn single<'r>(cli: &Cli, settings: &Settings<'r>, stdout: &mut impl Write) -> Result<Summary<'r>> {
     let line = cli.hand.join(" ");
     let result = score_line_with(&line, settings.rules, settings.options);
     let mut summary = Summary::new(settings.rules);
@@ -279,7 +281,7 @@ fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
 
 /// Text and JSON summaries end the output; TSV's goes to stderr to keep the table clean.
 fn write_summary(
-    summary: &Summary,
+    summary: &Summary<'_>,
     settings: &Settings,
     color: ColorChoice,
     stdout: &mut impl Write,
@@ -299,7 +301,7 @@ fn write_summary(
     Ok(())
 }
 
-fn explain(rules: &'static RuleSet, id: &str, stdout: &mut impl Write) -> Result<u8> {
+fn explain(rules: &RuleSet, id: &str, stdout: &mut impl Write) -> Result<u8> {
     let Some(pattern) = rules.pattern(&id.to_ascii_lowercase()) else {
         bail!(
             "no pattern '{id}' in {}: `mjscore --rules {} patterns` lists them",

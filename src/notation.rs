@@ -10,9 +10,12 @@
 //! token   = group | meld | "+" tile | word
 //! group   = suit digit+            suit = b | c | d | w | e
 //! meld    = "[" kind group+ "]"    kind = p | pung | pong | c | chow | chi | k | kong | ck | ckong
-//! word    = self | last | kong | rob | heaven | earth | seat=X | round=X | from=X | resp=X | resp=none
-//!         | claim=N | claim=ID+ID...
+//! word    = self | last | kong | rob | heaven | earth | seat=X | from=X | resp=X | resp=none
+//!         | claim=N | claim=ID+ID... | KEY | KEY=VALUE
 //! ```
+//! `KEY` and `KEY=VALUE` are words this module does not know: a scoring system may declare
+//! them (the doubling table's `round=`). They are kept as [`NamedWord`]s, with their
+//! column, for [`crate::words`] to read against the chosen system.
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
 
 use nom::bytes::complete::take_while;
@@ -20,59 +23,119 @@ use nom::character::complete::{alpha1, char, digit1, multispace0, satisfy};
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
+use crate::sets::MeldKind;
 use crate::tile::{Seat, Suit, Tile};
 
 /// A syntax error: where in the line (1-based column, in characters) and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {kind}")]
 pub struct NotationError {
+    /// The 1-based column (in characters) of the token at fault.
     pub column: usize,
+    /// What was wrong there.
     pub kind: NotationErrorKind,
 }
 
 /// What went wrong, worded as what the user should have written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NotationErrorKind {
+    /// A tile number the suit does not have (`w5`, `b0`); `found` is the group as written.
     #[error("{found}: {}", rank_rule(*.suit))]
-    RankOutOfRange { suit: Suit, found: String },
+    RankOutOfRange {
+        /// The suit named.
+        suit: Suit,
+        /// The group as written.
+        found: String,
+    },
+    /// A suit letter with no digits after it.
     #[error("'{0}' needs its tile numbers right after it, e.g. {0}1")]
     MissingRank(char),
+    /// Digits with no suit letter before them.
     #[error("'{0}' is a number without a suit letter: write b, c, d, w or e before the digits, e.g. b{0}")]
     MissingSuit(String),
+    /// Digits after a letter that is not a suit.
     #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5")]
     UnknownSuit(char),
-    #[error("unknown word '{0}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, round=, from=, resp=, claim=")]
-    UnknownWord(String),
+    /// A word neither the notation nor the chosen scoring system knows.
+    #[error("unknown word '{word}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, {system_words}claim=")]
+    UnknownWord {
+        /// The word as written.
+        word: String,
+        /// The words of the chosen scoring system, each followed by ", ".
+        system_words: String,
+    },
+    /// A character that starts no token.
     #[error("unexpected {}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word", shown(*.0))]
     UnexpectedChar(char),
+    /// Two tokens run together where a space is needed.
     #[error("expected a space before '{0}'")]
     MissingSpace(String),
+    /// `word=value` for a word that takes no value.
     #[error("'{0}' takes no value")]
     UnexpectedValue(String),
+    /// `seat=`, `from=` or `resp=` with no seat after it.
     #[error("{0}= needs a seat: e, s, w or n (e.g. {0}=s)")]
     MissingSeat(String),
+    /// A seat that is not e, s, w or n (or `none` for `resp=`).
     #[error("{key}={found}: a seat is e, s, w or n{}", if key == "resp" { ", or none" } else { "" })]
-    BadSeat { key: String, found: String },
+    BadSeat {
+        /// The word: `seat`, `from`, `resp`, or a system's seat-valued word.
+        key: String,
+        /// The value as written.
+        found: String,
+    },
+    /// The same context word twice.
     #[error("'{0}' is given twice")]
     Repeated(String),
+    /// A scoring system's word given without the value it needs.
+    #[error("{key}= needs a value: {expected} (e.g. {key}={example})")]
+    MissingValue {
+        /// The word.
+        key: String,
+        /// What its value may be.
+        expected: String,
+        /// A value it takes.
+        example: String,
+    },
+    /// A scoring system's word given a value it does not take.
+    #[error("{key}={found}: {expected}")]
+    BadValue {
+        /// The word.
+        key: String,
+        /// The value as written.
+        found: String,
+        /// What its value may be.
+        expected: String,
+    },
+    /// `[` not followed by a meld kind.
     #[error("expected a meld kind after '[': p (pung), c (chow), k (kong) or ck (concealed kong), then its tiles, e.g. [p d111]")]
     MissingMeldKind,
+    /// A meld kind that is not p, c, k or ck (or their long forms).
     #[error("unknown meld kind '{0}': expected p (pung/pong), c (chow/chi), k (kong) or ck (ckong, concealed kong)")]
     BadMeldKind(String),
+    /// A meld with no tiles.
     #[error("expected the meld's tiles, e.g. [p d111], [c b345], [k e1111]")]
     MissingMeldTiles,
+    /// A meld whose `]` is missing.
     #[error("expected ']' to close the meld")]
     UnclosedMeld,
+    /// `+` not followed by a tile.
     #[error("expected the winning tile right after '+', e.g. +b9")]
     MissingWinningTile,
+    /// `+` followed by more than one tile.
     #[error("+ marks exactly one winning tile, e.g. +b9, not +{0}")]
     SeveralWinningTiles(String),
+    /// A second `+TILE`.
     #[error("a second winning tile: a hand has exactly one '+TILE'")]
     SecondWinningTile,
+    /// No `+TILE` at all.
     #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
     NoWinningTile,
+    /// `claim=` with nothing after it.
     #[error("claim= needs the claimed points or pattern ids joined by +, e.g. claim=45 or claim=1.2+7.1")]
     MissingClaim,
+    /// A claim that is neither points nor pattern ids.
     #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids joined by + (e.g. claim=1.2+7.1)")]
     BadClaim(String),
 }
@@ -144,42 +207,37 @@ fn rank_rule(suit: Suit) -> &'static str {
     }
 }
 
-/// The four kinds of declared set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MeldKind {
-    Pung,
-    Chow,
-    Kong,
-    ConcealedKong,
-}
-
-impl MeldKind {
-    /// Short notation keyword: `p`, `c`, `k`, `ck`.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            MeldKind::Pung => "p",
-            MeldKind::Chow => "c",
-            MeldKind::Kong => "k",
-            MeldKind::ConcealedKong => "ck",
-        }
-    }
-}
-
-/// A context word of SPEC §1.
+/// A context word every scoring system reads (SPEC §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Word {
+    /// `self`: won by self-draw.
     SelfDraw,
+    /// `last`: won on the last tile.
     LastTile,
+    /// `kong`: won on a kong's supplement tile.
     KongSupplement,
+    /// `rob`: won by robbing a kong.
     RobbedKong,
+    /// `heaven`: East's win on the initial 14 tiles.
     Heaven,
+    /// `earth`: a win on East's first discard with the initial 13 tiles.
     Earth,
+    /// `seat=X`: the winner's seat.
     Seat(Seat),
-    /// The prevailing wind (`round=X`); only the doubling table uses it.
-    Round(Seat),
+    /// `from=X`: the discarder.
     From(Seat),
     /// `resp=X`, or `resp=none` (None).
     Responsible(Option<Seat>),
+}
+
+/// A word this module does not know, as written: `key` or `key=value`. Read against the
+/// chosen scoring system's own words by [`crate::words`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedWord<'a> {
+    /// The word before any `=`, as written.
+    pub key: &'a str,
+    /// What follows the `=`, if there is one (it may be empty).
+    pub value: Option<&'a str>,
 }
 
 impl Word {
@@ -193,7 +251,6 @@ impl Word {
             Word::Heaven => "heaven",
             Word::Earth => "earth",
             Word::Seat(_) => "seat",
-            Word::Round(_) => "round",
             Word::From(_) => "from",
             Word::Responsible(_) => "resp",
         }
@@ -203,28 +260,44 @@ impl Word {
 /// A value with the 1-based column where its token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Spanned<T> {
+    /// What the token says.
     pub value: T,
+    /// The 1-based column (in characters) where the token starts.
     pub column: usize,
 }
 
 /// A meld as written: its kind and tiles, not yet checked for shape.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedMeld {
+    /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
+    /// The tiles inside the brackets.
     pub tiles: Vec<Tile>,
+    /// The column of the opening bracket.
     pub column: usize,
 }
 
 /// Everything the line says, token by token, with columns. No hand rules checked yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParsedHand {
+pub struct ParsedHand<'a> {
     /// Concealed tiles, not including the winning tile.
     pub concealed: Vec<Spanned<Tile>>,
+    /// Declared melds, in the order written.
     pub melds: Vec<ParsedMeld>,
+    /// The tile after `+`.
     pub winning: Spanned<Tile>,
+    /// The context words every system reads.
     pub words: Vec<Spanned<Word>>,
+    /// Other words, for the scoring system to read (the doubling table's `round=`).
+    pub named: Vec<Spanned<NamedWord<'a>>>,
     /// A referee claim on the line (`claim=`): not part of the hand, checked after scoring.
     pub claim: Option<Spanned<ClaimSpec>>,
+}
+
+/// A parsed context word: one every system reads, or one for the system to read.
+enum AnyWord<'a> {
+    Shared(Word),
+    Named(NamedWord<'a>),
 }
 
 /// nom error carrying our own kind once a token has been recognised and found wrong.
@@ -331,7 +404,7 @@ fn winning_tile(input: &str) -> Res<'_, Tile> {
 }
 
 /// A context word, optionally `key=value`.
-fn word(input: &str) -> Res<'_, Word> {
+fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     let (rest, key) = alpha1(input)?;
     let (rest, value) = match rest.strip_prefix('=') {
         Some(after) => {
@@ -342,7 +415,7 @@ fn word(input: &str) -> Res<'_, Word> {
     };
     let key_lower = key.to_ascii_lowercase();
     let bare = |word: Word| match value {
-        None => Ok((rest, word)),
+        None => Ok((rest, AnyWord::Shared(word))),
         Some(_) => fail(input, NotationErrorKind::UnexpectedValue(key_lower.clone())),
     };
     let seat = |make: fn(Seat) -> Word, allow_none: bool| {
@@ -351,10 +424,10 @@ fn word(input: &str) -> Res<'_, Word> {
             _ => return fail(input, NotationErrorKind::MissingSeat(key_lower.clone())),
         };
         if allow_none && value == "none" {
-            return Ok((rest, Word::Responsible(None)));
+            return Ok((rest, AnyWord::Shared(Word::Responsible(None))));
         }
         match seat_name(&value) {
-            Some(seat) => Ok((rest, make(seat))),
+            Some(seat) => Ok((rest, AnyWord::Shared(make(seat)))),
             None => fail(
                 input,
                 NotationErrorKind::BadSeat {
@@ -372,7 +445,6 @@ fn word(input: &str) -> Res<'_, Word> {
         "heaven" => bare(Word::Heaven),
         "earth" => bare(Word::Earth),
         "seat" => seat(Word::Seat, false),
-        "round" => seat(Word::Round, false),
         "from" => seat(Word::From, false),
         "resp" => seat(|s| Word::Responsible(Some(s)), true),
         // A lone letter: a suit missing its digits, or digits after a letter that is no suit.
@@ -383,10 +455,10 @@ fn word(input: &str) -> Res<'_, Word> {
             } else if rest.starts_with(|c: char| c.is_ascii_digit()) {
                 fail(input, NotationErrorKind::UnknownSuit(letter))
             } else {
-                fail(input, NotationErrorKind::UnknownWord(key.to_string()))
+                Ok((rest, AnyWord::Named(NamedWord { key, value })))
             }
         }
-        _ => fail(input, NotationErrorKind::UnknownWord(key.to_string())),
+        _ => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
     }
 }
 
@@ -400,8 +472,8 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
     }
 }
 
-/// Accepts a seat letter or its full name (`s`, `south`).
-fn seat_name(value: &str) -> Option<Seat> {
+/// Accepts a seat letter or its full name (`s`, `south`), in lower case.
+pub fn seat_name(value: &str) -> Option<Seat> {
     let seat = Seat::from_letter(value.chars().next()?)?;
     (value.len() == 1 || value == seat.name().to_ascii_lowercase()).then_some(seat)
 }
@@ -412,7 +484,7 @@ fn column(line: &str, rest: &str) -> usize {
 }
 
 /// Parses one hand line (SPEC §1). A `#` starts a comment that runs to the end of the line.
-pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
+pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let error = |rest: &str, kind| NotationError {
         column: column(line, rest),
         kind,
@@ -421,6 +493,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
     let mut melds = Vec::new();
     let mut winning: Option<Spanned<Tile>> = None;
     let mut words: Vec<Spanned<Word>> = Vec::new();
+    let mut named: Vec<Spanned<NamedWord>> = Vec::new();
     let mut claim: Option<Spanned<ClaimSpec>> = None;
 
     let mut rest = line;
@@ -501,13 +574,31 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
                 })
             }
             c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
-                if words.iter().any(|seen| seen.value.keyword() == w.keyword()) {
-                    return fail(rest, NotationErrorKind::Repeated(w.keyword().to_string()));
+                match w {
+                    AnyWord::Shared(w) => {
+                        if words.iter().any(|seen| seen.value.keyword() == w.keyword()) {
+                            return fail(
+                                rest,
+                                NotationErrorKind::Repeated(w.keyword().to_string()),
+                            );
+                        }
+                        words.push(Spanned {
+                            value: w,
+                            column: at,
+                        });
+                    }
+                    AnyWord::Named(w) => {
+                        let key = w.key;
+                        if named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key)) {
+                            let key = key.to_ascii_lowercase();
+                            return fail(rest, NotationErrorKind::Repeated(key));
+                        }
+                        named.push(Spanned {
+                            value: w,
+                            column: at,
+                        });
+                    }
                 }
-                words.push(Spanned {
-                    value: w,
-                    column: at,
-                });
                 Ok((after, false))
             }),
             c if c.is_ascii_digit() => fail(
@@ -533,6 +624,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand, NotationError> {
         melds,
         winning,
         words,
+        named,
         claim,
     })
 }
@@ -598,7 +690,8 @@ mod tests {
             ("[ck e1111]", MeldKind::ConcealedKong),
             ("[pung e111]", MeldKind::Pung),
         ] {
-            let hand = parse_hand(&format!("{text} +b1")).unwrap();
+            let line = format!("{text} +b1");
+            let hand = parse_hand(&line).unwrap();
             assert_eq!(hand.melds[0].kind, kind, "{text}");
         }
     }

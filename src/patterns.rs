@@ -1,18 +1,23 @@
-//! The Zung Jung v3.3 pattern table (seed 003): one entry per pattern, as data.
+//! The pattern framework every scoring system's table is written in: a [`Pattern`] (id,
+//! names, [`Value`], the [`Shapes`] it scores on, a [`Condition`] over [`Facts`], and its
+//! wording), and the predicates more than one system shares.
 //!
-//! Each entry has its id, series, English and Chinese names, points, the hand shapes it may
-//! be scored on and a small pure predicate over [`Facts`]. The engine in
-//! [`crate::score`] applies the series rule and the limits; nothing here knows about them.
+//! The tables themselves are in [`crate::systems`]. The engine in [`crate::score`] applies
+//! the series rule and the limit; nothing here knows about either.
 
-use crate::arrange::{Arrangement, Set, SetKind, Shape};
+use crate::arrange::{Arrangement, Shape};
 use crate::hand::{Hand, WinContext};
+use crate::sets::{Set, SetKind};
 use crate::tile::{Suit, Tile, KINDS};
 
-/// Which hand shapes a pattern may be scored on.
+/// Which hand shapes a pattern may be scored on, or a rule set allows at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shapes {
+    /// Four sets and a pair.
     pub regular: bool,
+    /// Seven pairs.
     pub seven_pairs: bool,
+    /// One of each terminal and honor plus a pair of one of them.
     pub thirteen_terminals: bool,
 }
 
@@ -34,36 +39,118 @@ pub const ANY: Shapes = Shapes {
     seven_pairs: true,
     thirteen_terminals: true,
 };
+/// Seven Pairs only.
 pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
     regular: false,
     seven_pairs: true,
     thirteen_terminals: false,
 };
+/// Thirteen Terminals only.
 pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
     regular: false,
     seven_pairs: false,
     thirteen_terminals: true,
 };
 
+impl Shapes {
+    /// Whether `shape` is one of these.
+    pub fn allow(&self, shape: &Shape) -> bool {
+        match shape {
+            Shape::Regular { .. } => self.regular,
+            Shape::SevenPairs { .. } => self.seven_pairs,
+            Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
+        }
+    }
+}
+
 /// When a pattern applies.
 #[derive(Clone, Copy)]
 pub enum Condition {
     /// Once, if the whole hand satisfies the predicate.
     Hand(fn(&Facts) -> bool),
-    /// Once for each set that satisfies the predicate (3.1 Value Honor).
+    /// Once for each set that satisfies the predicate (Zung Jung's Value Honor).
     EachSet(fn(&Set, &Facts) -> bool),
+    /// Only when no other pattern applies: a chicken hand.
+    Fallback,
+}
+
+/// What a pattern is worth.
+#[derive(Clone, Copy)]
+pub enum Value {
+    /// A fixed number of points (for each instance, with [`Condition::EachSet`]).
+    Points(u32),
+    /// The rule set's maximum less `less`, scored alone: a doubling special hand.
+    Maximum {
+        /// How far under the maximum (1 for the doubling table's "small" hands).
+        less: u32,
+    },
+    /// Half a point: shown as ½, counted 0, so it only ever scores alone.
+    Half,
+    /// A percentage of the base (the sum of the points), added after the limit.
+    Percent(u32),
+    /// Points the pattern computes from the hand: a lookup table, a formula.
+    Computed {
+        /// The value as the card shows it, e.g. `20 + 2^N`.
+        label: &'static str,
+        /// The points for one reading.
+        points: fn(&Facts) -> u32,
+    },
+}
+
+impl Value {
+    /// The points in one reading, under a limit of `maximum` (None: no limit).
+    pub fn points(&self, maximum: Option<u32>, facts: &Facts) -> u32 {
+        match *self {
+            Value::Computed { points, .. } => points(facts),
+            _ => self.nominal(maximum).unwrap_or(0),
+        }
+    }
+
+    /// The points whatever the hand, when they do not depend on it (a claim is valued so).
+    pub fn nominal(&self, maximum: Option<u32>) -> Option<u32> {
+        match *self {
+            Value::Points(points) => Some(points),
+            Value::Maximum { less } => Some(maximum.unwrap_or(0).saturating_sub(less)),
+            Value::Half | Value::Percent(_) => Some(0),
+            Value::Computed { .. } => None,
+        }
+    }
+
+    /// The value as shown: `40`, `13`, `½`, `+50%`, or a computed value's label.
+    pub fn label(&self, maximum: Option<u32>) -> String {
+        match *self {
+            Value::Half => "½".to_string(),
+            Value::Percent(percent) => format!("+{percent}%"),
+            Value::Computed { label, .. } => label.to_string(),
+            _ => self.nominal(maximum).unwrap_or(0).to_string(),
+        }
+    }
+
+    /// The percentage it adds, for a [`Value::Percent`].
+    pub fn percent(&self) -> u32 {
+        match *self {
+            Value::Percent(percent) => percent,
+            _ => 0,
+        }
+    }
 }
 
 /// One scoring pattern.
 #[derive(Clone, Copy)]
 pub struct Pattern {
+    /// A short stable id: `7.1` in Zung Jung, `d.b` in the doubling table.
     pub id: &'static str,
     /// Within a series only the highest applicable pattern counts.
     pub series: &'static str,
+    /// English name.
     pub name: &'static str,
+    /// Chinese name.
     pub chinese: &'static str,
-    pub points: u32,
+    /// What it is worth.
+    pub value: Value,
+    /// The hand shapes it may be scored on.
     pub shapes: Shapes,
+    /// When it applies.
     pub condition: Condition,
     /// The condition in one line, as the rule text states it.
     pub summary: &'static str,
@@ -75,35 +162,39 @@ pub struct Pattern {
 
 impl std::fmt::Debug for Pattern {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {} {}", self.id, self.name, self.points)
-    }
-}
-
-impl Shapes {
-    pub fn allow(&self, shape: &Shape) -> bool {
-        match shape {
-            Shape::Regular { .. } => self.regular,
-            Shape::SevenPairs { .. } => self.seven_pairs,
-            Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
-        }
+        write!(f, "{} {}", self.id, self.name)
     }
 }
 
 impl Pattern {
+    /// Whether it may be scored on `shape`.
     pub fn allows(&self, shape: &Shape) -> bool {
         self.shapes.allow(shape)
+    }
+
+    /// Whether it scores only when nothing else does (a chicken hand).
+    pub fn is_fallback(&self) -> bool {
+        matches!(self.condition, Condition::Fallback)
+    }
+
+    /// Whether it counts once per set rather than once per hand.
+    pub fn is_per_set(&self) -> bool {
+        matches!(self.condition, Condition::EachSet(_))
     }
 }
 
 /// What the predicates look at: one arrangement of one hand, with its context.
 pub struct Facts<'a> {
+    /// The hand, with its context.
     pub hand: &'a Hand,
+    /// The reading being scored.
     pub arrangement: &'a Arrangement,
     /// Bit `i` set when the hand holds tile kind `i`.
     present: u64,
 }
 
 impl<'a> Facts<'a> {
+    /// The facts of one reading of `hand`.
     pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
         let mut present = 0u64;
         let mut mark = |tile: Tile| present |= 1 << tile.index();
@@ -119,14 +210,17 @@ impl<'a> Facts<'a> {
         }
     }
 
+    /// The situation of the win.
     pub fn context(&self) -> &WinContext {
         &self.hand.context
     }
 
+    /// The four sets of a regular reading (none for an irregular one).
     pub fn sets(&self) -> &[Set] {
         self.arrangement.sets()
     }
 
+    /// The eyes of a regular reading.
     pub fn pair(&self) -> Option<Tile> {
         self.arrangement.pair()
     }
@@ -135,13 +229,15 @@ impl<'a> Facts<'a> {
     pub fn kinds(&self) -> impl Iterator<Item = Tile> + '_ {
         (0..KINDS)
             .filter(|&i| self.present & (1 << i) != 0)
-            .map(Tile::from_index)
+            .map(|i| Tile::ALL[i])
     }
 
+    /// Whether every tile kind of the hand satisfies `test`.
     pub fn all_tiles(&self, test: impl Fn(Tile) -> bool) -> bool {
         self.kinds().all(test)
     }
 
+    /// The first tiles of the sequences.
     pub fn sequences(&self) -> impl Iterator<Item = Tile> + '_ {
         self.sets()
             .iter()
@@ -157,20 +253,23 @@ impl<'a> Facts<'a> {
             .map(|s| s.tile)
     }
 
-    pub(crate) fn count_triplets(&self, test: impl Fn(Tile) -> bool) -> usize {
+    /// How many triplets and kongs are of a tile that satisfies `test`.
+    pub fn count_triplets(&self, test: impl Fn(Tile) -> bool) -> usize {
         self.triplets().filter(|&t| test(t)).count()
     }
 
-    fn has_triplet(&self, tile: Tile) -> bool {
+    /// Whether a triplet or kong is of `tile`.
+    pub fn has_triplet(&self, tile: Tile) -> bool {
         self.triplets().any(|t| t == tile)
     }
 
-    fn has_sequence(&self, first: Tile) -> bool {
+    /// Whether a sequence starts at `first`.
+    pub fn has_sequence(&self, first: Tile) -> bool {
         self.sequences().any(|t| t == first)
     }
 
     /// How many times the most repeated sequence occurs.
-    fn max_identical_sequences(&self) -> usize {
+    pub fn max_identical_sequences(&self) -> usize {
         self.sequences()
             .map(|first| self.sequences().filter(|&t| t == first).count())
             .max()
@@ -178,771 +277,66 @@ impl<'a> Facts<'a> {
     }
 }
 
-// ---- predicates, in table order ----
+// ---- predicates more than one system uses ----
 
-pub(crate) fn all_sequences(f: &Facts) -> bool {
+/// Four sequences.
+pub fn all_sequences(f: &Facts) -> bool {
     f.sets().iter().all(|s| s.kind == SetKind::Sequence)
 }
 
-fn concealed_hand(f: &Facts) -> bool {
-    !f.sets().iter().any(|s| s.melded)
-}
-
-fn no_terminals(f: &Facts) -> bool {
-    f.all_tiles(|t| t.suit().is_number() && (2..=8).contains(&t.rank()))
+/// Four triplets or kongs.
+pub fn all_triplets(f: &Facts) -> bool {
+    f.sets().iter().all(Set::is_triplet_or_kong)
 }
 
 /// The one number suit of the hand, if its number tiles are all of one suit.
-fn single_number_suit(f: &Facts) -> Option<Suit> {
+pub fn single_number_suit(f: &Facts) -> Option<Suit> {
     let mut suits = f.kinds().map(Tile::suit).filter(|s| s.is_number());
     let first = suits.next()?;
     suits.all(|s| s == first).then_some(first)
 }
 
-fn has_honors(f: &Facts) -> bool {
+/// Whether the hand holds any wind or dragon.
+pub fn has_honors(f: &Facts) -> bool {
     f.kinds().any(Tile::is_honor)
 }
 
-pub(crate) fn mixed_one_suit(f: &Facts) -> bool {
+/// Number tiles of one suit, plus honors.
+pub fn mixed_one_suit(f: &Facts) -> bool {
     single_number_suit(f).is_some() && has_honors(f)
 }
 
-pub(crate) fn pure_one_suit(f: &Facts) -> bool {
+/// Number tiles of one suit only.
+pub fn pure_one_suit(f: &Facts) -> bool {
     single_number_suit(f).is_some() && !has_honors(f)
 }
 
-/// SPEC §2.7: no melds; the 13 tiles besides the winning tile are 1112345678999 of one
-/// suit, and the winning tile is of that suit.
-fn nine_gates(f: &Facts) -> bool {
-    let hand = f.hand;
-    let suit = hand.winning_tile.suit();
-    if !hand.melds.is_empty() || !suit.is_number() {
-        return false;
-    }
-    let gates = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    let mut counts = [0u8; 9];
-    for tile in &hand.concealed {
-        if tile.suit() != suit {
-            return false;
-        }
-        counts[tile.rank() as usize - 1] += 1;
-    }
-    counts == gates
-}
-
-fn value_honor(set: &Set, f: &Facts) -> bool {
-    set.is_triplet_or_kong()
-        && (set.tile.suit() == Suit::Dragon || set.tile == f.context().seat.wind())
-}
-
-pub(crate) fn is_dragon(t: Tile) -> bool {
+/// A dragon tile.
+pub fn is_dragon(t: Tile) -> bool {
     t.suit() == Suit::Dragon
 }
 
-pub(crate) fn is_wind(t: Tile) -> bool {
+/// A wind tile.
+pub fn is_wind(t: Tile) -> bool {
     t.suit() == Suit::Wind
 }
 
-pub(crate) fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
+/// Whether the eyes satisfy `test`.
+pub fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
     f.pair().is_some_and(test)
 }
 
-fn small_three_dragons(f: &Facts) -> bool {
-    f.count_triplets(is_dragon) >= 2 && pair_is(f, is_dragon)
-}
+/// 1112345678999: how many of each rank Nine Gates holds.
+pub const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
-fn big_three_dragons(f: &Facts) -> bool {
-    f.count_triplets(is_dragon) == 3
-}
-
-fn small_three_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) >= 2 && pair_is(f, is_wind)
-}
-
-fn big_three_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) >= 3
-}
-
-fn small_four_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)
-}
-
-fn big_four_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) == 4
-}
-
-fn all_honors(f: &Facts) -> bool {
-    f.all_tiles(Tile::is_honor)
-}
-
-pub(crate) fn all_triplets(f: &Facts) -> bool {
-    f.sets().iter().all(Set::is_triplet_or_kong)
-}
-
-fn concealed_triplets(f: &Facts) -> usize {
-    f.sets()
-        .iter()
-        .filter(|s| s.is_triplet_or_kong() && s.concealed)
-        .count()
-}
-
-fn kongs(f: &Facts) -> usize {
-    f.sets().iter().filter(|s| s.kind == SetKind::Kong).count()
-}
-
-fn two_identical_sequences(f: &Facts) -> bool {
-    f.max_identical_sequences() >= 2
-}
-
-/// Two groups of two identical sequences (four identical ones also make two groups,
-/// but then 5.1.4 outranks this in the series).
-fn two_identical_sequences_twice(f: &Facts) -> bool {
-    let mut sequences: Vec<Tile> = f.sequences().collect();
-    sequences.sort();
-    let mut groups = 0;
-    let mut i = 0;
-    while i + 1 < sequences.len() {
-        if sequences[i] == sequences[i + 1] {
-            groups += 1;
-            i += 2;
-        } else {
-            i += 1;
+/// How many of each rank (1-9) of `suit` the tiles hold; `None` if any is of another suit.
+pub fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<[u8; 9]> {
+    let mut counts = [0u8; 9];
+    for tile in tiles {
+        if tile.suit() != suit {
+            return None;
         }
+        counts[usize::from(tile.rank()) - 1] += 1;
     }
-    groups >= 2
+    Some(counts)
 }
-
-fn three_identical_sequences(f: &Facts) -> bool {
-    f.max_identical_sequences() >= 3
-}
-
-fn four_identical_sequences(f: &Facts) -> bool {
-    f.max_identical_sequences() == 4
-}
-
-const NUMBER_SUITS: [Suit; 3] = [Suit::Bamboo, Suit::Characters, Suit::Dots];
-
-fn in_every_suit(rank: u8, present: impl Fn(Tile) -> bool) -> bool {
-    NUMBER_SUITS
-        .iter()
-        .all(|&suit| Tile::new(suit, rank).is_some_and(&present))
-}
-
-fn three_similar_sequences(f: &Facts) -> bool {
-    (1..=7).any(|rank| in_every_suit(rank, |t| f.has_sequence(t)))
-}
-
-fn small_three_similar_triplets(f: &Facts) -> bool {
-    let Some(pair) = f.pair().filter(|p| p.suit().is_number()) else {
-        return false;
-    };
-    let others = NUMBER_SUITS.iter().filter(|&&s| s != pair.suit());
-    others
-        .map(|&suit| Tile::new(suit, pair.rank()).expect("rank 1-9"))
-        .all(|t| f.has_triplet(t))
-}
-
-fn three_similar_triplets(f: &Facts) -> bool {
-    (1..=9).any(|rank| in_every_suit(rank, |t| f.has_triplet(t)))
-}
-
-fn nine_tile_straight(f: &Facts) -> bool {
-    NUMBER_SUITS.iter().any(|&suit| {
-        [1, 4, 7]
-            .iter()
-            .all(|&rank| f.has_sequence(Tile::new(suit, rank).expect("rank 1-9")))
-    })
-}
-
-/// The longest run of triplets in consecutive numbers of one suit.
-fn longest_consecutive_triplets(f: &Facts) -> usize {
-    f.triplets()
-        .filter(|t| t.suit().is_number())
-        .map(|start| {
-            let mut length = 1;
-            let mut tile = start;
-            while let Some(next) = tile.next_in_suit().filter(|&n| f.has_triplet(n)) {
-                length += 1;
-                tile = next;
-            }
-            length
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-/// Every set and the pair satisfy `test` on at least one of their tiles.
-fn every_group_has(f: &Facts, test: fn(Tile) -> bool) -> bool {
-    f.sets().iter().all(|s| s.any_tile(test)) && pair_is(f, test)
-}
-
-fn mixed_lesser_terminals(f: &Facts) -> bool {
-    every_group_has(f, Tile::is_terminal_or_honor)
-}
-
-fn pure_lesser_terminals(f: &Facts) -> bool {
-    every_group_has(f, Tile::is_terminal)
-}
-
-/// An All Triplets or Seven Pairs hand of terminals and honors only (SPEC §2.4 limits the
-/// shapes; Thirteen Terminals is excluded by the table's shapes).
-fn mixed_greater_terminals(f: &Facts) -> bool {
-    let shape_ok = match f.arrangement.shape {
-        Shape::Regular { .. } => all_triplets(f),
-        Shape::SevenPairs { .. } => true,
-        Shape::ThirteenTerminals { .. } => false,
-    };
-    shape_ok && f.all_tiles(Tile::is_terminal_or_honor)
-}
-
-fn pure_greater_terminals(f: &Facts) -> bool {
-    f.all_tiles(Tile::is_terminal)
-}
-
-/// The Zung Jung v3.3 patterns, in the order of seed 003.
-pub static ZUNG_JUNG: [Pattern; 44] = [
-    Pattern {
-        id: "1.1",
-        series: "1.1",
-        name: "All Sequences",
-        chinese: "平和",
-        points: 5,
-        shapes: REGULAR,
-        condition: Condition::Hand(all_sequences),
-        summary: "4 sequences; no triplets or kong",
-        details: "The hand contains 4 sequences; no triplets or kong. There are no other restrictions as to the eyes pair, a single call, or a concealed hand.",
-        example: "b123345 d234678 e2 +e2",
-    },
-    Pattern {
-        id: "1.2",
-        series: "1.2",
-        name: "Concealed Hand",
-        chinese: "門前清",
-        points: 5,
-        shapes: REGULAR,
-        condition: Condition::Hand(concealed_hand),
-        summary:
-            "regular hand with no exposed set; concealed kong and winning on a discard are fine",
-        details: "A regular hand which is concealed, without melding any exposed sets before winning. Winning on a discard is fine; concealed kongs are fine. Irregular hands (Seven Pairs, Thirteen Terminals) do not count for it.",
-        example: "b123345 d234678 e2 +e2",
-    },
-    Pattern {
-        id: "1.3",
-        series: "1.3",
-        name: "No Terminals",
-        chinese: "斷么九",
-        points: 5,
-        shapes: REGULAR_OR_PAIRS,
-        condition: Condition::Hand(no_terminals),
-        summary: "only middle number tiles (2-8); no terminals or honors",
-        details: "The hand consists entirely of middle number tiles (2 to 8); no terminals or honors. Also scores on Seven Pairs.",
-        example: "b222 c345456 d888 d2 +d2 self",
-    },
-    Pattern {
-        id: "2.1.1",
-        series: "2.1",
-        name: "Mixed One-Suit",
-        chinese: "混一色",
-        points: 40,
-        shapes: REGULAR_OR_PAIRS,
-        condition: Condition::Hand(mixed_one_suit),
-        summary: "number tiles of one suit, plus honor tiles",
-        details: "The hand consists entirely of number tiles in one suit, plus honor tiles. Also scores on Seven Pairs.",
-        example: "[p d333] d456 d888 e333 w4 +w4 seat=n from=e",
-    },
-    Pattern {
-        id: "2.1.2",
-        series: "2.1",
-        name: "Pure One-Suit",
-        chinese: "清一色",
-        points: 80,
-        shapes: REGULAR_OR_PAIRS,
-        condition: Condition::Hand(pure_one_suit),
-        summary: "number tiles of one suit only",
-        details: "The hand consists entirely of number tiles in one suit. Also scores on Seven Pairs.",
-        example: "b222234456888 b9 +b9 self",
-    },
-    Pattern {
-        id: "2.2",
-        series: "2.2",
-        name: "Nine Gates",
-        chinese: "九蓮寶燈",
-        points: 480,
-        shapes: REGULAR,
-        condition: Condition::Hand(nine_gates),
-        summary: "no melds; 1112345678999 of one suit, winning on any tile of that suit",
-        details: "A 9-way call: with 1112345678999 of one suit in the hand, no melds and no kong, winning on any tile of the same suit. Listed limit: scores 480 alone.",
-        example: "c1112345678999 +c5 self",
-    },
-    Pattern {
-        id: "3.1",
-        series: "3.1",
-        name: "Value Honor",
-        chinese: "番牌",
-        points: 10,
-        shapes: REGULAR,
-        condition: Condition::EachSet(value_honor),
-        summary: "10 for each triplet or kong of the seat wind or of a dragon",
-        details: "A triplet or kong of the seat wind (your own wind) or of a dragon: 10 points for each such set. The prevailing wind is not recognised.",
-        example: "b123 c456 e111 [p w222] d5 +d5 seat=s from=w",
-    },
-    Pattern {
-        id: "3.2.1",
-        series: "3.2",
-        name: "Small Three Dragons",
-        chinese: "小三元",
-        points: 40,
-        shapes: REGULAR,
-        condition: Condition::Hand(small_three_dragons),
-        summary: "two dragon triplets/kong plus a dragon pair",
-        details: "Two triplets or kong of dragons, plus a pair of dragons as the eyes. Always scores two Value Honors too, so at least 40 + 10 + 10 = 60.",
-        example: "e111 e222 e3 b234 c678 +e3 from=s",
-    },
-    Pattern {
-        id: "3.2.2",
-        series: "3.2",
-        name: "Big Three Dragons",
-        chinese: "大三元",
-        points: 130,
-        shapes: REGULAR,
-        condition: Condition::Hand(big_three_dragons),
-        summary: "three dragon triplets/kong",
-        details: "Three triplets or kong of dragons. Always scores three Value Honors too, so at least 130 + 10 + 10 + 10 = 160.",
-        example: "[p e111] [p e222] e333 b567 c1 +c1 seat=w from=n",
-    },
-    Pattern {
-        id: "3.3.1",
-        series: "3.3",
-        name: "Small Three Winds",
-        chinese: "小三風",
-        points: 30,
-        shapes: REGULAR,
-        condition: Condition::Hand(small_three_winds),
-        summary: "two wind triplets/kong plus a wind pair",
-        details: "Two triplets or kong of winds, plus a pair of winds as the eyes.",
-        example: "w111 w222 w3 b123 b789 +w3 seat=n self",
-    },
-    Pattern {
-        id: "3.3.2",
-        series: "3.3",
-        name: "Big Three Winds",
-        chinese: "大三風",
-        points: 120,
-        shapes: REGULAR,
-        condition: Condition::Hand(big_three_winds),
-        summary: "three wind triplets/kong",
-        details: "Three triplets or kong of winds.",
-        example: "[p w111] [p w222] [p w333] c456 d7 +d7 seat=w from=s",
-    },
-    Pattern {
-        id: "3.3.3",
-        series: "3.3",
-        name: "Small Four Winds",
-        chinese: "小四喜",
-        points: 320,
-        shapes: REGULAR,
-        condition: Condition::Hand(small_four_winds),
-        summary: "three wind triplets/kong plus a wind pair",
-        details: "Three triplets or kong of winds, plus a pair of winds as the eyes. Listed limit: scores 320 alone.",
-        example: "w111 w222 w333 w4 b456 +w4 self",
-    },
-    Pattern {
-        id: "3.3.4",
-        series: "3.3",
-        name: "Big Four Winds",
-        chinese: "大四喜",
-        points: 400,
-        shapes: REGULAR,
-        condition: Condition::Hand(big_four_winds),
-        summary: "four wind triplets/kong",
-        details: "Four triplets or kong of winds. Listed limit: scores 400 alone.",
-        example: "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
-    },
-    Pattern {
-        id: "3.4",
-        series: "3.4",
-        name: "All Honors",
-        chinese: "字一色",
-        points: 320,
-        shapes: REGULAR_OR_PAIRS,
-        condition: Condition::Hand(all_honors),
-        summary: "honor tiles only",
-        details: "The hand consists entirely of honor tiles (winds and dragons). Also scores on Seven Pairs. Listed limit: scores 320 alone.",
-        example: "w111 w222 e111 e222 e3 +e3 self",
-    },
-    Pattern {
-        id: "4.1",
-        series: "4.1",
-        name: "All Triplets",
-        chinese: "對對和",
-        points: 30,
-        shapes: REGULAR,
-        condition: Condition::Hand(all_triplets),
-        summary: "4 triplets/kong; no sequences",
-        details: "The hand contains 4 triplets or kong; no sequences.",
-        example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
-    },
-    Pattern {
-        id: "4.2.1",
-        series: "4.2",
-        name: "Two Concealed Triplets",
-        chinese: "二暗刻",
-        points: 5,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| concealed_triplets(f) >= 2),
-        summary: "two concealed triplets/concealed kong",
-        details: "The hand contains two concealed triplets or concealed kong. A triplet completed by a discarded winning tile (or a robbed kong) is not concealed.",
-        example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
-    },
-    Pattern {
-        id: "4.2.2",
-        series: "4.2",
-        name: "Three Concealed Triplets",
-        chinese: "三暗刻",
-        points: 30,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| concealed_triplets(f) >= 3),
-        summary: "three concealed triplets/concealed kong",
-        details: "The hand contains three concealed triplets or concealed kong. A triplet completed by a discarded winning tile is not concealed.",
-        example: "d222 d888 c222 b44 b55 +b5 seat=e from=n",
-    },
-    Pattern {
-        id: "4.2.3",
-        series: "4.2",
-        name: "Four Concealed Triplets",
-        chinese: "四暗刻",
-        points: 125,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| concealed_triplets(f) == 4),
-        summary: "four concealed triplets/concealed kong",
-        details: "The hand contains four concealed triplets or concealed kong: so it is always also a Concealed Hand and All Triplets, at least 125 + 5 + 30 = 160.",
-        example: "d222 d888 c222 b44 b55 +b5 seat=e self",
-    },
-    Pattern {
-        id: "4.3.1",
-        series: "4.3",
-        name: "One Kong",
-        chinese: "一槓",
-        points: 5,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) >= 1),
-        summary: "one kong, exposed or concealed",
-        details: "The hand contains one kong, exposed or concealed.",
-        example: "[k b2222] c123 c456 d789 w3 +w3 from=s",
-    },
-    Pattern {
-        id: "4.3.2",
-        series: "4.3",
-        name: "Two Kong",
-        chinese: "二槓",
-        points: 20,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) >= 2),
-        summary: "two kong",
-        details: "The hand contains two kong, exposed or concealed.",
-        example: "[k b2222] [ck b5555] c123 c789 d7 +d7 from=s",
-    },
-    Pattern {
-        id: "4.3.3",
-        series: "4.3",
-        name: "Three Kong",
-        chinese: "三槓",
-        points: 120,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) >= 3),
-        summary: "three kong",
-        details: "The hand contains three kong, exposed or concealed.",
-        example: "[k b2222] [k b5555] [ck c7777] d444 e1 +e1 seat=s from=w",
-    },
-    Pattern {
-        id: "4.3.4",
-        series: "4.3",
-        name: "Four Kong",
-        chinese: "四槓",
-        points: 480,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) == 4),
-        summary: "four kong",
-        details: "The hand contains four kong, exposed or concealed. Listed limit: scores 480 alone.",
-        example: "[k b2222] [k b5555] [k c7777] [ck e1111] d4 +d4 from=s",
-    },
-    Pattern {
-        id: "5.1.1",
-        series: "5.1",
-        name: "Two Identical Sequences",
-        chinese: "一般高",
-        points: 10,
-        shapes: REGULAR,
-        condition: Condition::Hand(two_identical_sequences),
-        summary: "two sequences of the same suit and numbers",
-        details: "Two sequences in the same suit in the same numbers.",
-        example: "b345345 c678 d234 w2 +w2 from=s",
-    },
-    Pattern {
-        id: "5.1.2",
-        series: "5.1",
-        name: "Two Identical Sequences Twice",
-        chinese: "兩般高",
-        points: 60,
-        shapes: REGULAR,
-        condition: Condition::Hand(two_identical_sequences_twice),
-        summary: "two groups of Two Identical Sequences",
-        details: "The hand contains two groups of Two Identical Sequences.",
-        example: "b345345 d789789 c5 +c5 self",
-    },
-    Pattern {
-        id: "5.1.3",
-        series: "5.1",
-        name: "Three Identical Sequences",
-        chinese: "一色三同順",
-        points: 120,
-        shapes: REGULAR,
-        condition: Condition::Hand(three_identical_sequences),
-        summary: "three sequences of the same suit and numbers",
-        details: "Three sequences in the same suit in the same numbers.",
-        example: "b55566777 c123 d55 +b6 from=s",
-    },
-    Pattern {
-        id: "5.1.4",
-        series: "5.1",
-        name: "Four Identical Sequences",
-        chinese: "一色四同順",
-        points: 480,
-        shapes: REGULAR,
-        condition: Condition::Hand(four_identical_sequences),
-        summary: "four sequences of the same suit and numbers",
-        details: "Four sequences in the same suit in the same numbers. Listed limit: scores 480 alone.",
-        example: "b234234234234 d5 +d5 self",
-    },
-    Pattern {
-        id: "6.1",
-        series: "6.1",
-        name: "Three Similar Sequences",
-        chinese: "三色同順",
-        points: 35,
-        shapes: REGULAR,
-        condition: Condition::Hand(three_similar_sequences),
-        summary: "sequences of the same numbers in all three suits",
-        details: "Three sequences in the same numbers across the three suits. Two-suit patterns are not recognised.",
-        example: "b567 c567 d567 b999 w1 +w1 from=s",
-    },
-    Pattern {
-        id: "6.2.1",
-        series: "6.2",
-        name: "Small Three Similar Triplets",
-        chinese: "三色小同刻",
-        points: 30,
-        shapes: REGULAR,
-        condition: Condition::Hand(small_three_similar_triplets),
-        summary: "triplets/kong of one number in two suits, the pair of that number in the third",
-        details: "Two triplets or kong in the same number in two suits, and the eyes pair in the same number in the third suit.",
-        example: "b444 c444 d4 b678 e333 +d4 from=s",
-    },
-    Pattern {
-        id: "6.2.2",
-        series: "6.2",
-        name: "Three Similar Triplets",
-        chinese: "三色同刻",
-        points: 120,
-        shapes: REGULAR,
-        condition: Condition::Hand(three_similar_triplets),
-        summary: "triplets/kong of the same number in all three suits",
-        details: "Three triplets or kong in the same number across the three suits.",
-        example: "[p b444] [p c444] d444 b678 e3 +e3 from=s",
-    },
-    Pattern {
-        id: "7.1",
-        series: "7.1",
-        name: "Nine-Tile Straight",
-        chinese: "一氣通貫",
-        points: 40,
-        shapes: REGULAR,
-        condition: Condition::Hand(nine_tile_straight),
-        summary: "sequences 123, 456 and 789 of one suit",
-        details: "A 123 sequence, a 456 sequence and a 789 sequence, all in the same suit. The hand must contain exactly those three sequences.",
-        example: "b66 c12345678 d111 +c9 self seat=s",
-    },
-    Pattern {
-        id: "7.2.1",
-        series: "7.2",
-        name: "Three Consecutive Triplets",
-        chinese: "三連刻",
-        points: 100,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 3),
-        summary: "three triplets/kong in consecutive numbers of one suit",
-        details: "Three triplets or kong in consecutive numbers in the same suit.",
-        example: "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e",
-    },
-    Pattern {
-        id: "7.2.2",
-        series: "7.2",
-        name: "Four Consecutive Triplets",
-        chinese: "四連刻",
-        points: 200,
-        shapes: REGULAR,
-        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 4),
-        summary: "four triplets/kong in consecutive numbers of one suit",
-        details: "Four triplets or kong in consecutive numbers in the same suit.",
-        example: "[p b111] [p b222] [p b333] [p b444] e3 +e3 from=s",
-    },
-    Pattern {
-        id: "8.1.1",
-        series: "8.1",
-        name: "Mixed Lesser Terminals",
-        chinese: "混全帶么",
-        points: 40,
-        shapes: REGULAR,
-        condition: Condition::Hand(mixed_lesser_terminals),
-        summary: "every set and the pair include a terminal or honor tile",
-        details: "Every one of the 4 sets, and the pair of eyes, includes a terminal (1 or 9) or an honor tile.",
-        example: "b123 c789 b999 e111 d1 +d1 from=s",
-    },
-    Pattern {
-        id: "8.1.2",
-        series: "8.1",
-        name: "Pure Lesser Terminals",
-        chinese: "純全帶么",
-        points: 50,
-        shapes: REGULAR,
-        condition: Condition::Hand(pure_lesser_terminals),
-        summary: "every set and the pair include a terminal number tile",
-        details: "Every one of the 4 sets, and the pair of eyes, includes a terminal number tile (1 or 9); no honors.",
-        example: "b123 c789 b999 d999 d1 +d1 self",
-    },
-    Pattern {
-        id: "8.1.3",
-        series: "8.1",
-        name: "Mixed Greater Terminals",
-        chinese: "混么九",
-        points: 100,
-        shapes: REGULAR_OR_PAIRS,
-        condition: Condition::Hand(mixed_greater_terminals),
-        summary: "All Triplets or Seven Pairs of terminal and honor tiles only",
-        details: "An All Triplets or Seven Pairs hand consisting entirely of terminal and honor tiles. Not applicable to Thirteen Terminals.",
-        example: "[p b111] c999 e111 e222 d1 +d1 from=s",
-    },
-    Pattern {
-        id: "8.1.4",
-        series: "8.1",
-        name: "Pure Greater Terminals",
-        chinese: "清么九",
-        points: 400,
-        shapes: REGULAR_OR_PAIRS,
-        condition: Condition::Hand(pure_greater_terminals),
-        summary: "terminal number tiles only",
-        details: "The hand consists entirely of terminal number tiles (1 and 9). Also scores on Seven Pairs. Listed limit: scores 400 alone.",
-        example: "b111999 d111 c111 c9 +c9 self",
-    },
-    Pattern {
-        id: "9.1.1",
-        series: "9.1",
-        name: "Final Draw",
-        chinese: "海底撈月",
-        points: 10,
-        shapes: ANY,
-        condition: Condition::Hand(|f| f.context().last_tile && f.context().self_drawn()),
-        summary: "self-draw win on the last tile of the wall",
-        details: "Self-draw win on the seabed tile: the last tile of the wall, not counting the dead wall. Write `last self`.",
-        example: "b123 c456 d789 b5 w333 +b5 self last seat=w",
-    },
-    Pattern {
-        id: "9.1.2",
-        series: "9.1",
-        name: "Final Discard",
-        chinese: "河底撈魚",
-        points: 10,
-        shapes: ANY,
-        condition: Condition::Hand(|f| f.context().last_tile && !f.context().self_drawn()),
-        summary: "winning on the last discard",
-        details: "Winning on the riverbed tile: the last discard, made by the player who drew the seabed tile. Write `last` on a discard win.",
-        example: "b123 c456 d789 b5 w333 +b5 last seat=w from=n",
-    },
-    Pattern {
-        id: "9.2",
-        series: "9.2",
-        name: "Win on Kong",
-        chinese: "嶺上開花",
-        points: 10,
-        shapes: ANY,
-        condition: Condition::Hand(|f| f.context().kong_supplement),
-        summary: "self-draw win on a kong's supplement tile",
-        details: "Self-draw win on a supplement tile drawn after declaring a kong. If the supplement is also the seabed tile, Final Draw counts as well. Write `kong`.",
-        example: "[ck d1111] b123 c456 c789 e2 +e2 kong",
-    },
-    Pattern {
-        id: "9.3",
-        series: "9.3",
-        name: "Robbing a Kong",
-        chinese: "搶槓",
-        points: 10,
-        shapes: ANY,
-        condition: Condition::Hand(|f| f.context().robbed_kong),
-        summary: "winning on the tile of another player's small exposed kong",
-        details: "Winning by robbing a kong: taking the tile another player adds to his exposed pung to make a small exposed kong. Write `rob`.",
-        example: "b123 c456 d789 w22 b7 b8 +b9 rob from=s",
-    },
-    Pattern {
-        id: "9.4.1",
-        series: "9.4",
-        name: "Blessing of Heaven",
-        chinese: "天和",
-        points: 155,
-        shapes: ANY,
-        condition: Condition::Hand(|f| f.context().heaven),
-        summary: "East winning with his initial 14 tiles",
-        details: "East winning with his initial 14-tile hand. Invalid if East has made a concealed kong. Write `heaven`.",
-        example: "b123 c456 d789 b789 w2 +w2 heaven",
-    },
-    Pattern {
-        id: "9.4.2",
-        series: "9.4",
-        name: "Blessing of Earth",
-        chinese: "地和",
-        points: 155,
-        shapes: ANY,
-        condition: Condition::Hand(|f| f.context().earth),
-        summary: "a non-East player winning on East's very first discard with his initial 13 tiles",
-        details: "A non-East player calling with his initial 13-tile hand and winning on East's very first discard. Invalid if East has made a concealed kong. Write `earth`.",
-        example: "b123 c456 d789 b789 w2 +w2 earth seat=s",
-    },
-    Pattern {
-        id: "10.1",
-        series: "10.1",
-        name: "Thirteen Terminals",
-        chinese: "十三么九",
-        points: 160,
-        shapes: THIRTEEN_TERMINALS_ONLY,
-        condition: Condition::Hand(|_| true),
-        summary: "one of each of the 13 terminals and honors, plus a second of one of them",
-        details: "Among the 13 kinds of terminals and honors, one pair of one kind and one tile of each of the other 12. Scores 160 plus incidental bonuses (9.x) only.",
-        example: "b19 c19 d19 w1234 e123 +e3",
-    },
-    Pattern {
-        id: "10.2",
-        series: "10.2",
-        name: "Seven Pairs",
-        chinese: "七對子",
-        points: 30,
-        shapes: SEVEN_PAIRS_ONLY,
-        condition: Condition::Hand(|_| true),
-        summary: "seven pairs; four identical tiles may be two pairs",
-        details: "The hand consists of seven pairs. Four identical tiles count as two pairs as long as no kong is declared. It cannot count patterns that need triplets, kong or sequences (nor Concealed Hand), but counts those that do not (1.3, 2.1.x, 3.4, 8.1.3, 8.1.4, 9.x).",
-        example: "b1133 c5577 d22 w33 e1 +e1 self",
-    },
-];
-
-/// Standard Zung Jung's token point for a hand with no pattern (seed 003, Basic Rule 5).
-/// Not one of the 44 patterns: the rule set adds it when nothing else applies.
-pub static CHICKEN_HAND: Pattern = Pattern {
-    id: "chicken",
-    series: "chicken",
-    name: "Chicken Hand",
-    chinese: "雞和",
-    points: 1,
-    shapes: ANY,
-    condition: Condition::Hand(|_| true),
-    summary: "a winning hand with no pattern scores a token 1 point",
-    details: "Standard Zung Jung only (`--rules zj`): a winning hand with no pattern scores a token 1 point. Under WSOM it is a false win.",
-    example: "[c b123] [p w333] c456 d789 d2 +d2 from=s",
-};

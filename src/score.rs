@@ -1,33 +1,52 @@
 //! Scoring: applies a rule set's patterns to every arrangement of a hand, keeps the series
-//! rule (SPEC §2.5), lets the rule set apply its limit, and picks the best reading (§2.1).
+//! rule (SPEC §2.5), applies the limit (one [`limit`] step for every system, driven by the
+//! rule set's [`LimitRule`](crate::system::LimitRule)), and picks the best reading (§2.1).
 
-use crate::arrange::{arrangements, Arrangement, Set};
+use crate::arrange::{arrangements, Arrangement};
 use crate::hand::Hand;
-use crate::patterns::{Condition, Facts, Pattern};
+use crate::patterns::{Condition, Facts, Pattern, Value};
 use crate::payment::Payments;
-use crate::rules::RuleSet;
+use crate::sets::Set;
+use crate::system::RuleSet;
 
-/// One pattern as counted; `set` names the set for per-set patterns (3.1 Value Honor).
+/// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
 #[derive(Debug, Clone, Copy)]
 pub struct CountedPattern {
+    /// The pattern.
     pub pattern: &'static Pattern,
+    /// The set it counted for, for a per-set pattern.
     pub set: Option<Set>,
-    /// What it is worth in this hand: the table's points, unless the rule set's limit says
-    /// otherwise (a doubling special hand is worth the chosen maximum).
+    /// What it is worth in this hand (its value under this rule set's maximum).
     pub points: u32,
 }
 
 impl CountedPattern {
-    pub fn new(pattern: &'static Pattern, set: Option<Set>) -> CountedPattern {
+    /// The pattern counted for the whole hand, worth `points`.
+    pub fn new(pattern: &'static Pattern, points: u32) -> CountedPattern {
         CountedPattern {
             pattern,
-            set,
-            points: pattern.points,
+            set: None,
+            points,
         }
     }
 
+    /// What it is worth in this hand.
     pub fn points(&self) -> u32 {
         self.points
+    }
+
+    /// The percentage it adds to the base (0 but for a percentage pattern).
+    pub fn percent(&self) -> u32 {
+        self.pattern.value.percent()
+    }
+
+    /// Whether it scores alone under `rules` rather than adding to a sum.
+    fn scores_alone(&self, rules: &RuleSet) -> bool {
+        matches!(self.pattern.value, Value::Maximum { .. })
+            || rules
+                .limit
+                .alone_from
+                .is_some_and(|from| self.points >= from)
     }
 }
 
@@ -36,11 +55,12 @@ impl CountedPattern {
 pub enum Limit {
     /// Patterns summing to the limit or more score the limit.
     Compound,
-    /// A pattern listed at the limit or more scores alone.
+    /// A pattern that scores alone (listed at the limit or more; a special hand).
     Listed,
 }
 
 impl Limit {
+    /// Stable name for scripts: `compound` or `listed`.
     pub fn name(self) -> &'static str {
         match self {
             Limit::Compound => "compound",
@@ -52,44 +72,62 @@ impl Limit {
 /// One arrangement, scored.
 #[derive(Debug, Clone)]
 pub struct Reading {
+    /// The arrangement scored.
     pub arrangement: Arrangement,
-    /// The patterns that make up the total: under a listed limit, that one pattern alone.
+    /// The patterns that make up the total: under a listed limit, that one pattern alone
+    /// (and any percentages).
     pub counted: Vec<CountedPattern>,
-    /// Patterns the hand also has but that a listed limit sets aside.
+    /// Patterns the hand also has but that the limit leaves out: the rest under a listed
+    /// limit, or a pattern that would score alone but is worth less than the sum.
     pub set_aside: Vec<CountedPattern>,
-    /// Sum of every applicable pattern, before the limit.
+    /// Sum of every applicable pattern's points, before the limit.
     pub sum: u32,
-    /// The hand's value, after the limit.
+    /// The hand's value, after the limit and any percentages.
     pub total: u32,
+    /// The limit that decided the total, if one did.
     pub limit: Option<Limit>,
 }
 
-/// What a rule set's limit hook returns.
+/// What the limit step makes of a set of patterns.
+#[derive(Debug, Clone)]
 pub struct Limited {
+    /// The patterns that make up the total.
     pub counted: Vec<CountedPattern>,
+    /// The patterns left out.
     pub set_aside: Vec<CountedPattern>,
+    /// The value.
     pub total: u32,
+    /// The limit that decided it, if one did.
     pub limit: Option<Limit>,
 }
 
 /// Why a hand does not win.
 #[derive(Debug, Clone)]
 pub enum FalseWin {
-    /// The tiles form no regular hand, Seven Pairs or Thirteen Terminals.
+    /// The tiles form none of the winning shapes the rule set allows.
     NotAWinningHand,
     /// The best reading is under the rule set's minimum.
-    BelowMinimum { reading: Box<Reading>, minimum: u32 },
+    BelowMinimum {
+        /// The best reading.
+        reading: Box<Reading>,
+        /// The rule set's minimum.
+        minimum: u32,
+    },
 }
 
 /// The result of scoring a valid hand.
 #[derive(Debug, Clone)]
 pub enum Outcome {
+    /// The hand wins.
     Win {
+        /// The best reading.
         reading: Box<Reading>,
+        /// What each seat pays on its total.
         payments: Payments,
         /// How many arrangements and placements were compared.
         readings_compared: usize,
     },
+    /// The hand does not win.
     FalseWin(FalseWin),
 }
 
@@ -100,6 +138,7 @@ pub fn applicable_patterns(
     rules: &RuleSet,
 ) -> Vec<CountedPattern> {
     let facts = Facts::new(hand, arrangement);
+    let maximum = rules.limit.maximum;
     let mut found: Vec<CountedPattern> = Vec::new();
     for pattern in rules.patterns {
         if !pattern.allows(&arrangement.shape) {
@@ -110,29 +149,104 @@ pub fn applicable_patterns(
                 if !holds(&facts) {
                     continue;
                 }
+                let counted = CountedPattern::new(pattern, pattern.value.points(maximum, &facts));
                 // Series rule: keep only the highest applicable pattern of the series.
                 let rival = found
                     .iter()
                     .position(|c| c.pattern.series == pattern.series);
                 match rival {
-                    Some(i) if found[i].points() >= pattern.points => {}
-                    Some(i) => found[i] = CountedPattern::new(pattern, None),
-                    None => found.push(CountedPattern::new(pattern, None)),
+                    Some(i) if found[i].points() >= counted.points() => {}
+                    Some(i) => found[i] = counted,
+                    None => found.push(counted),
                 }
             }
             Condition::EachSet(holds) => {
                 for set in facts.sets().iter().filter(|s| holds(s, &facts)) {
-                    found.push(CountedPattern::new(pattern, Some(*set)));
+                    found.push(CountedPattern {
+                        pattern,
+                        set: Some(*set),
+                        points: pattern.value.points(maximum, &facts),
+                    });
                 }
             }
+            Condition::Fallback => {}
         }
     }
     if found.is_empty() {
-        if let Some(chicken) = rules.chicken {
-            found.push(CountedPattern::new(chicken, None));
+        let fallback = rules
+            .patterns
+            .iter()
+            .find(|p| p.is_fallback() && p.allows(&arrangement.shape));
+        if let Some(pattern) = fallback {
+            found.push(CountedPattern::new(
+                pattern,
+                pattern.value.points(maximum, &facts),
+            ));
         }
     }
     found
+}
+
+/// The limit step, the same for every rule set (see [`crate::system::LimitRule`]): the
+/// highest pattern that scores alone, if it is worth at least the capped sum of the others;
+/// otherwise that capped sum. Percentages then add to the base, rounded half up.
+pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
+    let rule = rules.limit;
+    let alone = patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.scores_alone(rules))
+        .max_by_key(|(i, c)| (c.points(), std::cmp::Reverse(*i)))
+        .map(|(i, c)| (i, c.points()));
+    let sum: u32 = patterns
+        .iter()
+        .filter(|c| !c.scores_alone(rules))
+        .map(CountedPattern::points)
+        .sum();
+    let capped = rule.maximum.map_or(sum, |maximum| sum.min(maximum));
+    let percent: u32 = patterns.iter().map(CountedPattern::percent).sum();
+    let (counted, set_aside, base, limit) = match alone {
+        Some((index, points)) if points >= capped => {
+            let (counted, set_aside): (Vec<_>, Vec<_>) = patterns
+                .into_iter()
+                .enumerate()
+                .partition(|(i, c)| *i == index || c.percent() > 0);
+            let strip = |pairs: Vec<(usize, CountedPattern)>| -> Vec<CountedPattern> {
+                pairs.into_iter().map(|(_, c)| c).collect()
+            };
+            (
+                strip(counted),
+                strip(set_aside),
+                points,
+                Some(Limit::Listed),
+            )
+        }
+        _ => {
+            let (set_aside, counted): (Vec<_>, Vec<_>) =
+                patterns.into_iter().partition(|c| c.scores_alone(rules));
+            let reached = rule.maximum.is_some_and(|maximum| {
+                sum > maximum || (rule.reached_at_maximum && sum == maximum)
+            });
+            (
+                counted,
+                set_aside,
+                capped,
+                reached.then_some(Limit::Compound),
+            )
+        }
+    };
+    Limited {
+        counted,
+        set_aside,
+        total: with_percent(base, percent),
+        limit,
+    }
+}
+
+/// `base` plus `percent` % of it, rounded half up.
+fn with_percent(base: u32, percent: u32) -> u32 {
+    let hundredths = u64::from(base) * (100 + u64::from(percent));
+    u32::try_from((hundredths + 50) / 100).unwrap_or(u32::MAX)
 }
 
 /// Scores one arrangement under `rules`.
@@ -144,7 +258,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
         set_aside,
         total,
         limit,
-    } = (rules.limit)(rules, patterns);
+    } = limit(rules, patterns);
     Reading {
         arrangement,
         counted,
@@ -184,10 +298,25 @@ pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
             minimum: rules.minimum,
         });
     }
-    let payments = (rules.payments)(best.total, &hand.context);
+    let payments = rules.pay(best.total, &hand.context);
     Outcome::Win {
         reading: Box::new(best),
         payments,
         readings_compared,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_percent;
+
+    #[test]
+    fn percentages_round_half_up() {
+        // 43 × 1.5 = 64.5 → 65 (HUANG.md §6's worked example); 43 × 1.25 = 53.75 → 54.
+        assert_eq!(with_percent(43, 50), 65);
+        assert_eq!(with_percent(43, 25), 54);
+        // 42 × 1.25 = 52.5 → 53; no percentage leaves the base.
+        assert_eq!(with_percent(42, 25), 53);
+        assert_eq!(with_percent(42, 0), 42);
     }
 }

@@ -12,10 +12,15 @@ pub const KINDS: usize = 34;
 /// The five tile families. Bamboo, Characters and Dots are the number suits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
+    /// Bamboo 1-9, `b`.
     Bamboo,
+    /// Characters 1-9, `c`.
     Characters,
+    /// Dots 1-9, `d`.
     Dots,
+    /// East, South, West, North, `w1`-`w4`.
     Wind,
+    /// Red, Green, White, `e1`-`e3`.
     Dragon,
 }
 
@@ -52,6 +57,7 @@ impl Suit {
         }
     }
 
+    /// Bamboo, Characters or Dots.
     pub fn is_number(self) -> bool {
         matches!(self, Suit::Bamboo | Suit::Characters | Suit::Dots)
     }
@@ -79,16 +85,28 @@ impl Tile {
             .then(|| Tile(suit.base() + rank - 1))
     }
 
-    /// The tile with this index (0..34).
-    pub fn from_index(index: usize) -> Tile {
-        debug_assert!(index < KINDS);
-        Tile(index as u8)
+    /// Every tile kind, in index order: `Tile::ALL[i]` is the tile with index `i`.
+    pub const ALL: [Tile; KINDS] = {
+        let mut all = [Tile(0); KINDS];
+        let mut i = 0;
+        while i < KINDS {
+            all[i] = Tile(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The tile with this index, if it is one of the 34 (0..34).
+    pub fn from_index(index: usize) -> Option<Tile> {
+        Tile::ALL.get(index).copied()
     }
 
+    /// The tile's index, 0..34 (for counting tiles in fixed arrays).
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The tile's family.
     pub fn suit(self) -> Suit {
         match self.0 {
             0..=8 => Suit::Bamboo,
@@ -104,6 +122,7 @@ impl Tile {
         self.0 - self.suit().base() + 1
     }
 
+    /// A wind or a dragon.
     pub fn is_honor(self) -> bool {
         !self.suit().is_number()
     }
@@ -121,20 +140,6 @@ impl Tile {
     /// The next tile of the same number suit (for sequences), if any.
     pub fn next_in_suit(self) -> Option<Tile> {
         (self.suit().is_number() && self.rank() < 9).then(|| Tile(self.0 + 1))
-    }
-
-    /// English name, e.g. "5 Dots", "East Wind", "Red Dragon".
-    pub fn name(self) -> String {
-        match self.suit() {
-            Suit::Wind => format!("{} Wind", Seat::ALL[self.rank() as usize - 1].name()),
-            Suit::Dragon => format!(
-                "{} Dragon",
-                ["Red", "Green", "White"][self.rank() as usize - 1]
-            ),
-            Suit::Bamboo => format!("{} Bamboo", self.rank()),
-            Suit::Characters => format!("{} Characters", self.rank()),
-            Suit::Dots => format!("{} Dots", self.rank()),
-        }
     }
 
     /// The thirteen terminal and honor kinds, in index order.
@@ -191,34 +196,38 @@ pub fn grouped_by_suit(tiles: &[Tile]) -> String {
 /// A seat at the table. Play passes East → South → West → North → East.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {
+    /// East, the dealer.
     East,
+    /// South.
     South,
+    /// West.
     West,
+    /// North.
     North,
 }
 
 impl Seat {
+    /// The four seats in the order of play.
     pub const ALL: [Seat; 4] = [Seat::East, Seat::South, Seat::West, Seat::North];
 
+    /// The seat named by its notation letter (lower case).
     pub fn from_letter(letter: char) -> Option<Seat> {
-        match letter {
-            'e' => Some(Seat::East),
-            's' => Some(Seat::South),
-            'w' => Some(Seat::West),
-            'n' => Some(Seat::North),
-            _ => None,
-        }
+        Seat::ALL
+            .into_iter()
+            .find(|seat| seat.key().starts_with(letter))
     }
 
+    /// The notation letter: `e`, `s`, `w`, `n`.
     pub fn letter(self) -> char {
-        match self {
-            Seat::East => 'e',
-            Seat::South => 's',
-            Seat::West => 'w',
-            Seat::North => 'n',
-        }
+        char::from(self.key().as_bytes()[0])
     }
 
+    /// The notation letter as a string, as JSON keys and `seat=` values use it.
+    pub fn key(self) -> &'static str {
+        ["e", "s", "w", "n"][self as usize]
+    }
+
+    /// The seat's English name.
     pub fn name(self) -> &'static str {
         match self {
             Seat::East => "East",
@@ -246,9 +255,11 @@ mod tests {
     #[test]
     fn indices_round_trip_through_suit_and_rank() {
         for i in 0..KINDS {
-            let t = Tile::from_index(i);
+            let t = Tile::from_index(i).unwrap();
             assert_eq!(Tile::new(t.suit(), t.rank()), Some(t));
+            assert_eq!(t.index(), i);
         }
+        assert_eq!(Tile::from_index(KINDS), None);
         assert_eq!(Tile::new(Suit::Wind, 5), None);
         assert_eq!(Tile::new(Suit::Dragon, 4), None);
         assert_eq!(Tile::new(Suit::Dots, 0), None);

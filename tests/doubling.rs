@@ -5,6 +5,7 @@
 
 use mjscore::rules::{doubling_with_maximum, RuleSet, DOUBLING};
 use mjscore::score::{FalseWin, Outcome};
+use mjscore::systems::doubling::ROUND;
 use mjscore::tile::Seat;
 
 /// "ids = total [limit]" or why the hand does not win.
@@ -247,13 +248,93 @@ fn seven_pairs_is_not_a_winning_hand_here() {
 
 #[test]
 fn the_prevailing_wind_reads_back_in_canonical_notation() {
-    let hand = mjscore::parse("w222 b123 c456 d789 c5 +c5 round=s from=s").unwrap();
-    assert_eq!(hand.context.round, Seat::South);
+    // `round=` is the doubling table's own word: read with its rule set.
+    let hand = mjscore::parse_for("w222 b123 c456 d789 c5 +c5 round=s from=s", &DOUBLING).unwrap();
+    assert_eq!(hand.context.words.seat(ROUND), Seat::South);
     let printed = hand.notation();
     // Concealed tiles are grouped by suit, without the winning tile: c456 + c5 is c4556.
     assert_eq!(printed, "b123 c4556 d789 w222 +c5 seat=e round=s from=s");
-    assert_eq!(mjscore::parse(&printed).unwrap(), hand);
+    assert_eq!(mjscore::parse_for(&printed, &DOUBLING).unwrap(), hand);
     // Given twice, it is an error like any context word.
-    let err = mjscore::parse("b123 c456 d789 w222 c5 +c5 round=s round=e").unwrap_err();
+    let err =
+        mjscore::parse_for("b123 c456 d789 w222 c5 +c5 round=s round=e", &DOUBLING).unwrap_err();
     assert_eq!(err.message(), "'round' is given twice");
+}
+
+/// Issue 9's ruling (docs/rules-doubling.md): a special hand scores the larger of its
+/// special value and the capped sum of the conditions it meets: the best reading, as
+/// everywhere (SPEC §2.1). When they are equal the special hand is named.
+#[test]
+fn a_special_hand_scores_no_less_than_its_conditions() {
+    // East (seat and prevailing wind by default) self-draws the last tile as a kong's
+    // supplement. Sets: w111 (East), e222 (Green), d555, [ck e3333] (White); pair e11 (Red).
+    // Conditions: c all pong 3, d one suit with honors 3, f two dragon pongs 1 + 1,
+    // g the East pong 1, h the East seat pong 1, i self-drawn 1, j last piece 1,
+    // k kong draw 1: 13, the maximum (a sum equal to the maximum is not "capped").
+    // Small 3 Dragons (two dragon pongs, a dragon pair) is worth 13 − 1 = 12: less.
+    let line = "w111 e222 d555 e1 [ck e3333] +e1 kong last";
+    check(
+        &[(
+            line,
+            "d.c:3 d.d:3 d.f:1 d.f:1 d.g:1 d.h:1 d.i:1 d.j:1 d.k:1 = 13",
+        )],
+        &DOUBLING,
+    );
+    // Self-drawn: everyone pays double the payout 2^13 = 8192, 16,384 each.
+    assert_eq!(
+        payments(line, &DOUBLING),
+        [49_152, -16_384, -16_384, -16_384]
+    );
+    // The special hand the conditions beat is set aside, not lost.
+    let scored = mjscore::score_line(line, &DOUBLING).unwrap();
+    let Outcome::Win { reading, .. } = scored.outcome else {
+        panic!("{line} wins")
+    };
+    let aside: Vec<String> = reading
+        .set_aside
+        .iter()
+        .map(|c| format!("{}:{}", c.pattern.id, c.points()))
+        .collect();
+    assert_eq!(aside, ["d.s5:12"]);
+
+    // With a maximum of 5: three wind pongs, a wind pair (w44) and b123, won on North's
+    // discard (assumed). d one suit with honors 3, g and h the East pong 1 + 1 = 5, capped
+    // at 5; Small 4 Winds is worth 5 − 1 = 4.
+    check(
+        &[("w111 w222 w333 b123 w4 +w4", "d.d:3 d.g:1 d.h:1 = 5")],
+        doubling_with_maximum(5),
+    );
+    // At the default 13 the special hand (12) beats the same conditions (5).
+    check(
+        &[("w111 w222 w333 b123 w4 +w4", "d.s3:12 = 12 listed")],
+        &DOUBLING,
+    );
+}
+
+/// `round=` belongs to the doubling table: it reads it, lists it among its words, and
+/// checks its value; the Zung Jung rule sets refuse it and say which rule set reads it.
+#[test]
+fn round_is_the_doubling_tables_own_word() {
+    let hand = "b123 c456 d789 b55 w11 +w1";
+    let err = mjscore::score_line(&format!("{hand} foo"), &DOUBLING).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.column(), err.message()),
+        ("syntax", 28, "unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, round=, claim=".to_string())
+    );
+    let err = mjscore::score_line(&format!("{hand} round=x"), &DOUBLING).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.column(), err.message()),
+        ("syntax", 28, "round=x: a seat is e, s, w or n".to_string())
+    );
+    for rules in [&mjscore::rules::WSOM, &mjscore::rules::ZJ] {
+        let err = mjscore::score_line(&format!("{hand} ROUND=s"), rules).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.column(), err.message()),
+            (
+                "context",
+                28,
+                "'round=' is scored only by --rules doubling: give that rule set, or leave the word out".to_string()
+            )
+        );
+    }
 }

@@ -8,15 +8,15 @@
 use std::fmt::{Display, Write};
 
 use crate::arrange::Placement;
-use crate::batch::Summary;
 use crate::claim::ClaimCheck;
-use crate::hand::{Responsible, WinBy};
-use crate::rules::RuleSet;
+use crate::hand::WinBy;
+use crate::line::{Error, Scored};
 use crate::score::{CountedPattern, Limit, Outcome, Reading};
+use crate::summary::Summary;
+use crate::system::RuleSet;
 use crate::tile::Seat;
-use crate::{Error, Scored};
 
-use super::{as_number, false_win_reason, points_label, total_label, Location};
+use super::{as_number, false_win_reason, points_number, total_label, Location};
 
 /// Whether a byte must be escaped in a JSON string.
 const fn needs_escape(byte: u8) -> bool {
@@ -55,6 +55,7 @@ pub struct Object<'a> {
 }
 
 impl<'a> Object<'a> {
+    /// Opens an object in `out`.
     pub fn new(out: &'a mut String) -> Object<'a> {
         out.push('{');
         Object { out, empty: true }
@@ -74,6 +75,7 @@ impl<'a> Object<'a> {
         self.out
     }
 
+    /// A string value, escaped.
     pub fn string(&mut self, key: &str, value: &str) -> &mut Self {
         let out = self.key(key);
         write_string(out, value);
@@ -115,6 +117,7 @@ impl<'a> Object<'a> {
         self
     }
 
+    /// A string, or `null`.
     pub fn optional_string(&mut self, key: &str, value: Option<&str>) -> &mut Self {
         match value {
             Some(value) => self.string(key, value),
@@ -171,7 +174,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     let mut out = String::with_capacity(1024);
     let mut object = start(&mut out, at, &scored.input, rules);
     match &scored.outcome {
-        Outcome::Win { reading, .. } => write_win(&mut object, scored, rules, reading),
+        Outcome::Win { reading, .. } => write_win(&mut object, scored, reading),
         Outcome::FalseWin(_) => {
             let message = format!(
                 "false win: {}",
@@ -202,37 +205,34 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     out
 }
 
-fn write_win(object: &mut Object, scored: &Scored, rules: &RuleSet, reading: &Reading) {
+fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     let hand = &scored.hand;
     let ctx = &hand.context;
     let (from, assumed) = match ctx.win_by {
         WinBy::SelfDraw => (None, false),
         WinBy::Discard { from, assumed } => (Some(from), assumed),
     };
-    let responsible = match ctx.responsible {
-        Responsible::Discarder(s) | Responsible::Named(s) => Some(s),
-        _ => None,
-    };
+    let responsible = ctx.responsible.seat();
     let winning_set = winning_set(reading);
     object
-        .raw("total", as_number(&total_label(rules, reading)))
+        .raw("total", as_number(&total_label(reading)))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", reading.sum);
-    write_patterns(object.key("patterns"), rules, &reading.counted);
-    write_patterns(object.key("set_aside"), rules, &reading.set_aside);
+    write_patterns(object.key("patterns"), &reading.counted);
+    write_patterns(object.key("set_aside"), &reading.set_aside);
     object
         .display("arrangement", &reading.arrangement)
         .display("winning_tile", hand.winning_tile)
         .optional_string("winning_set", winning_set.as_deref())
-        .string("seat", seat_key(ctx.seat))
+        .string("seat", ctx.seat.key())
         .raw("self_draw", ctx.self_drawn())
-        .optional_string("from", from.map(seat_key))
+        .optional_string("from", from.map(Seat::key))
         .raw("from_assumed", assumed)
-        .optional_string("responsible", responsible.map(seat_key));
+        .optional_string("responsible", responsible.map(Seat::key));
     if let Some(payments) = scored.payments() {
         let mut seats = Object::new(object.key("payments"));
         for seat in Seat::ALL {
-            seats.raw(seat_key(seat), payments.of(seat));
+            seats.raw(seat.key(), payments.of(seat));
         }
         seats.end();
     }
@@ -247,12 +247,7 @@ fn winning_set(reading: &Reading) -> Option<String> {
     }
 }
 
-/// A seat as JSON names it: `e`, `s`, `w`, `n`.
-fn seat_key(seat: Seat) -> &'static str {
-    ["e", "s", "w", "n"][seat as usize]
-}
-
-fn write_patterns(out: &mut String, rules: &RuleSet, patterns: &[CountedPattern]) {
+fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
     out.push('[');
     for (i, counted) in patterns.iter().enumerate() {
         if i > 0 {
@@ -263,7 +258,10 @@ fn write_patterns(out: &mut String, rules: &RuleSet, patterns: &[CountedPattern]
             .table_string("id", counted.pattern.id)
             .table_string("name", counted.pattern.name)
             .table_string("chinese", counted.pattern.chinese)
-            .raw("points", as_number(&points_label(rules, counted)));
+            .raw("points", points_number(counted));
+        if counted.percent() > 0 {
+            object.raw("percent", counted.percent());
+        }
         if let Some(set) = counted.set {
             object.display("set", set);
         }
@@ -320,7 +318,7 @@ pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>)
 }
 
 /// The `--summary` object that ends a JSON Lines run: `{"summary":{...}}`.
-pub fn summary(summary: &Summary) -> String {
+pub fn summary(summary: &Summary<'_>) -> String {
     let mut out = String::new();
     let mut outer = Object::new(&mut out);
     let mut object = Object::new(outer.key("summary"));
@@ -352,7 +350,7 @@ mod tests {
     fn table_strings_need_no_escape() {
         for rules in crate::rules::ALL {
             assert!(!rules.id.bytes().any(needs_escape));
-            for p in rules.patterns.iter().chain(rules.chicken) {
+            for p in rules.patterns {
                 for text in [p.id, p.name, p.chinese] {
                     assert!(!text.bytes().any(needs_escape), "{text}");
                 }

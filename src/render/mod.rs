@@ -10,16 +10,20 @@ pub mod reference;
 pub mod text;
 pub mod tsv;
 
-use crate::arrange::{Arrangement, Placement, SetKind};
+use crate::arrange::{Arrangement, Placement};
 use crate::hand::Hand;
-use crate::rules::RuleSet;
+use crate::patterns::{Shapes, Value};
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
+use crate::sets::SetKind;
+use crate::system::RuleSet;
 
 /// Where a line came from in batch mode: its 1-based line number, and its file when the
 /// run reads several.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location<'a> {
+    /// The file, when the run reads several.
     pub file: Option<&'a str>,
+    /// The 1-based line number.
     pub line: usize,
 }
 
@@ -36,8 +40,11 @@ impl std::fmt::Display for Location<'_> {
 /// Output formats of a scored line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// For people.
     Text,
+    /// JSON Lines: one object per line.
     Json,
+    /// Tab-separated values with a header row.
     Tsv,
 }
 
@@ -45,38 +52,61 @@ pub enum Format {
 pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
     match outcome {
         Outcome::Win { .. } => None,
-        Outcome::FalseWin(FalseWin::NotAWinningHand) => Some(
-            "the tiles do not form 4 sets and a pair, Seven Pairs or Thirteen Terminals"
-                .to_string(),
-        ),
+        Outcome::FalseWin(FalseWin::NotAWinningHand) => Some(format!(
+            "the tiles do not form {}",
+            winning_shapes(rules.shapes)
+        )),
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
+            let short_name = rules.wording.short_name;
             Some(if reading.counted.is_empty() {
                 format!(
-                    "no scoring pattern (a Chicken Hand); {} needs at least {minimum} points",
-                    rules.id.to_uppercase()
+                    "{}; {short_name} needs at least {minimum} points",
+                    rules.wording.no_pattern
                 )
             } else {
                 format!(
-                    "the hand is worth {}; {} needs at least {minimum} points",
-                    reading.total,
-                    rules.id.to_uppercase()
+                    "the hand is worth {}; {short_name} needs at least {minimum} points",
+                    reading.total
                 )
             })
         }
     }
 }
 
-/// A counted pattern's points as shown: a number, or `½` for the doubling chicken hand.
-pub fn points_label(rules: &RuleSet, counted: &CountedPattern) -> String {
-    if is_half_point_chicken(rules, counted) {
-        "½".to_string()
-    } else {
-        counted.points().to_string()
+/// The winning shapes a rule set allows, in words: "4 sets and a pair, Seven Pairs or
+/// Thirteen Terminals".
+fn winning_shapes(shapes: Shapes) -> String {
+    let names: Vec<&str> = [
+        (shapes.regular, "4 sets and a pair"),
+        (shapes.seven_pairs, "Seven Pairs"),
+        (shapes.thirteen_terminals, "Thirteen Terminals"),
+    ]
+    .into_iter()
+    .filter_map(|(allowed, name)| allowed.then_some(name))
+    .collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => "a winning hand".to_string(),
     }
 }
 
-fn is_half_point_chicken(rules: &RuleSet, counted: &CountedPattern) -> bool {
-    rules.half_point_chicken && rules.chicken.is_some_and(|c| c.id == counted.pattern.id)
+/// A counted pattern's points as shown: a number, `½` for a half-point pattern, `+50%` for
+/// a percentage.
+pub fn points_label(counted: &CountedPattern) -> String {
+    match counted.pattern.value {
+        Value::Half | Value::Percent(_) => counted.pattern.value.label(None),
+        _ => counted.points().to_string(),
+    }
+}
+
+/// A counted pattern's points as a number for scripts (JSON, TSV): `½` is `0.5`, and a
+/// percentage's points are 0 (its percentage is written apart).
+pub fn points_number(counted: &CountedPattern) -> String {
+    match counted.pattern.value {
+        Value::Half => "0.5".to_string(),
+        _ => counted.points().to_string(),
+    }
 }
 
 /// A shown value as a number for scripts (JSON, TSV): `½` is `0.5`.
@@ -88,10 +118,10 @@ pub fn as_number(label: &str) -> &str {
     }
 }
 
-/// A reading's total as shown: `½` when it is the doubling chicken hand alone.
-pub fn total_label(rules: &RuleSet, reading: &Reading) -> String {
+/// A reading's total as shown: `½` when a half-point pattern scores alone.
+pub fn total_label(reading: &Reading) -> String {
     match reading.counted.as_slice() {
-        [only] if is_half_point_chicken(rules, only) => "½".to_string(),
+        [only] if matches!(only.pattern.value, Value::Half) => points_label(only),
         _ => reading.total.to_string(),
     }
 }
@@ -100,8 +130,8 @@ pub fn total_label(rules: &RuleSet, reading: &Reading) -> String {
 /// "special hand" / "maximum" in the doubling table.
 pub fn limit_label(rules: &RuleSet, limit: Limit) -> &'static str {
     match limit {
-        Limit::Listed => rules.limit_names.0,
-        Limit::Compound => rules.limit_names.1,
+        Limit::Listed => rules.wording.alone,
+        Limit::Compound => rules.wording.capped,
     }
 }
 

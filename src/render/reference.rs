@@ -2,14 +2,13 @@
 
 use std::fmt::Write;
 
-use crate::patterns::{Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
-use crate::rules::RuleSet;
+use crate::line::Scored;
+use crate::patterns::{Pattern, Shapes, Value, ANY, REGULAR, REGULAR_OR_PAIRS};
 use crate::score::Outcome;
-use crate::Scored;
+use crate::system::RuleSet;
 
 use super::json::Object;
-use super::{as_number, limit_label, points_label, total_label, Format};
-use crate::score::CountedPattern;
+use super::{limit_label, points_label, total_label, Format};
 
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(text: &str) -> usize {
@@ -29,25 +28,32 @@ fn pad(text: &str, columns: usize) -> String {
     format!("{text}{}", " ".repeat(fill))
 }
 
-/// A pattern's value in this rule set, as shown: what it scores alone after the limit hook
-/// (a doubling special hand follows `--max`), and `½` for the doubling chicken hand.
-fn value(rules: &RuleSet, pattern: &'static Pattern) -> String {
-    let alone = (rules.limit)(rules, vec![CountedPattern::new(pattern, None)]);
-    alone
-        .counted
-        .first()
-        .map_or_else(|| alone.total.to_string(), |c| points_label(rules, c))
+/// A pattern's value in this rule set, as shown: a doubling special hand follows `--max`,
+/// a half point is `½`, a percentage `+50%`.
+fn value(rules: &RuleSet, pattern: &Pattern) -> String {
+    pattern.value.label(rules.limit.maximum)
 }
 
-/// Every pattern of the rule set (and its chicken hand), one per line.
+/// A pattern's value as a number for scripts: `½` is 0.5, a percentage's points are 0 (its
+/// `percent` is written apart), a value computed from the hand is `null`.
+fn value_number(rules: &RuleSet, pattern: &Pattern) -> String {
+    match pattern.value {
+        Value::Half => "0.5".to_string(),
+        value => value
+            .nominal(rules.limit.maximum)
+            .map_or_else(|| "null".to_string(), |points| points.to_string()),
+    }
+}
+
+/// Every pattern of the rule set, one per line.
 pub fn card(rules: &RuleSet, format: Format) -> String {
-    let patterns: Vec<&'static Pattern> = rules.patterns.iter().chain(rules.chicken).collect();
+    let patterns = rules.patterns;
     let mut out = String::new();
     match format {
         Format::Text => {
             let name_width = patterns.iter().map(|p| width(p.name)).max().unwrap_or(0);
             let chinese_width = patterns.iter().map(|p| width(p.chinese)).max().unwrap_or(0);
-            let minimum = match rules.chicken {
+            let minimum = match rules.chicken() {
                 Some(chicken) => format!(
                     "a hand with no pattern scores {} {}",
                     chicken.id,
@@ -85,14 +91,17 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
         }
         Format::Json => {
             for p in patterns {
-                Object::new(&mut out)
+                let mut object = Object::new(&mut out);
+                object
                     .string("id", p.id)
                     .string("series", p.series)
                     .string("name", p.name)
                     .string("chinese", p.chinese)
-                    .raw("points", as_number(&value(rules, p)))
-                    .string("condition", p.summary)
-                    .end();
+                    .raw("points", value_number(rules, p));
+                if p.value.percent() > 0 {
+                    object.raw("percent", p.value.percent());
+                }
+                object.string("condition", p.summary).end();
                 out.push('\n');
             }
         }
@@ -104,7 +113,7 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     p.id,
                     p.series,
-                    as_number(&value(rules, p)),
+                    value_number(rules, p),
                     p.name,
                     p.chinese,
                     p.summary
@@ -135,10 +144,10 @@ pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> 
         out,
         "Series       {} (only the highest pattern of a series counts{})",
         pattern.series,
-        if pattern.id == "3.1" {
-            "; Value Honor counts once per set"
+        if pattern.is_per_set() {
+            format!("; {} counts once per set", pattern.name)
         } else {
-            ""
+            String::new()
         }
     );
     let _ = writeln!(out, "Scores on    {}", shapes(pattern.shapes));
@@ -149,24 +158,13 @@ pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> 
             let patterns: Vec<String> = reading
                 .counted
                 .iter()
-                .map(|c| {
-                    format!(
-                        "{} {} {}",
-                        c.pattern.id,
-                        c.pattern.name,
-                        points_label(rules, c)
-                    )
-                })
+                .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, points_label(c)))
                 .collect();
             let limit = reading
                 .limit
                 .map(|l| format!(" ({})", limit_label(rules, l)))
                 .unwrap_or_default();
-            format!(
-                "{} = {}{limit}",
-                patterns.join(" + "),
-                total_label(rules, reading)
-            )
+            format!("{} = {}{limit}", patterns.join(" + "), total_label(reading))
         }
         Outcome::FalseWin(_) => "a false win under these rules".to_string(),
     };

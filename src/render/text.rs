@@ -6,14 +6,14 @@ use std::fmt::Write;
 use owo_colors::{OwoColorize, Style};
 
 use crate::arrange::{Arrangement, Shape};
-use crate::batch::Summary;
 use crate::claim::{ClaimCheck, Verdict};
-use crate::hand::{Hand, WinBy};
-use crate::payment::{Basis, Payments, STANDARD_VALUE};
-use crate::rules::RuleSet;
+use crate::hand::{Hand, WinBy, WinContext};
+use crate::line::{Error, Scored};
+use crate::payment::Payments;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
+use crate::summary::Summary;
+use crate::system::RuleSet;
 use crate::tile::Seat;
-use crate::{Error, Scored};
 
 use super::{false_win_reason, limit_label, placement, points_label, total_label, Location};
 
@@ -54,9 +54,10 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
         } => {
             write_reading(&mut out, &p, rules, hand, reading, *readings_compared);
             if let Some(check) = &scored.claim {
-                write_claim(&mut out, &p, check, reading.total);
+                write_claim(&mut out, &p, rules, check, reading.total);
             }
-            write_payments(&mut out, &p, scored.payments().unwrap_or(payments));
+            let payments = scored.payments().unwrap_or(payments);
+            write_payments(&mut out, &p, rules, payments, &hand.context);
         }
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, .. }) => {
             write_arrangement(&mut out, &p, hand, &reading.arrangement, None);
@@ -152,7 +153,7 @@ fn write_arrangement(
     let _ = writeln!(out, "{} {placement}{compared}", p.label(""));
 }
 
-fn pattern_line(p: &Painter, rules: &RuleSet, counted: &CountedPattern) -> String {
+fn pattern_line(p: &Painter, counted: &CountedPattern) -> String {
     let pattern = counted.pattern;
     let detail = counted.set.map(|s| format!(" ({s})")).unwrap_or_default();
     format!(
@@ -160,7 +161,7 @@ fn pattern_line(p: &Painter, rules: &RuleSet, counted: &CountedPattern) -> Strin
         p.paint(pattern.id, Style::new().cyan()),
         pattern.name,
         pattern.chinese,
-        p.paint(points_label(rules, counted), Style::new().green())
+        p.paint(points_label(counted), Style::new().green())
     )
 }
 
@@ -175,13 +176,34 @@ fn write_reading(
     write_arrangement(out, p, hand, &reading.arrangement, Some(compared));
     let _ = writeln!(out, "{}", p.paint("Patterns", Style::new().bold()));
     for counted in &reading.counted {
-        let _ = writeln!(out, "  {}", pattern_line(p, rules, counted));
+        let _ = writeln!(out, "  {}", pattern_line(p, counted));
     }
-    let total = p.paint(total_label(rules, reading), Style::new().bold().green());
-    let (listed_name, compound_name) = rules.limit_names;
+    let total = p.paint(total_label(reading), Style::new().bold().green());
+    let listed_name = rules.wording.alone;
+    let compound_name = rules.wording.capped;
+    // A pattern that would score alone but is worth less than the sum of the others.
+    let worth_less = || {
+        let names: Vec<String> = reading
+            .set_aside
+            .iter()
+            .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
+            .collect();
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; not counted: {} (a {listed_name} worth less than the sum)",
+                names.join(", ")
+            )
+        }
+    };
     let limit = match reading.limit {
-        None => "no limit".to_string(),
-        Some(Limit::Compound) => format!("{compound_name}: the patterns sum to {}", reading.sum),
+        None => format!("no limit{}", worth_less()),
+        Some(Limit::Compound) => format!(
+            "{compound_name}: the patterns sum to {}{}",
+            reading.sum,
+            worth_less()
+        ),
         Some(Limit::Listed) => {
             let listed = &reading.counted[0].pattern;
             let others: Vec<String> = reading
@@ -204,34 +226,14 @@ fn write_reading(
     let _ = writeln!(out, "{} {total} ({limit})", p.label("Total"));
 }
 
-fn write_payments(out: &mut String, p: &Painter, payments: &Payments) {
-    let x = payments.value;
-    let basis = match payments.basis {
-        Basis::SelfDraw => format!("self-draw: each player pays {x}"),
-        Basis::SmallDiscard => format!("discard, {x} ≤ {STANDARD_VALUE}: each player pays {x}"),
-        Basis::NobodyResponsible => {
-            format!("discard, nobody responsible (resp=none): each player pays {x}")
-        }
-        Basis::Responsible(seat) => format!(
-            "discard, {x} > {STANDARD_VALUE}: {} pays 3 × {x} − 50 = {}, the others {STANDARD_VALUE} each",
-            seat.name(),
-            3 * x - 2 * STANDARD_VALUE
-        ),
-        Basis::DoublingSelfDraw { payout } => {
-            format!("self-draw: payout 2^{x} = {payout}, each player pays double")
-        }
-        Basis::DoublingDiscard {
-            payout,
-            doubled: Some(seat),
-        } => format!(
-            "discard: payout 2^{x} = {payout}, {} pays double",
-            seat.name()
-        ),
-        Basis::DoublingDiscard {
-            payout,
-            doubled: None,
-        } => format!("discard, nobody responsible (resp=none): payout 2^{x} = {payout}"),
-    };
+fn write_payments(
+    out: &mut String,
+    p: &Painter,
+    rules: &RuleSet,
+    payments: &Payments,
+    context: &WinContext,
+) {
+    let basis = (rules.payments.explain)(payments, context);
     let _ = writeln!(out, "{} {basis}", p.label("Payments"));
     for seat in Seat::ALL {
         let amount = payments.of(seat);
@@ -279,7 +281,7 @@ fn verdict_style(verdict: Verdict) -> Style {
 }
 
 /// The claim of a winning hand, its verdict, and what differs (SPEC §2.11).
-fn write_claim(out: &mut String, p: &Painter, check: &ClaimCheck, truth: u32) {
+fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: u32) {
     let claim = &check.claim;
     let value = match claim.patterns {
         Some(_) => format!(" ({})", claim.value),
@@ -305,7 +307,9 @@ fn write_claim(out: &mut String, p: &Painter, check: &ClaimCheck, truth: u32) {
             let _ = writeln!(
                 out,
                 "  {label} {} {} {}",
-                pattern.id, pattern.name, pattern.points
+                pattern.id,
+                pattern.name,
+                pattern.value.label(rules.limit.maximum)
             );
         }
     }
@@ -336,7 +340,7 @@ fn write_all_readings(
             out,
             "  {}. {}{limit}: {}; {}",
             i + 1,
-            total_label(rules, reading),
+            total_label(reading),
             reading.arrangement,
             placement(hand, &reading.arrangement)
         );
@@ -344,7 +348,7 @@ fn write_all_readings(
             .counted
             .iter()
             .map(|c| {
-                let points = points_label(rules, c);
+                let points = points_label(c);
                 format!("{} {} {points}", c.pattern.id, c.pattern.name)
             })
             .collect();
@@ -358,7 +362,7 @@ fn write_all_readings(
 }
 
 /// The `--summary` block that ends a text run.
-pub fn summary(summary: &Summary, color: bool) -> String {
+pub fn summary(summary: &Summary<'_>, color: bool) -> String {
     let p = Painter { color };
     let mut out = String::new();
     let plural =

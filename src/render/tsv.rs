@@ -10,10 +10,10 @@
 use std::fmt::Write;
 
 use crate::claim::Verdict;
-use crate::rules::RuleSet;
+use crate::line::{Error, Scored};
 use crate::score::{Limit, Outcome};
+use crate::system::RuleSet;
 use crate::tile::Seat;
-use crate::{Error, Scored};
 
 use super::{as_number, false_win_reason, total_label, Location};
 
@@ -48,7 +48,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
         Outcome::Win { reading, .. } => {
             let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
             let limit = reading.limit.map(Limit::name).unwrap_or("");
-            let total = total_label(rules, reading);
+            let total = total_label(reading);
             let _ = write!(row, "{}\t{limit}\t{}", as_number(&total), ids.join("+"));
             if let Some(payments) = scored.payments() {
                 for seat in Seat::ALL {

@@ -1,35 +1,152 @@
 //! The doubling table of seed 002 ("Mahjong Scoring", Kevin & Connie Lacobie) as data:
-//! conditions a–l, the special hands, and the limit hook. The rule set itself is
-//! [`crate::rules::DOUBLING`]; its rulings are in docs/rules-doubling.md.
+//! conditions a–l, the special hands, the maximum, the prevailing wind (`round=`) and the
+//! doubling payments. Its rulings are in docs/rules-doubling.md.
 //!
 //! Points here are few (a hand rarely passes 10) because each point doubles the payout.
-//! Special hand values are written for the default maximum of 13; the limit hook shifts
-//! them with the chosen maximum (`--max N`): worth N, or N − 1 for the two "small" hands.
+//! Special hands are worth the chosen maximum (13 unless `--max N`), the two "small" ones
+//! one less, and score alone unless the capped sum of the conditions is worth more.
 
-use crate::hand::WinBy;
+use std::borrow::Cow;
+
+use crate::hand::{Responsible, WinBy, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
-    Condition, Facts, Pattern, ANY, REGULAR, THIRTEEN_TERMINALS_ONLY,
+    rank_counts, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR,
+    THIRTEEN_TERMINALS_ONLY,
 };
-use crate::rules::RuleSet;
-use crate::score::{CountedPattern, Limit, Limited};
-use crate::tile::{Suit, Tile};
+use crate::payment::Payments;
+use crate::sets::Set;
+use crate::system::{LimitRule, PaymentRule, RuleSet, Shapes, Wording};
+use crate::tile::{Seat, Suit};
+use crate::words::{WordSpec, WordValues};
 
-/// The maximum the special hands' table values are written for.
+/// The maximum unless `--max` says otherwise.
 pub const DEFAULT_MAXIMUM: u32 = 13;
 
-/// Ids of the special hands start with this.
-const SPECIAL: &str = "d.s";
+/// The most points the doubling payout is computed for: 2^30 each keeps every sum in range.
+pub const MAX_POINTS: u32 = 30;
+
+/// The doubling table's own words: the prevailing wind.
+pub static WORDS: [WordSpec; 1] = [WordSpec {
+    key: "round",
+    values: WordValues::Seat,
+    default: Seat::East as u8,
+    meaning: "the prevailing wind (default e)",
+}];
+
+/// Index of `round=` in [`WORDS`].
+pub const ROUND: usize = 0;
+
+/// The doubling table (`--rules doubling`): points double the payout, a ½-point chicken
+/// hand, special hands worth the maximum (13 unless `--max`), the prevailing wind
+/// (`round=`). No Seven Pairs. Rulings in docs/rules-doubling.md.
+pub static DOUBLING: RuleSet = with_maximum_named(
+    DEFAULT_MAXIMUM,
+    Cow::Borrowed("Doubling table (seed 002, maximum 13)"),
+);
+
+/// The doubling table with another maximum (`--max N`).
+pub fn with_maximum(maximum: u32) -> RuleSet {
+    let name = format!("Doubling table (seed 002, maximum {maximum})");
+    with_maximum_named(maximum, Cow::Owned(name))
+}
+
+const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
+    RuleSet {
+        id: "doubling",
+        name,
+        patterns: &PATTERNS,
+        minimum: 0,
+        shapes: Shapes {
+            regular: true,
+            seven_pairs: false,
+            thirteen_terminals: true,
+        },
+        // A special hand scores alone, unless the capped sum is more (docs/rules-doubling.md);
+        // a sum is shown as capped only when it passes the maximum.
+        limit: LimitRule {
+            maximum: Some(maximum),
+            alone_from: None,
+            reached_at_maximum: false,
+        },
+        words: &WORDS,
+        payments: PaymentRule {
+            pay,
+            explain,
+            winner_receives,
+        },
+        wording: Wording {
+            alone: "special hand",
+            capped: "maximum",
+            short_name: "DOUBLING",
+            no_pattern: "no scoring pattern",
+        },
+    }
+}
+
+/// The payout for `points`: 2^points (the ½-point chicken hand, counted 0, pays 1).
+fn payout(points: u32) -> i64 {
+    1i64 << points.min(MAX_POINTS)
+}
+
+/// Seed 002's payments: each other player pays the payout, the responsible discarder pays
+/// double, and on a self-draw every player pays double. The winner receives the sum.
+fn pay(points: u32, context: &WinContext) -> Payments {
+    let winner = context.seat;
+    let payout = payout(points);
+    let mut amounts = [0i64; 4];
+    for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
+        let doubled = match context.responsible {
+            Responsible::NoneSelfDraw => true,
+            responsible => responsible.seat() == Some(seat),
+        };
+        amounts[seat as usize] = -if doubled { 2 * payout } else { payout };
+    }
+    amounts[winner as usize] = -amounts.iter().sum::<i64>();
+    Payments {
+        winner,
+        value: points,
+        amounts,
+    }
+}
+
+fn explain(payments: &Payments, context: &WinContext) -> String {
+    let x = payments.value;
+    let payout = payout(x);
+    match context.responsible {
+        Responsible::NoneSelfDraw => {
+            format!("self-draw: payout 2^{x} = {payout}, each player pays double")
+        }
+        Responsible::Nobody => {
+            format!("discard, nobody responsible (resp=none): payout 2^{x} = {payout}")
+        }
+        Responsible::Discarder(seat) | Responsible::Named(seat) => format!(
+            "discard: payout 2^{x} = {payout}, {} pays double",
+            seat.name()
+        ),
+    }
+}
+
+/// Restated for the invariants: 2^points from each, doubled for the responsible player, or
+/// for everyone on a self-draw.
+fn winner_receives(points: u32, context: &WinContext) -> i64 {
+    let each = payout(points);
+    match context.responsible {
+        Responsible::NoneSelfDraw => 6 * each,
+        Responsible::Nobody => 3 * each,
+        Responsible::Discarder(_) | Responsible::Named(_) => 4 * each,
+    }
+}
 
 /// Condition a: nothing else matches. Worth ½, counted 0 (payout 2^0 = 1).
-pub static CHICKEN: Pattern = Pattern {
+const CHICKEN: Pattern = Pattern {
     id: "d.a",
     series: "d.a",
     name: "Chicken",
     chinese: "雞和",
-    points: 0,
+    value: Value::Half,
     shapes: ANY,
-    condition: Condition::Hand(|_| true),
+    condition: Condition::Fallback,
     summary: "nothing else matches (mixed chee and pong): ½, counted only alone",
     details: "No other condition matches: a hand of mixed chee and pong. Worth ½ point, and the ½ is never added to other points (seed 002). Its payout is 1.",
     example: "b123 c456 d777 b999 c5 +c5 from=s",
@@ -43,39 +160,26 @@ fn all_suit(f: &Facts) -> bool {
     if !suit.is_number() || hand.melds.iter().any(|m| m.is_kong()) {
         return false;
     }
-    let melded: Vec<Tile> = hand
-        .melds
-        .iter()
-        .flat_map(|m| {
-            let set = m.set();
-            set.tiles().collect::<Vec<_>>()
-        })
-        .collect();
-    let mut counts = [0u8; 9];
-    for tile in hand
+    let melded = hand.melds.iter().flat_map(|m| m.set().tiles());
+    let tiles = hand
         .concealed
         .iter()
-        .chain([&hand.winning_tile])
-        .chain(&melded)
-    {
-        if tile.suit() != suit {
-            return false;
-        }
-        counts[tile.rank() as usize - 1] += 1;
-    }
-    let gates = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-    counts.iter().zip(gates).all(|(&c, g)| c >= g)
+        .copied()
+        .chain([hand.winning_tile])
+        .chain(melded);
+    rank_counts(tiles, suit)
+        .is_some_and(|counts| counts.iter().zip(NINE_GATES).all(|(&c, g)| c >= g))
 }
 
-fn dragon_set(set: &crate::arrange::Set, _: &Facts) -> bool {
+fn dragon_set(set: &Set, _: &Facts) -> bool {
     set.is_triplet_or_kong() && set.tile.suit() == Suit::Dragon
 }
 
-fn prevailing_wind_set(set: &crate::arrange::Set, f: &Facts) -> bool {
-    set.is_triplet_or_kong() && set.tile == f.context().round.wind()
+fn prevailing_wind_set(set: &Set, f: &Facts) -> bool {
+    set.is_triplet_or_kong() && set.tile == f.context().words.seat(ROUND).wind()
 }
 
-fn seat_wind_set(set: &crate::arrange::Set, f: &Facts) -> bool {
+fn seat_wind_set(set: &Set, f: &Facts) -> bool {
     set.is_triplet_or_kong() && set.tile == f.context().seat.wind()
 }
 
@@ -83,14 +187,14 @@ fn self_drawn(f: &Facts) -> bool {
     f.context().win_by == WinBy::SelfDraw
 }
 
-/// Conditions b–l and the special hands, in the document's order.
-pub static PATTERNS: [Pattern; 19] = [
+/// Conditions b–l, the special hands in the document's order, and condition a, the chicken.
+pub static PATTERNS: [Pattern; 20] = [
     Pattern {
         id: "d.b",
         series: "d.b",
         name: "All Chee",
         chinese: "平和",
-        points: 1,
+        value: Value::Points(1),
         shapes: REGULAR,
         condition: Condition::Hand(all_sequences),
         summary: "all chee (sequences), plus a pair",
@@ -102,7 +206,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.c",
         name: "All Pong",
         chinese: "對對和",
-        points: 3,
+        value: Value::Points(3),
         shapes: REGULAR,
         condition: Condition::Hand(all_triplets),
         summary: "all pong/kong, plus a pair",
@@ -114,7 +218,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.d",
         name: "One Suit with Honors",
         chinese: "混一色",
-        points: 3,
+        value: Value::Points(3),
         shapes: REGULAR,
         condition: Condition::Hand(mixed_one_suit),
         summary: "all one suit, plus honor tiles (dragons or winds)",
@@ -126,7 +230,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.e",
         name: "Clear Hand",
         chinese: "清一色",
-        points: 6,
+        value: Value::Points(6),
         shapes: REGULAR,
         condition: Condition::Hand(pure_one_suit),
         summary: "all one suit, clear (no honors)",
@@ -138,7 +242,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.f",
         name: "Dragon Pong",
         chinese: "箭刻",
-        points: 1,
+        value: Value::Points(1),
         shapes: REGULAR,
         condition: Condition::EachSet(dragon_set),
         summary: "1 for each pong/kong of a dragon",
@@ -150,7 +254,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.g",
         name: "Prevailing Wind",
         chinese: "圈風",
-        points: 1,
+        value: Value::Points(1),
         shapes: REGULAR,
         condition: Condition::EachSet(prevailing_wind_set),
         summary: "pong/kong of the prevailing wind (round=, default east)",
@@ -162,7 +266,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.h",
         name: "Seat Wind",
         chinese: "門風",
-        points: 1,
+        value: Value::Points(1),
         shapes: REGULAR,
         condition: Condition::EachSet(seat_wind_set),
         summary: "pong/kong of your seat wind",
@@ -174,7 +278,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.i",
         name: "Self-Drawn",
         chinese: "自摸",
-        points: 1,
+        value: Value::Points(1),
         shapes: ANY,
         condition: Condition::Hand(self_drawn),
         summary: "self-drawing the winning tile",
@@ -186,7 +290,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.j",
         name: "Last Piece",
         chinese: "海底撈月",
-        points: 1,
+        value: Value::Points(1),
         shapes: ANY,
         condition: Condition::Hand(|f| self_drawn(f) && f.context().last_tile),
         summary: "self-drawing the very last piece (also scores i)",
@@ -198,7 +302,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.k",
         name: "Kong Draw",
         chinese: "嶺上開花",
-        points: 1,
+        value: Value::Points(1),
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().kong_supplement),
         summary: "self-drawing on a kong's supplement (also scores i; with j, 3 in all)",
@@ -210,7 +314,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.l",
         name: "Stealing the Kong",
         chinese: "搶槓",
-        points: 1,
+        value: Value::Points(1),
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().robbed_kong),
         summary: "stealing the kong (robbing a kong)",
@@ -222,7 +326,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s1",
         name: "13 Scholars",
         chinese: "十三么",
-        points: 13,
+        value: Value::Maximum { less: 0 },
         shapes: THIRTEEN_TERMINALS_ONLY,
         condition: Condition::Hand(|_| true),
         summary: "one of each wind, dragon, 1 and 9 of each suit, plus a matching piece: the maximum",
@@ -234,7 +338,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s2",
         name: "Big 4 Winds",
         chinese: "大四喜",
-        points: 13,
+        value: Value::Maximum { less: 0 },
         shapes: REGULAR,
         condition: Condition::Hand(|f| f.count_triplets(is_wind) == 4),
         summary: "pong/kong of all 4 winds, plus any pair: the maximum",
@@ -246,7 +350,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s3",
         name: "Small 4 Winds",
         chinese: "小四喜",
-        points: 12,
+        value: Value::Maximum { less: 1 },
         shapes: REGULAR,
         condition: Condition::Hand(|f| f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)),
         summary: "pong/kong of 3 winds, a pair of the 4th, and any set: the maximum − 1",
@@ -258,7 +362,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s4",
         name: "Big 3 Dragons",
         chinese: "大三元",
-        points: 13,
+        value: Value::Maximum { less: 0 },
         shapes: REGULAR,
         condition: Condition::Hand(|f| f.count_triplets(is_dragon) == 3),
         summary: "pong/kong of all 3 dragons, plus a set and a pair: the maximum",
@@ -270,7 +374,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s5",
         name: "Small 3 Dragons",
         chinese: "小三元",
-        points: 12,
+        value: Value::Maximum { less: 1 },
         shapes: REGULAR,
         condition: Condition::Hand(|f| f.count_triplets(is_dragon) == 2 && pair_is(f, is_dragon)),
         summary: "pong/kong of 2 dragons, a pair of the 3rd, and two sets: the maximum − 1",
@@ -282,7 +386,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s6",
         name: "Hand from Heaven",
         chinese: "天和",
-        points: 13,
+        value: Value::Maximum { less: 0 },
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().heaven),
         summary: "the dealer's starting hand is Mah-Jong: the maximum",
@@ -294,7 +398,7 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s7",
         name: "Hand from Earth",
         chinese: "地和",
-        points: 13,
+        value: Value::Maximum { less: 0 },
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().earth),
         summary: "a player wins on the dealer's first discard: the maximum",
@@ -306,41 +410,12 @@ pub static PATTERNS: [Pattern; 19] = [
         series: "d.s8",
         name: "All Suit Hand",
         chinese: "九蓮寶燈",
-        points: 13,
+        value: Value::Maximum { less: 0 },
         shapes: REGULAR,
         condition: Condition::Hand(all_suit),
         summary: "three 1s, three 9s, one each of 2-8, and one more, all of one suit: the maximum",
         details: "A clear hand of one suit: three 1s, three 9s, one each of 2 through 8, and any other piece of the same suit (14 tiles, so no kong). Special hand: the maximum, alone.",
         example: "c1112345678999 +c5 self",
     },
+    CHICKEN,
 ];
-
-/// A special hand scores alone: the highest of them, worth the maximum (or the maximum − 1
-/// for the small hands). Otherwise the points add up, capped at the maximum.
-pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
-    let maximum = rules.maximum;
-    let special = patterns
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.pattern.id.starts_with(SPECIAL))
-        .max_by_key(|(i, c)| (c.pattern.points, std::cmp::Reverse(*i)))
-        .map(|(i, _)| i);
-    if let Some(index) = special {
-        let mut set_aside = patterns;
-        let mut alone = set_aside.remove(index);
-        alone.points = (maximum + alone.pattern.points).saturating_sub(DEFAULT_MAXIMUM);
-        return Limited {
-            total: alone.points,
-            counted: vec![alone],
-            set_aside,
-            limit: Some(Limit::Listed),
-        };
-    }
-    let sum: u32 = patterns.iter().map(CountedPattern::points).sum();
-    Limited {
-        counted: patterns,
-        set_aside: Vec::new(),
-        total: sum.min(maximum),
-        limit: (sum > maximum).then_some(Limit::Compound),
-    }
-}

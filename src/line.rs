@@ -1,0 +1,222 @@
+//! One line of input, start to end: read the notation, read the system's words, validate
+//! the hand, score it, check its claim. This is the library's main entry point
+//! ([`score_line`]); the batch and the binary call it line by line.
+
+use crate::claim::{self, ClaimCheck, ClaimError};
+use crate::hand::{self, Hand, HandError, HandErrorKind};
+use crate::notation::{self, ClaimSpec, NotationError, NotationErrorKind, ParsedHand};
+use crate::payment::Payments;
+use crate::rules;
+use crate::score::{self, Outcome, Reading};
+use crate::system::RuleSet;
+use crate::words::{self, WordError};
+
+/// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
+/// room for long comments while keeping memory bounded on hostile input.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Why a line could not even be handed to the parser.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LineError {
+    /// Bytes that are not UTF-8.
+    #[error("the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)")]
+    NotUtf8 {
+        /// The column of the first character that could not be read.
+        column: usize,
+    },
+    /// A line over [`MAX_LINE`] bytes.
+    #[error("the line is longer than {MAX_LINE} bytes; a hand is one short line")]
+    TooLong,
+}
+
+impl LineError {
+    /// 1-based column of the first character that could not be read.
+    pub fn column(&self) -> usize {
+        match self {
+            LineError::NotUtf8 { column } => *column,
+            LineError::TooLong => 1,
+        }
+    }
+}
+
+/// Why a line could not be scored at all (a false win is not an error: see [`Outcome`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The text is not notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The notation is no possible hand, or its context words contradict each other.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+    /// The claim cannot be read against the rule set.
+    #[error("column {column}: {error}")]
+    Claim {
+        /// The column of the claim (1 for `--claim`).
+        column: usize,
+        /// What is wrong with it.
+        error: ClaimError,
+    },
+    /// A batch line that is not text the parser can read (not UTF-8, far too long).
+    #[error("column {col}: {err}", col = .0.column(), err = .0)]
+    Line(LineError),
+}
+
+impl Error {
+    /// 1-based column of the token at fault.
+    pub fn column(&self) -> usize {
+        match self {
+            Error::Notation(e) => e.column,
+            Error::Hand(e) => e.column,
+            Error::Claim { column, .. } => *column,
+            Error::Line(e) => e.column(),
+        }
+    }
+
+    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim` or `input`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Notation(_) => "syntax",
+            Error::Hand(HandError {
+                kind: HandErrorKind::Context(_) | HandErrorKind::WordOfAnotherSystem { .. },
+                ..
+            }) => "context",
+            Error::Hand(_) => "invalid_hand",
+            Error::Claim { .. } => "claim",
+            Error::Line(_) => "input",
+        }
+    }
+
+    /// The message without the column.
+    pub fn message(&self) -> String {
+        match self {
+            Error::Notation(e) => e.kind.to_string(),
+            Error::Hand(e) => e.kind.to_string(),
+            Error::Claim { error, .. } => error.to_string(),
+            Error::Line(e) => e.to_string(),
+        }
+    }
+}
+
+/// Reads one line of notation into a validated hand under the default rule set, WSOM (a
+/// `claim=` on the line is ignored).
+pub fn parse(line: &str) -> Result<Hand, Error> {
+    parse_for(line, rules::DEFAULT)
+}
+
+/// Reads one line of notation into a validated hand, with the context words of `rules`.
+pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
+    let parsed = notation::parse_hand(line)?;
+    validate(&parsed, rules)
+}
+
+/// The parsed line as a hand under `rules`: the system's words read, then the hand checked.
+fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
+    let system_words = words::resolve(&parsed.named, rules.words).map_err(|e| match e {
+        WordError::Notation(e) => Error::Notation(e),
+        WordError::Unknown(unknown) => unknown_word(unknown, rules),
+    })?;
+    Ok(hand::validate(parsed, system_words)?)
+}
+
+/// A word the rule set does not read: one another system reads, or one nobody does.
+fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet) -> Error {
+    let column = unknown.column;
+    match rules::knowing_word(&unknown.key) {
+        Some(systems) => Error::Hand(HandError {
+            column,
+            kind: HandErrorKind::WordOfAnotherSystem {
+                word: rules::ALL
+                    .iter()
+                    .flat_map(|r| r.words)
+                    .find(|w| w.key == unknown.key)
+                    .map_or(unknown.word, |w| w.shown()),
+                systems,
+            },
+        }),
+        None => Error::Notation(NotationError {
+            column,
+            kind: NotationErrorKind::UnknownWord {
+                word: unknown.word,
+                system_words: words::listed(rules.words),
+            },
+        }),
+    }
+}
+
+/// A scored line: the input, the hand read from it, the outcome, and the claim's check if
+/// the line (or `--claim`) made one.
+#[derive(Debug, Clone)]
+pub struct Scored {
+    /// The line as given.
+    pub input: String,
+    /// The hand it holds.
+    pub hand: Hand,
+    /// Win or false win.
+    pub outcome: Outcome,
+    /// The claim's check, if a claim was made.
+    pub claim: Option<ClaimCheck>,
+    /// Every reading, best first, when asked for (`--all`).
+    pub readings: Option<Vec<Reading>>,
+}
+
+/// What to do with a line besides scoring it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// A claim made outside the line (`--claim`).
+    pub claim: Option<&'a ClaimSpec>,
+    /// Keep every reading, not only the best (`--all`).
+    pub all_readings: bool,
+}
+
+impl Scored {
+    /// The payments actually made: on the claim when it is underscored, else on the true
+    /// total. `None` for a false win.
+    pub fn payments(&self) -> Option<&Payments> {
+        match (&self.claim, &self.outcome) {
+            (Some(check), _) => check.payments.as_ref(),
+            (None, Outcome::Win { payments, .. }) => Some(payments),
+            (None, Outcome::FalseWin(_)) => None,
+        }
+    }
+}
+
+/// Parses, validates and scores one line under `rules`, checking a `claim=` on the line.
+pub fn score_line(line: &str, rules: &RuleSet) -> Result<Scored, Error> {
+    score_line_with(line, rules, Options::default())
+}
+
+/// [`score_line`] with options. A line with a `claim=` scored with a `--claim` as well is
+/// an error rather than a guess which one counts.
+pub fn score_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<Scored, Error> {
+    let parsed = notation::parse_hand(line)?;
+    let hand = validate(&parsed, rules)?;
+    let spec = match (&parsed.claim, options.claim) {
+        (Some(on_line), Some(_)) => {
+            return Err(Error::Claim {
+                column: on_line.column,
+                error: ClaimError::GivenTwice,
+            })
+        }
+        (Some(on_line), None) => Some((on_line.column, &on_line.value)),
+        (None, Some(outside)) => Some((1, outside)),
+        (None, None) => None,
+    };
+    let claim = spec
+        .map(|(column, spec)| {
+            claim::resolve(spec, rules).map_err(|error| Error::Claim { column, error })
+        })
+        .transpose()?;
+    let all = score::readings(&hand, rules);
+    let readings = options.all_readings.then(|| all.clone());
+    let outcome = score::decide(&hand, rules, all);
+    let claim = claim.map(|claim| claim::check(claim, &hand, &outcome, rules));
+    Ok(Scored {
+        input: line.to_string(),
+        hand,
+        outcome,
+        claim,
+        readings,
+    })
+}

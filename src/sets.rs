@@ -1,0 +1,142 @@
+//! Sets: the groups a hand is made of. A declared meld has a [`MeldKind`]; every set of a
+//! regular hand, declared or not, is a [`Set`] of a [`SetKind`].
+//!
+//! This is vocabulary shared by the parser (meld kinds), the validated hand (melds as sets)
+//! and the arrangements (concealed sets), so it sits below all three.
+
+use std::fmt::{self, Write};
+
+use crate::tile::{write_run, Tile};
+
+/// The four kinds of declared set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MeldKind {
+    /// An exposed triplet: `[p d111]`.
+    Pung,
+    /// An exposed sequence: `[c b345]`.
+    Chow,
+    /// An exposed kong: `[k e1111]`.
+    Kong,
+    /// A declared concealed kong: `[ck w2222]`.
+    ConcealedKong,
+}
+
+impl MeldKind {
+    /// Short notation keyword: `p`, `c`, `k`, `ck`.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            MeldKind::Pung => "p",
+            MeldKind::Chow => "c",
+            MeldKind::Kong => "k",
+            MeldKind::ConcealedKong => "ck",
+        }
+    }
+}
+
+/// The kind of a set in a regular hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SetKind {
+    /// Three consecutive tiles of one number suit.
+    Sequence,
+    /// Three identical tiles.
+    Triplet,
+    /// Four identical tiles, declared.
+    Kong,
+}
+
+/// One set of a regular hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Set {
+    /// Sequence, triplet or kong.
+    pub kind: SetKind,
+    /// The lowest tile (a sequence's first tile; a triplet's or kong's only tile).
+    pub tile: Tile,
+    /// Declared with an exposed meld (pung, chow, exposed kong): breaks Concealed Hand.
+    pub melded: bool,
+    /// Counts as concealed for 4.2: made of concealed tiles and not completed by a discard,
+    /// or a declared concealed kong.
+    pub concealed: bool,
+}
+
+impl Set {
+    /// A triplet or a kong.
+    pub fn is_triplet_or_kong(&self) -> bool {
+        matches!(self.kind, SetKind::Triplet | SetKind::Kong)
+    }
+
+    /// The set's three tiles (a kong gives its tile three times: enough to ask what it holds).
+    pub fn tiles(self) -> impl Iterator<Item = Tile> {
+        let sequence = self.kind == SetKind::Sequence;
+        let mut next = Some(self.tile);
+        (0..3).filter_map(move |_| {
+            let current = next?;
+            next = if sequence {
+                current.next_in_suit()
+            } else {
+                Some(current)
+            };
+            Some(current)
+        })
+    }
+
+    /// Whether any tile of the set satisfies `test`.
+    pub fn any_tile(&self, test: impl Fn(Tile) -> bool) -> bool {
+        self.tiles().any(test)
+    }
+
+    /// A set made of concealed tiles (not declared).
+    pub fn concealed(kind: SetKind, tile: Tile) -> Set {
+        Set {
+            kind,
+            tile,
+            melded: false,
+            concealed: true,
+        }
+    }
+
+    /// The set a declared meld makes; `tile` is its lowest tile.
+    pub fn from_meld(kind: MeldKind, tile: Tile) -> Set {
+        let (kind, melded, concealed) = match kind {
+            MeldKind::Chow => (SetKind::Sequence, true, false),
+            MeldKind::Pung => (SetKind::Triplet, true, false),
+            MeldKind::Kong => (SetKind::Kong, true, false),
+            MeldKind::ConcealedKong => (SetKind::Kong, false, true),
+        };
+        Set {
+            kind,
+            tile,
+            melded,
+            concealed,
+        }
+    }
+}
+
+/// Notation form: `b345`, `d111`, and melds in brackets: `[p d111]`, `[ck w2222]`.
+impl fmt::Display for Set {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keyword = match (self.kind, self.melded) {
+            (SetKind::Sequence, true) => Some("c"),
+            (SetKind::Triplet, true) => Some("p"),
+            (SetKind::Kong, true) => Some("k"),
+            (SetKind::Kong, false) => Some("ck"),
+            _ => None,
+        };
+        if let Some(keyword) = keyword {
+            write!(f, "[{keyword} ")?;
+        }
+        match self.kind {
+            SetKind::Sequence => {
+                f.write_char(self.tile.suit().letter())?;
+                for tile in self.tiles() {
+                    f.write_char(tile.rank_digit())?;
+                }
+            }
+            SetKind::Triplet => write_run(f, self.tile, 3)?,
+            SetKind::Kong => write_run(f, self.tile, 4)?,
+        }
+        if keyword.is_some() {
+            f.write_char(']')?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,110 @@
+//! Counts over a run of hands, for `--summary` and the exit status: hands scored, false
+//! wins, errors, claim verdicts, and in how many hands each pattern counted. It keeps counts
+//! only, so memory stays flat however long the run.
+
+use crate::claim::Verdict;
+use crate::line::{Error, Scored};
+use crate::patterns::Pattern;
+use crate::score::Outcome;
+use crate::system::RuleSet;
+
+/// Counts over a run, for `--summary` and the exit status.
+#[derive(Debug, Clone)]
+pub struct Summary<'r> {
+    rules: &'r RuleSet,
+    /// Hands that won (whatever a claim said).
+    pub scored: usize,
+    /// Hands that did not win.
+    pub false_wins: usize,
+    /// Lines that could not be read as a hand.
+    pub errors: usize,
+    verdicts: [usize; 4],
+    /// Per pattern of the rule set, in table order: hands in which it counted.
+    patterns: Vec<usize>,
+}
+
+impl<'r> Summary<'r> {
+    /// An empty summary for a run under `rules`.
+    pub fn new(rules: &'r RuleSet) -> Summary<'r> {
+        Summary {
+            rules,
+            scored: 0,
+            false_wins: 0,
+            errors: 0,
+            verdicts: [0; 4],
+            patterns: vec![0; rules.patterns.len()],
+        }
+    }
+
+    /// Every line read as a hand, good or bad.
+    pub fn hands(&self) -> usize {
+        self.scored + self.false_wins + self.errors
+    }
+
+    /// Counts one line's result.
+    pub fn record(&mut self, result: &Result<Scored, Error>) {
+        let scored = match result {
+            Ok(scored) => scored,
+            Err(_) => {
+                self.errors += 1;
+                return;
+            }
+        };
+        if let Some(check) = &scored.claim {
+            self.verdicts[check.verdict as usize] += 1;
+        }
+        let Outcome::Win { reading, .. } = &scored.outcome else {
+            self.false_wins += 1;
+            return;
+        };
+        self.scored += 1;
+        // A per-set pattern may count several times in one hand; the summary counts hands.
+        let mut seen = vec![false; self.patterns.len()];
+        for counted in &reading.counted {
+            let index = self
+                .rules
+                .patterns
+                .iter()
+                .position(|p| std::ptr::eq(p, counted.pattern));
+            if let Some(i) = index {
+                if !std::mem::replace(&mut seen[i], true) {
+                    self.patterns[i] += 1;
+                }
+            }
+        }
+    }
+
+    /// Counts a line that could not be read at all.
+    pub fn record_unusable(&mut self) {
+        self.errors += 1;
+    }
+
+    /// Claim verdicts with their counts, in the order confirmed, underscored, overclaimed,
+    /// false win.
+    pub fn verdicts(&self) -> impl Iterator<Item = (Verdict, usize)> + '_ {
+        Verdict::ALL.iter().map(|&v| (v, self.verdicts[v as usize]))
+    }
+
+    /// Patterns that counted at least once, in table order, with the number of hands.
+    pub fn patterns(&self) -> impl Iterator<Item = (&'static Pattern, usize)> + '_ {
+        self.rules
+            .patterns
+            .iter()
+            .zip(&self.patterns)
+            .filter(|(_, &count)| count > 0)
+            .map(|(p, &count)| (p, count))
+    }
+
+    /// SPEC §3: 2 if any line was not a hand, else 1 if any false win or claim that is
+    /// not confirmed, else 0.
+    pub fn exit_status(&self) -> u8 {
+        let unconfirmed: usize = self.verdicts[1..].iter().sum();
+        if self.errors > 0 {
+            2
+        } else if self.false_wins > 0 || unconfirmed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! What a scoring system is, as the engine and the renderers see it: a [`RuleSet`] of data
+//! (its pattern table, minimum, winning shapes, limit, context words, wording) and a few
+//! hooks (its payments). The systems themselves are in [`crate::systems`]; the registry of
+//! those the program offers is [`crate::rules`].
+//!
+//! Nothing outside a system's own module names a system or a pattern id: a new system is a
+//! new module that fills in a `RuleSet` (a test in `tests/` builds one of its own).
+
+use std::borrow::Cow;
+
+use crate::hand::WinContext;
+use crate::patterns::Pattern;
+pub use crate::patterns::Shapes;
+use crate::payment::Payments;
+use crate::words::WordSpec;
+
+/// A scoring system.
+pub struct RuleSet {
+    /// Name on the command line (`--rules ID`) and in JSON.
+    pub id: &'static str,
+    /// Human name, shown in the text output.
+    pub name: Cow<'static, str>,
+    /// Every pattern, in table order; a chicken hand is the one with [`Condition::Fallback`].
+    ///
+    /// [`Condition::Fallback`]: crate::patterns::Condition::Fallback
+    pub patterns: &'static [Pattern],
+    /// A hand worth less than this is a false win.
+    pub minimum: u32,
+    /// Which hand shapes win at all (the doubling table knows no Seven Pairs).
+    pub shapes: Shapes,
+    /// How the applicable patterns become the hand's value.
+    pub limit: LimitRule,
+    /// The context words the system reads besides the shared ones (the doubling table's
+    /// `round=`).
+    pub words: &'static [WordSpec],
+    /// Who pays what.
+    pub payments: PaymentRule,
+    /// How the system names things in the output.
+    pub wording: Wording,
+}
+
+/// The limit, as data: one step in [`crate::score::limit`] serves every system.
+///
+/// A pattern that *scores alone* ([`Value::Maximum`], or worth `alone_from` or more) is
+/// worth itself and nothing else; the others add up, capped at `maximum`. The hand scores
+/// whichever is more, the pattern alone when they are equal. Percentages
+/// ([`Value::Percent`]) then add to that base.
+///
+/// [`Value::Maximum`]: crate::patterns::Value::Maximum
+/// [`Value::Percent`]: crate::patterns::Value::Percent
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitRule {
+    /// The most a sum of patterns scores; `None`: no limit.
+    pub maximum: Option<u32>,
+    /// A pattern worth this much or more scores alone (Zung Jung's listed limit, 320).
+    pub alone_from: Option<u32>,
+    /// Whether a sum of exactly the maximum is shown as capped (Zung Jung: "320 or more"),
+    /// or only a sum above it (the doubling table).
+    pub reached_at_maximum: bool,
+}
+
+/// The payment hooks of a system.
+#[derive(Debug, Clone, Copy)]
+pub struct PaymentRule {
+    /// What each seat pays or receives for a hand worth the value.
+    pub pay: fn(u32, &WinContext) -> Payments,
+    /// The payments explained in one line, as the text output shows them.
+    pub explain: fn(&Payments, &WinContext) -> String,
+    /// What the winner receives, stated apart from `pay` so that the invariants can check
+    /// it (Zung Jung: 3 × the value).
+    pub winner_receives: fn(u32, &WinContext) -> i64,
+}
+
+/// How a system names things in the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wording {
+    /// A pattern that scores alone: "listed limit", "special hand".
+    pub alone: &'static str,
+    /// A capped sum: "compound limit", "maximum".
+    pub capped: &'static str,
+    /// The system in messages: "WSOM needs at least 5 points".
+    pub short_name: &'static str,
+    /// A winning hand with no pattern: "no scoring pattern (a Chicken Hand)".
+    pub no_pattern: &'static str,
+}
+
+impl RuleSet {
+    /// The pattern with this id.
+    pub fn pattern(&self, id: &str) -> Option<&'static Pattern> {
+        self.patterns.iter().find(|p| p.id == id)
+    }
+
+    /// The chicken hand, if the system has one.
+    pub fn chicken(&self) -> Option<&'static Pattern> {
+        self.patterns.iter().find(|p| p.is_fallback())
+    }
+
+    /// What each seat pays or receives for a hand worth `value`.
+    pub fn pay(&self, value: u32, context: &WinContext) -> Payments {
+        (self.payments.pay)(value, context)
+    }
+}
+
+impl std::fmt::Debug for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}

@@ -1,0 +1,868 @@
+//! Zung Jung v3.3 (seed 003) and its World Series of Mahjong form (seeds 000, 001): the 44
+//! patterns, the chicken hand of standard Zung Jung, the 320 limit, and the payoff scheme
+//! (SPEC §2). `wsom` and `zj` differ only in the minimum and the chicken hand (SPEC §2.9).
+
+use std::borrow::Cow;
+
+use crate::arrange::Shape;
+use crate::hand::{Responsible, WinContext};
+use crate::patterns::{
+    all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
+    rank_counts, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR, REGULAR_OR_PAIRS,
+    SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+};
+use crate::payment::Payments;
+use crate::sets::{Set, SetKind};
+use crate::system::{LimitRule, PaymentRule, RuleSet, Wording};
+use crate::tile::{Seat, Suit, Tile};
+
+/// Zung Jung's limit: 320 (seed 003, Basic Rule 6; SPEC §2.6).
+pub const LIMIT: u32 = 320;
+
+/// Hands above this value won on a discard are paid mostly by the responsible player.
+pub const STANDARD_VALUE: u32 = 25;
+
+/// A pattern listed at 320 or more scores alone (the highest such); otherwise a sum of
+/// 320 or more scores 320 (SPEC §2.6).
+const LIMIT_RULE: LimitRule = LimitRule {
+    maximum: Some(LIMIT),
+    alone_from: Some(LIMIT),
+    reached_at_maximum: true,
+};
+
+const WSOM_WORDING: Wording = Wording {
+    alone: "listed limit",
+    capped: "compound limit",
+    short_name: "WSOM",
+    no_pattern: "no scoring pattern (a Chicken Hand)",
+};
+
+const PAYMENTS: PaymentRule = PaymentRule {
+    pay,
+    explain,
+    winner_receives: |value, _| 3 * i64::from(value),
+};
+
+/// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
+pub static WSOM: RuleSet = RuleSet {
+    id: "wsom",
+    name: Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
+    patterns: &PATTERNS,
+    minimum: 5,
+    shapes: ANY,
+    limit: LIMIT_RULE,
+    words: &[],
+    payments: PAYMENTS,
+    wording: WSOM_WORDING,
+};
+
+/// Standard Zung Jung v3.3: no minimum; a hand with no pattern is a 1-point Chicken Hand.
+pub static ZJ: RuleSet = RuleSet {
+    id: "zj",
+    name: Cow::Borrowed("Zung Jung v3.3 (standard, chicken hand 1)"),
+    patterns: &PATTERNS_WITH_CHICKEN,
+    minimum: 0,
+    shapes: ANY,
+    limit: LIMIT_RULE,
+    words: &[],
+    payments: PAYMENTS,
+    wording: Wording {
+        short_name: "ZJ",
+        ..WSOM_WORDING
+    },
+};
+
+/// Why the payments split the way they do (SPEC §2.10).
+enum Case {
+    /// Self-draw, or nobody responsible (`resp=none`): each other player pays X.
+    EachPays { self_draw: bool },
+    /// Won on a discard, X ≤ 25: each other player pays X, the discarder included.
+    SmallDiscard,
+    /// Won on a discard, X > 25: the other two pay 25 each, this seat 3X − 50.
+    Responsible(Seat),
+}
+
+fn case(value: u32, context: &WinContext) -> Case {
+    match context.responsible {
+        Responsible::NoneSelfDraw => Case::EachPays { self_draw: true },
+        Responsible::Nobody => Case::EachPays { self_draw: false },
+        Responsible::Discarder(_) | Responsible::Named(_) if value <= STANDARD_VALUE => {
+            Case::SmallDiscard
+        }
+        Responsible::Discarder(seat) | Responsible::Named(seat) => Case::Responsible(seat),
+    }
+}
+
+/// The formal competition scheme (seed 003's Payoff Scheme): the winner always receives
+/// 3 × X.
+fn pay(value: u32, context: &WinContext) -> Payments {
+    let winner = context.seat;
+    let x = i64::from(value);
+    let standard = i64::from(STANDARD_VALUE);
+    let case = case(value, context);
+    let mut amounts = [0i64; 4];
+    for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
+        amounts[seat as usize] = -match case {
+            Case::Responsible(responsible) if seat == responsible => 3 * x - 2 * standard,
+            Case::Responsible(_) => standard,
+            _ => x,
+        };
+    }
+    amounts[winner as usize] = 3 * x;
+    Payments {
+        winner,
+        value,
+        amounts,
+    }
+}
+
+fn explain(payments: &Payments, context: &WinContext) -> String {
+    let x = payments.value;
+    match case(x, context) {
+        Case::EachPays { self_draw: true } => format!("self-draw: each player pays {x}"),
+        Case::EachPays { self_draw: false } => {
+            format!("discard, nobody responsible (resp=none): each player pays {x}")
+        }
+        Case::SmallDiscard => format!("discard, {x} ≤ {STANDARD_VALUE}: each player pays {x}"),
+        Case::Responsible(seat) => format!(
+            "discard, {x} > {STANDARD_VALUE}: {} pays 3 × {x} − 50 = {}, the others {STANDARD_VALUE} each",
+            seat.name(),
+            3 * x - 2 * STANDARD_VALUE
+        ),
+    }
+}
+
+// ---- predicates, in table order (the shared ones are in crate::patterns) ----
+
+fn concealed_hand(f: &Facts) -> bool {
+    !f.sets().iter().any(|s| s.melded)
+}
+
+fn no_terminals(f: &Facts) -> bool {
+    f.all_tiles(|t| t.suit().is_number() && (2..=8).contains(&t.rank()))
+}
+
+/// SPEC §2.7: no melds; the 13 tiles besides the winning tile are 1112345678999 of one
+/// suit, and the winning tile is of that suit.
+fn nine_gates(f: &Facts) -> bool {
+    let hand = f.hand;
+    let suit = hand.winning_tile.suit();
+    hand.melds.is_empty()
+        && suit.is_number()
+        && rank_counts(hand.concealed.iter().copied(), suit) == Some(NINE_GATES)
+}
+
+fn value_honor(set: &Set, f: &Facts) -> bool {
+    set.is_triplet_or_kong()
+        && (set.tile.suit() == Suit::Dragon || set.tile == f.context().seat.wind())
+}
+
+fn small_three_dragons(f: &Facts) -> bool {
+    f.count_triplets(is_dragon) >= 2 && pair_is(f, is_dragon)
+}
+
+fn big_three_dragons(f: &Facts) -> bool {
+    f.count_triplets(is_dragon) == 3
+}
+
+fn small_three_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) >= 2 && pair_is(f, is_wind)
+}
+
+fn big_three_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) >= 3
+}
+
+fn small_four_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)
+}
+
+fn big_four_winds(f: &Facts) -> bool {
+    f.count_triplets(is_wind) == 4
+}
+
+fn all_honors(f: &Facts) -> bool {
+    f.all_tiles(Tile::is_honor)
+}
+
+fn concealed_triplets(f: &Facts) -> usize {
+    f.sets()
+        .iter()
+        .filter(|s| s.is_triplet_or_kong() && s.concealed)
+        .count()
+}
+
+fn kongs(f: &Facts) -> usize {
+    f.sets().iter().filter(|s| s.kind == SetKind::Kong).count()
+}
+
+fn two_identical_sequences(f: &Facts) -> bool {
+    f.max_identical_sequences() >= 2
+}
+
+/// Two groups of two identical sequences (four identical ones also make two groups,
+/// but then 5.1.4 outranks this in the series).
+fn two_identical_sequences_twice(f: &Facts) -> bool {
+    let mut sequences: Vec<Tile> = f.sequences().collect();
+    sequences.sort();
+    let mut groups = 0;
+    let mut i = 0;
+    while i + 1 < sequences.len() {
+        if sequences[i] == sequences[i + 1] {
+            groups += 1;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    groups >= 2
+}
+
+fn three_identical_sequences(f: &Facts) -> bool {
+    f.max_identical_sequences() >= 3
+}
+
+fn four_identical_sequences(f: &Facts) -> bool {
+    f.max_identical_sequences() == 4
+}
+
+const NUMBER_SUITS: [Suit; 3] = [Suit::Bamboo, Suit::Characters, Suit::Dots];
+
+fn in_every_suit(rank: u8, present: impl Fn(Tile) -> bool) -> bool {
+    NUMBER_SUITS
+        .iter()
+        .all(|&suit| Tile::new(suit, rank).is_some_and(&present))
+}
+
+fn three_similar_sequences(f: &Facts) -> bool {
+    (1..=7).any(|rank| in_every_suit(rank, |t| f.has_sequence(t)))
+}
+
+fn small_three_similar_triplets(f: &Facts) -> bool {
+    let Some(pair) = f.pair().filter(|p| p.suit().is_number()) else {
+        return false;
+    };
+    let others = NUMBER_SUITS.iter().filter(|&&s| s != pair.suit());
+    others
+        .map(|&suit| Tile::new(suit, pair.rank()).expect("rank 1-9"))
+        .all(|t| f.has_triplet(t))
+}
+
+fn three_similar_triplets(f: &Facts) -> bool {
+    (1..=9).any(|rank| in_every_suit(rank, |t| f.has_triplet(t)))
+}
+
+fn nine_tile_straight(f: &Facts) -> bool {
+    NUMBER_SUITS.iter().any(|&suit| {
+        [1, 4, 7]
+            .iter()
+            .all(|&rank| f.has_sequence(Tile::new(suit, rank).expect("rank 1-9")))
+    })
+}
+
+/// The longest run of triplets in consecutive numbers of one suit.
+fn longest_consecutive_triplets(f: &Facts) -> usize {
+    f.triplets()
+        .filter(|t| t.suit().is_number())
+        .map(|start| {
+            let mut length = 1;
+            let mut tile = start;
+            while let Some(next) = tile.next_in_suit().filter(|&n| f.has_triplet(n)) {
+                length += 1;
+                tile = next;
+            }
+            length
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Every set and the pair satisfy `test` on at least one of their tiles.
+fn every_group_has(f: &Facts, test: fn(Tile) -> bool) -> bool {
+    f.sets().iter().all(|s| s.any_tile(test)) && pair_is(f, test)
+}
+
+fn mixed_lesser_terminals(f: &Facts) -> bool {
+    every_group_has(f, Tile::is_terminal_or_honor)
+}
+
+fn pure_lesser_terminals(f: &Facts) -> bool {
+    every_group_has(f, Tile::is_terminal)
+}
+
+/// An All Triplets or Seven Pairs hand of terminals and honors only (SPEC §2.4 limits the
+/// shapes; Thirteen Terminals is excluded by the table's shapes).
+fn mixed_greater_terminals(f: &Facts) -> bool {
+    let shape_ok = match f.arrangement.shape {
+        Shape::Regular { .. } => all_triplets(f),
+        Shape::SevenPairs { .. } => true,
+        Shape::ThirteenTerminals { .. } => false,
+    };
+    shape_ok && f.all_tiles(Tile::is_terminal_or_honor)
+}
+
+fn pure_greater_terminals(f: &Facts) -> bool {
+    f.all_tiles(Tile::is_terminal)
+}
+
+/// The Zung Jung v3.3 patterns, in the order of seed 003.
+const TABLE: [Pattern; 44] = [
+    Pattern {
+        id: "1.1",
+        series: "1.1",
+        name: "All Sequences",
+        chinese: "平和",
+        value: Value::Points(5),
+        shapes: REGULAR,
+        condition: Condition::Hand(all_sequences),
+        summary: "4 sequences; no triplets or kong",
+        details: "The hand contains 4 sequences; no triplets or kong. There are no other restrictions as to the eyes pair, a single call, or a concealed hand.",
+        example: "b123345 d234678 e2 +e2",
+    },
+    Pattern {
+        id: "1.2",
+        series: "1.2",
+        name: "Concealed Hand",
+        chinese: "門前清",
+        value: Value::Points(5),
+        shapes: REGULAR,
+        condition: Condition::Hand(concealed_hand),
+        summary:
+            "regular hand with no exposed set; concealed kong and winning on a discard are fine",
+        details: "A regular hand which is concealed, without melding any exposed sets before winning. Winning on a discard is fine; concealed kongs are fine. Irregular hands (Seven Pairs, Thirteen Terminals) do not count for it.",
+        example: "b123345 d234678 e2 +e2",
+    },
+    Pattern {
+        id: "1.3",
+        series: "1.3",
+        name: "No Terminals",
+        chinese: "斷么九",
+        value: Value::Points(5),
+        shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(no_terminals),
+        summary: "only middle number tiles (2-8); no terminals or honors",
+        details: "The hand consists entirely of middle number tiles (2 to 8); no terminals or honors. Also scores on Seven Pairs.",
+        example: "b222 c345456 d888 d2 +d2 self",
+    },
+    Pattern {
+        id: "2.1.1",
+        series: "2.1",
+        name: "Mixed One-Suit",
+        chinese: "混一色",
+        value: Value::Points(40),
+        shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(mixed_one_suit),
+        summary: "number tiles of one suit, plus honor tiles",
+        details: "The hand consists entirely of number tiles in one suit, plus honor tiles. Also scores on Seven Pairs.",
+        example: "[p d333] d456 d888 e333 w4 +w4 seat=n from=e",
+    },
+    Pattern {
+        id: "2.1.2",
+        series: "2.1",
+        name: "Pure One-Suit",
+        chinese: "清一色",
+        value: Value::Points(80),
+        shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(pure_one_suit),
+        summary: "number tiles of one suit only",
+        details: "The hand consists entirely of number tiles in one suit. Also scores on Seven Pairs.",
+        example: "b222234456888 b9 +b9 self",
+    },
+    Pattern {
+        id: "2.2",
+        series: "2.2",
+        name: "Nine Gates",
+        chinese: "九蓮寶燈",
+        value: Value::Points(480),
+        shapes: REGULAR,
+        condition: Condition::Hand(nine_gates),
+        summary: "no melds; 1112345678999 of one suit, winning on any tile of that suit",
+        details: "A 9-way call: with 1112345678999 of one suit in the hand, no melds and no kong, winning on any tile of the same suit. Listed limit: scores 480 alone.",
+        example: "c1112345678999 +c5 self",
+    },
+    Pattern {
+        id: "3.1",
+        series: "3.1",
+        name: "Value Honor",
+        chinese: "番牌",
+        value: Value::Points(10),
+        shapes: REGULAR,
+        condition: Condition::EachSet(value_honor),
+        summary: "10 for each triplet or kong of the seat wind or of a dragon",
+        details: "A triplet or kong of the seat wind (your own wind) or of a dragon: 10 points for each such set. The prevailing wind is not recognised.",
+        example: "b123 c456 e111 [p w222] d5 +d5 seat=s from=w",
+    },
+    Pattern {
+        id: "3.2.1",
+        series: "3.2",
+        name: "Small Three Dragons",
+        chinese: "小三元",
+        value: Value::Points(40),
+        shapes: REGULAR,
+        condition: Condition::Hand(small_three_dragons),
+        summary: "two dragon triplets/kong plus a dragon pair",
+        details: "Two triplets or kong of dragons, plus a pair of dragons as the eyes. Always scores two Value Honors too, so at least 40 + 10 + 10 = 60.",
+        example: "e111 e222 e3 b234 c678 +e3 from=s",
+    },
+    Pattern {
+        id: "3.2.2",
+        series: "3.2",
+        name: "Big Three Dragons",
+        chinese: "大三元",
+        value: Value::Points(130),
+        shapes: REGULAR,
+        condition: Condition::Hand(big_three_dragons),
+        summary: "three dragon triplets/kong",
+        details: "Three triplets or kong of dragons. Always scores three Value Honors too, so at least 130 + 10 + 10 + 10 = 160.",
+        example: "[p e111] [p e222] e333 b567 c1 +c1 seat=w from=n",
+    },
+    Pattern {
+        id: "3.3.1",
+        series: "3.3",
+        name: "Small Three Winds",
+        chinese: "小三風",
+        value: Value::Points(30),
+        shapes: REGULAR,
+        condition: Condition::Hand(small_three_winds),
+        summary: "two wind triplets/kong plus a wind pair",
+        details: "Two triplets or kong of winds, plus a pair of winds as the eyes.",
+        example: "w111 w222 w3 b123 b789 +w3 seat=n self",
+    },
+    Pattern {
+        id: "3.3.2",
+        series: "3.3",
+        name: "Big Three Winds",
+        chinese: "大三風",
+        value: Value::Points(120),
+        shapes: REGULAR,
+        condition: Condition::Hand(big_three_winds),
+        summary: "three wind triplets/kong",
+        details: "Three triplets or kong of winds.",
+        example: "[p w111] [p w222] [p w333] c456 d7 +d7 seat=w from=s",
+    },
+    Pattern {
+        id: "3.3.3",
+        series: "3.3",
+        name: "Small Four Winds",
+        chinese: "小四喜",
+        value: Value::Points(320),
+        shapes: REGULAR,
+        condition: Condition::Hand(small_four_winds),
+        summary: "three wind triplets/kong plus a wind pair",
+        details: "Three triplets or kong of winds, plus a pair of winds as the eyes. Listed limit: scores 320 alone.",
+        example: "w111 w222 w333 w4 b456 +w4 self",
+    },
+    Pattern {
+        id: "3.3.4",
+        series: "3.3",
+        name: "Big Four Winds",
+        chinese: "大四喜",
+        value: Value::Points(400),
+        shapes: REGULAR,
+        condition: Condition::Hand(big_four_winds),
+        summary: "four wind triplets/kong",
+        details: "Four triplets or kong of winds. Listed limit: scores 400 alone.",
+        example: "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
+    },
+    Pattern {
+        id: "3.4",
+        series: "3.4",
+        name: "All Honors",
+        chinese: "字一色",
+        value: Value::Points(320),
+        shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(all_honors),
+        summary: "honor tiles only",
+        details: "The hand consists entirely of honor tiles (winds and dragons). Also scores on Seven Pairs. Listed limit: scores 320 alone.",
+        example: "w111 w222 e111 e222 e3 +e3 self",
+    },
+    Pattern {
+        id: "4.1",
+        series: "4.1",
+        name: "All Triplets",
+        chinese: "對對和",
+        value: Value::Points(30),
+        shapes: REGULAR,
+        condition: Condition::Hand(all_triplets),
+        summary: "4 triplets/kong; no sequences",
+        details: "The hand contains 4 triplets or kong; no sequences.",
+        example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
+    },
+    Pattern {
+        id: "4.2.1",
+        series: "4.2",
+        name: "Two Concealed Triplets",
+        chinese: "二暗刻",
+        value: Value::Points(5),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| concealed_triplets(f) >= 2),
+        summary: "two concealed triplets/concealed kong",
+        details: "The hand contains two concealed triplets or concealed kong. A triplet completed by a discarded winning tile (or a robbed kong) is not concealed.",
+        example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
+    },
+    Pattern {
+        id: "4.2.2",
+        series: "4.2",
+        name: "Three Concealed Triplets",
+        chinese: "三暗刻",
+        value: Value::Points(30),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| concealed_triplets(f) >= 3),
+        summary: "three concealed triplets/concealed kong",
+        details: "The hand contains three concealed triplets or concealed kong. A triplet completed by a discarded winning tile is not concealed.",
+        example: "d222 d888 c222 b44 b55 +b5 seat=e from=n",
+    },
+    Pattern {
+        id: "4.2.3",
+        series: "4.2",
+        name: "Four Concealed Triplets",
+        chinese: "四暗刻",
+        value: Value::Points(125),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| concealed_triplets(f) == 4),
+        summary: "four concealed triplets/concealed kong",
+        details: "The hand contains four concealed triplets or concealed kong: so it is always also a Concealed Hand and All Triplets, at least 125 + 5 + 30 = 160.",
+        example: "d222 d888 c222 b44 b55 +b5 seat=e self",
+    },
+    Pattern {
+        id: "4.3.1",
+        series: "4.3",
+        name: "One Kong",
+        chinese: "一槓",
+        value: Value::Points(5),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) >= 1),
+        summary: "one kong, exposed or concealed",
+        details: "The hand contains one kong, exposed or concealed.",
+        example: "[k b2222] c123 c456 d789 w3 +w3 from=s",
+    },
+    Pattern {
+        id: "4.3.2",
+        series: "4.3",
+        name: "Two Kong",
+        chinese: "二槓",
+        value: Value::Points(20),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) >= 2),
+        summary: "two kong",
+        details: "The hand contains two kong, exposed or concealed.",
+        example: "[k b2222] [ck b5555] c123 c789 d7 +d7 from=s",
+    },
+    Pattern {
+        id: "4.3.3",
+        series: "4.3",
+        name: "Three Kong",
+        chinese: "三槓",
+        value: Value::Points(120),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) >= 3),
+        summary: "three kong",
+        details: "The hand contains three kong, exposed or concealed.",
+        example: "[k b2222] [k b5555] [ck c7777] d444 e1 +e1 seat=s from=w",
+    },
+    Pattern {
+        id: "4.3.4",
+        series: "4.3",
+        name: "Four Kong",
+        chinese: "四槓",
+        value: Value::Points(480),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| kongs(f) == 4),
+        summary: "four kong",
+        details: "The hand contains four kong, exposed or concealed. Listed limit: scores 480 alone.",
+        example: "[k b2222] [k b5555] [k c7777] [ck e1111] d4 +d4 from=s",
+    },
+    Pattern {
+        id: "5.1.1",
+        series: "5.1",
+        name: "Two Identical Sequences",
+        chinese: "一般高",
+        value: Value::Points(10),
+        shapes: REGULAR,
+        condition: Condition::Hand(two_identical_sequences),
+        summary: "two sequences of the same suit and numbers",
+        details: "Two sequences in the same suit in the same numbers.",
+        example: "b345345 c678 d234 w2 +w2 from=s",
+    },
+    Pattern {
+        id: "5.1.2",
+        series: "5.1",
+        name: "Two Identical Sequences Twice",
+        chinese: "兩般高",
+        value: Value::Points(60),
+        shapes: REGULAR,
+        condition: Condition::Hand(two_identical_sequences_twice),
+        summary: "two groups of Two Identical Sequences",
+        details: "The hand contains two groups of Two Identical Sequences.",
+        example: "b345345 d789789 c5 +c5 self",
+    },
+    Pattern {
+        id: "5.1.3",
+        series: "5.1",
+        name: "Three Identical Sequences",
+        chinese: "一色三同順",
+        value: Value::Points(120),
+        shapes: REGULAR,
+        condition: Condition::Hand(three_identical_sequences),
+        summary: "three sequences of the same suit and numbers",
+        details: "Three sequences in the same suit in the same numbers.",
+        example: "b55566777 c123 d55 +b6 from=s",
+    },
+    Pattern {
+        id: "5.1.4",
+        series: "5.1",
+        name: "Four Identical Sequences",
+        chinese: "一色四同順",
+        value: Value::Points(480),
+        shapes: REGULAR,
+        condition: Condition::Hand(four_identical_sequences),
+        summary: "four sequences of the same suit and numbers",
+        details: "Four sequences in the same suit in the same numbers. Listed limit: scores 480 alone.",
+        example: "b234234234234 d5 +d5 self",
+    },
+    Pattern {
+        id: "6.1",
+        series: "6.1",
+        name: "Three Similar Sequences",
+        chinese: "三色同順",
+        value: Value::Points(35),
+        shapes: REGULAR,
+        condition: Condition::Hand(three_similar_sequences),
+        summary: "sequences of the same numbers in all three suits",
+        details: "Three sequences in the same numbers across the three suits. Two-suit patterns are not recognised.",
+        example: "b567 c567 d567 b999 w1 +w1 from=s",
+    },
+    Pattern {
+        id: "6.2.1",
+        series: "6.2",
+        name: "Small Three Similar Triplets",
+        chinese: "三色小同刻",
+        value: Value::Points(30),
+        shapes: REGULAR,
+        condition: Condition::Hand(small_three_similar_triplets),
+        summary: "triplets/kong of one number in two suits, the pair of that number in the third",
+        details: "Two triplets or kong in the same number in two suits, and the eyes pair in the same number in the third suit.",
+        example: "b444 c444 d4 b678 e333 +d4 from=s",
+    },
+    Pattern {
+        id: "6.2.2",
+        series: "6.2",
+        name: "Three Similar Triplets",
+        chinese: "三色同刻",
+        value: Value::Points(120),
+        shapes: REGULAR,
+        condition: Condition::Hand(three_similar_triplets),
+        summary: "triplets/kong of the same number in all three suits",
+        details: "Three triplets or kong in the same number across the three suits.",
+        example: "[p b444] [p c444] d444 b678 e3 +e3 from=s",
+    },
+    Pattern {
+        id: "7.1",
+        series: "7.1",
+        name: "Nine-Tile Straight",
+        chinese: "一氣通貫",
+        value: Value::Points(40),
+        shapes: REGULAR,
+        condition: Condition::Hand(nine_tile_straight),
+        summary: "sequences 123, 456 and 789 of one suit",
+        details: "A 123 sequence, a 456 sequence and a 789 sequence, all in the same suit. The hand must contain exactly those three sequences.",
+        example: "b66 c12345678 d111 +c9 self seat=s",
+    },
+    Pattern {
+        id: "7.2.1",
+        series: "7.2",
+        name: "Three Consecutive Triplets",
+        chinese: "三連刻",
+        value: Value::Points(100),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 3),
+        summary: "three triplets/kong in consecutive numbers of one suit",
+        details: "Three triplets or kong in consecutive numbers in the same suit.",
+        example: "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e",
+    },
+    Pattern {
+        id: "7.2.2",
+        series: "7.2",
+        name: "Four Consecutive Triplets",
+        chinese: "四連刻",
+        value: Value::Points(200),
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 4),
+        summary: "four triplets/kong in consecutive numbers of one suit",
+        details: "Four triplets or kong in consecutive numbers in the same suit.",
+        example: "[p b111] [p b222] [p b333] [p b444] e3 +e3 from=s",
+    },
+    Pattern {
+        id: "8.1.1",
+        series: "8.1",
+        name: "Mixed Lesser Terminals",
+        chinese: "混全帶么",
+        value: Value::Points(40),
+        shapes: REGULAR,
+        condition: Condition::Hand(mixed_lesser_terminals),
+        summary: "every set and the pair include a terminal or honor tile",
+        details: "Every one of the 4 sets, and the pair of eyes, includes a terminal (1 or 9) or an honor tile.",
+        example: "b123 c789 b999 e111 d1 +d1 from=s",
+    },
+    Pattern {
+        id: "8.1.2",
+        series: "8.1",
+        name: "Pure Lesser Terminals",
+        chinese: "純全帶么",
+        value: Value::Points(50),
+        shapes: REGULAR,
+        condition: Condition::Hand(pure_lesser_terminals),
+        summary: "every set and the pair include a terminal number tile",
+        details: "Every one of the 4 sets, and the pair of eyes, includes a terminal number tile (1 or 9); no honors.",
+        example: "b123 c789 b999 d999 d1 +d1 self",
+    },
+    Pattern {
+        id: "8.1.3",
+        series: "8.1",
+        name: "Mixed Greater Terminals",
+        chinese: "混么九",
+        value: Value::Points(100),
+        shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(mixed_greater_terminals),
+        summary: "All Triplets or Seven Pairs of terminal and honor tiles only",
+        details: "An All Triplets or Seven Pairs hand consisting entirely of terminal and honor tiles. Not applicable to Thirteen Terminals.",
+        example: "[p b111] c999 e111 e222 d1 +d1 from=s",
+    },
+    Pattern {
+        id: "8.1.4",
+        series: "8.1",
+        name: "Pure Greater Terminals",
+        chinese: "清么九",
+        value: Value::Points(400),
+        shapes: REGULAR_OR_PAIRS,
+        condition: Condition::Hand(pure_greater_terminals),
+        summary: "terminal number tiles only",
+        details: "The hand consists entirely of terminal number tiles (1 and 9). Also scores on Seven Pairs. Listed limit: scores 400 alone.",
+        example: "b111999 d111 c111 c9 +c9 self",
+    },
+    Pattern {
+        id: "9.1.1",
+        series: "9.1",
+        name: "Final Draw",
+        chinese: "海底撈月",
+        value: Value::Points(10),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().last_tile && f.context().self_drawn()),
+        summary: "self-draw win on the last tile of the wall",
+        details: "Self-draw win on the seabed tile: the last tile of the wall, not counting the dead wall. Write `last self`.",
+        example: "b123 c456 d789 b5 w333 +b5 self last seat=w",
+    },
+    Pattern {
+        id: "9.1.2",
+        series: "9.1",
+        name: "Final Discard",
+        chinese: "河底撈魚",
+        value: Value::Points(10),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().last_tile && !f.context().self_drawn()),
+        summary: "winning on the last discard",
+        details: "Winning on the riverbed tile: the last discard, made by the player who drew the seabed tile. Write `last` on a discard win.",
+        example: "b123 c456 d789 b5 w333 +b5 last seat=w from=n",
+    },
+    Pattern {
+        id: "9.2",
+        series: "9.2",
+        name: "Win on Kong",
+        chinese: "嶺上開花",
+        value: Value::Points(10),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().kong_supplement),
+        summary: "self-draw win on a kong's supplement tile",
+        details: "Self-draw win on a supplement tile drawn after declaring a kong. If the supplement is also the seabed tile, Final Draw counts as well. Write `kong`.",
+        example: "[ck d1111] b123 c456 c789 e2 +e2 kong",
+    },
+    Pattern {
+        id: "9.3",
+        series: "9.3",
+        name: "Robbing a Kong",
+        chinese: "搶槓",
+        value: Value::Points(10),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().robbed_kong),
+        summary: "winning on the tile of another player's small exposed kong",
+        details: "Winning by robbing a kong: taking the tile another player adds to his exposed pung to make a small exposed kong. Write `rob`.",
+        example: "b123 c456 d789 w22 b7 b8 +b9 rob from=s",
+    },
+    Pattern {
+        id: "9.4.1",
+        series: "9.4",
+        name: "Blessing of Heaven",
+        chinese: "天和",
+        value: Value::Points(155),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().heaven),
+        summary: "East winning with his initial 14 tiles",
+        details: "East winning with his initial 14-tile hand. Invalid if East has made a concealed kong. Write `heaven`.",
+        example: "b123 c456 d789 b789 w2 +w2 heaven",
+    },
+    Pattern {
+        id: "9.4.2",
+        series: "9.4",
+        name: "Blessing of Earth",
+        chinese: "地和",
+        value: Value::Points(155),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().earth),
+        summary: "a non-East player winning on East's very first discard with his initial 13 tiles",
+        details: "A non-East player calling with his initial 13-tile hand and winning on East's very first discard. Invalid if East has made a concealed kong. Write `earth`.",
+        example: "b123 c456 d789 b789 w2 +w2 earth seat=s",
+    },
+    Pattern {
+        id: "10.1",
+        series: "10.1",
+        name: "Thirteen Terminals",
+        chinese: "十三么九",
+        value: Value::Points(160),
+        shapes: THIRTEEN_TERMINALS_ONLY,
+        condition: Condition::Hand(|_| true),
+        summary: "one of each of the 13 terminals and honors, plus a second of one of them",
+        details: "Among the 13 kinds of terminals and honors, one pair of one kind and one tile of each of the other 12. Scores 160 plus incidental bonuses (9.x) only.",
+        example: "b19 c19 d19 w1234 e123 +e3",
+    },
+    Pattern {
+        id: "10.2",
+        series: "10.2",
+        name: "Seven Pairs",
+        chinese: "七對子",
+        value: Value::Points(30),
+        shapes: SEVEN_PAIRS_ONLY,
+        condition: Condition::Hand(|_| true),
+        summary: "seven pairs; four identical tiles may be two pairs",
+        details: "The hand consists of seven pairs. Four identical tiles count as two pairs as long as no kong is declared. It cannot count patterns that need triplets, kong or sequences (nor Concealed Hand), but counts those that do not (1.3, 2.1.x, 3.4, 8.1.3, 8.1.4, 9.x).",
+        example: "b1133 c5577 d22 w33 e1 +e1 self",
+    },
+];
+
+/// Standard Zung Jung's token point for a hand with no pattern (seed 003, Basic Rule 5).
+/// Not one of the 44 patterns: it counts only when nothing else applies.
+const CHICKEN_HAND: Pattern = Pattern {
+    id: "chicken",
+    series: "chicken",
+    name: "Chicken Hand",
+    chinese: "雞和",
+    value: Value::Points(1),
+    shapes: ANY,
+    condition: Condition::Fallback,
+    summary: "a winning hand with no pattern scores a token 1 point",
+    details: "Standard Zung Jung only (`--rules zj`): a winning hand with no pattern scores a token 1 point. Under WSOM it is a false win.",
+    example: "[c b123] [p w333] c456 d789 d2 +d2 from=s",
+};
+
+/// The 44 patterns, for WSOM.
+pub static PATTERNS: [Pattern; 44] = TABLE;
+
+/// The 44 patterns and the chicken hand, for standard Zung Jung.
+pub static PATTERNS_WITH_CHICKEN: [Pattern; 45] = {
+    let mut all = [CHICKEN_HAND; 45];
+    let mut i = 0;
+    while i < TABLE.len() {
+        all[i] = TABLE[i];
+        i += 1;
+    }
+    all
+};
