@@ -66,36 +66,49 @@ pub enum HandErrorKind {
 /// A contradiction between context words (SPEC §2.8). Each message names the words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-#[allow(missing_docs)] // every variant's message says what it is
 pub enum ContextConflict {
+    /// `kong` with no kong in the hand.
     #[error(
         "'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"
     )]
     KongWithoutKong,
+    /// A discard-win word (`rob`, `earth`) with a self-draw word.
     #[error("'{0}' is a win on a discard; it cannot be combined with '{1}'")]
     DiscardWord(&'static str, &'static str),
+    /// `rob` with `last` or `kong`.
     #[error("'rob' cannot be combined with '{0}': a robbed kong is neither the last tile nor a supplement tile")]
     RobWith(&'static str),
+    /// `heaven` or `earth` with `last`, `kong` or `rob`.
     #[error("'{0}' cannot be combined with '{1}': the first turn is neither the last tile, a supplement tile nor a robbed kong")]
     BlessingWith(&'static str, &'static str),
+    /// `heaven` for a seat other than East.
     #[error("'heaven' is East's win: it needs seat=e")]
     HeavenNotEast,
+    /// `heaven` with melds.
     #[error("'heaven' needs East's initial 14 tiles: no melds and no kong")]
     HeavenWithMelds,
+    /// `earth` for East.
     #[error("'earth' is a non-East player's win: it cannot be seat=e")]
     EarthEast,
+    /// `earth` on a discard not from East.
     #[error("'earth' is won on East's first discard: from= must be e")]
     EarthNotFromEast,
+    /// `earth` with melds.
     #[error("'earth' needs the initial 13-tile hand: no melds")]
     EarthWithMelds,
+    /// `from=` the winner's own seat.
     #[error("from={0}: the winner cannot win on his own discard")]
     FromSelf(char),
+    /// `from=` with a self-draw.
     #[error("from= names the discarder; a self-drawn win has none")]
     FromWithSelfDraw,
+    /// `resp=` with a self-draw.
     #[error("resp= names who pays for a discard; a self-drawn win has no responsible player")]
     RespWithSelfDraw,
+    /// `resp=` the winner's own seat.
     #[error("resp={0} is the winner; write resp=none when the winner himself had just discarded that tile")]
     RespWinner(char),
+    /// `rob` while the hand holds another copy of the robbed tile.
     #[error(
         "'rob': the robbed kong holds the other three {0}, so the hand cannot hold another {0}"
     )]

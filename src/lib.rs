@@ -5,7 +5,7 @@
 //! text → [`notation`] (parsed tokens) → [`words`] and [`hand`] (validated hand + win
 //! context) → [`arrange`] (every reading) → [`score`] with a [`system::RuleSet`] (its
 //! [`patterns`], limit and [`payment`]s) → [`claim`] → [`render`] (text, JSON, TSV).
-//! [`line`] runs the steps for one line, [`batch`] for many, with a [`summary`].
+//! [`line`](mod@line) runs the steps for one line, [`batch`] for many, with a [`summary`].
 //! The systems ([`systems`]) sit between the engine and the renderers: they fill in a
 //! `RuleSet`, which is all the engine and the renderers see; [`rules`] lists them.
 //!

@@ -16,7 +16,7 @@ use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{as_number, false_win_reason, points_number, total_label, Location};
+use super::{false_win_reason, points_number, total_number, Location};
 
 /// Whether a byte must be escaped in a JSON string.
 const fn needs_escape(byte: u8) -> bool {
@@ -215,7 +215,7 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     let responsible = ctx.responsible.seat();
     let winning_set = winning_set(reading);
     object
-        .raw("total", as_number(&total_label(reading)))
+        .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", reading.sum);
     write_patterns(object.key("patterns"), &reading.counted);

@@ -1,5 +1,5 @@
 //! Rendering scored hands, errors and run summaries: [`text`] for people, [`json`] (JSON
-//! Lines) and [`tsv`] for scripts (SPEC §3), and [`reference`] for the pattern card.
+//! Lines) and [`tsv`] for scripts (SPEC §3), and [`reference`](mod@reference) for the pattern card.
 //!
 //! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
 //! [`crate::payment`]. Colour is decided by the caller and passed in, so the same text
@@ -100,21 +100,27 @@ pub fn points_label(counted: &CountedPattern) -> String {
     }
 }
 
-/// A counted pattern's points as a number for scripts (JSON, TSV): `½` is `0.5`, and a
-/// percentage's points are 0 (its percentage is written apart).
-pub fn points_number(counted: &CountedPattern) -> String {
-    match counted.pattern.value {
-        Value::Half => "0.5".to_string(),
-        _ => counted.points().to_string(),
+/// A value as a number for scripts (JSON, TSV): a half point is `0.5`, points not known
+/// without a hand (a computed value on the card) are `null`.
+pub fn number(value: &Value, points: Option<u32>) -> String {
+    match (value, points) {
+        (Value::Half, _) => "0.5".to_string(),
+        (_, Some(points)) => points.to_string(),
+        (_, None) => "null".to_string(),
     }
 }
 
-/// A shown value as a number for scripts (JSON, TSV): `½` is `0.5`.
-pub fn as_number(label: &str) -> &str {
-    if label == "½" {
-        "0.5"
-    } else {
-        label
+/// A counted pattern's points as a number for scripts (a percentage's points are 0: its
+/// percentage is written apart).
+pub fn points_number(counted: &CountedPattern) -> String {
+    number(&counted.pattern.value, Some(counted.points()))
+}
+
+/// A reading's total as a number for scripts: 0.5 when a half-point pattern scores alone.
+pub fn total_number(reading: &Reading) -> String {
+    match reading.counted.as_slice() {
+        [only] => number(&only.pattern.value, Some(reading.total)),
+        _ => reading.total.to_string(),
     }
 }
 

@@ -3,12 +3,12 @@
 use std::fmt::Write;
 
 use crate::line::Scored;
-use crate::patterns::{Pattern, Shapes, Value, ANY, REGULAR, REGULAR_OR_PAIRS};
+use crate::patterns::{Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
 use crate::score::Outcome;
 use crate::system::RuleSet;
 
 use super::json::Object;
-use super::{limit_label, points_label, total_label, Format};
+use super::{limit_label, number, points_label, total_label, Format};
 
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(text: &str) -> usize {
@@ -34,15 +34,10 @@ fn value(rules: &RuleSet, pattern: &Pattern) -> String {
     pattern.value.label(rules.limit.maximum)
 }
 
-/// A pattern's value as a number for scripts: `½` is 0.5, a percentage's points are 0 (its
-/// `percent` is written apart), a value computed from the hand is `null`.
+/// A pattern's value as a number for scripts: a percentage's points are 0 (its `percent`
+/// is written apart), a value computed from the hand is `null`.
 fn value_number(rules: &RuleSet, pattern: &Pattern) -> String {
-    match pattern.value {
-        Value::Half => "0.5".to_string(),
-        value => value
-            .nominal(rules.limit.maximum)
-            .map_or_else(|| "null".to_string(), |points| points.to_string()),
-    }
+    number(&pattern.value, pattern.value.nominal(rules.limit.maximum))
 }
 
 /// Every pattern of the rule set, one per line.

@@ -15,7 +15,7 @@ use crate::score::{Limit, Outcome};
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{as_number, false_win_reason, total_label, Location};
+use super::{false_win_reason, total_number, Location};
 
 /// The header row, with its line break.
 pub fn header(with_file: bool) -> String {
@@ -48,8 +48,8 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
         Outcome::Win { reading, .. } => {
             let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
             let limit = reading.limit.map(Limit::name).unwrap_or("");
-            let total = total_label(reading);
-            let _ = write!(row, "{}\t{limit}\t{}", as_number(&total), ids.join("+"));
+            let total = total_number(reading);
+            let _ = write!(row, "{total}\t{limit}\t{}", ids.join("+"));
             if let Some(payments) = scored.payments() {
                 for seat in Seat::ALL {
                     let _ = write!(row, "\t{}", payments.of(seat));

@@ -1,0 +1,320 @@
+//! A scoring system made up here, in the tests, and scored through the public API and the
+//! batch path: adding a system needs no edit to the engine or the renderers (issue 9).
+//!
+//! "Toy" has three patterns, each a different kind of value:
+//! - t.1 Runs, 2 points: four sequences;
+//! - t.2 Honors, computed: 3 for each honor triplet or kong, and 1 for an honor pair;
+//! - t.3 Bonus, +50 %: the context word `bonus`, Toy's own.
+//!
+//! Its limit: the sum is capped at 10, then the percentage applies (rounded half up). Its
+//! minimum is 1 point; only regular hands win. Its payments: on a self-draw each other
+//! player pays X; on a discard the discarder alone pays 2X.
+
+use std::borrow::Cow;
+use std::io;
+
+use mjscore::batch::{self, Input, Settings};
+use mjscore::hand::{Responsible, WinContext};
+use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Value, ANY, REGULAR};
+use mjscore::payment::Payments;
+use mjscore::render::{self, Format};
+use mjscore::score::{FalseWin, Outcome};
+use mjscore::system::{LimitRule, PaymentRule, RuleSet, Wording};
+use mjscore::tile::{Seat, Tile};
+use mjscore::words::{WordSpec, WordValues};
+use mjscore::{invariants, score_line, Options};
+
+static WORDS: [WordSpec; 1] = [WordSpec {
+    key: "bonus",
+    values: WordValues::Flag,
+    default: 0,
+    meaning: "the table called a bonus hand",
+}];
+
+fn honors(f: &Facts) -> u32 {
+    let sets = 3 * f.count_triplets(Tile::is_honor) as u32;
+    sets + u32::from(f.pair().is_some_and(Tile::is_honor))
+}
+
+static PATTERNS: [Pattern; 3] = [
+    Pattern {
+        id: "t.1",
+        series: "t.1",
+        name: "Runs",
+        chinese: "順",
+        value: Value::Points(2),
+        shapes: REGULAR,
+        condition: Condition::Hand(all_sequences),
+        summary: "four sequences",
+        details: "Four sequences and a pair.",
+        example: "b123 c456 d789 b234 w1 +w1 from=s",
+    },
+    Pattern {
+        id: "t.2",
+        series: "t.2",
+        name: "Honors",
+        chinese: "字",
+        value: Value::Computed {
+            label: "3 a set, 1 a pair",
+            points: honors,
+        },
+        shapes: REGULAR,
+        condition: Condition::Hand(|f| honors(f) > 0),
+        summary: "3 for each honor triplet or kong, 1 for an honor pair",
+        details: "Honor tiles: 3 for each triplet or kong, 1 for the pair.",
+        example: "w111 e222 b123 c456 d5 +d5 self",
+    },
+    Pattern {
+        id: "t.3",
+        series: "t.3",
+        name: "Bonus",
+        chinese: "獎",
+        value: Value::Percent(50),
+        shapes: ANY,
+        condition: Condition::Hand(|f| f.context().words.flag(0)),
+        summary: "the word bonus: +50 %",
+        details: "The table called a bonus hand: the value grows by half.",
+        example: "w111 e222 b123 c456 d5 +d5 self bonus",
+    },
+];
+
+fn pay(value: u32, context: &WinContext) -> Payments {
+    let x = i64::from(value);
+    let mut amounts = [0i64; 4];
+    match context.responsible.seat() {
+        Some(discarder) => amounts[discarder as usize] = -2 * x,
+        None => {
+            for seat in Seat::ALL.into_iter().filter(|&s| s != context.seat) {
+                amounts[seat as usize] = -x;
+            }
+        }
+    }
+    amounts[context.seat as usize] = -amounts.iter().sum::<i64>();
+    Payments {
+        winner: context.seat,
+        value,
+        amounts,
+    }
+}
+
+fn explain(payments: &Payments, context: &WinContext) -> String {
+    match context.responsible {
+        Responsible::NoneSelfDraw => format!("toy self-draw: each pays {}", payments.value),
+        _ => format!("toy discard: the discarder pays 2 × {}", payments.value),
+    }
+}
+
+static TOY: RuleSet = RuleSet {
+    id: "toy",
+    name: Cow::Borrowed("Toy (made up in tests/custom_system.rs)"),
+    patterns: &PATTERNS,
+    minimum: 1,
+    shapes: REGULAR,
+    limit: LimitRule {
+        maximum: Some(10),
+        alone_from: None,
+        reached_at_maximum: true,
+    },
+    words: &WORDS,
+    payments: PaymentRule {
+        pay,
+        explain,
+        winner_receives: |value, context| match context.responsible {
+            Responsible::NoneSelfDraw => 3 * i64::from(value),
+            _ => 2 * i64::from(value),
+        },
+    },
+    wording: Wording {
+        alone: "alone",
+        capped: "toy cap",
+        short_name: "TOY",
+        no_pattern: "nothing toy-worthy",
+    },
+};
+
+/// "id:points … = total [limit]" and the payments E S W N, or why it does not win.
+fn outcome(line: &str) -> String {
+    let scored = score_line(line, &TOY).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let hand = mjscore::parse_for(line, &TOY).unwrap();
+    invariants::check(&hand, &TOY).unwrap_or_else(|e| panic!("{line}: {e}"));
+    match scored.outcome {
+        Outcome::Win {
+            reading, payments, ..
+        } => {
+            let ids: Vec<String> = reading
+                .counted
+                .iter()
+                .map(|c| format!("{}:{}", c.pattern.id, render::points_label(c)))
+                .collect();
+            let limit = reading
+                .limit
+                .map(|l| format!(" {}", l.name()))
+                .unwrap_or_default();
+            format!(
+                "{} = {}{limit}; {:?}",
+                ids.join(" "),
+                reading.total,
+                Seat::ALL.map(|s| payments.of(s))
+            )
+        }
+        Outcome::FalseWin(FalseWin::NotAWinningHand) => "not a winning hand".into(),
+        Outcome::FalseWin(FalseWin::BelowMinimum { reading, .. }) => {
+            format!("below the minimum at {}", reading.total)
+        }
+    }
+}
+
+#[test]
+fn toy_patterns_limit_percentage_and_payments() {
+    let cases = [
+        // Four sequences, an honor pair (w11): t.1 2 + t.2 1 = 3. South discarded: South
+        // pays 2 × 3 = 6, East (the winner by default) receives 6.
+        (
+            "b123 c456 d789 b234 w1 +w1 from=s",
+            "t.1:2 t.2:1 = 3; [6, -6, 0, 0]",
+        ),
+        // Two honor triplets (w111, e222): t.2 6; the bonus adds 50 %: 9. Self-drawn: each
+        // of the three others pays 9, East receives 27.
+        (
+            "w111 e222 b123 c456 d5 +d5 self bonus",
+            "t.2:6 t.3:+50% = 9; [27, -9, -9, -9]",
+        ),
+        // Four honor triplets and an honor pair: 4 × 3 + 1 = 13, capped at 10.
+        (
+            "w111 w222 e111 e222 e3 +e3 self",
+            "t.2:13 = 10 compound; [30, -10, -10, -10]",
+        ),
+        // The percentage applies after the cap: 10 × 1.5 = 15.
+        (
+            "w111 w222 e111 e222 e3 +e3 self bonus",
+            "t.2:13 t.3:+50% = 15 compound; [45, -15, -15, -15]",
+        ),
+        // Three honor triplets, a plain pair, won from North by South: 9 × 1.5 = 13.5,
+        // rounded half up to 14; North pays 28.
+        (
+            "w111 w333 e333 b123 d5 +d5 seat=s from=n bonus",
+            "t.2:9 t.3:+50% = 14; [0, 28, 0, -28]",
+        ),
+        // No pattern: 0, under Toy's 1-point minimum.
+        (
+            "b123 c456 d789 b222 c5 +c5 from=s",
+            "below the minimum at 0",
+        ),
+        // Seven Pairs is not a winning shape in Toy.
+        ("b1133 c5577 d22 w33 e1 +e1 self", "not a winning hand"),
+    ];
+    let failures: Vec<String> = cases
+        .iter()
+        .filter_map(|(line, want)| {
+            let got = outcome(line);
+            (got != *want).then(|| format!("{line}\n    want {want}\n    got  {got}"))
+        })
+        .collect();
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+#[test]
+fn toy_words_messages_and_claims() {
+    // Toy's own word is unknown to the built-in systems, and theirs to Toy.
+    let err = score_line("b123 c456 d789 b234 w1 +w1 bonus", &mjscore::rules::WSOM).unwrap_err();
+    assert_eq!((err.kind(), err.column()), ("syntax", 28));
+    assert!(err.message().starts_with("unknown word 'bonus'"));
+    let err = score_line("b123 c456 d789 b234 w1 +w1 bonus=2", &TOY).unwrap_err();
+    assert_eq!(err.message(), "'bonus' takes no value");
+    let err = score_line("b123 c456 d789 b234 w1 +w1 round=s", &TOY).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "'round=' is scored only by --rules doubling: give that rule set, or leave the word out"
+    );
+    // An unknown word's message lists Toy's word.
+    let err = score_line("b123 c456 d789 b234 w1 +w1 zz", &TOY).unwrap_err();
+    assert!(
+        err.message().ends_with("resp=, bonus, claim="),
+        "{}",
+        err.message()
+    );
+
+    // The false-win reasons use Toy's shapes and wording.
+    let reason = |line: &str| {
+        let scored = score_line(line, &TOY).unwrap();
+        render::false_win_reason(&scored.outcome, &TOY).unwrap()
+    };
+    assert_eq!(
+        reason("b1133 c5577 d22 w33 e1 +e1 self"),
+        "the tiles do not form 4 sets and a pair"
+    );
+    assert_eq!(
+        reason("b123 c456 d789 b222 c5 +c5 from=s"),
+        "nothing toy-worthy; TOY needs at least 1 points"
+    );
+
+    // A pattern claim values a computed pattern as the hand has it: t.2 6 + 50 % = 9.
+    let scored = score_line("w111 e222 b123 c456 d5 +d5 self bonus claim=t.2+t.3", &TOY).unwrap();
+    let check = scored.claim.expect("a claim");
+    assert_eq!((check.claim.value, check.verdict.name()), (9, "confirmed"));
+
+    // The text output: the system's limit name and payment wording, as given.
+    let scored = score_line("w111 w222 e111 e222 e3 +e3 self bonus", &TOY).unwrap();
+    let text = render::text::scored(&scored, &TOY, false, None);
+    for line in [
+        "Rules        Toy (made up in tests/custom_system.rs)",
+        "  t.2 Honors 字 13",
+        "  t.3 Bonus 獎 +50%",
+        "Total        15 (toy cap: the patterns sum to 13)",
+        "Payments     toy self-draw: each pays 15",
+        "  East receives 45",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "no line {line:?} in\n{text}"
+        );
+    }
+}
+
+#[test]
+fn toy_through_the_batch_as_json_lines() {
+    let input = "w111 e222 b123 c456 d5 +d5 self bonus\nnot a hand\n";
+    let settings = Settings {
+        rules: &TOY,
+        format: Format::Json,
+        options: Options::default(),
+        color: false,
+    };
+    let inputs = vec![Input {
+        name: None,
+        reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+    }];
+    let mut out = Vec::new();
+    let summary = batch::run(inputs, &settings, &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    let win: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(win["rules"], "toy");
+    // t.2 6 + 50 % = 9; `sum` is the base, before the percentage.
+    assert_eq!(
+        (win["total"].as_u64(), win["sum"].as_u64()),
+        (Some(9), Some(6))
+    );
+    assert_eq!(win["patterns"][0]["id"], "t.2");
+    assert_eq!(win["patterns"][0]["points"], 6);
+    assert_eq!(win["patterns"][1]["id"], "t.3");
+    assert_eq!(win["patterns"][1]["points"], 0);
+    assert_eq!(win["patterns"][1]["percent"], 50);
+    assert_eq!(win["payments"]["e"], 27);
+    let error: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(error["error"]["kind"], "syntax");
+    assert_eq!((summary.scored, summary.errors), (1, 1));
+    let counted: Vec<(&str, usize)> = summary.patterns().map(|(p, n)| (p.id, n)).collect();
+    assert_eq!(counted, [("t.2", 1), ("t.3", 1)]);
+
+    // The pattern card lists Toy's values as they are.
+    let card = render::reference::card(&TOY, Format::Tsv);
+    assert_eq!(
+        card.lines()
+            .skip(1)
+            .map(|l| l.split('\t').nth(2).unwrap())
+            .collect::<Vec<_>>(),
+        ["2", "null", "0"]
+    );
+}
