@@ -25,7 +25,7 @@ impl Rng {
 
     /// A number in `0..below`.
     pub fn below(&mut self, below: usize) -> usize {
-        (self.next_u64() % below as u64) as usize
+        (self.next_u64() % below.max(1) as u64) as usize
     }
 
     /// True with probability `percent` / 100.

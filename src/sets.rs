@@ -21,18 +21,6 @@ pub enum MeldKind {
     ConcealedKong,
 }
 
-impl MeldKind {
-    /// Short notation keyword: `p`, `c`, `k`, `ck`.
-    pub fn keyword(self) -> &'static str {
-        match self {
-            MeldKind::Pung => "p",
-            MeldKind::Chow => "c",
-            MeldKind::Kong => "k",
-            MeldKind::ConcealedKong => "ck",
-        }
-    }
-}
-
 /// The kind of a set in a regular hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SetKind {

@@ -296,6 +296,14 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
         .map(|c| format!("{}:{}", c.pattern.id, c.points()))
         .collect();
     assert_eq!(aside, ["d.s5:12"]);
+    // The text says so on the Total line.
+    let scored = mjscore::score_line(line, &DOUBLING).unwrap();
+    let text = mjscore::render::text::scored(&scored, &DOUBLING, false, None);
+    let total = text.lines().find(|l| l.starts_with("Total")).unwrap();
+    assert_eq!(
+        total,
+        "Total        13 (no limit; not counted: d.s5 Small 3 Dragons 12, a special hand worth less than the sum)"
+    );
 
     // With a maximum of 5: three wind pongs, a wind pair (w44) and b123, won on North's
     // discard (assumed). d one suit with honors 3, g and h the East pong 1 + 1 = 5, capped

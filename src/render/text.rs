@@ -192,7 +192,7 @@ fn write_reading(
             String::new()
         } else {
             format!(
-                "; not counted: {} (a {listed_name} worth less than the sum)",
+                "; not counted: {}, a {listed_name} worth less than the sum",
                 names.join(", ")
             )
         }
