@@ -37,6 +37,7 @@ pub mod summary;
 pub mod system;
 pub mod systems;
 pub mod tile;
+pub mod waits;
 pub mod words;
 
 pub use line::{parse, parse_for, score_line, score_line_with, Error, Options, Scored};

@@ -1,0 +1,193 @@
+//! Waits: which tile kinds complete a hand that lacks one tile, for the shapes a rule set
+//! allows. This is the counting core: it looks at tile counts only (no context, no scoring),
+//! so a scoring system can ask it inside a predicate (Huang's Single Tin), and the `waits`
+//! analysis can ask it for every candidate tile.
+//!
+//! Counts may exceed 4: a wait on a kind whose four copies are all in the hand is still a
+//! shape the hand completes (a *dead* wait); callers decide what to make of it.
+
+use crate::patterns::Shapes;
+use crate::tile::{Tile, KINDS};
+
+/// Whether `counts` (the concealed tiles, winning tile included) and `melds` declared sets
+/// form a winning shape of `shapes`: 4 sets and a pair, Seven Pairs (four of a kind being
+/// two pairs) or Thirteen Terminals. Seven Pairs and Thirteen Terminals need no melds.
+pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
+    let tiles: usize = counts.iter().map(|&c| usize::from(c)).sum();
+    let Some(sets) = 4usize.checked_sub(melds) else {
+        return false;
+    };
+    if tiles != 3 * sets + 2 {
+        return false;
+    }
+    if shapes.regular && regular(&mut counts.clone(), sets, false) {
+        return true;
+    }
+    if melds > 0 {
+        return false;
+    }
+    (shapes.seven_pairs && counts.iter().all(|&c| c % 2 == 0))
+        || (shapes.thirteen_terminals && thirteen_terminals(counts))
+}
+
+/// The tile kinds that complete `counts` (the concealed tiles without a winning tile) and
+/// `melds` into a winning shape of `shapes`, as a bit set: bit `i` for [`Tile::ALL`]`[i]`.
+/// Kinds whose four copies are all in the hand are included (see the module's note).
+pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u64 {
+    let mut counts = *counts;
+    let mut kinds = 0u64;
+    for kind in 0..KINDS {
+        // A tile can only complete a set with a neighbour or a copy in the hand, or as the
+        // pair of a lone tile: a kind with no tile within two ranks cannot help a regular
+        // hand, and Thirteen Terminals only wants terminals and honors.
+        if !could_help(&counts, kind) {
+            continue;
+        }
+        counts[kind] += 1;
+        if is_complete(&counts, melds, shapes) {
+            kinds |= 1 << kind;
+        }
+        counts[kind] -= 1;
+    }
+    kinds
+}
+
+/// The kinds of a bit set from [`completing_kinds`], in index order.
+pub fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
+    (0..KINDS)
+        .filter(move |&i| bits & (1 << i) != 0)
+        .map(|i| Tile::ALL[i])
+}
+
+/// Whether adding `kind` could complete anything: a copy or a neighbour within two ranks of
+/// the same suit is in the hand, or it is a terminal or honor (Thirteen Terminals).
+fn could_help(counts: &[u8; KINDS], kind: usize) -> bool {
+    let tile = Tile::ALL[kind];
+    if counts[kind] > 0 || tile.is_terminal_or_honor() {
+        return true;
+    }
+    let rank = usize::from(tile.rank());
+    let base = kind + 1 - rank;
+    (rank.saturating_sub(2).max(1)..=(rank + 2).min(9)).any(|r| counts[base + r - 1] > 0)
+}
+
+/// Whether `counts` split into `sets` sets and (unless `paired`) one pair. Takes the lowest
+/// tile first, so each split is tried once; restores `counts` before returning.
+fn regular(counts: &mut [u8; KINDS], sets: usize, paired: bool) -> bool {
+    let Some(first) = counts.iter().position(|&c| c > 0) else {
+        return sets == 0 && paired;
+    };
+    if !paired && counts[first] >= 2 {
+        counts[first] -= 2;
+        let found = regular(counts, sets, true);
+        counts[first] += 2;
+        if found {
+            return true;
+        }
+    }
+    if sets == 0 {
+        return false;
+    }
+    if counts[first] >= 3 {
+        counts[first] -= 3;
+        let found = regular(counts, sets - 1, paired);
+        counts[first] += 3;
+        if found {
+            return true;
+        }
+    }
+    let tile = Tile::ALL[first];
+    if tile.suit().is_number() && tile.rank() <= 7 && counts[first + 1] > 0 && counts[first + 2] > 0
+    {
+        counts[first..first + 3].iter_mut().for_each(|c| *c -= 1);
+        let found = regular(counts, sets - 1, paired);
+        counts[first..first + 3].iter_mut().for_each(|c| *c += 1);
+        return found;
+    }
+    false
+}
+
+/// One of each of the 13 terminals and honors and a second of one of them (14 tiles).
+fn thirteen_terminals(counts: &[u8; KINDS]) -> bool {
+    let mut pairs = 0;
+    for (kind, &count) in counts.iter().enumerate() {
+        let wanted = Tile::ALL[kind].is_terminal_or_honor();
+        match (wanted, count) {
+            (false, 0) => {}
+            (false, _) | (true, 0) => return false,
+            (true, 1) => {}
+            (true, 2) => pairs += 1,
+            (true, _) => return false,
+        }
+    }
+    pairs == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::patterns::ANY;
+
+    fn counts(tiles: &str) -> [u8; KINDS] {
+        let line = format!("{tiles} +b1");
+        let parsed = crate::notation::parse_hand(&line).unwrap();
+        let mut counts = [0u8; KINDS];
+        for tile in &parsed.concealed {
+            counts[tile.value.index()] += 1;
+        }
+        counts
+    }
+
+    fn waits(tiles: &str, melds: usize, shapes: Shapes) -> String {
+        let bits = completing_kinds(&counts(tiles), melds, shapes);
+        kinds_of(bits)
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn nine_gates_waits_on_all_nine() {
+        // 1112345678999 + any c: c1 makes c111 c123 c456 c789 c99... each kind completes.
+        assert_eq!(
+            waits("c1112345678999", 0, ANY),
+            "c1 c2 c3 c4 c5 c6 c7 c8 c9"
+        );
+    }
+
+    #[test]
+    fn thirteen_terminals_waits() {
+        // All 13 kinds: any of them pairs up.
+        assert_eq!(
+            waits("b19 c19 d19 w1234 e123", 0, ANY),
+            "b1 b9 c1 c9 d1 d9 w1 w2 w3 w4 e1 e2 e3"
+        );
+        // A pair (e33) instead of e2: only e2 completes it.
+        assert_eq!(waits("b19 c19 d19 w1234 e133", 0, ANY), "e2");
+    }
+
+    #[test]
+    fn seven_pairs_and_regular_shapes() {
+        // Six pairs and a single d7: only d7 (Seven Pairs); b112233 c445566 is also
+        // b123 b123 c456 c456, so with d7 as the pair both shapes hold.
+        assert_eq!(waits("b112233 c445566 d7", 0, ANY), "d7");
+        // Without Seven Pairs (the doubling table) d7 still completes the regular reading.
+        let no_pairs = Shapes {
+            seven_pairs: false,
+            ..ANY
+        };
+        assert_eq!(waits("b112233 c445566 d7", 0, no_pairs), "d7");
+        // b1133 c5577 d22 w33 e1: Seven Pairs only.
+        assert_eq!(waits("b1133 c5577 d22 w33 e1", 0, ANY), "e1");
+        assert_eq!(waits("b1133 c5577 d22 w33 e1", 0, no_pairs), "");
+        // A two-sided wait with a meld: [p w111] counts as a set.
+        assert_eq!(waits("b23 c456 d789 e11", 1, ANY), "b1 b4");
+    }
+
+    #[test]
+    fn a_dead_wait_is_still_a_shape() {
+        // b1111 c123 d456 w111 waits on... b1111 is b111 + b1 needing a pair partner: b1,
+        // a fifth copy (dead), and b1 b2 b3 can't form. Only b1.
+        assert_eq!(waits("b1111 c123 d456 w111", 0, ANY), "b1");
+    }
+}
