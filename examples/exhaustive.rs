@@ -236,6 +236,9 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
                         .failures
                         .push(format!("{}: not a winning hand", hand.notation()));
                 }
+                Ok(Outcome::FalseWin(FalseWin::Refused { reason })) => tally
+                    .failures
+                    .push(format!("{}: refused: {reason}", hand.notation())),
                 Err(broken) => tally
                     .failures
                     .push(format!("{}: {broken}", hand.notation())),

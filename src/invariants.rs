@@ -93,7 +93,7 @@ fn check_reading(reading: &Reading, rules: &RuleSet, highest: u32) -> Result<(),
     }
     for (i, a) in counted.iter().enumerate() {
         for b in &counted[i + 1..] {
-            if a.pattern.series == b.pattern.series && !a.pattern.is_per_set() {
+            if a.pattern.series == b.pattern.series && !a.pattern.counts_per_instance() {
                 return Err(format!(
                     "{} and {} are both counted in series {}",
                     a.pattern.id, b.pattern.id, a.pattern.series

@@ -70,8 +70,49 @@ pub enum Condition {
     Hand(fn(&Facts) -> bool),
     /// Once for each set that satisfies the predicate (Zung Jung's Value Honor).
     EachSet(fn(&Set, &Facts) -> bool),
+    /// Once, worth the points the function computes (a lookup table, a formula), if they
+    /// are more than 0. The pattern's value is a [`Value::Computed`] label.
+    Computed(fn(&Facts) -> u32),
+    /// Once per instance the function finds, each worth the points it gives (Huang's
+    /// duplicate runs: one table cell per group of runs).
+    Instances(fn(&Facts) -> Instances),
     /// Only when no other pattern applies: a chicken hand.
     Fallback,
+}
+
+/// The instances of a pattern in one reading, each with its points: at most
+/// [`Instances::MAX`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Instances {
+    points: [u32; Instances::MAX],
+    len: usize,
+}
+
+impl Instances {
+    /// The most instances one pattern has in a hand.
+    pub const MAX: usize = 4;
+
+    /// `count` instances worth `points` each (at most [`Instances::MAX`]).
+    pub fn repeat(count: usize, points: u32) -> Instances {
+        let mut instances = Instances::default();
+        for _ in 0..count {
+            instances.push(points);
+        }
+        instances
+    }
+
+    /// One more instance worth `points` (ignored past [`Instances::MAX`]).
+    pub fn push(&mut self, points: u32) {
+        if self.len < Instances::MAX {
+            self.points[self.len] = points;
+            self.len += 1;
+        }
+    }
+
+    /// Each instance's points.
+    pub fn points(&self) -> &[u32] {
+        &self.points[..self.len]
+    }
 }
 
 /// What a pattern is worth.
@@ -88,22 +129,19 @@ pub enum Value {
     Half,
     /// A percentage of the base (the sum of the points), added after the limit.
     Percent(u32),
-    /// Points the pattern computes from the hand: a lookup table, a formula.
+    /// Points the pattern computes from the hand ([`Condition::Computed`],
+    /// [`Condition::Instances`]): a lookup table, a formula.
     Computed {
         /// The value as the card shows it, e.g. `20 + 2^N`.
         label: &'static str,
-        /// The points for one reading.
-        points: fn(&Facts) -> u32,
     },
 }
 
 impl Value {
-    /// The points in one reading, under a limit of `maximum` (None: no limit).
-    pub fn points(&self, maximum: Option<u32>, facts: &Facts) -> u32 {
-        match *self {
-            Value::Computed { points, .. } => points(facts),
-            _ => self.nominal(maximum).unwrap_or(0),
-        }
+    /// The points of a fixed value under a limit of `maximum` (None: no limit); 0 for a
+    /// computed one, whose points come from its condition.
+    pub fn points(&self, maximum: Option<u32>) -> u32 {
+        self.nominal(maximum).unwrap_or(0)
     }
 
     /// The points whatever the hand, when they do not depend on it (a claim is valued so).
@@ -177,9 +215,12 @@ impl Pattern {
         matches!(self.condition, Condition::Fallback)
     }
 
-    /// Whether it counts once per set rather than once per hand.
-    pub fn is_per_set(&self) -> bool {
-        matches!(self.condition, Condition::EachSet(_))
+    /// Whether it may count several times in one hand: once per set, or per instance.
+    pub fn counts_per_instance(&self) -> bool {
+        matches!(
+            self.condition,
+            Condition::EachSet(_) | Condition::Instances(_)
+        )
     }
 }
 

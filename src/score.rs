@@ -106,6 +106,11 @@ pub struct Limited {
 pub enum FalseWin {
     /// The tiles form none of the winning shapes the rule set allows.
     NotAWinningHand,
+    /// The rule set refuses the win whatever the tiles (Huang: no Tin declared).
+    Refused {
+        /// Why, in the system's words.
+        reason: &'static str,
+    },
     /// The best reading is under the rule set's minimum.
     BelowMinimum {
         /// The best reading.
@@ -149,7 +154,7 @@ pub fn applicable_patterns(
                 if !holds(&facts) {
                     continue;
                 }
-                let counted = CountedPattern::new(pattern, pattern.value.points(maximum, &facts));
+                let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
                 let rival = found
                     .iter()
@@ -165,26 +170,65 @@ pub fn applicable_patterns(
                     found.push(CountedPattern {
                         pattern,
                         set: Some(*set),
-                        points: pattern.value.points(maximum, &facts),
+                        points: pattern.value.points(maximum),
                     });
+                }
+            }
+            Condition::Computed(points) => {
+                let points = points(&facts);
+                if points > 0 {
+                    found.push(CountedPattern::new(pattern, points));
+                }
+            }
+            Condition::Instances(instances) => {
+                for &points in instances(&facts).points() {
+                    found.push(CountedPattern::new(pattern, points));
                 }
             }
             Condition::Fallback => {}
         }
     }
+    drop_implied(&mut found, rules, &facts);
     if found.is_empty() {
         let fallback = rules
             .patterns
             .iter()
             .find(|p| p.is_fallback() && p.allows(&arrangement.shape));
         if let Some(pattern) = fallback {
-            found.push(CountedPattern::new(
-                pattern,
-                pattern.value.points(maximum, &facts),
-            ));
+            found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
         }
     }
     found
+}
+
+/// Takes out the patterns that counted patterns imply (the rule set's implications, read in
+/// order; a dropped pattern drops nothing itself).
+fn drop_implied(found: &mut Vec<CountedPattern>, rules: &RuleSet, facts: &Facts) {
+    if rules.implications.is_empty() {
+        return;
+    }
+    let mut dropped = vec![false; found.len()];
+    for implication in rules.implications {
+        let implying = found
+            .iter()
+            .zip(&dropped)
+            .any(|(c, &gone)| !gone && c.pattern.id == implication.counted);
+        if !implying || implication.when.is_some_and(|when| !when(facts)) {
+            continue;
+        }
+        for drop in implication.drops {
+            let mut left = drop.instances.unwrap_or(usize::MAX);
+            // The last instances go first, so that the set named first stays.
+            for i in (0..found.len()).rev() {
+                if left > 0 && !dropped[i] && found[i].pattern.id == drop.id {
+                    dropped[i] = true;
+                    left -= 1;
+                }
+            }
+        }
+    }
+    let mut flags = dropped.into_iter();
+    found.retain(|_| !flags.next().unwrap_or(false));
 }
 
 /// The limit step, the same for every rule set (see [`crate::system::LimitRule`]): the
@@ -288,6 +332,9 @@ pub fn score(hand: &Hand, rules: &RuleSet) -> Outcome {
 
 /// The outcome from the hand's readings, best first (as [`readings`] returns them).
 pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
+    if let Some(reason) = rules.refuse.and_then(|refuse| refuse(&hand.context)) {
+        return Outcome::FalseWin(FalseWin::Refused { reason });
+    }
     let readings_compared = all.len();
     let Some(best) = all.into_iter().next() else {
         return Outcome::FalseWin(FalseWin::NotAWinningHand);

@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use crate::hand::WinContext;
-use crate::patterns::Pattern;
 pub use crate::patterns::Shapes;
+use crate::patterns::{Facts, Pattern};
 use crate::payment::Payments;
 use crate::words::WordSpec;
 
@@ -28,8 +28,14 @@ pub struct RuleSet {
     pub minimum: u32,
     /// Which hand shapes win at all (the doubling table knows no Seven Pairs).
     pub shapes: Shapes,
+    /// Patterns that a counted pattern implies, and so are not counted with it (Huang's
+    /// note 2). Empty for a system that has none.
+    pub implications: &'static [Implication],
     /// How the applicable patterns become the hand's value.
     pub limit: LimitRule,
+    /// Why no hand can win in this context whatever its tiles, if the system has such a
+    /// rule (Huang: "you must declare Tin before you can Hu").
+    pub refuse: Option<fn(&WinContext) -> Option<&'static str>>,
     /// The context words the system reads besides the shared ones (the doubling table's
     /// `round=`).
     pub words: &'static [WordSpec],
@@ -37,6 +43,49 @@ pub struct RuleSet {
     pub payments: PaymentRule,
     /// How the system names things in the output.
     pub wording: Wording,
+}
+
+/// When the pattern `counted` counts (and `when` holds, if given), the patterns of `drops`
+/// do not count with it.
+///
+/// The engine reads a system's implications in order, and a pattern another row already
+/// dropped drops nothing itself (no chains): so a row comes before the rows of the patterns
+/// it drops.
+#[derive(Clone, Copy)]
+pub struct Implication {
+    /// The id of the implying pattern.
+    pub counted: &'static str,
+    /// A further condition on the hand, if the implication holds only sometimes.
+    pub when: Option<fn(&Facts) -> bool>,
+    /// What it drops.
+    pub drops: &'static [Dropped],
+}
+
+/// A pattern an [`Implication`] drops: every instance of it, or this many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dropped {
+    /// The id of the dropped pattern.
+    pub id: &'static str,
+    /// How many of its instances are dropped; `None`: all of them.
+    pub instances: Option<usize>,
+}
+
+impl Dropped {
+    /// Every instance of `id`.
+    pub const fn all(id: &'static str) -> Dropped {
+        Dropped {
+            id,
+            instances: None,
+        }
+    }
+
+    /// `instances` instances of `id` (a per-set pattern).
+    pub const fn some(id: &'static str, instances: usize) -> Dropped {
+        Dropped {
+            id,
+            instances: Some(instances),
+        }
+    }
 }
 
 /// The limit, as data: one step in [`crate::score::limit`] serves every system.

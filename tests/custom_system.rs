@@ -56,10 +56,9 @@ static PATTERNS: [Pattern; 3] = [
         chinese: "字",
         value: Value::Computed {
             label: "3 a set, 1 a pair",
-            points: honors,
         },
         shapes: REGULAR,
-        condition: Condition::Hand(|f| honors(f) > 0),
+        condition: Condition::Computed(honors),
         summary: "3 for each honor triplet or kong, 1 for an honor pair",
         details: "Honor tiles: 3 for each triplet or kong, 1 for the pair.",
         example: "w111 e222 b123 c456 d5 +d5 self",
@@ -110,6 +109,8 @@ static TOY: RuleSet = RuleSet {
     patterns: &PATTERNS,
     minimum: 1,
     shapes: REGULAR,
+    implications: &[],
+    refuse: None,
     limit: LimitRule {
         maximum: Some(10),
         alone_from: None,
@@ -161,6 +162,7 @@ fn outcome(line: &str) -> String {
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, .. }) => {
             format!("below the minimum at {}", reading.total)
         }
+        Outcome::FalseWin(FalseWin::Refused { reason }) => reason.into(),
     }
 }
 

@@ -24,6 +24,7 @@ fn outcome(line: &str, rules: &RuleSet) -> String {
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, .. }) => {
             format!("below minimum ({})", reading.total)
         }
+        Outcome::FalseWin(FalseWin::Refused { reason }) => reason.into(),
     }
 }
 

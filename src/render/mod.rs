@@ -56,6 +56,7 @@ pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
             "the tiles do not form {}",
             winning_shapes(rules.shapes)
         )),
+        Outcome::FalseWin(FalseWin::Refused { reason }) => Some(reason.to_string()),
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
             let short_name = rules.wording.short_name;
             Some(if reading.counted.is_empty() {

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::line::Scored;
-use crate::patterns::{Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
+use crate::patterns::{Condition, Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
 use crate::score::Outcome;
 use crate::system::RuleSet;
 
@@ -139,8 +139,10 @@ pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> 
         out,
         "Series       {} (only the highest pattern of a series counts{})",
         pattern.series,
-        if pattern.is_per_set() {
+        if matches!(pattern.condition, Condition::EachSet(_)) {
             format!("; {} counts once per set", pattern.name)
+        } else if pattern.counts_per_instance() {
+            format!("; {} counts once per instance", pattern.name)
         } else {
             String::new()
         }

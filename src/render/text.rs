@@ -68,7 +68,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
                 false_win_reason(&scored.outcome, rules).unwrap_or_default()
             );
         }
-        Outcome::FalseWin(FalseWin::NotAWinningHand) => {
+        Outcome::FalseWin(FalseWin::NotAWinningHand | FalseWin::Refused { .. }) => {
             let _ = writeln!(
                 out,
                 "{} {}",
