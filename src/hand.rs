@@ -54,7 +54,7 @@ pub enum HandErrorKind {
     #[error("{0}")]
     Context(ContextConflict),
     /// A word the chosen scoring system does not score, that another one does.
-    #[error("'{word}' is scored only by {systems}: give that rule set, or leave the word out")]
+    #[error("'{word}' is scored only by {systems}; with these rules, leave it out")]
     WordOfAnotherSystem {
         /// The word as written (with `=` when it takes a value).
         word: String,
@@ -113,6 +113,9 @@ pub enum ContextConflict {
         "'rob': the robbed kong holds the other three {0}, so the hand cannot hold another {0}"
     )]
     RobbedTileHeld(Tile),
+    /// A rule of the chosen scoring system about its context words, in its words.
+    #[error("{0}")]
+    SystemRule(&'static str),
 }
 
 /// A declared set, checked for shape. `tile` is its lowest tile.

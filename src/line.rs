@@ -117,7 +117,11 @@ fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
         WordError::Notation(e) => Error::Notation(e),
         WordError::Unknown(unknown) => unknown_word(unknown, rules),
     })?;
-    Ok(hand::validate(parsed, system_words)?)
+    let hand = hand::validate(parsed, system_words)?;
+    if let Some(check) = rules.check_context {
+        check(parsed, &hand.context)?;
+    }
+    Ok(hand)
 }
 
 /// A word the rule set does not read: one another system reads, or one nobody does.

@@ -439,6 +439,10 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     };
     match key_lower.as_str() {
         "self" => bare(Word::SelfDraw),
+        // `last=1` is `last`; `last=N` (N > 1) is left to the scoring system (Huang's
+        // last tiles of the wall).
+        "last" if value == Some("1") => Ok((rest, AnyWord::Shared(Word::LastTile))),
+        "last" if value.is_some() => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
         "last" => bare(Word::LastTile),
         "kong" => bare(Word::KongSupplement),
         "rob" => bare(Word::RobbedKong),
@@ -576,7 +580,12 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
                 match w {
                     AnyWord::Shared(w) => {
-                        if words.iter().any(|seen| seen.value.keyword() == w.keyword()) {
+                        let named_twin = named
+                            .iter()
+                            .any(|s| s.value.key.eq_ignore_ascii_case(w.keyword()));
+                        if named_twin
+                            || words.iter().any(|seen| seen.value.keyword() == w.keyword())
+                        {
                             return fail(
                                 rest,
                                 NotationErrorKind::Repeated(w.keyword().to_string()),
@@ -589,7 +598,12 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                     }
                     AnyWord::Named(w) => {
                         let key = w.key;
-                        if named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key)) {
+                        let shared_twin = words
+                            .iter()
+                            .any(|s| s.value.keyword().eq_ignore_ascii_case(key));
+                        if shared_twin
+                            || named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
+                        {
                             let key = key.to_ascii_lowercase();
                             return fail(rest, NotationErrorKind::Repeated(key));
                         }

@@ -4,10 +4,11 @@
 
 pub use crate::system::RuleSet;
 pub use crate::systems::doubling::DOUBLING;
+pub use crate::systems::huang::HUANG;
 pub use crate::systems::zung_jung::{WSOM, ZJ};
 
 /// Every rule set, by id.
-pub static ALL: [&RuleSet; 3] = [&WSOM, &ZJ, &DOUBLING];
+pub static ALL: [&RuleSet; 4] = [&WSOM, &ZJ, &DOUBLING, &HUANG];
 
 /// The rule set used when none is given.
 pub static DEFAULT: &RuleSet = &WSOM;

@@ -82,6 +82,8 @@ pub struct Reading {
     pub set_aside: Vec<CountedPattern>,
     /// Sum of every applicable pattern's points, before the limit.
     pub sum: u32,
+    /// The value after the limit, before any percentages.
+    pub base: u32,
     /// The hand's value, after the limit and any percentages.
     pub total: u32,
     /// The limit that decided the total, if one did.
@@ -95,6 +97,8 @@ pub struct Limited {
     pub counted: Vec<CountedPattern>,
     /// The patterns left out.
     pub set_aside: Vec<CountedPattern>,
+    /// The value before any percentages.
+    pub base: u32,
     /// The value.
     pub total: u32,
     /// The limit that decided it, if one did.
@@ -282,13 +286,14 @@ pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
     Limited {
         counted,
         set_aside,
+        base,
         total: with_percent(base, percent),
         limit,
     }
 }
 
 /// `base` plus `percent` % of it, rounded half up.
-fn with_percent(base: u32, percent: u32) -> u32 {
+pub fn with_percent(base: u32, percent: u32) -> u32 {
     let hundredths = u64::from(base) * (100 + u64::from(percent));
     u32::try_from((hundredths + 50) / 100).unwrap_or(u32::MAX)
 }
@@ -300,6 +305,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
     let Limited {
         counted,
         set_aside,
+        base,
         total,
         limit,
     } = limit(rules, patterns);
@@ -308,6 +314,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
         counted,
         set_aside,
         sum,
+        base,
         total,
         limit,
     }

@@ -8,7 +8,8 @@
 
 use std::borrow::Cow;
 
-use crate::hand::WinContext;
+use crate::hand::{HandError, WinContext};
+use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
 use crate::patterns::{Facts, Pattern};
 use crate::payment::Payments;
@@ -36,6 +37,9 @@ pub struct RuleSet {
     /// Why no hand can win in this context whatever its tiles, if the system has such a
     /// rule (Huang: "you must declare Tin before you can Hu").
     pub refuse: Option<fn(&WinContext) -> Option<&'static str>>,
+    /// The system's own checks of the context words, after the shared ones of SPEC §2.8
+    /// (Huang: no `resp=`, no `tin=` with `heaven`), pointing at the word at fault.
+    pub check_context: Option<ContextCheck>,
     /// The context words the system reads besides the shared ones (the doubling table's
     /// `round=`).
     pub words: &'static [WordSpec],
@@ -44,6 +48,10 @@ pub struct RuleSet {
     /// How the system names things in the output.
     pub wording: Wording,
 }
+
+/// A system's own check of the context words: the parsed line (for the words' columns)
+/// and the context built from it.
+pub type ContextCheck = fn(&ParsedHand, &WinContext) -> Result<(), HandError>;
 
 /// When the pattern `counted` counts (and `when` holds, if given), the patterns of `drops`
 /// do not count with it.

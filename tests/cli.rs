@@ -174,7 +174,7 @@ fn bad_input_names_column_and_what_was_expected() {
         // WSOM reads no words of its own: the list is the shared words (issue 9 took
         // round= out of it; `round=` is the doubling table's word, tested below).
         ("b123 c456 d789 b55 w11 +w1 foo", "column 28: unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim="),
-        ("b123 c456 d789 b55 w11 +w1 round=s", "column 28: 'round=' is scored only by --rules doubling: give that rule set, or leave the word out"),
+        ("b123 c456 d789 b55 w11 +w1 round=s", "column 28: 'round=' is scored only by --rules doubling or --rules huang; with these rules, leave it out"),
         ("b123self c456 +b1", "column 5: expected a space before 'self'"),
         // Context contradictions (SPEC §2.8).
         ("b123 c456 d789 b55 w11 +w1 kong", "column 28: 'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"),
@@ -242,7 +242,8 @@ fn usage_errors_exit_2() {
     let run = mjscore(&["--rules", "riichi", "b66 c12345678 d111 +c9 self"]);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.contains("[possible values: wsom, zj, doubling]"),
+        run.stderr
+            .contains("[possible values: wsom, zj, doubling, huang]"),
         "{}",
         run.stderr
     );

@@ -111,6 +111,7 @@ static TOY: RuleSet = RuleSet {
     shapes: REGULAR,
     implications: &[],
     refuse: None,
+    check_context: None,
     limit: LimitRule {
         maximum: Some(10),
         alone_from: None,
@@ -226,7 +227,7 @@ fn toy_words_messages_and_claims() {
     let err = score_line("b123 c456 d789 b234 w1 +w1 round=s", &TOY).unwrap_err();
     assert_eq!(
         err.message(),
-        "'round=' is scored only by --rules doubling: give that rule set, or leave the word out"
+        "'round=' is scored only by --rules doubling or --rules huang; with these rules, leave it out"
     );
     // An unknown word's message lists Toy's word.
     let err = score_line("b123 c456 d789 b234 w1 +w1 zz", &TOY).unwrap_err();
@@ -262,7 +263,7 @@ fn toy_words_messages_and_claims() {
         "Rules        Toy (made up in tests/custom_system.rs)",
         "  t.2 Honors 字 13",
         "  t.3 Bonus 獎 +50%",
-        "Total        15 (toy cap: the patterns sum to 13)",
+        "Total        15 (toy cap: the patterns sum to 13; base 10 + 50% = 15)",
         "Payments     toy self-draw: each pays 15",
         "  East receives 45",
     ] {

@@ -341,7 +341,7 @@ fn round_is_the_doubling_tables_own_word() {
             (
                 "context",
                 28,
-                "'round=' is scored only by --rules doubling: give that rule set, or leave the word out".to_string()
+                "'round=' is scored only by --rules doubling or --rules huang; with these rules, leave it out".to_string()
             )
         );
     }

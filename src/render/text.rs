@@ -223,7 +223,22 @@ fn write_reading(
             }
         }
     };
-    let _ = writeln!(out, "{} {total} ({limit})", p.label("Total"));
+    let percent: u32 = reading.counted.iter().map(CountedPattern::percent).sum();
+    let percent = if percent == 0 {
+        String::new()
+    } else {
+        // The exact value, in hundredths, before rounding half up.
+        let hundredths = u64::from(reading.base) * (100 + u64::from(percent));
+        let exact = format!("{}.{:02}", hundredths / 100, hundredths % 100);
+        let exact = exact.trim_end_matches('0').trim_end_matches('.');
+        let rounded = if hundredths % 100 == 0 {
+            String::new()
+        } else {
+            format!(", rounded half up to {}", reading.total)
+        };
+        format!("; base {} + {percent}% = {exact}{rounded}", reading.base)
+    };
+    let _ = writeln!(out, "{} {total} ({limit}{percent})", p.label("Total"));
 }
 
 fn write_payments(

@@ -64,6 +64,7 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
         },
         implications: &[],
         refuse: None,
+        check_context: None,
         // A special hand scores alone, unless the capped sum is more (docs/rules-doubling.md);
         // a sum is shown as capped only when it passes the maximum.
         limit: LimitRule {

@@ -3,4 +3,5 @@
 //! [`crate::system::RuleSet`]; [`crate::rules`] lists them.
 
 pub mod doubling;
+pub mod huang;
 pub mod zung_jung;

@@ -53,6 +53,7 @@ pub static WSOM: RuleSet = RuleSet {
     implications: &[],
     limit: LIMIT_RULE,
     refuse: None,
+    check_context: None,
     words: &[],
     payments: PAYMENTS,
     wording: WSOM_WORDING,
@@ -68,6 +69,7 @@ pub static ZJ: RuleSet = RuleSet {
     implications: &[],
     limit: LIMIT_RULE,
     refuse: None,
+    check_context: None,
     words: &[],
     payments: PAYMENTS,
     wording: Wording {

@@ -1,0 +1,1384 @@
+//! Huang's table (seed 004, Rui Xin Huang, 2010) as `--rules huang`, to the letter of the
+//! product's reading of it, `HUANG.md`; every ruling is in docs/rules-huang.md.
+//!
+//! A 13-tile game: 4 sets and a pair, Seven Pairs (20 + 2^N) or Thirteen Terminals ("13 U").
+//! The patterns add to a base B with no minimum and no limit; a pattern that another
+//! counted pattern implies is not counted (note 2, [`IMPLICATIONS`]); percentages for the
+//! last tiles, a robbed quad and a quad's supplement tile then apply once. The dealer
+//! (East) pays and receives double; nobody pays a feeder penalty.
+//!
+//! Vocabulary: *U* is a suited 1 or 9; a *triple* is a pung or a kong, a *quad* a kong; a
+//! *group* is one of the 4 sets or the pair; the five *colours* are the three suits, the
+//! winds and the dragons; a tile's *number* is its rank, all winds being one number and all
+//! dragons another (note 12).
+
+use std::borrow::Cow;
+
+use crate::arrange::{Placement, Shape};
+use crate::hand::{ContextConflict, HandError, HandErrorKind, WinBy, WinContext};
+use crate::notation::{ParsedHand, Word};
+use crate::patterns::{
+    is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit, Condition, Facts, Instances,
+    Pattern, Value, ANY, REGULAR, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+};
+use crate::payment::Payments;
+use crate::sets::{MeldKind, Set, SetKind};
+use crate::system::{Dropped, Implication, LimitRule, PaymentRule, RuleSet, Wording};
+use crate::tile::{Seat, Suit, Tile, KINDS};
+use crate::waits;
+use crate::words::{WordSpec, WordValues};
+
+// ---- context words (HUANG.md §2) ----
+
+/// The Tin declarations, by how many changes after the deal; `late` (5 or more, or changed
+/// after declaring) earns nothing; `none` was not declared at all.
+const TIN: [&str; 7] = [
+    "heaven", "earth", "human", "ghost", "insect", "late", "none",
+];
+const TIN_HEAVEN: u8 = 0;
+const TIN_EARTH: u8 = 1;
+const TIN_HUMAN: u8 = 2;
+const TIN_GHOST: u8 = 3;
+const TIN_INSECT: u8 = 4;
+const TIN_LATE: u8 = 5;
+const TIN_NONE: u8 = 6;
+
+/// Index of `tin=` in [`WORDS`].
+pub const TIN_WORD: usize = 0;
+/// Index of `last=N` (N = 2-4; a bare `last` is the shared word, N = 1).
+pub const LAST_WORD: usize = 1;
+/// Index of `lastcopy`.
+pub const LASTCOPY_WORD: usize = 2;
+/// Index of `flowers=`.
+pub const FLOWERS_WORD: usize = 3;
+/// Index of `round=`.
+pub const ROUND_WORD: usize = 4;
+
+/// Huang's own words, beside the shared ones.
+pub static WORDS: [WordSpec; 5] = [
+    WordSpec {
+        key: "tin",
+        values: WordValues::Names(&TIN),
+        default: TIN_LATE,
+        meaning: "the Tin declaration: heaven, earth, human, ghost, insect, late (default) or none",
+    },
+    WordSpec {
+        key: "last",
+        values: WordValues::Number { min: 1, max: 4 },
+        default: 0,
+        meaning: "the winning tile is the N-th last of the wall (last=1 is last)",
+    },
+    WordSpec {
+        key: "lastcopy",
+        values: WordValues::Flag,
+        default: 0,
+        meaning: "the winning tile is the last copy of its kind (the other three are visible)",
+    },
+    WordSpec {
+        key: "flowers",
+        values: WordValues::Number { min: 0, max: 8 },
+        default: 0,
+        meaning: "flower tiles drawn, 0-8 (all 8 score 200 alone)",
+    },
+    WordSpec {
+        key: "round",
+        values: WordValues::Seat,
+        default: Seat::East as u8,
+        meaning: "the round (loop) wind (default e)",
+    },
+];
+
+/// Which of the last tiles of the wall the win is on: 1 for `last` (or `last=1`), 2-4 for
+/// `last=N`, 0 for none.
+fn last_n(context: &WinContext) -> u8 {
+    if context.last_tile {
+        1
+    } else {
+        context.words.value(LAST_WORD)
+    }
+}
+
+fn tin(context: &WinContext) -> u8 {
+    context.words.value(TIN_WORD)
+}
+
+/// All eight flowers: the hand wins on them alone (h.57).
+fn all_flowers(context: &WinContext) -> bool {
+    context.words.value(FLOWERS_WORD) == 8
+}
+
+// ---- the rule set ----
+
+/// Huang's table: no minimum, no limit, percentages after the base, the dealer double.
+pub static HUANG: RuleSet = RuleSet {
+    id: "huang",
+    name: Cow::Borrowed("Huang's table (Rui Xin Huang, 2010)"),
+    patterns: &PATTERNS,
+    minimum: 0,
+    shapes: ANY,
+    implications: &IMPLICATIONS,
+    limit: LimitRule {
+        maximum: None,
+        alone_from: None,
+        reached_at_maximum: false,
+    },
+    refuse: Some(refuse),
+    check_context: Some(check_context),
+    words: &WORDS,
+    payments: PaymentRule {
+        pay,
+        explain,
+        winner_receives,
+    },
+    wording: Wording {
+        alone: "alone",
+        capped: "limit",
+        short_name: "HUANG",
+        no_pattern: "no scoring pattern",
+    },
+};
+
+/// Note 1: "You must declare Tin before you can Hu" (all eight flowers need no Tin).
+fn refuse(context: &WinContext) -> Option<&'static str> {
+    (tin(context) == TIN_NONE && !all_flowers(context)).then_some(
+        "no Tin declared (tin=none): in Huang's table you must declare Tin before you can Hu",
+    )
+}
+
+/// HUANG.md §2's errors beyond the shared checks of SPEC §2.8.
+fn check_context(parsed: &ParsedHand, context: &WinContext) -> Result<(), HandError> {
+    let named = |key: &str| {
+        parsed
+            .named
+            .iter()
+            .find(|w| w.value.key.eq_ignore_ascii_case(key))
+            .map(|w| w.column)
+    };
+    let shared = |word: fn(&Word) -> bool| {
+        parsed
+            .words
+            .iter()
+            .find(|w| word(&w.value))
+            .map(|w| w.column)
+    };
+    let error = |column: usize, message: &'static str| {
+        Err(HandError {
+            column,
+            kind: HandErrorKind::Context(ContextConflict::SystemRule(message)),
+        })
+    };
+    if let Some(column) = shared(|w| matches!(w, Word::Responsible(_))) {
+        return error(
+            column,
+            "resp= has no meaning in Huang's table: nobody pays a feeder penalty (note 3)",
+        );
+    }
+    let blessing = if context.heaven {
+        Some("heaven")
+    } else if context.earth {
+        Some("earth")
+    } else {
+        None
+    };
+    if let Some(blessing) = blessing {
+        let column = shared(|w| matches!(w, Word::Heaven | Word::Earth)).unwrap_or(1);
+        if named("tin").is_some() {
+            return error(
+                column,
+                match blessing {
+                    "heaven" => "'heaven' cannot be combined with 'tin=': the dealer wins on his deal, no Tin is declared",
+                    _ => "'earth' cannot be combined with 'tin=': Earth Hu implies the Tin",
+                },
+            );
+        }
+        if named("last").is_some() || named("lastcopy").is_some() {
+            return error(
+                column,
+                "'heaven' and 'earth' happen on the first turn: they cannot be combined with 'last=N' or 'lastcopy'",
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Note 3: every loser pays X; the dealer (East) pays or receives double.
+fn pay(value: u32, context: &WinContext) -> Payments {
+    let x = i64::from(value);
+    let winner = context.seat;
+    let mut amounts = [0i64; 4];
+    for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
+        let doubled = seat == Seat::East || winner == Seat::East;
+        amounts[seat as usize] = -if doubled { 2 * x } else { x };
+    }
+    amounts[winner as usize] = -amounts.iter().sum::<i64>();
+    Payments {
+        winner,
+        value,
+        amounts,
+    }
+}
+
+fn explain(payments: &Payments, context: &WinContext) -> String {
+    let x = payments.value;
+    if context.seat == Seat::East {
+        format!(
+            "the dealer wins: each player pays double, 2 × {x} = {}",
+            2 * u64::from(x)
+        )
+    } else {
+        format!(
+            "each player pays {x}, the dealer (East) double: {}; no feeder penalty",
+            2 * u64::from(x)
+        )
+    }
+}
+
+/// Restated for the invariants: the dealer receives 6X, anyone else 4X.
+fn winner_receives(value: u32, context: &WinContext) -> i64 {
+    let x = i64::from(value);
+    if context.seat == Seat::East {
+        6 * x
+    } else {
+        4 * x
+    }
+}
+
+// ---- tile vocabulary ----
+
+/// A suited 1 or 9.
+fn is_u(t: Tile) -> bool {
+    t.is_terminal()
+}
+
+/// A suited 2, 5 or 8.
+fn is_258(t: Tile) -> bool {
+    t.suit().is_number() && matches!(t.rank(), 2 | 5 | 8)
+}
+
+/// A tile's number (note 12): its rank 1-9, 10 for every wind, 11 for every dragon.
+fn number(t: Tile) -> u8 {
+    match t.suit() {
+        Suit::Wind => 10,
+        Suit::Dragon => 11,
+        _ => t.rank(),
+    }
+}
+
+/// How many numbers the hand's tiles show.
+fn numbers(f: &Facts) -> u32 {
+    f.kinds()
+        .fold(0u16, |bits, t| bits | 1 << number(t))
+        .count_ones()
+}
+
+/// The colours of the hand, as a bit set over [`Suit`] order (b, c, d, winds, dragons).
+fn colours(f: &Facts) -> u8 {
+    f.kinds().fold(0u8, |bits, t| bits | 1 << t.suit() as u8)
+}
+
+/// The number suits of the hand, as a bit set.
+fn suits(f: &Facts) -> u8 {
+    colours(f) & 0b111
+}
+
+fn no_honour(f: &Facts) -> bool {
+    colours(f) & 0b11000 == 0
+}
+
+/// The 4 sets and the pair of a regular reading.
+fn every_group(f: &Facts, test: impl Fn(&[Tile]) -> bool) -> bool {
+    let Some(pair) = f.pair() else {
+        return false;
+    };
+    f.sets().iter().all(|s| {
+        let tiles: Vec<Tile> = s.tiles().collect();
+        test(&tiles)
+    }) && test(&[pair])
+}
+
+fn triples<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
+    f.sets().iter().filter(|s| s.is_triplet_or_kong())
+}
+
+fn runs<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
+    f.sets().iter().filter(|s| s.kind == SetKind::Sequence)
+}
+
+fn all_sets_are(f: &Facts, test: impl Fn(&Set) -> bool) -> bool {
+    !f.sets().is_empty() && f.sets().iter().all(test)
+}
+
+fn triple_of(test: fn(Tile) -> bool) -> impl Fn(&Set) -> bool {
+    move |s| s.is_triplet_or_kong() && test(s.tile)
+}
+
+// ---- predicates, in table order ----
+
+/// h.1: no open meld; a concealed kong is fine, and so is a discard win. Melds decide.
+fn door_clean(f: &Facts) -> bool {
+    f.hand
+        .melds
+        .iter()
+        .all(|m| m.kind == MeldKind::ConcealedKong)
+}
+
+fn insect_tin(f: &Facts) -> bool {
+    tin(f.context()) == TIN_INSECT
+}
+
+fn ghost_tin(f: &Facts) -> bool {
+    tin(f.context()) == TIN_GHOST
+}
+
+fn human_tin(f: &Facts) -> bool {
+    tin(f.context()) == TIN_HUMAN
+}
+
+fn earth_tin(f: &Facts) -> bool {
+    tin(f.context()) == TIN_EARTH
+}
+
+fn heaven_tin(f: &Facts) -> bool {
+    tin(f.context()) == TIN_HEAVEN
+}
+
+/// h.10, h.11, h.35 (note 6): no honour tile at all.
+fn no_u(f: &Facts) -> bool {
+    f.all_tiles(|t| t.suit().is_number() && !is_u(t))
+}
+
+fn two_colors(f: &Facts) -> bool {
+    no_honour(f) && suits(f).count_ones() == 2
+}
+
+fn mixed_u(f: &Facts) -> bool {
+    every_group(f, |g| {
+        g.iter().any(|&t| is_u(t)) || g.iter().all(|t| t.is_honor())
+    })
+}
+
+fn five_color(f: &Facts) -> bool {
+    colours(f) == 0b11111
+}
+
+fn all_with_u(f: &Facts) -> bool {
+    no_honour(f) && every_group(f, |g| g.iter().any(|&t| is_u(t)))
+}
+
+/// The numbers 1-9 that every group holds (no honour allowed), as a bit set.
+fn numbers_in_every_group(f: &Facts) -> u16 {
+    if !no_honour(f) {
+        return 0;
+    }
+    (1..=9u8)
+        .filter(|&n| every_group(f, |g| g.iter().any(|t| t.rank() == n)))
+        .fold(0, |bits, n| bits | 1 << n)
+}
+
+fn all_with_one_number(f: &Facts) -> bool {
+    numbers_in_every_group(f) != 0
+}
+
+/// h.15 with 1 or 9 as its number implies h.14 and h.12.
+fn one_number_is_u(f: &Facts) -> bool {
+    numbers_in_every_group(f) & (1 << 1 | 1 << 9) != 0
+}
+
+fn mixed_u_triples(f: &Facts) -> bool {
+    all_sets_are(f, triple_of(|t| is_u(t) || t.is_honor()))
+}
+
+fn u_triples(f: &Facts) -> bool {
+    all_sets_are(f, triple_of(is_u))
+}
+
+/// h.18 / h.19: the 13 tiles before the win held a pair (one tile waited) or were 13
+/// different kinds (13 waited). With `heaven` no tile was waited on: h.19.
+fn thirteen_u_single(f: &Facts) -> bool {
+    !f.context().heaven && !thirteen_u_all(f)
+}
+
+fn thirteen_u_all(f: &Facts) -> bool {
+    match f.arrangement.shape {
+        Shape::ThirteenTerminals { pair } => f.context().heaven || pair == f.hand.winning_tile,
+        _ => false,
+    }
+}
+
+fn dragon_triple(set: &Set, _: &Facts) -> bool {
+    set.is_triplet_or_kong() && is_dragon(set.tile)
+}
+
+/// h.21: couples in one suit, 123 with 789 or 111 with 999, each set in one couple.
+fn elder_and_young(f: &Facts) -> Instances {
+    let mut couples = 0;
+    for suit in [Suit::Bamboo, Suit::Characters, Suit::Dots] {
+        let count = |kind: SetKind, rank: u8, triple: bool| {
+            f.sets()
+                .iter()
+                .filter(|s| {
+                    s.tile.suit() == suit
+                        && s.tile.rank() == rank
+                        && if triple {
+                            s.is_triplet_or_kong()
+                        } else {
+                            s.kind == kind
+                        }
+                })
+                .count()
+        };
+        couples += count(SetKind::Sequence, 1, false).min(count(SetKind::Sequence, 7, false));
+        couples += count(SetKind::Triplet, 1, true).min(count(SetKind::Triplet, 9, true));
+    }
+    Instances::repeat(couples, 2)
+}
+
+fn dragon_triples(f: &Facts) -> usize {
+    f.count_triplets(is_dragon)
+}
+
+fn wind_triples(f: &Facts) -> usize {
+    f.count_triplets(is_wind)
+}
+
+fn all_u(f: &Facts) -> bool {
+    f.all_tiles(is_u)
+}
+
+/// h.27: 1 for a triple of the seat wind, 1 for a triple of the round wind.
+fn wind_triple(f: &Facts) -> Instances {
+    let seat = f.context().seat.wind();
+    let round = f.context().words.seat(ROUND_WORD).wind();
+    let count = f.count_triplets(|t| t == seat) + f.count_triplets(|t| t == round);
+    Instances::repeat(count, 1)
+}
+
+/// The groups of two or more runs with the same numbers: (runs, suits) for each.
+fn duplicate_run_groups(f: &Facts) -> Vec<(usize, u32)> {
+    (1..=7u8)
+        .filter_map(|rank| {
+            let group: Vec<Suit> = runs(f)
+                .filter(|s| s.tile.rank() == rank)
+                .map(|s| s.tile.suit())
+                .collect();
+            let suits = group
+                .iter()
+                .fold(0u8, |bits, &s| bits | 1 << s as u8)
+                .count_ones();
+            (group.len() >= 2).then_some((group.len(), suits))
+        })
+        .collect()
+}
+
+/// h.28: two identical runs (a group of 2 runs in 1 suit), 2 each.
+fn same_suit(f: &Facts) -> Instances {
+    let groups = duplicate_run_groups(f);
+    Instances::repeat(groups.iter().filter(|&&g| g == (2, 1)).count(), 2)
+}
+
+/// h.59 (Table 3, left): one cell per group of runs with the same numbers, but the
+/// (2 runs, 1 suit) cell, which is h.28.
+fn duplicate_runs(f: &Facts) -> Instances {
+    let mut instances = Instances::default();
+    for group in duplicate_run_groups(f) {
+        let points = match group {
+            (2, 2) => 1,
+            (3, 3) => 3,
+            (3, 2) => 7,
+            (3, 1) => 16,
+            (4, 3) => 12,
+            (4, 2) => 25,
+            (4, 1) => 100,
+            _ => 0,
+        };
+        if points > 0 {
+            instances.push(points);
+        }
+    }
+    instances
+}
+
+/// The (open, hidden) quads and the 4-in-k items (k, hidden) of the reading (Table 2).
+struct Quads {
+    open: usize,
+    hidden: usize,
+    /// The k of each item, sorted, and how many items are hidden.
+    items: Vec<u8>,
+    hidden_items: usize,
+}
+
+fn quads(f: &Facts) -> Quads {
+    let hand = f.hand;
+    let discard = matches!(hand.context.win_by, WinBy::Discard { .. });
+    let completed = match f.arrangement.placement {
+        Placement::Set(i) if discard => Some(i),
+        _ => None,
+    };
+    // A set is open when declared open, or when a discard (or robbed quad) completed it.
+    let open = |i: usize, set: &Set| set.melded || completed == Some(i);
+    let open_quads = hand
+        .melds
+        .iter()
+        .filter(|m| m.kind == MeldKind::Kong)
+        .count();
+    let hidden_quads = hand
+        .melds
+        .iter()
+        .filter(|m| m.kind == MeldKind::ConcealedKong)
+        .count();
+    let mut counts = hand.concealed_counts_with_winning_tile();
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            counts[tile.index()] += 1;
+        }
+        counts[meld.tile.index()] += u8::from(meld.is_kong());
+    }
+    let mut items = Vec::new();
+    let mut hidden_items = 0;
+    for kind in (0..KINDS).filter(|&k| counts[k] == 4) {
+        let tile = Tile::ALL[kind];
+        let sets: Vec<(usize, &Set)> = f
+            .sets()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.any_tile(|t| t == tile))
+            .collect();
+        if sets.iter().any(|(_, s)| s.kind == SetKind::Kong) {
+            continue; // a quad, not an item
+        }
+        let in_pair = f.pair() == Some(tile);
+        let groups = sets.len() + usize::from(in_pair);
+        let is_open =
+            sets.iter().any(|&(i, s)| open(i, s)) || (discard && hand.winning_tile == tile);
+        items.push(groups as u8);
+        hidden_items += usize::from(!is_open);
+    }
+    items.sort_unstable();
+    Quads {
+        open: open_quads,
+        hidden: hidden_quads,
+        items,
+        hidden_items,
+    }
+}
+
+/// Table 2 as printed: (open quads, hidden quads), the items' k's, and the values by the
+/// number of hidden items. The (none, none) cell is 0; the (O, none) cell is h.29.
+/// A cell of Table 2: (open quads, hidden quads), the items' k's, and the values by the
+/// number of hidden items.
+type Cell = ((usize, usize), &'static [u8], &'static [u32]);
+
+const TABLE_2: &[Cell] = &[
+    ((0, 0), &[2], &[4, 6]),
+    ((0, 0), &[3], &[10, 15]),
+    ((0, 0), &[2, 2], &[14, 20, 30]),
+    ((0, 0), &[2, 3], &[20, 30, 40]),
+    ((0, 0), &[2, 2, 2], &[30, 45, 60, 80]),
+    ((0, 0), &[2, 2, 3], &[40, 60, 80, 100]),
+    ((0, 0), &[4], &[50, 100]),
+    ((0, 0), &[3, 4], &[60, 80, 120]),
+    ((0, 0), &[4, 4], &[100, 120, 150]),
+    ((0, 0), &[3, 4, 4], &[100, 130, 160, 200]),
+    ((0, 0), &[4, 4, 4], &[150, 180, 240, 300]),
+    ((1, 0), &[], &[3]),
+    ((1, 0), &[2], &[12, 18]),
+    ((1, 0), &[3], &[24, 36]),
+    ((1, 0), &[2, 2], &[30, 45, 60]),
+    ((1, 0), &[2, 3], &[40, 60, 80]),
+    ((0, 1), &[], &[6]),
+    ((0, 1), &[2], &[18, 27]),
+    ((0, 1), &[3], &[36, 54]),
+    ((0, 1), &[2, 2], &[60, 80, 100]),
+    ((0, 1), &[2, 3], &[80, 100, 120]),
+    ((2, 0), &[], &[12]),
+    ((2, 0), &[2], &[24, 36]),
+    ((2, 0), &[3], &[48, 72]),
+    ((1, 1), &[], &[18]),
+    ((1, 1), &[2], &[36, 54]),
+    ((1, 1), &[3], &[54, 90]),
+    ((0, 2), &[], &[24]),
+    ((0, 2), &[2], &[45, 75]),
+    ((0, 2), &[3], &[60, 100]),
+    ((3, 0), &[], &[24]),
+    ((2, 1), &[], &[30]),
+    ((1, 2), &[], &[36]),
+    ((0, 3), &[], &[48]),
+    ((4, 0), &[], &[96]),
+    ((3, 1), &[], &[120]),
+    ((2, 2), &[], &[150]),
+    ((1, 3), &[], &[180]),
+    ((0, 4), &[], &[240]),
+];
+
+/// The Table 2 cell of the reading, if it has one (blank cells have none).
+fn table_2(q: &Quads) -> Option<u32> {
+    TABLE_2
+        .iter()
+        .find(|(row, items, _)| *row == (q.open, q.hidden) && *items == q.items.as_slice())
+        .and_then(|(_, _, values)| values.get(q.hidden_items).copied())
+}
+
+/// h.29: one open quad and no 4-in-k item.
+fn open_quad(f: &Facts) -> bool {
+    let q = quads(f);
+    (q.open, q.hidden) == (1, 0) && q.items.is_empty()
+}
+
+/// h.58: Table 2, but its (none, none) and (O, none) cells.
+fn quads_and_items(f: &Facts) -> u32 {
+    let q = quads(f);
+    if (q.open, q.hidden) == (1, 0) && q.items.is_empty() {
+        return 0;
+    }
+    table_2(&q).unwrap_or(0)
+}
+
+fn small_three_winds(f: &Facts) -> bool {
+    wind_triples(f) >= 2 && pair_is(f, is_wind)
+}
+
+/// h.37-h.42: four runs in two couples of same-number runs (a ≠ b): the suits they take,
+/// and whether the numbers are 1 and 7 (a bi-dragon).
+fn bi_ribbon(f: &Facts) -> Option<(u32, bool)> {
+    let runs: Vec<&Set> = runs(f).collect();
+    if runs.len() != 4 {
+        return None;
+    }
+    let mut ranks: Vec<u8> = runs.iter().map(|s| s.tile.rank()).collect();
+    ranks.sort_unstable();
+    let couples = ranks[0] == ranks[1] && ranks[2] == ranks[3] && ranks[1] != ranks[2];
+    if !couples {
+        return None;
+    }
+    let suits = runs
+        .iter()
+        .fold(0u8, |bits, s| bits | 1 << s.tile.suit() as u8)
+        .count_ones();
+    Some((suits, ranks[0] == 1 && ranks[2] == 7))
+}
+
+fn bi(suits: u32, dragon: bool) -> impl Fn(&Facts) -> bool {
+    move |f| bi_ribbon(f).is_some_and(|(s, d)| s == suits && (d || !dragon))
+}
+
+/// Straights h.44, h.46, h.48: runs 123, 456, 789, in how many suits (each run serves one
+/// straight; the series rule keeps the highest the reading holds).
+fn straight_in(f: &Facts, wanted: u32) -> bool {
+    let starts = |rank: u8| -> Vec<Suit> {
+        runs(f)
+            .filter(|s| s.tile.rank() == rank)
+            .map(|s| s.tile.suit())
+            .collect()
+    };
+    let (low, middle, high) = (starts(1), starts(4), starts(7));
+    low.iter().any(|&a| {
+        middle.iter().any(|&b| {
+            high.iter().any(|&c| {
+                let bits = 1u8 << a as u8 | 1 << b as u8 | 1 << c as u8;
+                bits.count_ones() == wanted
+            })
+        })
+    })
+}
+
+/// h.45: the 13 tiles before the win waited on exactly one kind, counting every winning
+/// shape; a kind whose four copies are all in the hand is not waited on. No Tin was waited
+/// with `heaven`.
+fn single_tin(f: &Facts) -> bool {
+    let hand = f.hand;
+    if hand.context.heaven {
+        return false;
+    }
+    let mut counts = [0u8; KINDS];
+    for tile in &hand.concealed {
+        counts[tile.index()] += 1;
+    }
+    let mut held = counts;
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            held[tile.index()] += 1;
+        }
+        held[meld.tile.index()] += u8::from(meld.is_kong());
+    }
+    let live = waits::completing_kinds(&counts, hand.melds.len(), ANY)
+        & !(0..KINDS)
+            .filter(|&k| held[k] >= 4)
+            .fold(0u64, |bits, k| bits | 1 << k);
+    live.count_ones() == 1
+}
+
+/// h.60 (Table 3, right): one cell per number with suited triples in 2 or 3 suits.
+fn same_number_triples(f: &Facts) -> Instances {
+    let mut instances = Instances::default();
+    for rank in 1..=9u8 {
+        let suits = triples(f)
+            .filter(|s| s.tile.suit().is_number() && s.tile.rank() == rank)
+            .fold(0u8, |bits, s| bits | 1 << s.tile.suit() as u8)
+            .count_ones();
+        let (two, three) = match rank {
+            2 | 5 | 8 => (4, 16),
+            1 | 9 => (3, 12),
+            _ => (2, 8),
+        };
+        match suits {
+            2 => instances.push(two),
+            3 => instances.push(three),
+            _ => {}
+        }
+    }
+    instances
+}
+
+/// h.61 (Table 4): triples concealed when Tin was declared: concealed triples and hidden
+/// quads, but the one the winning tile completed (a pair then), unless `heaven`.
+fn hidden_triples(f: &Facts) -> u32 {
+    let completed = match f.arrangement.placement {
+        Placement::Set(i) if !f.context().heaven => Some(i),
+        _ => None,
+    };
+    let count = f
+        .sets()
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| s.is_triplet_or_kong() && !s.melded && completed != Some(i))
+        .count();
+    [0, 1, 3, 9, 27][count.min(4)]
+}
+
+// ---- Seven Pairs: 20 + 2^N (HUANG.md §4) ----
+
+/// The best N of a Seven Pairs hand: the best of trains (A), colour (C) and numbers (D).
+fn seven_pairs(f: &Facts) -> u32 {
+    let Shape::SevenPairs { pairs } = &f.arrangement.shape else {
+        return 0;
+    };
+    let colour = {
+        let colours = colours(f);
+        let suits = (colours & 0b111).count_ones();
+        match colours.count_ones() {
+            5 => 3,
+            1 => 5,
+            2 => 4,
+            _ if suits == 1 => 4,
+            _ => 0,
+        }
+    };
+    let numbers = match numbers(f) {
+        0..=2 => 6,
+        3 => 5,
+        _ => 0,
+    };
+    let n = trains(pairs).max(colour).max(numbers);
+    20 + (1 << n)
+}
+
+/// Whether a train may step from pair `a` to pair `b`: 1→…→9 in a suit, a 9 to the 1 of
+/// another suit or to East, East→South→West→North→Red→Green→White.
+fn links(a: Tile, b: Tile) -> bool {
+    if a.suit().is_number() && a.rank() == 9 {
+        return (b.suit().is_number() && b.suit() != a.suit() && b.rank() == 1)
+            || b == Tile::ALL[27];
+    }
+    a.index() + 1 == b.index() && (a.suit() == b.suit() || (is_wind(a) && is_dragon(b)))
+}
+
+/// Whether pairs `a` and `b` stand side by side in parallel trains: the same number in
+/// suits (any suits), or the same honour.
+fn parallel(a: Tile, b: Tile) -> bool {
+    if a.suit().is_number() {
+        b.suit().is_number() && a.rank() == b.rank()
+    } else {
+        a == b
+    }
+}
+
+/// N_A: the best split of the seven pairs into trains.
+fn trains(pairs: &[Tile]) -> u32 {
+    let n = pairs.len();
+    let full = (1usize << n) - 1;
+    let value: Vec<u32> = (0..=full).map(|mask| block_value(pairs, mask)).collect();
+    // best[mask]: the best split of the pairs in `mask`.
+    let mut best = vec![0u32; full + 1];
+    for mask in 1..=full {
+        let low = mask & mask.wrapping_neg();
+        let rest = mask ^ low;
+        let mut sub = rest;
+        loop {
+            let block = sub | low;
+            best[mask] = best[mask].max(value[block] + best[mask ^ block]);
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & rest;
+        }
+    }
+    best[full]
+}
+
+/// The value of one block of pairs as a train: single n − 1, double 2n − 1, triple 3n − 1,
+/// or a super train of 4-7 pairs of one number (4, 5, 6, 8); 0 if it is none.
+fn block_value(pairs: &[Tile], mask: usize) -> u32 {
+    let block: Vec<Tile> = (0..pairs.len())
+        .filter(|&i| mask & 1 << i != 0)
+        .map(|i| pairs[i])
+        .collect();
+    let size = block.len();
+    let mut value = 0;
+    if size >= 4 && block.iter().all(|&t| number(t) == number(block[0])) {
+        value = [0, 0, 0, 0, 4, 5, 6, 8][size];
+    }
+    for k in 1..=3 {
+        if size.is_multiple_of(k) && parallel_trains(&block, k) {
+            value = value.max((k * (size / k)) as u32 - 1);
+        }
+    }
+    value
+}
+
+/// Whether `block` splits into `k` parallel trains of equal length.
+fn parallel_trains(block: &[Tile], k: usize) -> bool {
+    let mut used = vec![false; block.len()];
+    let mut heads = Vec::with_capacity(k);
+    extend_trains(block, k, &mut used, &mut heads, &mut Vec::new())
+}
+
+/// Builds the `k` trains a step at a time, until every pair is used (so they are all as
+/// long): `heads` are this step's pairs so far, `previous` the last step's.
+fn extend_trains(
+    block: &[Tile],
+    k: usize,
+    used: &mut [bool],
+    heads: &mut Vec<Tile>,
+    previous: &mut Vec<Tile>,
+) -> bool {
+    if heads.len() == k {
+        if used.iter().all(|&u| u) {
+            return true;
+        }
+        let mut next_previous = std::mem::take(heads);
+        let found = extend_trains(block, k, used, heads, &mut next_previous);
+        *heads = next_previous;
+        return found;
+    }
+    let step = heads.len();
+    for i in 0..block.len() {
+        if used[i] {
+            continue;
+        }
+        let tile = block[i];
+        let fits_step = heads.first().is_none_or(|&first| parallel(first, tile));
+        let fits_train = previous.get(step).is_none_or(|&before| links(before, tile));
+        if !fits_step || !fits_train {
+            continue;
+        }
+        used[i] = true;
+        heads.push(tile);
+        if extend_trains(block, k, used, heads, previous) {
+            return true;
+        }
+        heads.pop();
+        used[i] = false;
+    }
+    false
+}
+
+// ---- the table ----
+
+macro_rules! pattern {
+    ($id:literal, $series:literal, $name:literal, $chinese:literal, $value:expr, $shapes:expr,
+     $condition:expr, $summary:literal, $details:literal, $example:literal) => {
+        Pattern {
+            id: $id,
+            series: $series,
+            name: $name,
+            chinese: $chinese,
+            value: $value,
+            shapes: $shapes,
+            condition: $condition,
+            summary: $summary,
+            details: $details,
+            example: $example,
+        }
+    };
+}
+
+use Condition::{Computed, EachSet, Hand, Instances as Each};
+use Value::Points;
+
+/// Table 1 (h.1-h.57), the tables h.58-h.61, and the percentages h.62-h.67.
+pub static PATTERNS: [Pattern; 67] = [
+    pattern!("h.1", "h.1", "Door Clean", "門清", Points(2), REGULAR, Hand(door_clean),
+        "regular hand with no open meld ([ck] and a discard win allowed)",
+        "A regular hand with no open meld: concealed quads [ck] are fine, and so is winning on a discard. The melds alone decide.",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e"),
+    pattern!("h.2", "h.2", "Insect Tin", "蟲聽", Points(3), ANY, Hand(insect_tin),
+        "tin=insect: Tin after changing four tiles",
+        "The Tin was declared after changing four tiles (note 9): tin=insect.",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e tin=insect"),
+    pattern!("h.3", "h.3", "Mixed Color", "混一色", Points(5), REGULAR, Hand(mixed_one_suit),
+        "suited tiles of exactly one suit, and at least one honour",
+        "Every suited tile is of one suit, and the hand holds at least one honour.",
+        "b123 b456 b789 w222 e1 +e1 seat=s from=e"),
+    pattern!("h.4", "h.4", "Ghost Tin", "鬼聽", Points(7), ANY, Hand(ghost_tin),
+        "tin=ghost: Tin after changing three tiles",
+        "The Tin was declared after changing three tiles: tin=ghost.",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e tin=ghost"),
+    pattern!("h.5", "h.5", "Mono Color", "清一色", Points(12), REGULAR, Hand(pure_one_suit),
+        "all tiles of one suit",
+        "Every tile is of one suit; no honour.",
+        "b123 b456 b789 b222 b5 +b5 seat=s from=e"),
+    pattern!("h.6", "h.6", "Human Tin", "人聽", Points(20), ANY, Hand(human_tin),
+        "tin=human: Tin after changing two tiles",
+        "The Tin was declared after changing two tiles: tin=human.",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e tin=human"),
+    pattern!("h.7", "h.7", "Earth Tin", "地聽", Points(30), ANY, Hand(earth_tin),
+        "tin=earth: Tin after changing one tile",
+        "The Tin was declared after changing one tile: tin=earth.",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e tin=earth"),
+    pattern!("h.8", "h.8", "Heaven Tin", "天聽", Points(60), ANY, Hand(heaven_tin),
+        "tin=heaven: Tin on the dealt tiles",
+        "The Tin was declared without changing a tile: tin=heaven.",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e tin=heaven"),
+    pattern!("h.9", "h.9", "All Characters", "字一色", Points(100), REGULAR,
+        Hand(|f| f.all_tiles(Tile::is_honor)),
+        "every tile an honour",
+        "Every tile is a wind or a dragon.",
+        "w111 w222 e111 e222 e3 +e3 seat=s from=e"),
+    pattern!("h.10", "h.10", "No U", "斷么", Points(1), REGULAR, Hand(no_u),
+        "no U and no honour anywhere",
+        "No suited 1 or 9 and no honour anywhere (note 6: not even an honour pair).",
+        "b234 c456 d678 b567 c2 +c2 seat=s from=e"),
+    pattern!("h.11", "h.11", "Two Colors", "缺一門", Points(2), REGULAR, Hand(two_colors),
+        "suited tiles of exactly two suits, no honour",
+        "The suited tiles are of exactly two suits, and there is no honour (note 6).",
+        "b123 b456 c789 c234 b5 +b5 seat=s from=e"),
+    pattern!("h.12", "h.12", "Mixed U", "混全帶么", Points(4), REGULAR, Hand(mixed_u),
+        "every group holds a U or is of honours",
+        "Every one of the 4 sets and the pair holds a suited 1 or 9, or is of honours.",
+        "b123 c789 d123 w111 e2 +e2 seat=s from=e"),
+    pattern!("h.13", "h.13", "Five Color", "五門齊", Points(5), REGULAR, Hand(five_color),
+        "all three suits, a wind and a dragon",
+        "The hand holds all three suits, a wind and a dragon.",
+        "b123 c456 d789 w222 e1 +e1 seat=s from=e"),
+    pattern!("h.14", "h.14", "All with U", "純全帶么", Points(7), REGULAR, Hand(all_with_u),
+        "every group holds a U; no honour",
+        "Every one of the 4 sets and the pair holds a suited 1 or 9; no honour.",
+        "b123 c789 d123 b999 c1 +c1 seat=s from=e"),
+    pattern!("h.15", "h.15", "All with One Number", "全帶一數", Points(12), REGULAR,
+        Hand(all_with_one_number),
+        "some number 1-9 is in every group; no honour",
+        "Some number from 1 to 9 is in every one of the 4 sets and the pair; no honour. With 1 or 9 as that number it implies h.14 and h.12.",
+        "b345 c345 d345 b555 c5 +c5 seat=s from=e"),
+    pattern!("h.16", "h.16", "Mixed U Triples", "混么九刻", Points(20), REGULAR,
+        Hand(mixed_u_triples),
+        "all 4 sets are triples of U or honour tiles (the pair is free)",
+        "Each of the 4 sets is a triple (or quad) of a suited 1 or 9 or of an honour; the pair may be anything.",
+        "b111 c999 w222 e333 d5 +d5 seat=s from=e"),
+    pattern!("h.17", "h.17", "U Triples", "么九刻", Points(30), REGULAR, Hand(u_triples),
+        "all 4 sets are triples of U tiles (the pair is free)",
+        "Each of the 4 sets is a triple (or quad) of a suited 1 or 9; the pair may be anything.",
+        "b111 c999 d111 b999 d5 +d5 seat=s from=e"),
+    pattern!("h.18", "h.18", "13 U, Single Tin", "十三么單聽", Points(60), THIRTEEN_TERMINALS_ONLY,
+        Hand(thirteen_u_single),
+        "13 U; the 13 tiles before the win held a pair (one tile waited)",
+        "Thirteen Terminals whose 13 tiles before the win held a pair, so one kind was waited on.",
+        "b19 c19 d19 w1234 e113 +e2 seat=s from=e"),
+    pattern!("h.19", "h.19", "13 U, All Tin", "十三么十三面", Points(100), THIRTEEN_TERMINALS_ONLY,
+        Hand(thirteen_u_all),
+        "13 U; the 13 tiles before the win were 13 different kinds",
+        "Thirteen Terminals whose 13 tiles before the win were all different, so all 13 kinds were waited on (with heaven no tile was waited on: it scores h.19).",
+        "b19 c19 d19 w1234 e123 +e3 seat=s from=e"),
+    pattern!("h.20", "h.20", "Dragon Triple", "箭刻", Points(1), REGULAR, EachSet(dragon_triple),
+        "1 for each triple of 中 發 白",
+        "A triple (or quad) of a dragon: 1 point for each.",
+        "b123 c456 d789 e111 b5 +b5 seat=s from=e"),
+    pattern!("h.21", "h.21", "Elder and Young", "老少副", Points(2), REGULAR, Each(elder_and_young),
+        "2 for each couple in one suit: 123 with 789, or 111 with 999",
+        "In one suit, a 123 run with a 789 run, or a 111 triple with a 999 triple: 2 points for each couple, each set in one couple at most.",
+        "b123 b789 c456 d234 w1 +w1 seat=s from=e"),
+    pattern!("h.22", "h.22", "Small Two Yuan", "小二元", Points(3), REGULAR,
+        Hand(|f| dragon_triples(f) >= 1 && pair_is(f, is_dragon)),
+        "a dragon triple and a dragon pair",
+        "A triple of one dragon and a pair of another.",
+        "b123 c456 d789 e111 e2 +e2 seat=s from=e"),
+    pattern!("h.23", "h.23", "Big Two Yuan", "大二元", Points(5), REGULAR,
+        Hand(|f| dragon_triples(f) >= 2),
+        "two dragon triples",
+        "Triples of two dragons.",
+        "b123 c456 e111 e222 b5 +b5 seat=s from=e"),
+    pattern!("h.24", "h.24", "Small Three Yuan", "小三元", Points(20), REGULAR,
+        Hand(|f| dragon_triples(f) >= 2 && pair_is(f, is_dragon)),
+        "two dragon triples and a dragon pair",
+        "Triples of two dragons and a pair of the third.",
+        "b123 c456 e111 e222 e3 +e3 seat=s from=e"),
+    pattern!("h.25", "h.25", "Big Three Yuan", "大三元", Points(60), REGULAR,
+        Hand(|f| dragon_triples(f) >= 3),
+        "three dragon triples",
+        "Triples of all three dragons.",
+        "b123 e111 e222 e333 b5 +b5 seat=s from=e"),
+    pattern!("h.26", "h.26", "All U", "清么九", Points(100), REGULAR, Hand(all_u),
+        "every tile a U",
+        "Every tile is a suited 1 or 9.",
+        "b111 b999 c111 d999 c9 +c9 seat=s from=e"),
+    pattern!("h.27", "h.27", "Wind Triple, Seat or Loop", "門風刻 圈風刻", Points(1), REGULAR,
+        Each(wind_triple),
+        "1 for a triple of the seat wind, 1 for a triple of the round wind",
+        "A triple of the seat wind scores 1, a triple of the round wind (round=, default East) 1: 2 when they are one wind.",
+        "b123 c456 d789 w222 b5 +b5 seat=s from=e"),
+    pattern!("h.28", "h.28", "Same Suit", "一般高", Points(2), REGULAR, Each(same_suit),
+        "2 for each pair of identical runs (Table 3's 2-run, 1-suit cell)",
+        "Two identical runs, the same numbers in the same suit, and no third run of those numbers: 2 points for each such group (Table 3's 2 runs, 1 suit cell, reported as h.28).",
+        "b123123 c456 d789 w1 +w1 seat=s from=e"),
+    pattern!("h.29", "h.29", "Open Quad", "明槓", Points(3), REGULAR, Hand(open_quad),
+        "one open quad and no 4-in-k item (Table 2's O, none cell)",
+        "One open quad [k] and no other quad or 4-in-k item: Table 2's (O, none) cell, reported as h.29.",
+        "[k b2222] c456 d789 b567 w1 +w1 seat=s from=e"),
+    pattern!("h.30", "h.30", "Small Three Winds", "小三風", Points(5), REGULAR,
+        Hand(small_three_winds),
+        "two wind triples and a wind pair",
+        "Triples of two winds and a pair of a third.",
+        "w111 w222 w3 b123 c456 +w3 seat=s from=e"),
+    pattern!("h.31", "h.31", "Big Three Winds", "大三風", Points(12), REGULAR,
+        Hand(|f| wind_triples(f) >= 3),
+        "three wind triples",
+        "Triples of three winds.",
+        "w111 w222 w333 b123 c5 +c5 seat=s from=e"),
+    pattern!("h.32", "h.32", "Seven Pairs", "七對", Value::Computed { label: "20 + 2^N" },
+        SEVEN_PAIRS_ONLY, Computed(seven_pairs),
+        "seven pairs: 20 + 2^N, N the best of trains, colour and numbers",
+        "Seven pairs, no meld; four identical tiles may be two pairs. N is the best of: A, trains (links 1→2→…→9 in a suit, a 9 to the 1 of another suit or to East, East→South→West→North→中→發→白; a single train of n pairs n − 1, a double or triple train of n pairs each 2n − 1 or 3n − 1, a super train of 4, 5, 6 or 7 pairs of one number 4, 5, 6 or 8; the best split); C, colour (five colours 3, two colours or one suit with honours 4, one colour 5); D, numbers (3 numbers 5, 2 or fewer 6).",
+        "c112233 d5566 b99 w1 +w1 seat=s from=e"),
+    pattern!("h.33", "h.33", "Small Four Winds", "小四喜", Points(30), REGULAR,
+        Hand(|f| wind_triples(f) >= 3 && pair_is(f, is_wind)),
+        "three wind triples and a wind pair",
+        "Triples of three winds and a pair of the fourth.",
+        "w111 w222 w333 w4 b123 +w4 seat=s from=e"),
+    pattern!("h.34", "h.34", "Big Four Winds", "大四喜", Points(100), REGULAR,
+        Hand(|f| wind_triples(f) == 4),
+        "four wind triples",
+        "Triples of all four winds.",
+        "w111 w222 w333 w444 b5 +b5 seat=s from=e"),
+    pattern!("h.35", "h.35", "All Suit", "平胡", Points(1), REGULAR,
+        Hand(|f| f.sets().iter().all(|s| s.kind == SetKind::Sequence) && no_honour(f)),
+        "all 4 sets are runs; no honour",
+        "Four runs and no honour anywhere, the pair included (note 6).",
+        "b123 c456 d789 b456 c5 +c5 seat=s from=e"),
+    pattern!("h.36", "h.36", "Golden Rooster", "金雞獨立", Points(2), REGULAR,
+        Hand(|f| f.hand.melds.len() == 4 && f.hand.melds.iter().all(|m| m.kind != MeldKind::ConcealedKong)),
+        "all 4 sets are open melds, the single concealed tile paired by the winning tile",
+        "All 4 sets are open melds [c] [p] [k]; the one concealed tile is paired by the winning tile (a self-draw too).",
+        "[c b123] [c c456] [p d777] [p w222] e1 +e1 seat=s from=e"),
+    pattern!("h.37", "h.37", "Three-Color Bi-Ribbon", "三色雙連", Points(3), REGULAR,
+        Hand(|f| bi(3, false)(f)),
+        "4 runs in two couples of same-number runs, in 3 suits",
+        "Four runs making two couples of same-number runs (a to a+2 twice, b to b+2 twice, a ≠ b), in three suits in all.",
+        "b234 c234 d567 b567 w1 +w1 seat=s from=e"),
+    pattern!("h.38", "h.38", "Three-Color Bi-Dragon", "三色雙龍", Points(4), REGULAR,
+        Hand(|f| bi(3, true)(f)),
+        "a bi-ribbon of 123, 123, 789, 789 in 3 suits",
+        "A bi-ribbon whose numbers are 123 and 789, in three suits in all.",
+        "b123 c123 d789 b789 w1 +w1 seat=s from=e"),
+    pattern!("h.39", "h.39", "Two-Color Bi-Ribbon", "二色雙連", Points(5), REGULAR,
+        Hand(|f| bi(2, false)(f)),
+        "a bi-ribbon in exactly 2 suits",
+        "Four runs in two couples of same-number runs, in exactly two suits.",
+        "b234 c234 b567 c567 w1 +w1 seat=s from=e"),
+    pattern!("h.40", "h.40", "Two-Color Bi-Dragon", "二色雙龍", Points(7), REGULAR,
+        Hand(|f| bi(2, true)(f)),
+        "a bi-dragon in exactly 2 suits",
+        "A bi-ribbon of 123 and 789 in exactly two suits.",
+        "b123 c123 b789 c789 w1 +w1 seat=s from=e"),
+    pattern!("h.41", "h.41", "One-Color Bi-Ribbon", "一色雙連", Points(12), REGULAR,
+        Hand(|f| bi(1, false)(f)),
+        "a bi-ribbon in one suit",
+        "Four runs of one suit in two couples of identical runs.",
+        "[c b234] b234567567 w1 +w1 seat=s from=e"),
+    pattern!("h.42", "h.42", "One-Color Bi-Dragon", "一色雙龍會", Points(20), REGULAR,
+        Hand(|f| bi(1, true)(f)),
+        "123, 123, 789, 789 in one suit",
+        "The runs 123, 123, 789, 789 of one suit.",
+        "[c b123] b123789789 w1 +w1 seat=s from=e"),
+    pattern!("h.43", "h.43", "Character Triples", "字刻", Points(60), REGULAR,
+        Hand(|f| all_sets_are(f, triple_of(Tile::is_honor))),
+        "all 4 sets are honour triples (the pair is free)",
+        "Each of the 4 sets is a triple (or quad) of an honour; the pair may be anything.",
+        "w111 w222 e111 e222 b5 +b5 seat=s from=e"),
+    pattern!("h.44", "straight", "Two-Color Dragon", "二色龍", Points(1), REGULAR,
+        Hand(|f| straight_in(f, 2)),
+        "runs 123, 456, 789 in exactly 2 suits",
+        "The runs 123, 456 and 789 in exactly two suits. Of h.48, h.46 and h.44 only the highest the reading holds counts.",
+        "b123 c456 b789 d555 w1 +w1 seat=s from=e"),
+    pattern!("h.45", "h.45", "Single Tin", "獨聽", Points(2), REGULAR, Hand(single_tin),
+        "the 13 tiles before the win waited on exactly one kind",
+        "The 13 tiles before the win (melds included) waited on exactly one tile kind, counting every winning shape; a kind whose four copies are all in the hand is not waited on. Not with heaven.",
+        "b123 c456 d789 b12 w11 +b3 seat=s from=e"),
+    pattern!("h.46", "straight", "Three-Color Dragon", "花龍", Points(3), REGULAR,
+        Hand(|f| straight_in(f, 3)),
+        "runs 123, 456, 789 in three different suits",
+        "The runs 123, 456 and 789, each in a different suit.",
+        "b123 c456 d789 b555 w1 +w1 seat=s from=e"),
+    pattern!("h.47", "h.47", "All in Triple", "碰碰胡", Points(5), REGULAR,
+        Hand(|f| all_sets_are(f, Set::is_triplet_or_kong)),
+        "all 4 sets are triples",
+        "Each of the 4 sets is a triple (or quad).",
+        "b222 c333 d444 w111 e1 +e1 seat=s from=e"),
+    pattern!("h.48", "straight", "Mono Color Dragon", "清龍", Points(7), REGULAR,
+        Hand(|f| straight_in(f, 1)),
+        "runs 123, 456, 789 of one suit",
+        "The runs 123, 456 and 789 of one suit.",
+        "c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth"),
+    pattern!("h.49", "h.49", "Three Numbers", "三數", Points(12), REGULAR,
+        Hand(|f| numbers(f) <= 3),
+        "the tiles show at most 3 numbers",
+        "The tiles show at most three numbers; all winds count as one number, all dragons as another (note 12).",
+        "b111 c111 d222 w333 b2 +b2 seat=s from=e"),
+    pattern!("h.50", "h.50", "Four Triples in 2, 5, 8", "四將刻", Points(20), REGULAR,
+        Hand(|f| all_sets_are(f, triple_of(is_258))),
+        "all 4 sets are triples of suited 2, 5 or 8 (the pair is free)",
+        "Each of the 4 sets is a triple (or quad) of a suited 2, 5 or 8; the pair may be anything.",
+        "b222 c555 d888 b555 w1 +w1 seat=s from=e"),
+    pattern!("h.51", "h.51", "Two Numbers", "二數", Points(30), REGULAR,
+        Hand(|f| numbers(f) <= 2),
+        "the tiles show at most 2 numbers",
+        "The tiles show at most two numbers (note 12).",
+        "b111 c111 d111 w222 w3 +w3 seat=s from=e"),
+    pattern!("h.52", "h.52", "Heaven Hu", "天胡", Points(200), ANY,
+        Hand(|f| f.context().heaven),
+        "heaven: the dealer wins on his 14 dealt tiles",
+        "The dealer wins on the 14 tiles dealt to him (seat e, a self-draw, no melds): heaven.",
+        "b123 c456 d789 b789 w2 +w2 heaven"),
+    pattern!("h.53", "h.53", "Earth Hu", "地胡", Points(200), ANY,
+        Hand(|f| f.context().earth),
+        "earth: a non-dealer wins on the dealer's first discard",
+        "A player other than the dealer wins on the dealer's first discard, with no melds: earth.",
+        "b123 c456 d789 b789 w2 +w2 earth seat=s"),
+    pattern!("h.54", "h.54", "Pair of 2, 5, 8", "二五八將", Points(1), REGULAR,
+        Hand(|f| pair_is(f, is_258)),
+        "the pair is a suited 2, 5 or 8",
+        "The pair is a suited 2, 5 or 8.",
+        "b123 c456 d789 w222 b5 +b5 seat=s from=e"),
+    pattern!("h.55", "h.55", "Self Fetching", "自摸", Points(2), ANY,
+        Hand(|f| f.context().self_drawn()),
+        "self-drawn (self, kong or heaven)",
+        "The winning tile was self-drawn: self, kong or heaven.",
+        "b123 c456 d789 b555 w2 +w2 seat=s self"),
+    pattern!("h.56", "h.56", "Last Card", "和絕張", Points(1), ANY,
+        Hand(|f| f.context().words.flag(LASTCOPY_WORD)),
+        "lastcopy: the winning tile is the last copy of its kind",
+        "The winning tile is the last copy of its kind: the other three are visible (lastcopy).",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e lastcopy"),
+    pattern!("h.57", "h.57", "All Eight Flowers", "八仙過海", Points(200), ANY,
+        Hand(|f| all_flowers(f.context())),
+        "flowers=8: 200 alone, whatever the tiles",
+        "All eight flowers drawn (flowers=8): the hand wins on the flowers alone, 200 and nothing else, paid as a self-draw; no Tin needed.",
+        "b123 c456 d789 b555 w2 +w2 seat=s self flowers=8"),
+    pattern!("h.58", "h.58", "Quads and Four of a Kind", "槓與四歸", Value::Computed { label: "Table 2" },
+        REGULAR, Computed(quads_and_items),
+        "quads and 4-in-k items: Table 2",
+        "Table 2: the row is the hand's quads, open (O) or hidden (H); the column the 4-in-k items (all four copies of a kind, not as a quad, over k groups: 2 a triple and a run, 3 the pair and two runs, 4 four runs); a cell's numbers by how many items are hidden (none of their groups open, first number none hidden).\n  quads \\ items  none  2      3      2,2        2,3         2,2,2          2,2,3           4       3,4         4,4          3,4,4            4,4,4\n  none           0     4 6    10 15  14 20 30   20 30 40    30 45 60 80    40 60 80 100    50 100  60 80 120   100 120 150  100 130 160 200  150 180 240 300\n  O              3     12 18  24 36  30 45 60   40 60 80\n  H              6     18 27  36 54  60 80 100  80 100 120\n  OO             12    24 36  48 72\n  OH             18    36 54  54 90\n  HH             24    45 75  60 100\n  OOO 24, OOH 30, OHH 36, HHH 48, OOOO 96, OOOH 120, OOHH 150, OHHH 180, HHHH 240 (none column)\nThe (O, none) cell is h.29.",
+        "[ck b2222] c456 d789 b567 w1 +w1 seat=s from=e"),
+    pattern!("h.59", "h.59", "Duplicate Runs", "一色多同順", Value::Computed { label: "Table 3" },
+        REGULAR, Each(duplicate_runs),
+        "a cell of Table 3 (left) for each group of runs with the same numbers",
+        "Runs with the same numbers form a group when there are two or more; one cell per group, by runs and suits (the 2-run, 1-suit cell is h.28):\n  runs  3 suits  2 suits  1 suit\n  2     -        1        2 (h.28)\n  3     3        7        16\n  4     12       25       100",
+        "b123 c123 d456 b789 w1 +w1 seat=s from=e"),
+    pattern!("h.60", "h.60", "Same-Number Triples", "同數刻", Value::Computed { label: "Table 3" },
+        REGULAR, Each(same_number_triples),
+        "a cell of Table 3 (right) for each number with suited triples in 2 or 3 suits",
+        "For each number, suited triples of it in two suits (2x3) or all three (3x3), by number:\n         2, 5, 8  1, 9  others\n  2x3    4        3     2\n  3x3    16       12    8",
+        "b333 c333 d456 b789 w1 +w1 seat=s from=e"),
+    pattern!("h.61", "h.61", "Hidden Triples", "暗刻", Value::Computed { label: "Table 4" },
+        REGULAR, Computed(hidden_triples),
+        "triples concealed when Tin was declared: 1, 3, 9, 27 (Table 4)",
+        "Concealed triples and hidden quads of the reading, but the one the winning tile completed (it was a pair when Tin was declared); with heaven every concealed triple:\n  triples  1  2  3  4\n  points   1  3  9  27",
+        "b111 c222 d456 b789 w1 +w1 seat=s from=e"),
+    pattern!("h.62", "h.62", "Near-Last Draw", "海底前撈", Value::Percent(50), ANY,
+        Hand(|f| (2..=4).contains(&last_n(f.context())) && f.context().self_drawn()),
+        "last=2..4, self-drawn: +50 %",
+        "The winning tile is the 2nd, 3rd or 4th last of the wall, self-drawn: +50 % (note 10 A a).",
+        "b123 c456 d789 b555 w2 +w2 seat=s self last=3"),
+    pattern!("h.63", "h.63", "Near-Last Discard", "河底前撈", Value::Percent(25), ANY,
+        Hand(|f| (2..=4).contains(&last_n(f.context())) && !f.context().self_drawn()),
+        "last=2..4, on a discard: +25 %",
+        "The winning tile, discarded, is the 2nd, 3rd or 4th last of the wall: +25 % (note 10 A b).",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e last=3"),
+    pattern!("h.64", "h.64", "Moon from the Sea Floor", "海底撈月", Value::Percent(100), ANY,
+        Hand(|f| last_n(f.context()) == 1 && f.context().self_drawn()),
+        "last, self-drawn: +100 %",
+        "Self-drawn on the last tile of the wall: +100 % (note 10 B a).",
+        "b123 c456 d789 b555 w2 +w2 seat=s self last"),
+    pattern!("h.65", "h.65", "Last Discard", "河底撈魚", Value::Percent(50), ANY,
+        Hand(|f| last_n(f.context()) == 1 && !f.context().self_drawn()),
+        "last, on the last discard: +50 %",
+        "Won on the last discard: +50 % (note 10 B b).",
+        "b123 c456 d789 b555 w2 +w2 seat=s from=e last"),
+    pattern!("h.66", "h.66", "Ripping a Quad", "搶槓", Value::Percent(100), ANY,
+        Hand(|f| f.context().robbed_kong),
+        "rob: +100 %",
+        "Won on the tile another player adds to an open triple to make a quad: +100 % (note 11).",
+        "b123 c456 d78 b555 w22 +d9 seat=s from=e rob"),
+    pattern!("h.67", "h.67", "Quad-Flowering", "槓上開花", Value::Percent(100), ANY,
+        Hand(|f| f.context().kong_supplement),
+        "kong: +100 %",
+        "Self-drawn on a quad's supplement tile: +100 % (note 11).",
+        "[ck d1111] b123 c456 c789 e2 +e2 seat=s kong"),
+];
+
+const TIN_PATTERNS: [Dropped; 5] = [
+    Dropped::all("h.2"),
+    Dropped::all("h.4"),
+    Dropped::all("h.6"),
+    Dropped::all("h.7"),
+    Dropped::all("h.8"),
+];
+
+/// HUANG.md §5, "implied, not counted", ordered so that a row comes before the rows of the
+/// patterns it drops (a dropped pattern drops nothing itself).
+pub static IMPLICATIONS: [Implication; 29] = [
+    row(
+        "h.9",
+        &[
+            Dropped::all("h.12"),
+            Dropped::all("h.16"),
+            Dropped::all("h.43"),
+            Dropped::all("h.47"),
+            Dropped::all("h.49"),
+            Dropped::all("h.51"),
+        ],
+    ),
+    row(
+        "h.34",
+        &[
+            Dropped::all("h.31"),
+            Dropped::all("h.16"),
+            Dropped::all("h.43"),
+            Dropped::all("h.47"),
+            Dropped::all("h.49"),
+            Dropped::all("h.51"),
+            Dropped::all("h.27"),
+        ],
+    ),
+    row(
+        "h.26",
+        &[
+            Dropped::all("h.12"),
+            Dropped::all("h.14"),
+            Dropped::all("h.16"),
+            Dropped::all("h.17"),
+            Dropped::all("h.47"),
+            Dropped::all("h.49"),
+            Dropped::all("h.51"),
+            Dropped::some("h.21", 1),
+        ],
+    ),
+    row(
+        "h.17",
+        &[
+            Dropped::all("h.16"),
+            Dropped::all("h.47"),
+            Dropped::all("h.49"),
+            Dropped::some("h.21", 1),
+        ],
+    ),
+    row(
+        "h.43",
+        &[
+            Dropped::all("h.47"),
+            Dropped::all("h.16"),
+            Dropped::all("h.49"),
+        ],
+    ),
+    row("h.16", &[Dropped::all("h.47")]),
+    row("h.50", &[Dropped::all("h.47")]),
+    row("h.51", &[Dropped::all("h.47"), Dropped::all("h.49")]),
+    Implication {
+        counted: "h.15",
+        when: Some(one_number_is_u),
+        drops: &[Dropped::all("h.14"), Dropped::all("h.12")],
+    },
+    row("h.14", &[Dropped::all("h.12")]),
+    row("h.25", &[Dropped::some("h.20", 3), Dropped::all("h.23")]),
+    row(
+        "h.24",
+        &[
+            Dropped::some("h.20", 2),
+            Dropped::all("h.22"),
+            Dropped::all("h.23"),
+        ],
+    ),
+    row("h.23", &[Dropped::some("h.20", 2)]),
+    row("h.22", &[Dropped::some("h.20", 1)]),
+    row("h.33", &[Dropped::all("h.30"), Dropped::all("h.31")]),
+    row(
+        "h.42",
+        &[
+            Dropped::all("h.41"),
+            Dropped::some("h.21", 2),
+            Dropped::all("h.28"),
+            Dropped::all("h.59"),
+        ],
+    ),
+    row(
+        "h.38",
+        &[
+            Dropped::all("h.37"),
+            Dropped::all("h.28"),
+            Dropped::all("h.59"),
+        ],
+    ),
+    row(
+        "h.40",
+        &[
+            Dropped::all("h.39"),
+            Dropped::all("h.28"),
+            Dropped::all("h.59"),
+        ],
+    ),
+    row("h.37", &[Dropped::all("h.28"), Dropped::all("h.59")]),
+    row("h.39", &[Dropped::all("h.28"), Dropped::all("h.59")]),
+    row("h.41", &[Dropped::all("h.28"), Dropped::all("h.59")]),
+    row("h.48", &[Dropped::some("h.21", 1)]),
+    row("h.32", &[Dropped::all("h.1"), Dropped::all("h.45")]),
+    row(
+        "h.18",
+        &[
+            Dropped::all("h.1"),
+            Dropped::all("h.13"),
+            Dropped::all("h.45"),
+        ],
+    ),
+    row("h.19", &[Dropped::all("h.1"), Dropped::all("h.13")]),
+    row("h.36", &[Dropped::all("h.45")]),
+    row(
+        "h.52",
+        &[
+            Dropped::all("h.1"),
+            Dropped::all("h.55"),
+            TIN_PATTERNS[0],
+            TIN_PATTERNS[1],
+            TIN_PATTERNS[2],
+            TIN_PATTERNS[3],
+            TIN_PATTERNS[4],
+        ],
+    ),
+    row(
+        "h.53",
+        &[
+            Dropped::all("h.1"),
+            TIN_PATTERNS[0],
+            TIN_PATTERNS[1],
+            TIN_PATTERNS[2],
+            TIN_PATTERNS[3],
+            TIN_PATTERNS[4],
+        ],
+    ),
+    row("h.66", &[Dropped::all("h.56")]),
+];
+
+const fn row(counted: &'static str, drops: &'static [Dropped]) -> Implication {
+    Implication {
+        counted,
+        when: None,
+        drops,
+    }
+}
