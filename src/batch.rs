@@ -256,10 +256,35 @@ pub struct Settings<'a> {
     pub color: bool,
 }
 
+/// A run stopped by an I/O error, with the counts of the lines scored until then: a reader
+/// that closed the pipe early still gets their exit status.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct Stopped {
+    pub summary: Summary,
+    pub error: io::Error,
+}
+
 /// Scores every hand of every input, in order, writing each result to `out` as it goes.
 /// Bad lines are reported in place and the run goes on; only an I/O error stops it.
-pub fn run(inputs: Vec<Input>, settings: &Settings, out: &mut impl Write) -> io::Result<Summary> {
+pub fn run(
+    inputs: Vec<Input>,
+    settings: &Settings,
+    out: &mut impl Write,
+) -> Result<Summary, Stopped> {
     let mut summary = Summary::new(settings.rules);
+    match score_inputs(inputs, settings, out, &mut summary) {
+        Ok(()) => Ok(summary),
+        Err(error) => Err(Stopped { summary, error }),
+    }
+}
+
+fn score_inputs(
+    inputs: Vec<Input>,
+    settings: &Settings,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> io::Result<()> {
     let mut first = true;
     if settings.format == Format::Tsv {
         let with_file = inputs.iter().any(|i| i.name.is_some());
@@ -294,8 +319,7 @@ pub fn run(inputs: Vec<Input>, settings: &Settings, out: &mut impl Write) -> io:
             write_result(out, &rendered, &mut first, settings.format)?;
         }
     }
-    out.flush()?;
-    Ok(summary)
+    out.flush()
 }
 
 /// One line's result in the chosen format, without a trailing separator.
