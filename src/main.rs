@@ -15,11 +15,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
-use mjscore::batch::{self, Input, Settings, Summary};
+use mjscore::batch::{self, Input, LineError, Settings, Summary};
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
-use mjscore::{claim, score_line_with, Options};
+use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
 /// Scores a Zung Jung / World Series of Mahjong hand, itemised, with what every seat pays.
@@ -288,8 +288,14 @@ fn single(
     status: &mut u8,
     stdout: &mut impl Write,
 ) -> Result<Summary> {
-    let line = cli.hand.join(" ");
-    let result = score_line_with(&line, settings.rules, settings.options);
+    let mut line = cli.hand.join(" ");
+    // The same cap as a batch line: a hand is one short line, and nothing hostile is echoed.
+    let result = if line.len() > batch::MAX_LINE {
+        line.clear();
+        Err(Error::Line(LineError::TooLong))
+    } else {
+        score_line_with(&line, settings.rules, settings.options)
+    };
     let mut summary = Summary::new(settings.rules);
     summary.record(&result);
     *status = summary.exit_status();

@@ -117,3 +117,44 @@ fn a_last_line_without_a_line_break_is_read() {
     assert_eq!(run.code, 0);
     assert_eq!(run.stdout.lines().count(), 2);
 }
+
+#[test]
+fn four_megabytes_of_tokens_parse_in_linear_time() {
+    // 1.4 million tokens. Counting every token's column from the line's start took over a
+    // minute here; linear, it takes about a second even unoptimised. The parser runs on a
+    // thread so that a regression fails at the timeout instead of hanging the test run.
+    let line = format!("{}+b1", "b1 ".repeat(1_400_000));
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(mjscore::notation::parse_hand(&line).map(|hand| hand.concealed.len()));
+    });
+    let parsed = finished
+        .recv_timeout(std::time::Duration::from_secs(15))
+        .expect("parse_hand took over 15 s on a 4 MB line");
+    assert_eq!(parsed, Ok(1_400_000));
+}
+
+#[test]
+fn a_hand_argument_over_the_line_limit_is_one_error() {
+    // 70,002 bytes: over the 64 KiB a batch line may have, so refused the same way, and
+    // not echoed back.
+    let hand = "b1 ".repeat(23_334);
+    let run = Mjscore::new(&["--format", "json", &hand]).run();
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stdout,
+        concat!(
+            r#"{"input":"","rules":"wsom","error":{"kind":"input","column":1,"#,
+            r#""message":"the line is longer than 65536 bytes; a hand is one short line"}}"#,
+            "\n"
+        )
+    );
+    // Exactly at the limit it is read as a hand: 65,535 bytes, 21,845 tiles.
+    let hand = format!("{}+b1", "b1 ".repeat(21_844));
+    let run = Mjscore::new(&["--format", "tsv", &hand]).run();
+    assert!(
+        run.stdout.ends_with("column 1: the hand has 21845 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)\n"),
+        "{}",
+        run.stdout
+    );
+}
