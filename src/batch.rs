@@ -6,6 +6,7 @@
 //! being held, and the summary keeps counts only. Output is flushed whenever the input has
 //! nothing more buffered, so results appear while a slow producer is still writing.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 use crate::claim::Verdict;
@@ -16,7 +17,8 @@ use crate::score::Outcome;
 use crate::{score_line_with, Error, Options, Scored};
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
-/// room for long comments while keeping memory bounded on hostile input.
+/// room for a long comment after the hand while keeping memory bounded on hostile input.
+/// Comment and blank lines are skipped whatever their length.
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// Why a line could not even be handed to the parser.
@@ -40,8 +42,14 @@ impl LineError {
 
 /// A line as read: its text (lossy for display when it is not UTF-8) or why it is unusable.
 pub enum Line<'a> {
-    Text(&'a str),
-    Unusable { display: String, error: LineError },
+    /// A line holding a hand. Borrowed, unless bytes of its comment had to be replaced.
+    Text(Cow<'a, str>),
+    Unusable {
+        display: String,
+        error: LineError,
+    },
+    /// A blank line or a `#` comment line, whatever its bytes and its length.
+    Skipped,
 }
 
 /// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it is dropped.
@@ -70,6 +78,10 @@ impl<R: Read> LineReader<R> {
         self.buffer.clear();
         let mut too_long = false;
         let mut read_any = false;
+        // The line's first byte that is not blank, once seen: it decides whether the line is
+        // skipped, so that a comment or a blank line is skipped even when it is too long or
+        // not UTF-8.
+        let mut first: Option<u8> = None;
         loop {
             let available = match self.reader.fill_buf() {
                 Ok(bytes) => bytes,
@@ -84,6 +96,9 @@ impl<R: Read> LineReader<R> {
                 Some(i) => (&available[..i], true),
                 None => (available, false),
             };
+            if first.is_none() {
+                first = first_non_blank(chunk);
+            }
             if !too_long {
                 if self.buffer.len() + chunk.len() > MAX_LINE {
                     too_long = true;
@@ -102,6 +117,9 @@ impl<R: Read> LineReader<R> {
             return Ok(None);
         }
         self.number += 1;
+        if matches!(first, None | Some(b'#')) {
+            return Ok(Some((self.number, Line::Skipped)));
+        }
         if too_long {
             return Ok(Some((
                 self.number,
@@ -115,7 +133,11 @@ impl<R: Read> LineReader<R> {
             self.buffer.pop();
         }
         let line = match std::str::from_utf8(&self.buffer) {
-            Ok(text) => Line::Text(text),
+            Ok(text) => Line::Text(Cow::Borrowed(text)),
+            // Bytes after a `#` are a comment, never read: shown replaced, not an error.
+            Err(e) if self.buffer[..e.valid_up_to()].contains(&b'#') => {
+                Line::Text(String::from_utf8_lossy(&self.buffer))
+            }
             Err(e) => {
                 let valid = std::str::from_utf8(&self.buffer[..e.valid_up_to()]).unwrap_or("");
                 Line::Unusable {
@@ -130,10 +152,14 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-/// Whether a line holds no hand: blank, or a `#` comment.
+/// Whether a line holds no hand: blank (spaces, tabs, a `\r`, form feeds only), or a `#`
+/// comment (`#` is its first byte that is not blank).
 pub fn is_skipped(line: &str) -> bool {
-    let trimmed = line.trim_start();
-    trimmed.is_empty() || trimmed.starts_with('#')
+    matches!(first_non_blank(line.as_bytes()), None | Some(b'#'))
+}
+
+fn first_non_blank(bytes: &[u8]) -> Option<u8> {
+    bytes.iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
 /// Counts over a run, for `--summary` and the exit status.
@@ -304,7 +330,7 @@ fn score_inputs(
                 line: number,
             };
             let text = match line {
-                Line::Text(text) if is_skipped(text) => continue,
+                Line::Skipped => continue,
                 Line::Text(text) => text,
                 Line::Unusable { display, error } => {
                     summary.record_unusable();
@@ -313,9 +339,9 @@ fn score_inputs(
                     continue;
                 }
             };
-            let result = score_line_with(text, settings.rules, settings.options);
+            let result = score_line_with(&text, settings.rules, settings.options);
             summary.record(&result);
-            let rendered = render_result(settings, text, &result, Some(&at));
+            let rendered = render_result(settings, &text, &result, Some(&at));
             write_result(out, &rendered, &mut first, settings.format)?;
         }
     }

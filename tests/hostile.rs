@@ -158,3 +158,51 @@ fn a_hand_argument_over_the_line_limit_is_one_error() {
         run.stdout
     );
 }
+
+#[test]
+fn comment_and_blank_lines_are_skipped_whatever_their_bytes_and_length() {
+    let long_comment = format!("# {}", "x".repeat(100_000));
+    let long_blank = " \t".repeat(50_000);
+    let skipped: [&[u8]; 6] = [
+        b"# caf\xe9",                 // Latin-1, not UTF-8
+        b"  \t# \xff\xfe\x00\x1b[2J", // indented, with bytes that are no text at all
+        long_comment.as_bytes(),      // 100 KB, over the 64 KiB a hand line may have
+        long_blank.as_bytes(),        // 100 KB of spaces and tabs
+        b" \t \r",                    // blank, with a Windows line ending
+        b"\x0c",                      // a form feed
+    ];
+    for line in skipped {
+        let (rows, code) = around(line);
+        // Line 2 gives no row; the line numbers around it still count it.
+        assert_eq!(
+            rows,
+            [row(1, "scored", ""), row(3, "scored", "")],
+            "{:?}",
+            String::from_utf8_lossy(&line[..line.len().min(20)])
+        );
+        assert_eq!(code, 0);
+    }
+}
+
+#[test]
+fn a_comment_after_a_hand_is_not_read_either() {
+    // The hand is scored; the Latin-1 é of its comment is shown replaced.
+    let run = Mjscore::new(&["--format", "tsv"])
+        .stdin(&b"b66 c12345678 d111 +c9 self seat=s # caf\xe9\n"[..])
+        .run();
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some("1\tb66 c12345678 d111 +c9 self seat=s # caf\u{fffd}\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\tscored\t")
+    );
+    // Before the # the bytes are read, and must be UTF-8: é is at column 36.
+    let (rows, _) = around(b"b66 c12345678 d111 +c9 self seat=s \xe9 # caf\xe9");
+    assert_eq!(
+        rows[1],
+        row(
+            2,
+            "error",
+            "column 36: the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)"
+        )
+    );
+}
