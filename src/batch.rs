@@ -270,6 +270,8 @@ impl Summary {
 pub struct Input {
     /// Shown with each line's number when a run has several inputs.
     pub name: Option<String>,
+    /// How a message names the input if it cannot be read: its path, or `standard input`.
+    pub source: String,
     pub reader: Box<dyn Read>,
 }
 
@@ -292,7 +294,9 @@ pub struct Stopped {
 }
 
 /// Scores every hand of every input, in order, writing each result to `out` as it goes.
-/// Bad lines are reported in place and the run goes on; only an I/O error stops it.
+/// Bad lines are reported in place and the run goes on; so is an input that cannot be read
+/// (missing, a directory, a read error), and the run goes on with the next input. Only an
+/// error writing `out` stops it.
 pub fn run(
     inputs: Vec<Input>,
     settings: &Settings,
@@ -322,7 +326,22 @@ fn score_inputs(
             if lines.would_wait() {
                 out.flush()?;
             }
-            let Some((number, line)) = lines.next_line()? else {
+            let next = match lines.next_line() {
+                Ok(next) => next,
+                Err(error) => {
+                    summary.record_unusable();
+                    let message = format!("cannot read {}: {}", input.source, reason(&error));
+                    let file = input.name.as_deref();
+                    let rendered = match settings.format {
+                        Format::Text => render::text::input_failure(&message, settings.color),
+                        Format::Json => render::json::input_failure(&message, settings.rules, file),
+                        Format::Tsv => render::tsv::input_failure(&message, file),
+                    };
+                    write_result(out, &rendered, &mut first, settings.format)?;
+                    break;
+                }
+            };
+            let Some((number, line)) = next else {
                 break;
             };
             let at = Location {
@@ -346,6 +365,18 @@ fn score_inputs(
         }
     }
     out.flush()
+}
+
+/// Why a read failed, as the system says it, without its error number.
+fn reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match error.raw_os_error() {
+        Some(code) => text
+            .strip_suffix(&format!(" (os error {code})"))
+            .unwrap_or(&text)
+            .to_string(),
+        None => text,
+    }
 }
 
 /// One line's result in the chosen format, without a trailing separator.

@@ -255,7 +255,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         bail!("--all lists readings in text or json; tsv has one row per hand");
     }
     let summary = if cli.hand.is_empty() {
-        let inputs = open_inputs(&cli.files)?;
+        let inputs = open_inputs(&cli.files);
         let mut out = BufWriter::with_capacity(64 * 1024, stdout);
         let summary = match batch::run(inputs, &settings, &mut out) {
             Ok(summary) => summary,
@@ -322,34 +322,55 @@ fn single(
     Ok(summary)
 }
 
-/// The `-f` files in order, or standard input when there are none.
-fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
+/// The `-f` files in order, or standard input when there are none. Nothing is opened yet:
+/// see [`LazyFile`].
+fn open_inputs(files: &[PathBuf]) -> Vec<Input> {
+    let stdin = |name| Input {
+        name,
+        source: "standard input".to_string(),
+        reader: Box::new(io::stdin()),
+    };
     if files.is_empty() {
         if io::stdin().is_terminal() {
             report("reading hands from standard input, one per line; end with Ctrl-D (see mjscore --help)");
         }
-        return Ok(vec![Input {
-            name: None,
-            reader: Box::new(io::stdin()),
-        }]);
+        return vec![stdin(None)];
     }
     let several = files.len() > 1;
     files
         .iter()
         .map(|path| {
-            let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-                Box::new(io::stdin())
-            } else {
-                Box::new(
-                    File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-                )
-            };
-            Ok(Input {
-                name: several.then(|| path.display().to_string()),
-                reader,
-            })
+            let name = several.then(|| path.display().to_string());
+            if path.as_os_str() == "-" {
+                return stdin(name);
+            }
+            Input {
+                name,
+                source: path.display().to_string(),
+                reader: Box::new(LazyFile {
+                    path: path.clone(),
+                    file: None,
+                }),
+            }
         })
         .collect()
+}
+
+/// A file opened when it is first read: a run opens its files one at a time, in order, and
+/// one that cannot be opened is reported when its turn comes, after the files before it.
+struct LazyFile {
+    path: PathBuf,
+    file: Option<File>,
+}
+
+impl Read for LazyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => self.file.insert(File::open(&self.path)?),
+        };
+        file.read(buf)
+    }
 }
 
 /// Text and JSON summaries end the output; TSV's goes to stderr to keep the table clean.

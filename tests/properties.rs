@@ -75,7 +75,7 @@ proptest! {
                 options: Options { claim: None, all_readings: format != Format::Tsv },
                 color: false,
             };
-            let input = vec![Input { name: None, reader: Box::new(io::Cursor::new(bytes.clone())) }];
+            let input = vec![Input { name: None, source: "bytes".into(), reader: Box::new(io::Cursor::new(bytes.clone())) }];
             let mut out = Vec::new();
             let summary = batch::run(input, &settings, &mut out).expect("writing to memory");
             prop_assert!(summary.exit_status() <= 2);

@@ -270,6 +270,15 @@ pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> 
     )
 }
 
+/// An input that could not be read, reported in place of its lines: `error: MESSAGE`.
+pub fn input_failure(message: &str, color: bool) -> String {
+    let p = Painter { color };
+    format!(
+        "{}: {message}\n",
+        p.paint("error", Style::new().red().bold())
+    )
+}
+
 fn verdict_style(verdict: Verdict) -> Style {
     match verdict {
         Verdict::Confirmed => Style::new().green().bold(),

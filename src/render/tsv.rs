@@ -97,3 +97,10 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
     );
     row
 }
+
+/// The row of an input that could not be read: no line, no input, status `error`, and the
+/// message naming the file.
+pub fn input_failure(message: &str, file: Option<&str>) -> String {
+    let file = file.map(|f| format!("{}\t", clean(f))).unwrap_or_default();
+    format!("{file}\t\t\t\t\t\t\t\t\terror\t{}", clean(message))
+}
