@@ -169,7 +169,7 @@ pub struct Summary {
     /// Hands that won (whatever a claim said).
     pub scored: usize,
     pub false_wins: usize,
-    /// Lines that could not be read as a hand.
+    /// Lines that could not be read as a hand, and inputs that could not be read.
     pub errors: usize,
     verdicts: [usize; 4],
     /// Per pattern of the rule set (table order, then the chicken hand): hands in which it

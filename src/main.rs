@@ -179,10 +179,10 @@ fn clap_exit(e: &clap::Error) -> u8 {
     }
 }
 
-/// `mjscore: MESSAGE` on stderr. A stderr that cannot be written loses the message, not the
+/// `mjscore: MESSAGE` on stderr, control characters shown as code points. A stderr that cannot be written loses the message, not the
 /// exit status, so the error is ignored (`eprintln!` would panic).
 fn report(message: &str) {
-    let _ = writeln!(io::stderr(), "mjscore: {message}");
+    let _ = writeln!(io::stderr(), "mjscore: {}", render::printable(message));
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

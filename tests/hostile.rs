@@ -206,3 +206,61 @@ fn a_comment_after_a_hand_is_not_read_either() {
         )
     );
 }
+
+#[test]
+fn control_characters_of_the_input_are_shown_as_code_points() {
+    let unknown = "unknown word 'HAND': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, round=, from=, resp=, claim=";
+    // An escape sequence that would retitle the terminal and clear it.
+    let hostile = &b"HAND # \x1b]0;x\x07\x1b[2J\n"[..];
+    let run = Mjscore::new(&["--color", "never"]).stdin(hostile).run();
+    assert_eq!(
+        run.stdout,
+        format!("error at 1:1: {unknown}\n  HAND # U+001B]0;xU+0007U+001B[2J\n  ^\n")
+    );
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(hostile).run();
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some(
+            format!(
+                "1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\t\terror\tcolumn 1: {unknown}"
+            )
+            .as_str()
+        )
+    );
+
+    // In the comment of a scored hand, and in a message quoting the input.
+    let run = Mjscore::new(&["--color", "never"])
+        .stdin(&b"b66 c12345678 d111 +c9 self seat=s # \x1b[2J\nb1self\x1b[2J +b1\n"[..])
+        .run();
+    common::assert_has_lines(
+        &run.stdout,
+        &[
+            "Hand         b66 c12345678 d111 +c9 self seat=s # U+001B[2J",
+            "error at 2:3: expected a space before 'selfU+001B[2J'",
+            "  b1selfU+001B[2J +b1",
+            "    ^",
+        ],
+    );
+
+    // The caret stays under the column: a \r inside the line is six characters wide when
+    // shown, a tab one (shown as a space). w5 is at column 7, then at column 6.
+    let run = Mjscore::new(&["--color", "never"])
+        .stdin(&b"b123\r w5 +b9\nb123\tw5 +b9\n"[..])
+        .run();
+    let rank = "w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)";
+    assert_eq!(
+        run.stdout,
+        format!(
+            "error at 1:7: {rank}\n  b123U+000D w5 +b9\n             ^\n\n\
+             error at 2:6: {rank}\n  b123 w5 +b9\n       ^\n"
+        )
+    );
+
+    // A file name is input too.
+    let dir = common::temp_dir("hostile-file-name");
+    std::fs::write(dir.join("a\x1b[2J.txt"), format!("{GOOD}\n")).unwrap();
+    let run = Mjscore::new(&["-f", "a\x1b[2J.txt", "-f", "a\x1b[2J.txt"])
+        .current_dir(&dir)
+        .run();
+    common::assert_has_lines(&run.stdout, &["Line         aU+001B[2J.txt:1"]);
+}
