@@ -59,6 +59,7 @@ fn batch_json(bencher: divan::Bencher) {
         .bench(|| {
             let inputs = vec![Input {
                 name: None,
+                source: "the corpus".to_string(),
                 reader: Box::new(io::Cursor::new(input.clone())),
             }];
             batch::run(inputs, &settings, &mut io::sink()).unwrap()

@@ -284,7 +284,12 @@ mod tests {
 
     fn readings(line: &str) -> Vec<String> {
         let parsed = notation::parse_hand(line).unwrap();
-        let hand = hand::validate(&parsed, crate::words::SystemWords::NONE).unwrap();
+        let hand = hand::validate(
+            &parsed,
+            parsed.winning.unwrap(),
+            crate::words::SystemWords::NONE,
+        )
+        .unwrap();
         arrangements(&hand)
             .iter()
             .map(|a| {
@@ -321,7 +326,12 @@ mod tests {
     #[test]
     fn a_discard_completed_triplet_is_not_concealed() {
         let parsed = notation::parse_hand("d222 d888 c222 b44 b55 +b5 from=n").unwrap();
-        let hand = hand::validate(&parsed, crate::words::SystemWords::NONE).unwrap();
+        let hand = hand::validate(
+            &parsed,
+            parsed.winning.unwrap(),
+            crate::words::SystemWords::NONE,
+        )
+        .unwrap();
         let all = arrangements(&hand);
         assert_eq!(all.len(), 1);
         let concealed: Vec<String> = all[0]

@@ -6,6 +6,7 @@
 //! being held, and the summary keeps counts only. Output is flushed whenever the input has
 //! nothing more buffered, so results appear while a slow producer is still writing.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 use crate::line::{score_line_with, Error, LineError, Options, Scored};
@@ -17,8 +18,8 @@ pub use crate::summary::Summary;
 
 /// A line as read: its text (lossy for display when it is not UTF-8) or why it is unusable.
 pub enum Line<'a> {
-    /// The line's text, without its line break.
-    Text(&'a str),
+    /// A line holding a hand. Borrowed, unless bytes of its comment had to be replaced.
+    Text(Cow<'a, str>),
     /// A line that is not text the parser can read.
     Unusable {
         /// The line as far as it can be shown.
@@ -26,6 +27,8 @@ pub enum Line<'a> {
         /// Why it cannot be read.
         error: LineError,
     },
+    /// A blank line or a `#` comment line, whatever its bytes and its length.
+    Skipped,
 }
 
 /// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it is dropped.
@@ -55,6 +58,10 @@ impl<R: Read> LineReader<R> {
         self.buffer.clear();
         let mut too_long = false;
         let mut read_any = false;
+        // The line's first byte that is not blank, once seen: it decides whether the line is
+        // skipped, so that a comment or a blank line is skipped even when it is too long or
+        // not UTF-8.
+        let mut first: Option<u8> = None;
         loop {
             let available = match self.reader.fill_buf() {
                 Ok(bytes) => bytes,
@@ -69,6 +76,9 @@ impl<R: Read> LineReader<R> {
                 Some(i) => (&available[..i], true),
                 None => (available, false),
             };
+            if first.is_none() {
+                first = first_non_blank(chunk);
+            }
             if !too_long {
                 if self.buffer.len() + chunk.len() > MAX_LINE {
                     too_long = true;
@@ -87,6 +97,9 @@ impl<R: Read> LineReader<R> {
             return Ok(None);
         }
         self.number += 1;
+        if matches!(first, None | Some(b'#')) {
+            return Ok(Some((self.number, Line::Skipped)));
+        }
         if too_long {
             return Ok(Some((
                 self.number,
@@ -100,7 +113,11 @@ impl<R: Read> LineReader<R> {
             self.buffer.pop();
         }
         let line = match std::str::from_utf8(&self.buffer) {
-            Ok(text) => Line::Text(text),
+            Ok(text) => Line::Text(Cow::Borrowed(text)),
+            // Bytes after a `#` are a comment, never read: shown replaced, not an error.
+            Err(e) if self.buffer[..e.valid_up_to()].contains(&b'#') => {
+                Line::Text(String::from_utf8_lossy(&self.buffer))
+            }
             Err(e) => {
                 let valid = std::str::from_utf8(&self.buffer[..e.valid_up_to()]).unwrap_or("");
                 Line::Unusable {
@@ -115,16 +132,22 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-/// Whether a line holds no hand: blank, or a `#` comment.
+/// Whether a line holds no hand: blank (spaces, tabs, a `\r`, form feeds only), or a `#`
+/// comment (`#` is its first byte that is not blank).
 pub fn is_skipped(line: &str) -> bool {
-    let trimmed = line.trim_start();
-    trimmed.is_empty() || trimmed.starts_with('#')
+    matches!(first_non_blank(line.as_bytes()), None | Some(b'#'))
+}
+
+fn first_non_blank(bytes: &[u8]) -> Option<u8> {
+    bytes.iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
 /// One input of a batch run.
 pub struct Input {
     /// Shown with each line's number when a run has several inputs.
     pub name: Option<String>,
+    /// How a message names the input if it cannot be read: its path, or `standard input`.
+    pub source: String,
     /// Where the lines come from.
     pub reader: Box<dyn Read>,
 }
@@ -142,14 +165,39 @@ pub struct Settings<'a> {
     pub color: bool,
 }
 
+/// A run stopped by an I/O error, with the counts of the lines scored until then: a reader
+/// that closed the pipe early still gets their exit status.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
+pub struct Stopped<'r> {
+    /// The counts of the lines scored before the error.
+    pub summary: Summary<'r>,
+    /// The error writing the output.
+    pub error: io::Error,
+}
+
 /// Scores every hand of every input, in order, writing each result to `out` as it goes.
-/// Bad lines are reported in place and the run goes on; only an I/O error stops it.
+/// Bad lines are reported in place and the run goes on; so is an input that cannot be read
+/// (missing, a directory, a read error), and the run goes on with the next input. Only an
+/// error writing `out` stops it.
 pub fn run<'r>(
     inputs: Vec<Input>,
     settings: &Settings<'r>,
     out: &mut impl Write,
-) -> io::Result<Summary<'r>> {
+) -> Result<Summary<'r>, Stopped<'r>> {
     let mut summary = Summary::new(settings.rules);
+    match score_inputs(inputs, settings, out, &mut summary) {
+        Ok(()) => Ok(summary),
+        Err(error) => Err(Stopped { summary, error }),
+    }
+}
+
+fn score_inputs(
+    inputs: Vec<Input>,
+    settings: &Settings,
+    out: &mut impl Write,
+    summary: &mut Summary,
+) -> io::Result<()> {
     let mut first = true;
     if settings.format == Format::Tsv {
         let with_file = inputs.iter().any(|i| i.name.is_some());
@@ -161,7 +209,22 @@ pub fn run<'r>(
             if lines.would_wait() {
                 out.flush()?;
             }
-            let Some((number, line)) = lines.next_line()? else {
+            let next = match lines.next_line() {
+                Ok(next) => next,
+                Err(error) => {
+                    summary.record_unusable();
+                    let message = format!("cannot read {}: {}", input.source, reason(&error));
+                    let file = input.name.as_deref();
+                    let rendered = match settings.format {
+                        Format::Text => render::text::input_failure(&message, settings.color),
+                        Format::Json => render::json::input_failure(&message, settings.rules, file),
+                        Format::Tsv => render::tsv::input_failure(&message, file),
+                    };
+                    write_result(out, &rendered, &mut first, settings.format)?;
+                    break;
+                }
+            };
+            let Some((number, line)) = next else {
                 break;
             };
             let at = Location {
@@ -169,7 +232,7 @@ pub fn run<'r>(
                 line: number,
             };
             let text = match line {
-                Line::Text(text) if is_skipped(text) => continue,
+                Line::Skipped => continue,
                 Line::Text(text) => text,
                 Line::Unusable { display, error } => {
                     summary.record_unusable();
@@ -178,14 +241,25 @@ pub fn run<'r>(
                     continue;
                 }
             };
-            let result = score_line_with(text, settings.rules, settings.options);
+            let result = score_line_with(&text, settings.rules, settings.options);
             summary.record(&result);
-            let rendered = render_result(settings, text, &result, Some(&at));
+            let rendered = render_result(settings, &text, &result, Some(&at));
             write_result(out, &rendered, &mut first, settings.format)?;
         }
     }
-    out.flush()?;
-    Ok(summary)
+    out.flush()
+}
+
+/// Why a read failed, as the system says it, without its error number.
+fn reason(error: &io::Error) -> String {
+    let text = error.to_string();
+    match error.raw_os_error() {
+        Some(code) => text
+            .strip_suffix(&format!(" (os error {code})"))
+            .unwrap_or(&text)
+            .to_string(),
+        None => text,
+    }
 }
 
 /// One line's result in the chosen format, without a trailing separator.

@@ -268,9 +268,13 @@ impl Hand {
     }
 }
 
-/// Checks a parsed line and builds the [`Hand`]; `words` are the scoring system's words
-/// the line gave, already read by [`crate::words::resolve`].
-pub fn validate(parsed: &ParsedHand, words: SystemWords) -> Result<Hand, HandError> {
+/// Checks a parsed line and builds the [`Hand`] won on `winning` (the line's `+TILE`);
+/// `words` are the scoring system's words the line gave, read by [`crate::words::resolve`].
+pub fn validate(
+    parsed: &ParsedHand,
+    winning: Spanned<Tile>,
+    words: SystemWords,
+) -> Result<Hand, HandError> {
     let melds = parsed
         .melds
         .iter()
@@ -284,15 +288,15 @@ pub fn validate(parsed: &ParsedHand, words: SystemWords) -> Result<Hand, HandErr
             kind: HandErrorKind::WrongTileCount { tiles },
         });
     }
-    check_copies(parsed)?;
+    check_copies(parsed, winning)?;
 
     let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
     concealed.sort();
-    let context = build_context(parsed, &concealed, &melds, words)?;
+    let context = build_context(parsed, winning.value, &concealed, &melds, words)?;
     Ok(Hand {
         concealed,
         melds,
-        winning_tile: parsed.winning.value,
+        winning_tile: winning.value,
         context,
     })
 }
@@ -345,7 +349,7 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
 
 /// At most four of any tile across concealed tiles, melds and the winning tile.
 /// Points at the token that brings in the fifth copy.
-fn check_copies(parsed: &ParsedHand) -> Result<(), HandError> {
+fn check_copies(parsed: &ParsedHand, winning: Spanned<Tile>) -> Result<(), HandError> {
     let mut tokens: Vec<(usize, Tile)> = parsed
         .concealed
         .iter()
@@ -354,7 +358,7 @@ fn check_copies(parsed: &ParsedHand) -> Result<(), HandError> {
     for meld in &parsed.melds {
         tokens.extend(meld.tiles.iter().map(|t| (meld.column, *t)));
     }
-    tokens.push((parsed.winning.column, parsed.winning.value));
+    tokens.push((winning.column, winning.value));
     tokens.sort_by_key(|(column, _)| *column);
 
     let mut totals = [0usize; KINDS];
@@ -380,6 +384,7 @@ fn check_copies(parsed: &ParsedHand) -> Result<(), HandError> {
 /// Applies the context words and the checks of SPEC §2.8 (rulings in docs/rules.md).
 fn build_context(
     parsed: &ParsedHand,
+    winning: Tile,
     concealed: &[Tile],
     melds: &[Meld],
     words: SystemWords,
@@ -423,7 +428,7 @@ fn build_context(
                 return Err(conflict(Some(w), ContextConflict::RobWith(name)));
             }
         }
-        let robbed = parsed.winning.value;
+        let robbed = winning;
         let in_melds = melds.iter().any(|m| m.set().tiles().any(|t| t == robbed));
         if concealed.contains(&robbed) || in_melds {
             return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(robbed)));

@@ -12,7 +12,8 @@ use crate::system::RuleSet;
 use crate::words::{self, WordError};
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
-/// room for long comments while keeping memory bounded on hostile input.
+/// room for a long comment after the hand while keeping memory bounded on hostile input.
+/// Comment and blank lines are skipped whatever their length.
 pub const MAX_LINE: usize = 64 * 1024;
 
 /// Why a line could not even be handed to the parser.
@@ -107,7 +108,7 @@ pub fn parse(line: &str) -> Result<Hand, Error> {
 
 /// Reads one line of notation into a validated hand, with the context words of `rules`.
 pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
-    let parsed = notation::parse_hand(line)?;
+    let parsed = notation::parse_line(line)?;
     validate(&parsed, rules)
 }
 
@@ -117,7 +118,13 @@ fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
         WordError::Notation(e) => Error::Notation(e),
         WordError::Unknown(unknown) => unknown_word(unknown, rules),
     })?;
-    let hand = hand::validate(parsed, system_words)?;
+    // After the words: an unknown word comes before the end of the line, where a missing
+    // winning tile is reported.
+    let winning = parsed.winning.ok_or(NotationError {
+        column: parsed.end,
+        kind: NotationErrorKind::NoWinningTile,
+    })?;
+    let hand = hand::validate(parsed, winning, system_words)?;
     if let Some(check) = rules.check_context {
         check(parsed, &hand.context)?;
     }
@@ -194,7 +201,7 @@ pub fn score_line(line: &str, rules: &RuleSet) -> Result<Scored, Error> {
 /// [`score_line`] with options. A line with a `claim=` scored with a `--claim` as well is
 /// an error rather than a guess which one counts.
 pub fn score_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<Scored, Error> {
-    let parsed = notation::parse_hand(line)?;
+    let parsed = notation::parse_line(line)?;
     let hand = validate(&parsed, rules)?;
     let spec = match (&parsed.claim, options.claim) {
         (Some(on_line), Some(_)) => {

@@ -1,6 +1,11 @@
 //! The `mjscore` command. All the work is in the library; this file owns only arguments,
 //! opening inputs, output streams and the exit status (0 scored and confirmed, 1 a false win
 //! or a claim that does not match, 2 input that is not a hand or a usage error).
+//!
+//! Nothing written may panic: a stream that cannot be written (a full disk, `2>/dev/full`)
+//! is reported where it still can be, and the run exits 2. A reader that stops reading
+//! (`mjscore -f hands.txt | head -1`) is no failure: the exit status is the worst of the
+//! lines scored until then.
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
@@ -11,10 +16,11 @@ use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Input, Settings, Summary};
+use mjscore::line::LineError;
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
-use mjscore::{claim, score_line_with, Options};
+use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
 /// Scores a Zung Jung / World Series of Mahjong hand, itemised, with what every seat pays.
@@ -134,24 +140,62 @@ fn claim_arg(value: &str) -> Result<ClaimSpec, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
-        Ok(code) => ExitCode::from(code),
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return ExitCode::from(clap_exit(&e)),
+    };
+    // Raised as soon as a hand is scored, so that an output error after it keeps the status.
+    let mut status = 0;
+    match run(&cli, &mut status) {
+        Ok(()) => ExitCode::from(status),
         // A closed pipe (`mjscore ... | head`) is not a failure worth a message.
-        Err(e)
-            if e.downcast_ref::<io::Error>()
-                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
-        }
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(status),
         Err(e) => {
-            eprintln!("mjscore: {e:#}");
+            report(&format!("{e:#}"));
             ExitCode::from(2)
         }
     }
 }
 
-fn run(cli: &Cli) -> Result<u8> {
+/// Prints clap's help, version or usage error; its exit status. clap's own `exit` ignores a
+/// failed write and exits 0 after `--help >/dev/full`: the help that was not written is an
+/// error here.
+fn clap_exit(e: &clap::Error) -> u8 {
+    if e.use_stderr() {
+        // A usage error: if even stderr fails, the status still says so.
+        let _ = e.print();
+        return 2;
+    }
+    match e.print().and_then(|()| io::stdout().flush()) {
+        Ok(()) => 0,
+        Err(write) if write.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(write) => {
+            let what = match e.kind() {
+                clap::error::ErrorKind::DisplayVersion => "version",
+                _ => "help",
+            };
+            report(&format!("cannot write the {what}: {write}"));
+            2
+        }
+    }
+}
+
+/// `mjscore: MESSAGE` on stderr, control characters shown as code points. A stderr that cannot be written loses the message, not the
+/// exit status, so the error is ignored (`eprintln!` would panic).
+fn report(message: &str) {
+    let _ = writeln!(io::stderr(), "mjscore: {}", render::printable(message));
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Does what the arguments ask, setting `status` to the exit status of the hands scored.
+fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     let with_maximum;
     let rules: &RuleSet = match (rules::by_id(&cli.rules), cli.max) {
         (Some(rules), None) => rules,
@@ -170,16 +214,27 @@ fn run(cli: &Cli) -> Result<u8> {
     match &cli.command {
         Some(Command::Patterns) => {
             stdout.write_all(render::reference::card(rules, format).as_bytes())?;
-            return Ok(0);
+            return Ok(stdout.flush()?);
         }
         Some(Command::Explain { id }) => return explain(rules, id, &mut stdout),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(*shell, &mut Cli::command(), "mjscore", &mut stdout);
-            return Ok(0);
+            // clap_complete panics when it cannot write: generate in memory, then write.
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "mjscore", &mut script);
+            stdout
+                .write_all(&script)
+                .and_then(|()| stdout.flush())
+                .context("cannot write the completion script")?;
+            return Ok(());
         }
         Some(Command::Man) => {
-            clap_mangen::Man::new(Cli::command()).render(&mut stdout)?;
-            return Ok(0);
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            stdout
+                .write_all(&page)
+                .and_then(|()| stdout.flush())
+                .context("cannot write the manual page")?;
+            return Ok(());
         }
         None => {}
     }
@@ -203,29 +258,50 @@ fn run(cli: &Cli) -> Result<u8> {
         bail!("--all lists readings in text or json; tsv has one row per hand");
     }
     let summary = if cli.hand.is_empty() {
-        let inputs = open_inputs(&cli.files)?;
+        let inputs = open_inputs(&cli.files);
         let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-        let summary = batch::run(inputs, &settings, &mut out)?;
+        let summary = match batch::run(inputs, &settings, &mut out) {
+            Ok(summary) => summary,
+            Err(stopped) => {
+                *status = stopped.summary.exit_status();
+                return Err(anyhow::Error::new(stopped.error).context("cannot write the results"));
+            }
+        };
         stdout = out.into_inner().map_err(|e| e.into_error())?;
         summary
     } else {
         if !cli.files.is_empty() {
             bail!("give either a hand as arguments or -f FILE, not both");
         }
-        single(cli, &settings, &mut stdout)?
+        single(cli, &settings, status, &mut stdout).context("cannot write the results")?
     };
+    *status = summary.exit_status();
     if cli.summary {
-        write_summary(&summary, &settings, cli.color, &mut stdout)?;
+        write_summary(&summary, &settings, cli.color, &mut stdout)
+            .context("cannot write the summary")?;
     }
-    Ok(summary.exit_status())
+    stdout.flush().context("cannot write the results")?;
+    Ok(())
 }
 
 /// One hand from the arguments: no line number, and a text error goes to stderr.
-fn single<'r>(cli: &Cli, settings: &Settings<'r>, stdout: &mut impl Write) -> Result<Summary<'r>> {
-    let line = cli.hand.join(" ");
-    let result = score_line_with(&line, settings.rules, settings.options);
+fn single<'r>(
+    cli: &Cli,
+    settings: &Settings<'r>,
+    status: &mut u8,
+    stdout: &mut impl Write,
+) -> Result<Summary<'r>> {
+    let mut line = cli.hand.join(" ");
+    // The same cap as a batch line: a hand is one short line, and nothing hostile is echoed.
+    let result = if line.len() > batch::MAX_LINE {
+        line.clear();
+        Err(Error::Line(LineError::TooLong))
+    } else {
+        score_line_with(&line, settings.rules, settings.options)
+    };
     let mut summary = Summary::new(settings.rules);
     summary.record(&result);
+    *status = summary.exit_status();
     match (&result, settings.format) {
         (Err(error), Format::Text) => {
             let color = use_color(cli.color, Stream::Stderr);
@@ -249,34 +325,55 @@ fn single<'r>(cli: &Cli, settings: &Settings<'r>, stdout: &mut impl Write) -> Re
     Ok(summary)
 }
 
-/// The `-f` files in order, or standard input when there are none.
-fn open_inputs(files: &[PathBuf]) -> Result<Vec<Input>> {
+/// The `-f` files in order, or standard input when there are none. Nothing is opened yet:
+/// see [`LazyFile`].
+fn open_inputs(files: &[PathBuf]) -> Vec<Input> {
+    let stdin = |name| Input {
+        name,
+        source: "standard input".to_string(),
+        reader: Box::new(io::stdin()),
+    };
     if files.is_empty() {
         if io::stdin().is_terminal() {
-            eprintln!("mjscore: reading hands from standard input, one per line; end with Ctrl-D (see mjscore --help)");
+            report("reading hands from standard input, one per line; end with Ctrl-D (see mjscore --help)");
         }
-        return Ok(vec![Input {
-            name: None,
-            reader: Box::new(io::stdin()),
-        }]);
+        return vec![stdin(None)];
     }
     let several = files.len() > 1;
     files
         .iter()
         .map(|path| {
-            let reader: Box<dyn Read> = if path.as_os_str() == "-" {
-                Box::new(io::stdin())
-            } else {
-                Box::new(
-                    File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-                )
-            };
-            Ok(Input {
-                name: several.then(|| path.display().to_string()),
-                reader,
-            })
+            let name = several.then(|| path.display().to_string());
+            if path.as_os_str() == "-" {
+                return stdin(name);
+            }
+            Input {
+                name,
+                source: path.display().to_string(),
+                reader: Box::new(LazyFile {
+                    path: path.clone(),
+                    file: None,
+                }),
+            }
         })
         .collect()
+}
+
+/// A file opened when it is first read: a run opens its files one at a time, in order, and
+/// one that cannot be opened is reported when its turn comes, after the files before it.
+struct LazyFile {
+    path: PathBuf,
+    file: Option<File>,
+}
+
+impl Read for LazyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let file = match &mut self.file {
+            Some(file) => file,
+            None => self.file.insert(File::open(&self.path)?),
+        };
+        file.read(buf)
+    }
 }
 
 /// Text and JSON summaries end the output; TSV's goes to stderr to keep the table clean.
@@ -301,7 +398,7 @@ fn write_summary(
     Ok(())
 }
 
-fn explain(rules: &RuleSet, id: &str, stdout: &mut impl Write) -> Result<u8> {
+fn explain(rules: &RuleSet, id: &str, stdout: &mut impl Write) -> Result<()> {
     let Some(pattern) = rules.pattern(&id.to_ascii_lowercase()) else {
         bail!(
             "no pattern '{id}' in {}: `mjscore --rules {} patterns` lists them",
@@ -312,7 +409,7 @@ fn explain(rules: &RuleSet, id: &str, stdout: &mut impl Write) -> Result<u8> {
     let example = mjscore::score_line(pattern.example, rules)
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;
     stdout.write_all(render::reference::explain(pattern, rules, &example).as_bytes())?;
-    Ok(0)
+    Ok(stdout.flush()?)
 }
 
 /// `--color auto` asks owo-colors' supports-color: colour only on a terminal, never when

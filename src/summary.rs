@@ -16,7 +16,7 @@ pub struct Summary<'r> {
     pub scored: usize,
     /// Hands that did not win.
     pub false_wins: usize,
-    /// Lines that could not be read as a hand.
+    /// Lines that could not be read as a hand, and inputs that could not be read.
     pub errors: usize,
     verdicts: [usize; 4],
     /// Per pattern of the rule set, in table order: hands in which it counted.

@@ -220,14 +220,99 @@ fn several_files_tag_each_line_with_its_file_and_dash_is_stdin() {
 }
 
 #[test]
-fn a_missing_file_is_a_usage_error() {
+fn a_missing_file_is_reported_in_place() {
     let run = Mjscore::new(&["-f", "no-such-file.txt"]).run();
     assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stdout,
+        "error: cannot read no-such-file.txt: No such file or directory\n"
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_reported_in_place_and_the_run_goes_on() {
+    let dir = common::temp_dir("batch-unreadable-file");
+    std::fs::write(dir.join("good.txt"), "b66 c12345678 d111 +c9 self seat=s\n").unwrap();
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    let args = [
+        "-f",
+        "good.txt",
+        "-f",
+        "sub",
+        "-f",
+        "missing.txt",
+        "-f",
+        "good.txt",
+    ];
+    let run = |format: &str| {
+        let mut all = args.to_vec();
+        all.extend(["--format", format]);
+        Mjscore::new(&all).current_dir(&dir).run()
+    };
+
+    // TSV: each file's failure is a row with the file, no line, status error, and a message
+    // naming the file; the files after it are still read.
+    let tsv = run("tsv");
+    assert_eq!(tsv.code, 2);
+    let rows: Vec<Vec<&str>> = tsv
+        .stdout
+        .lines()
+        .map(|l| l.split('\t').collect())
+        .collect();
+    let empty = ["", "", "", "", "", "", "", "", ""];
+    let failure = |file: &'static str, message: &'static str| {
+        let mut row = vec![file];
+        row.extend(empty);
+        row.extend(["error", message]);
+        row
+    };
+    assert_eq!(rows.len(), 5);
+    assert_eq!(
+        rows[1][..4],
+        ["good.txt", "1", "b66 c12345678 d111 +c9 self seat=s", "45"]
+    );
+    assert_eq!(rows[2], failure("sub", "cannot read sub: Is a directory"));
+    assert_eq!(
+        rows[3],
+        failure(
+            "missing.txt",
+            "cannot read missing.txt: No such file or directory"
+        )
+    );
+    assert_eq!(
+        rows[4][..4],
+        ["good.txt", "1", "b66 c12345678 d111 +c9 self seat=s", "45"]
+    );
+
+    // JSON: an error object of kind input, with the file and no line.
+    let json = run("json");
+    assert_eq!(json.code, 2);
+    let objects = json_lines(&json.stdout);
+    assert_eq!(objects.len(), 4);
+    assert_eq!(objects[0]["total"], 45);
+    assert_eq!(
+        objects[1],
+        serde_json::json!({"file": "sub", "rules": "wsom", "error": {"kind": "input", "message": "cannot read sub: Is a directory"}})
+    );
+    assert_eq!(
+        objects[2]["error"]["message"],
+        "cannot read missing.txt: No such file or directory"
+    );
+    assert_eq!(objects[3]["total"], 45);
+
+    // Text: a block of its own, between the hands.
+    let text = run("text");
+    assert_eq!(text.code, 2);
     assert!(
-        run.stderr
-            .starts_with("mjscore: cannot read no-such-file.txt: "),
+        text.stdout.contains(concat!(
+            "  North pays 45\n\n",
+            "error: cannot read sub: Is a directory\n\n",
+            "error: cannot read missing.txt: No such file or directory\n\n",
+            "Line         good.txt:1\n"
+        )),
         "{}",
-        run.stderr
+        text.stdout
     );
 }
 
@@ -349,4 +434,49 @@ fn the_awk_example_in_the_docs_works() {
         .output()
         .expect("run sh");
     assert_eq!(String::from_utf8_lossy(&output.stdout), "245\n");
+}
+
+#[test]
+fn files_are_opened_one_at_a_time_when_reached() {
+    // Opening a FIFO waits for a writer. Were every file opened first, the hand of good.txt
+    // would not come out until the FIFO had a writer.
+    let dir = common::temp_dir("batch-open-when-reached");
+    std::fs::write(dir.join("good.txt"), "b66 c12345678 d111 +c9 self seat=s\n").unwrap();
+    let made = Command::new("mkfifo").arg(dir.join("fifo")).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mjscore"))
+        .args(["-f", "good.txt", "-f", "fifo", "--format", "tsv"])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run mjscore");
+    let stdout = child.stdout.take().unwrap();
+    let (sender, results) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let wait = Duration::from_secs(20);
+    let header = results.recv_timeout(wait);
+    let first = results.recv_timeout(wait);
+    // Whatever happened, give the FIFO its writer so that mjscore can finish.
+    let mut fifo = std::fs::OpenOptions::new()
+        .write(true)
+        .open(dir.join("fifo"))
+        .unwrap();
+    writeln!(fifo, "b123 w5 c456 +b9").unwrap();
+    drop(fifo);
+    assert!(header.unwrap().starts_with("file\tline\t"));
+    assert!(first
+        .expect("good.txt scored before the FIFO was opened")
+        .starts_with("good.txt\t1\tb66 c12345678 d111 +c9 self seat=s\t45\t"));
+    let last = results.recv_timeout(wait).unwrap();
+    assert!(last.starts_with("fifo\t1\tb123 w5 c456 +b9\t"), "{last}");
+    assert_eq!(child.wait().unwrap().code(), Some(2));
 }

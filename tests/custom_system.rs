@@ -285,6 +285,7 @@ fn toy_through_the_batch_as_json_lines() {
     };
     let inputs = vec![Input {
         name: None,
+        source: "standard input".to_string(),
         reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
     }];
     let mut out = Vec::new();

@@ -117,3 +117,150 @@ fn a_last_line_without_a_line_break_is_read() {
     assert_eq!(run.code, 0);
     assert_eq!(run.stdout.lines().count(), 2);
 }
+
+#[test]
+fn four_megabytes_of_tokens_parse_in_linear_time() {
+    // 1.4 million tokens. Counting every token's column from the line's start took over a
+    // minute here; linear, it takes about a second even unoptimised. The parser runs on a
+    // thread so that a regression fails at the timeout instead of hanging the test run.
+    let line = format!("{}+b1", "b1 ".repeat(1_400_000));
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(mjscore::notation::parse_hand(&line).map(|hand| hand.concealed.len()));
+    });
+    let parsed = finished
+        .recv_timeout(std::time::Duration::from_secs(15))
+        .expect("parse_hand took over 15 s on a 4 MB line");
+    assert_eq!(parsed, Ok(1_400_000));
+}
+
+#[test]
+fn a_hand_argument_over_the_line_limit_is_one_error() {
+    // 70,002 bytes: over the 64 KiB a batch line may have, so refused the same way, and
+    // not echoed back.
+    let hand = "b1 ".repeat(23_334);
+    let run = Mjscore::new(&["--format", "json", &hand]).run();
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stdout,
+        concat!(
+            r#"{"input":"","rules":"wsom","error":{"kind":"input","column":1,"#,
+            r#""message":"the line is longer than 65536 bytes; a hand is one short line"}}"#,
+            "\n"
+        )
+    );
+    // Exactly at the limit it is read as a hand: 65,535 bytes, 21,845 tiles.
+    let hand = format!("{}+b1", "b1 ".repeat(21_844));
+    let run = Mjscore::new(&["--format", "tsv", &hand]).run();
+    assert!(
+        run.stdout.ends_with("column 1: the hand has 21845 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn comment_and_blank_lines_are_skipped_whatever_their_bytes_and_length() {
+    let long_comment = format!("# {}", "x".repeat(100_000));
+    let long_blank = " \t".repeat(50_000);
+    let skipped: [&[u8]; 6] = [
+        b"# caf\xe9",                 // Latin-1, not UTF-8
+        b"  \t# \xff\xfe\x00\x1b[2J", // indented, with bytes that are no text at all
+        long_comment.as_bytes(),      // 100 KB, over the 64 KiB a hand line may have
+        long_blank.as_bytes(),        // 100 KB of spaces and tabs
+        b" \t \r",                    // blank, with a Windows line ending
+        b"\x0c",                      // a form feed
+    ];
+    for line in skipped {
+        let (rows, code) = around(line);
+        // Line 2 gives no row; the line numbers around it still count it.
+        assert_eq!(
+            rows,
+            [row(1, "scored", ""), row(3, "scored", "")],
+            "{:?}",
+            String::from_utf8_lossy(&line[..line.len().min(20)])
+        );
+        assert_eq!(code, 0);
+    }
+}
+
+#[test]
+fn a_comment_after_a_hand_is_not_read_either() {
+    // The hand is scored; the Latin-1 é of its comment is shown replaced.
+    let run = Mjscore::new(&["--format", "tsv"])
+        .stdin(&b"b66 c12345678 d111 +c9 self seat=s # caf\xe9\n"[..])
+        .run();
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some("1\tb66 c12345678 d111 +c9 self seat=s # caf\u{fffd}\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\tscored\t")
+    );
+    // Before the # the bytes are read, and must be UTF-8: é is at column 36.
+    let (rows, _) = around(b"b66 c12345678 d111 +c9 self seat=s \xe9 # caf\xe9");
+    assert_eq!(
+        rows[1],
+        row(
+            2,
+            "error",
+            "column 36: the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)"
+        )
+    );
+}
+
+#[test]
+fn control_characters_of_the_input_are_shown_as_code_points() {
+    let unknown = "unknown word 'HAND': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
+    // An escape sequence that would retitle the terminal and clear it.
+    let hostile = &b"HAND # \x1b]0;x\x07\x1b[2J\n"[..];
+    let run = Mjscore::new(&["--color", "never"]).stdin(hostile).run();
+    assert_eq!(
+        run.stdout,
+        format!("error at 1:1: {unknown}\n  HAND # U+001B]0;xU+0007U+001B[2J\n  ^\n")
+    );
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(hostile).run();
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some(
+            format!(
+                "1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\t\terror\tcolumn 1: {unknown}"
+            )
+            .as_str()
+        )
+    );
+
+    // In the comment of a scored hand, and in a message quoting the input.
+    let run = Mjscore::new(&["--color", "never"])
+        .stdin(&b"b66 c12345678 d111 +c9 self seat=s # \x1b[2J\nb1self\x1b[2J +b1\n"[..])
+        .run();
+    common::assert_has_lines(
+        &run.stdout,
+        &[
+            "Hand         b66 c12345678 d111 +c9 self seat=s # U+001B[2J",
+            "error at 2:3: expected a space before 'selfU+001B[2J'",
+            "  b1selfU+001B[2J +b1",
+            "    ^",
+        ],
+    );
+
+    // The caret stays under the column: a \r inside the line is six characters wide when
+    // shown, a tab one (shown as a space). w5 is at column 7, then at column 6.
+    let run = Mjscore::new(&["--color", "never"])
+        .stdin(&b"b123\r w5 +b9\nb123\tw5 +b9\n"[..])
+        .run();
+    let rank = "w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)";
+    assert_eq!(
+        run.stdout,
+        format!(
+            "error at 1:7: {rank}\n  b123U+000D w5 +b9\n             ^\n\n\
+             error at 2:6: {rank}\n  b123 w5 +b9\n       ^\n"
+        )
+    );
+
+    // A file name is input too.
+    let dir = common::temp_dir("hostile-file-name");
+    std::fs::write(dir.join("a\x1b[2J.txt"), format!("{GOOD}\n")).unwrap();
+    let run = Mjscore::new(&["-f", "a\x1b[2J.txt", "-f", "a\x1b[2J.txt"])
+        .current_dir(&dir)
+        .run();
+    common::assert_has_lines(&run.stdout, &["Line         aU+001B[2J.txt:1"]);
+}

@@ -317,6 +317,24 @@ pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>)
     out
 }
 
+/// An input that could not be read: `{"file", "rules", "error": {"kind": "input",
+/// "message"}}`, with `file` when the run reads several (the message names it anyway).
+pub fn input_failure(message: &str, rules: &RuleSet, file: Option<&str>) -> String {
+    let mut out = String::with_capacity(128);
+    let mut object = Object::new(&mut out);
+    if let Some(file) = file {
+        object.string("file", file);
+    }
+    object.table_string("rules", rules.id);
+    let mut inner = Object::new(object.key("error"));
+    inner
+        .string("kind", "input")
+        .string("message", message)
+        .end();
+    object.end();
+    out
+}
+
 /// The `--summary` object that ends a JSON Lines run: `{"summary":{...}}`.
 pub fn summary(summary: &Summary<'_>) -> String {
     let mut out = String::new();

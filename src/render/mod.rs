@@ -10,6 +10,9 @@ pub mod reference;
 pub mod text;
 pub mod tsv;
 
+use std::borrow::Cow;
+use std::fmt::Write;
+
 use crate::arrange::{Arrangement, Placement};
 use crate::hand::Hand;
 use crate::patterns::{Shapes, Value};
@@ -35,6 +38,27 @@ impl std::fmt::Display for Location<'_> {
             None => write!(f, "{}", self.line),
         }
     }
+}
+
+/// Text read from the input (a line, a comment, a file name), safe to show on a terminal:
+/// every control character is written as its code point (`U+001B`), so that no input can
+/// move the cursor, clear the screen or retitle the window. A tab becomes a space: it
+/// separates tokens as a space does.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        match c {
+            '\t' => out.push(' '),
+            c if c.is_control() => {
+                let _ = write!(out, "U+{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Output formats of a scored line.

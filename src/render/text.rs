@@ -15,7 +15,9 @@ use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{false_win_reason, limit_label, placement, points_label, total_label, Location};
+use super::{
+    false_win_reason, limit_label, placement, points_label, printable, total_label, Location,
+};
 
 /// Applies a style only when colour is on.
 struct Painter {
@@ -41,9 +43,10 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
     let hand = &scored.hand;
     let mut out = String::new();
     if let Some(at) = at {
-        let _ = writeln!(out, "{} {at}", p.label("Line"));
+        let _ = writeln!(out, "{} {}", p.label("Line"), printable(&at.to_string()));
     }
-    let _ = writeln!(out, "{} {}", p.label("Hand"), scored.input.trim());
+    let input = printable(scored.input.trim());
+    let _ = writeln!(out, "{} {input}", p.label("Hand"));
     let _ = writeln!(out, "{} {}", p.label("Rules"), rules.name);
     let _ = writeln!(out, "{} {}", p.label("Win"), describe_win(hand));
     match &scored.outcome {
@@ -269,21 +272,30 @@ fn write_payments(
 pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> String {
     let p = Painter { color };
     let column = error.column();
-    // Keep tabs so that the caret lines up under them.
-    let pad: String = input
-        .chars()
-        .take(column.saturating_sub(1))
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
+    // The line is shown printable (a tab as a space, U+001B for an escape), so the caret
+    // goes as far right as the printable text before the column is long.
+    let before: String = input.chars().take(column.saturating_sub(1)).collect();
+    let pad = " ".repeat(printable(&before).chars().count());
     let position = match at {
         None => format!("column {column}"),
-        Some(at) => format!("{at}:{column}"),
+        Some(at) => printable(&format!("{at}:{column}")).into_owned(),
     };
     format!(
-        "{} at {position}: {}\n  {input}\n  {pad}{}\n",
+        "{} at {position}: {}\n  {}\n  {pad}{}\n",
         p.paint("error", Style::new().red().bold()),
-        error.message(),
+        printable(&error.message()),
+        printable(input),
         p.paint("^", Style::new().red().bold())
+    )
+}
+
+/// An input that could not be read, reported in place of its lines: `error: MESSAGE`.
+pub fn input_failure(message: &str, color: bool) -> String {
+    let p = Painter { color };
+    format!(
+        "{}: {}\n",
+        p.paint("error", Style::new().red().bold()),
+        printable(message)
     )
 }
 

@@ -5,8 +5,10 @@
 //! once per set), the payments of `e`, `s`, `w`, `n`, then `status` (`scored`, `false_win`,
 //! `error`, or a claim's verdict) and `message` (why, for anything but a plain score).
 //! A `file` column comes first when the run reads several files. A field with no value
-//! (no limit, no total for an error) is empty. Tabs inside the input become spaces.
+//! (no limit, no total for an error) is empty. Tabs inside the input become spaces, other
+//! control characters their code point (`U+001B`).
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::claim::Verdict;
@@ -15,7 +17,7 @@ use crate::score::{Limit, Outcome};
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{false_win_reason, total_number, Location};
+use super::{false_win_reason, printable, total_number, Location};
 
 /// The header row, with its line break.
 pub fn header(with_file: bool) -> String {
@@ -36,9 +38,10 @@ fn start(at: Option<&Location>, input: &str) -> String {
     row
 }
 
-/// A field may not hold a tab or a line break.
-fn clean(text: &str) -> String {
-    text.replace(['\t', '\n', '\r'], " ")
+/// A field may not hold a tab or a line break, nor any control character a terminal would
+/// act on: a tab becomes a space, the others their code point (`U+001B`), as in text.
+fn clean(text: &str) -> Cow<'_, str> {
+    printable(text)
 }
 
 /// The row of a scored hand (or a false win).
@@ -96,4 +99,11 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
         clean(&error.message())
     );
     row
+}
+
+/// The row of an input that could not be read: no line, no input, status `error`, and the
+/// message naming the file.
+pub fn input_failure(message: &str, file: Option<&str>) -> String {
+    let file = file.map(|f| format!("{}\t", clean(f))).unwrap_or_default();
+    format!("{file}\t\t\t\t\t\t\t\t\terror\t{}", clean(message))
 }

@@ -2,6 +2,7 @@
 //! and what came back.
 #![allow(dead_code)] // each test file uses a different part of this
 
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -16,6 +17,8 @@ pub struct Run {
 pub struct Mjscore {
     command: Command,
     stdin: Option<Vec<u8>>,
+    stdout: Option<File>,
+    stderr: Option<File>,
 }
 
 impl Mjscore {
@@ -29,11 +32,25 @@ impl Mjscore {
         Mjscore {
             command,
             stdin: None,
+            stdout: None,
+            stderr: None,
         }
     }
 
     pub fn stdin(mut self, input: impl Into<Vec<u8>>) -> Mjscore {
         self.stdin = Some(input.into());
+        self
+    }
+
+    /// Sends standard output to `file` instead of capturing it (`Run::stdout` is then empty).
+    pub fn stdout_to(mut self, file: File) -> Mjscore {
+        self.stdout = Some(file);
+        self
+    }
+
+    /// Sends standard error to `file` instead of capturing it.
+    pub fn stderr_to(mut self, file: File) -> Mjscore {
+        self.stderr = Some(file);
         self
     }
 
@@ -43,10 +60,11 @@ impl Mjscore {
     }
 
     pub fn run(mut self) -> Run {
+        let to = |file: Option<File>| file.map_or_else(Stdio::piped, Stdio::from);
         self.command
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .stdout(to(self.stdout))
+            .stderr(to(self.stderr));
         let mut child = self.command.spawn().expect("run mjscore");
         let mut stdin = child.stdin.take().expect("piped stdin");
         let input = self.stdin.unwrap_or_default();
@@ -62,6 +80,16 @@ impl Mjscore {
             code: output.status.code().expect("exit code"),
         }
     }
+}
+
+/// `/dev/full`, where every write fails with "No space left on device"; `None` (and the
+/// test skips) on a system without it.
+pub fn dev_full() -> Option<File> {
+    let file = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    if file.is_err() {
+        eprintln!("skipped: no /dev/full on this system");
+    }
+    file.ok()
 }
 
 /// Runs `mjscore ARGS` with empty standard input.

@@ -1,0 +1,72 @@
+//! Fuzz target: any bytes, as one line under every rule set and as a batch input.
+//!
+//! Scores the bytes (when UTF-8) under each rule set, renders the result in every format,
+//! checks `mjscore::invariants` on every hand that validates, and runs the batch over the
+//! raw bytes in every format. A panic, a broken invariant or output that would act on a
+//! terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line fuzz/seeds`.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mjscore::batch::{self, Input, Settings};
+use mjscore::render::{Format, Location};
+use mjscore::Options;
+
+const FORMATS: [Format; 3] = [Format::Text, Format::Json, Format::Tsv];
+
+fuzz_target!(|data: &[u8]| {
+    for &rules in mjscore::rules::ALL.iter() {
+        if let Ok(line) = std::str::from_utf8(data) {
+            let result = mjscore::score_line(line, rules);
+            let at = Location {
+                file: Some("fuzz"),
+                line: 1,
+            };
+            for format in FORMATS {
+                let settings = settings(rules, format);
+                let rendered = batch::render_result(&settings, line, &result, Some(&at));
+                assert_printable(format, &rendered);
+            }
+            if let Ok(hand) = mjscore::parse_for(line, rules) {
+                if let Err(broken) = mjscore::invariants::check(&hand, rules) {
+                    panic!("{broken} under {} for {line:?}", rules.id);
+                }
+            }
+        }
+        for format in FORMATS {
+            let input = Input {
+                name: Some("fuzz".to_string()),
+                source: "fuzz".to_string(),
+                reader: Box::new(std::io::Cursor::new(data.to_vec())),
+            };
+            let mut out = Vec::new();
+            let summary = batch::run(vec![input], &settings(rules, format), &mut out)
+                .expect("writing to memory cannot fail");
+            assert!(summary.exit_status() <= 2);
+            let out = String::from_utf8(out).expect("the output is UTF-8");
+            assert_printable(format, &out);
+        }
+    }
+});
+
+fn settings(rules: &'static mjscore::rules::RuleSet, format: Format) -> Settings<'static> {
+    Settings {
+        rules,
+        format,
+        options: Options::default(),
+        color: false,
+    }
+}
+
+/// Without colour, text and TSV hold no control character but line breaks (and TSV's tabs);
+/// JSON escapes every one below U+0020.
+fn assert_printable(format: Format, out: &str) {
+    let allowed = |c: char| c == '\n' || (c == '\t' && format == Format::Tsv);
+    let limit = |c: char| match format {
+        Format::Json => c < ' ',
+        Format::Text | Format::Tsv => c.is_control(),
+    };
+    if let Some(c) = out.chars().find(|&c| limit(c) && !allowed(c)) {
+        panic!("{format:?} output holds U+{:04X}: {out:?}", c as u32);
+    }
+}
