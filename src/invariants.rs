@@ -16,7 +16,7 @@
 
 use crate::hand::Hand;
 use crate::patterns::Value;
-use crate::score::{self, Limit, Outcome, Reading};
+use crate::score::{self, FalseWin, Limit, Outcome, Reading};
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
@@ -56,6 +56,15 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
                     "the winner receives {received}, not {expected} for {}",
                     reading.total
                 ));
+            }
+        }
+        Outcome::FalseWin(FalseWin::Refused { .. }) => {
+            if rules
+                .refuse
+                .and_then(|refuse| refuse(&hand.context))
+                .is_none()
+            {
+                return Err("refused, but the rule set gives no reason".to_string());
             }
         }
         Outcome::FalseWin(_) if best.is_some_and(|(total, _)| total >= rules.minimum) => {

@@ -165,7 +165,11 @@ pub fn applicable_patterns(
                     .position(|c| c.pattern.series == pattern.series);
                 match rival {
                     Some(i) if found[i].points() >= counted.points() => {}
-                    Some(i) => found[i] = counted,
+                    // The higher pattern takes its own place in table order.
+                    Some(i) => {
+                        found.remove(i);
+                        found.push(counted);
+                    }
                     None => found.push(counted),
                 }
             }
