@@ -32,6 +32,9 @@ pub enum Shape {
         /// The kind held twice.
         pair: Tile,
     },
+    /// A win by declaration that the tiles do not decide (Huang's eight flowers): the rule
+    /// set's hook says so, and only patterns of this shape count.
+    Declared,
 }
 
 /// Where the winning tile went.
@@ -107,6 +110,7 @@ impl fmt::Display for Arrangement {
                     .collect();
                 write!(f, "{}", texts.join(" "))
             }
+            Shape::Declared => f.write_str("won by declaration, whatever the tiles"),
             Shape::ThirteenTerminals { pair } => {
                 let texts: Vec<String> = Tile::terminals_and_honors()
                     .map(|t| {

@@ -19,6 +19,8 @@ pub struct Shapes {
     pub seven_pairs: bool,
     /// One of each terminal and honor plus a pair of one of them.
     pub thirteen_terminals: bool,
+    /// A win by declaration, whatever the tiles (see [`Shape::Declared`]).
+    pub declared: bool,
 }
 
 /// Regular hands only: patterns that need sets.
@@ -26,30 +28,42 @@ pub const REGULAR: Shapes = Shapes {
     regular: true,
     seven_pairs: false,
     thirteen_terminals: false,
+    declared: false,
 };
 /// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
 pub const REGULAR_OR_PAIRS: Shapes = Shapes {
     regular: true,
     seven_pairs: true,
     thirteen_terminals: false,
+    declared: false,
 };
-/// Any winning hand: the incidental bonuses.
+/// Any hand that wins by its tiles: the incidental bonuses.
 pub const ANY: Shapes = Shapes {
     regular: true,
     seven_pairs: true,
     thirteen_terminals: true,
+    declared: false,
 };
 /// Seven Pairs only.
 pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
     regular: false,
     seven_pairs: true,
     thirteen_terminals: false,
+    declared: false,
 };
 /// Thirteen Terminals only.
 pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
     regular: false,
     seven_pairs: false,
     thirteen_terminals: true,
+    declared: false,
+};
+/// A win by declaration only.
+pub const DECLARED_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: false,
+    thirteen_terminals: false,
+    declared: true,
 };
 
 impl Shapes {
@@ -59,6 +73,7 @@ impl Shapes {
             Shape::Regular { .. } => self.regular,
             Shape::SevenPairs { .. } => self.seven_pairs,
             Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
+            Shape::Declared => self.declared,
         }
     }
 }

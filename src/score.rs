@@ -2,7 +2,7 @@
 //! rule (SPEC §2.5), applies the limit (one [`limit`] step for every system, driven by the
 //! rule set's [`LimitRule`](crate::system::LimitRule)), and picks the best reading (§2.1).
 
-use crate::arrange::{arrangements, Arrangement};
+use crate::arrange::{arrangements, Arrangement, Placement, Shape};
 use crate::hand::Hand;
 use crate::patterns::{Condition, Facts, Pattern, Value};
 use crate::payment::Payments;
@@ -327,6 +327,16 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
 /// Equal readings keep the order of [`arrangements`].
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
+    if rules
+        .declared
+        .is_some_and(|declared| declared(&hand.context))
+    {
+        let declared = Arrangement {
+            shape: Shape::Declared,
+            placement: Placement::Irregular,
+        };
+        return vec![read(hand, declared, rules)];
+    }
     let mut all: Vec<Reading> = arrangements(hand)
         .into_iter()
         .filter(|a| rules.shapes.allow(&a.shape))

@@ -40,6 +40,11 @@ pub struct RuleSet {
     /// The system's own checks of the context words, after the shared ones of SPEC §2.8
     /// (Huang: no `resp=`, no `tin=` with `heaven`), pointing at the word at fault.
     pub check_context: Option<ContextCheck>,
+    /// Whether the context wins by declaration, whatever the tiles (Huang's eight flowers):
+    /// then the hand is one [`Shape::Declared`] reading, with only that shape's patterns.
+    ///
+    /// [`Shape::Declared`]: crate::arrange::Shape::Declared
+    pub declared: Option<fn(&WinContext) -> bool>,
     /// The context words the system reads besides the shared ones (the doubling table's
     /// `round=`).
     pub words: &'static [WordSpec],

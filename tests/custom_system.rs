@@ -112,6 +112,7 @@ static TOY: RuleSet = RuleSet {
     implications: &[],
     refuse: None,
     check_context: None,
+    declared: None,
     limit: LimitRule {
         maximum: Some(10),
         alone_from: None,

@@ -500,3 +500,38 @@ fn context_words_and_their_errors() {
         );
     }
 }
+
+/// h.57: all eight flowers win 200 alone, whatever the tiles, with no other pattern, no
+/// percentage and no Tin needed; the dealer's double applies.
+#[test]
+fn all_eight_flowers_score_two_hundred_alone() {
+    check(&[
+        // A hand that would score 10 on its own scores 200, nothing else.
+        (
+            "b123 c456 d789 b555 w2 +w2 seat=s self flowers=8",
+            "h.57:200 = 200",
+        ),
+        // Tiles that form no hand; the last discard (+50 %) adds nothing; no Tin.
+        (
+            "b1479 c258 d369 w12 e1 +e2 seat=s flowers=8 last tin=none",
+            "h.57:200 = 200",
+        ),
+        // Seven flowers score nothing: the hand scores as usual.
+        (
+            "b123 c456 d789 b555 w2 +w2 seat=s self flowers=7",
+            "h.1:2 h.45:2 h.46:3 h.55:2 h.61:1 = 10",
+        ),
+    ]);
+    // South: East pays 400, West and North 200: 800. East (the dealer): 400 each, 1,200.
+    assert_eq!(
+        payments("b123 c456 d789 b555 w2 +w2 seat=s self flowers=8"),
+        [-400, 800, -200, -200]
+    );
+    assert_eq!(
+        payments("b123 c456 d789 b555 w2 +w2 self flowers=8"),
+        [1200, -400, -400, -400]
+    );
+    // The tiles must still be possible: a fifth b1 is an error.
+    let e = mjscore::score_line("b11111 c456 d789 w22 +w2 seat=s flowers=8", &HUANG).unwrap_err();
+    assert_eq!(e.kind(), "invalid_hand");
+}

@@ -13,7 +13,7 @@ pub mod tsv;
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use crate::arrange::{Arrangement, Placement};
+use crate::arrange::{Arrangement, Placement, Shape};
 use crate::hand::Hand;
 use crate::patterns::{Shapes, Value};
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
@@ -187,6 +187,9 @@ fn placement(hand: &Hand, arrangement: &Arrangement) -> String {
                 .map(|t| format!("{t}{}", t.rank()))
                 .unwrap_or_default()
         ),
+        Placement::Irregular if arrangement.shape == Shape::Declared => {
+            "the tiles are not scored".to_string()
+        }
         Placement::Irregular => format!("{tile} completes the hand"),
     }
 }

@@ -146,6 +146,7 @@ fn write_arrangement(
         Shape::Regular { .. } => "",
         Shape::SevenPairs { .. } => " (Seven Pairs)",
         Shape::ThirteenTerminals { .. } => " (Thirteen Terminals)",
+        Shape::Declared => "",
     };
     let _ = writeln!(out, "{} {arrangement}{shape}", p.label("Arrangement"));
     let placement = placement(hand, arrangement);

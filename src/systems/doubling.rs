@@ -61,10 +61,12 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
             regular: true,
             seven_pairs: false,
             thirteen_terminals: true,
+            declared: false,
         },
         implications: &[],
         refuse: None,
         check_context: None,
+        declared: None,
         // A special hand scores alone, unless the capped sum is more (docs/rules-doubling.md);
         // a sum is shown as capped only when it passes the maximum.
         limit: LimitRule {

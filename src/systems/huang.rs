@@ -19,7 +19,7 @@ use crate::hand::{ContextConflict, HandError, HandErrorKind, WinBy, WinContext};
 use crate::notation::{ParsedHand, Word};
 use crate::patterns::{
     is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit, Condition, Facts, Instances,
-    Pattern, Value, ANY, REGULAR, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+    Pattern, Value, ANY, DECLARED_ONLY, REGULAR, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
 use crate::sets::{MeldKind, Set, SetKind};
@@ -102,7 +102,7 @@ fn tin(context: &WinContext) -> u8 {
     context.words.value(TIN_WORD)
 }
 
-/// All eight flowers: the hand wins on them alone (h.57).
+/// All eight flowers: the hand wins on them alone, whatever its tiles (h.57).
 fn all_flowers(context: &WinContext) -> bool {
     context.words.value(FLOWERS_WORD) == 8
 }
@@ -124,6 +124,7 @@ pub static HUANG: RuleSet = RuleSet {
     },
     refuse: Some(refuse),
     check_context: Some(check_context),
+    declared: Some(all_flowers),
     words: &WORDS,
     payments: PaymentRule {
         pay,
@@ -1167,7 +1168,7 @@ pub static PATTERNS: [Pattern; 67] = [
         "lastcopy: the winning tile is the last copy of its kind",
         "The winning tile is the last copy of its kind: the other three are visible (lastcopy).",
         "b123 c456 d789 b555 w2 +w2 seat=s from=e lastcopy"),
-    pattern!("h.57", "h.57", "All Eight Flowers", "八仙過海", Points(200), ANY,
+    pattern!("h.57", "h.57", "All Eight Flowers", "八仙過海", Points(200), DECLARED_ONLY,
         Hand(|f| all_flowers(f.context())),
         "flowers=8: 200 alone, whatever the tiles",
         "All eight flowers drawn (flowers=8): the hand wins on the flowers alone, 200 and nothing else, paid as a self-draw; no Tin needed.",

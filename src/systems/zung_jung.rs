@@ -54,6 +54,7 @@ pub static WSOM: RuleSet = RuleSet {
     limit: LIMIT_RULE,
     refuse: None,
     check_context: None,
+    declared: None,
     words: &[],
     payments: PAYMENTS,
     wording: WSOM_WORDING,
@@ -70,6 +71,7 @@ pub static ZJ: RuleSet = RuleSet {
     limit: LIMIT_RULE,
     refuse: None,
     check_context: None,
+    declared: None,
     words: &[],
     payments: PAYMENTS,
     wording: Wording {
@@ -302,7 +304,7 @@ fn mixed_greater_terminals(f: &Facts) -> bool {
     let shape_ok = match f.arrangement.shape {
         Shape::Regular { .. } => all_triplets(f),
         Shape::SevenPairs { .. } => true,
-        Shape::ThirteenTerminals { .. } => false,
+        Shape::ThirteenTerminals { .. } | Shape::Declared => false,
     };
     shape_ok && f.all_tiles(Tile::is_terminal_or_honor)
 }
