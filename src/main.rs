@@ -23,7 +23,8 @@ use mjscore::rules::{self, RuleSet};
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
-/// Scores a Zung Jung / World Series of Mahjong hand, itemised, with what every seat pays.
+/// Scores a mahjong hand (Zung Jung / World Series of Mahjong, the doubling table, Huang's
+/// table), itemised, with what every seat pays.
 ///
 /// Give one hand as arguments, or none (or -f FILE) to score a list of hands, one per line.
 #[derive(Parser, Debug)]
@@ -45,8 +46,9 @@ struct Cli {
     #[arg(short = 'f', long = "file", value_name = "FILE")]
     files: Vec<PathBuf>,
 
-    /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand) or
-    /// doubling (seed 002's doubling table: payout 2^points).
+    /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand),
+    /// doubling (seed 002's doubling table: payout 2^points) or huang (seed 004, Huang's
+    /// table: Tin declarations, percentages, the dealer double).
     #[arg(long, global = true, default_value = "wsom", value_parser = PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id)))]
     rules: String,
 
