@@ -1,6 +1,9 @@
 //! The exhaustive proof (issue 4): every concealed winning hand, scored with every distinct
 //! winning tile, self-drawn and on a discard, under WSOM, checked against
-//! `mjscore::invariants`. Run it in release mode:
+//! `mjscore::invariants`. Then, over every reading of every regular hand, each line of
+//! Huang's "implied, not counted" table (HUANG.md §5) between shape patterns is proved a
+//! true implication: whenever its pattern applies, so do the patterns it drops (as many
+//! instances as it drops). Run it in release mode:
 //!
 //! ```sh
 //! cargo run --release --example exhaustive
@@ -17,12 +20,95 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use mjscore::arrange::{arrangements, Shape};
 use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
 use mjscore::invariants;
+use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
 use mjscore::rules::WSOM;
 use mjscore::score::{FalseWin, Outcome};
+use mjscore::systems::huang;
 use mjscore::tile::{Seat, Tile, KINDS};
 use mjscore::words::SystemWords;
+
+/// Instances of `pattern` in one reading, before implications: 0 when it does not apply.
+fn instances(pattern: &Pattern, facts: &Facts) -> usize {
+    match pattern.condition {
+        Condition::Hand(holds) => usize::from(holds(facts)),
+        Condition::EachSet(holds) => facts.sets().iter().filter(|s| holds(s, facts)).count(),
+        Condition::Computed(points) => usize::from(points(facts) > 0),
+        Condition::Instances(found) => found(facts).points().len(),
+        Condition::Fallback => 0,
+    }
+}
+
+/// The rows of Huang's implication table between regular-hand patterns, with how often
+/// each row's pattern applied and the first readings that break it.
+#[derive(Default)]
+struct Implied {
+    applied: Vec<u64>,
+    failures: Vec<String>,
+}
+
+fn huang_pattern(id: &str) -> &'static Pattern {
+    huang::PATTERNS
+        .iter()
+        .find(|p| p.id == id)
+        .expect("an id of the table")
+}
+
+/// Checks every implication row of shape patterns on every reading of one concealed hand.
+fn prove_implications(packed: Packed, implied: &mut Implied) {
+    let counts = unpack(packed);
+    let Some(winning) = (0..KINDS).find(|&k| counts[k] > 0) else {
+        return;
+    };
+    let mut concealed = Vec::with_capacity(13);
+    for (kind, &count) in counts.iter().enumerate() {
+        let count = count - u8::from(kind == winning);
+        concealed.extend(std::iter::repeat_n(Tile::ALL[kind], count as usize));
+    }
+    let hand = Hand {
+        concealed,
+        melds: Vec::new(),
+        winning_tile: Tile::ALL[winning],
+        context: WinContext {
+            words: SystemWords::defaults(&huang::WORDS),
+            ..contexts()[1]
+        },
+    };
+    for arrangement in arrangements(&hand) {
+        if !matches!(arrangement.shape, Shape::Regular { .. }) {
+            continue;
+        }
+        let facts = Facts::new(&hand, &arrangement);
+        for (row, implication) in huang::IMPLICATIONS.iter().enumerate() {
+            let counted = huang_pattern(implication.counted);
+            if counted.shapes != REGULAR || instances(counted, &facts) == 0 {
+                continue;
+            }
+            if implication.when.is_some_and(|when| !when(&facts)) {
+                continue;
+            }
+            implied.applied[row] += 1;
+            for drop in implication.drops {
+                let needed = drop.instances.unwrap_or(1);
+                let found: usize = drop
+                    .ids
+                    .iter()
+                    .map(|&id| instances(huang_pattern(id), &facts))
+                    .sum();
+                if found < needed && implied.failures.len() < 20 {
+                    implied.failures.push(format!(
+                        "{} applies but {} has {found} of {needed} instances: {} read as {arrangement}",
+                        implication.counted,
+                        drop.ids.join(" or "),
+                        hand.notation()
+                    ));
+                }
+            }
+        }
+    }
+}
 
 /// A multiset of tiles: 3 bits of count per kind.
 type Packed = u128;
@@ -311,6 +397,67 @@ fn main() {
             tally.failures.len()
         );
         for failure in tally.failures.iter().take(20) {
+            println!("  {failure}");
+        }
+        failed = true;
+    }
+    println!("Huang's implications between regular-hand patterns, over every regular reading:");
+    let started_implications = Instant::now();
+    let rows = huang::IMPLICATIONS.len();
+    let next = AtomicUsize::new(0);
+    let merged = Mutex::new(Implied {
+        applied: vec![0; rows],
+        failures: Vec::new(),
+    });
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut implied = Implied {
+                    applied: vec![0; rows],
+                    failures: Vec::new(),
+                };
+                loop {
+                    let start = next.fetch_add(4096, Ordering::Relaxed);
+                    if start >= regular.len() {
+                        break;
+                    }
+                    for &packed in &regular[start..(start + 4096).min(regular.len())] {
+                        prove_implications(packed, &mut implied);
+                    }
+                }
+                let mut merged = merged.lock().expect("no worker panicked");
+                for (a, b) in merged.applied.iter_mut().zip(&implied.applied) {
+                    *a += b;
+                }
+                merged.failures.extend(implied.failures);
+            });
+        }
+    });
+    let implied = merged.into_inner().expect("no worker panicked");
+    for (implication, &applied) in huang::IMPLICATIONS.iter().zip(&implied.applied) {
+        if huang_pattern(implication.counted).shapes == REGULAR {
+            let drops: Vec<String> = implication
+                .drops
+                .iter()
+                .map(|d| match d.instances {
+                    Some(n) => format!("{n} × {}", d.ids.join("/")),
+                    None => d.ids.join("/"),
+                })
+                .collect();
+            println!(
+                "  {:<5} ⇒ {:<40} held in {applied} readings",
+                implication.counted,
+                drops.join(", ")
+            );
+        }
+    }
+    println!(
+        "  (proved in {:.1} s; a row with 0 readings needs melds or context a concealed hand lacks)",
+        started_implications.elapsed().as_secs_f64()
+    );
+    if !implied.failures.is_empty() {
+        println!("FAILED: implications that do not hold; the first:");
+        for failure in &implied.failures {
             println!("  {failure}");
         }
         failed = true;

@@ -6,7 +6,7 @@
 //! - the total is at most the rule set's maximum unless a pattern scores alone, and a
 //!   pattern that scores alone is worth no more than the highest fixed value of the table;
 //! - the total is what the counted patterns make: their sum (capped), or the one pattern
-//!   that scores alone, plus any percentages;
+//!   that scores alone, plus any percentages, so never less than that base;
 //! - the chosen reading is the best of all readings (highest total, then highest sum);
 //! - no two counted patterns share a series, except per-set patterns (Value Honor, the
 //!   doubling table's dragon and wind pongs);
@@ -76,6 +76,12 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
 }
 
 fn check_reading(reading: &Reading, rules: &RuleSet, highest: u32) -> Result<(), String> {
+    if reading.total < reading.base {
+        return Err(format!(
+            "total {} under its base {}: percentages only add",
+            reading.total, reading.base
+        ));
+    }
     let counted = &reading.counted;
     let percent: u32 = counted.iter().map(|c| c.percent()).sum();
     let base = if percent == 0 {

@@ -228,7 +228,7 @@ fn drop_implied(found: &mut Vec<CountedPattern>, rules: &RuleSet, facts: &Facts)
             let mut left = drop.instances.unwrap_or(usize::MAX);
             // The last instances go first, so that the set named first stays.
             for i in (0..found.len()).rev() {
-                if left > 0 && !dropped[i] && found[i].pattern.id == drop.id {
+                if left > 0 && !dropped[i] && drop.names(found[i].pattern.id) {
                     dropped[i] = true;
                     left -= 1;
                 }

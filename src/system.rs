@@ -74,30 +74,36 @@ pub struct Implication {
     pub drops: &'static [Dropped],
 }
 
-/// A pattern an [`Implication`] drops: every instance of it, or this many.
+/// What an [`Implication`] drops: every instance of a pattern, or this many instances of
+/// one pattern or of either of several (Huang's duplicate-run groups, each h.28 or h.59).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dropped {
-    /// The id of the dropped pattern.
-    pub id: &'static str,
-    /// How many of its instances are dropped; `None`: all of them.
+    /// The ids of the dropped patterns: one, or the patterns an instance may be.
+    pub ids: &'static [&'static str],
+    /// How many instances are dropped; `None`: all of them.
     pub instances: Option<usize>,
 }
 
 impl Dropped {
-    /// Every instance of `id`.
-    pub const fn all(id: &'static str) -> Dropped {
+    /// Every instance of the pattern with this id (a one-element list of ids).
+    pub const fn all(id: &'static [&'static str; 1]) -> Dropped {
         Dropped {
-            id,
+            ids: id,
             instances: None,
         }
     }
 
-    /// `instances` instances of `id` (a per-set pattern).
-    pub const fn some(id: &'static str, instances: usize) -> Dropped {
+    /// `instances` instances, each of any of `ids`.
+    pub const fn some(ids: &'static [&'static str], instances: usize) -> Dropped {
         Dropped {
-            id,
+            ids,
             instances: Some(instances),
         }
+    }
+
+    /// Whether an instance of the pattern `id` may be dropped by this.
+    pub fn names(&self, id: &str) -> bool {
+        self.ids.contains(&id)
     }
 }
 

@@ -97,22 +97,18 @@ fn payout(points: u32) -> i64 {
 /// Seed 002's payments: each other player pays the payout, the responsible discarder pays
 /// double, and on a self-draw every player pays double. The winner receives the sum.
 fn pay(points: u32, context: &WinContext) -> Payments {
-    let winner = context.seat;
     let payout = payout(points);
-    let mut amounts = [0i64; 4];
-    for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
+    Payments::losers_pay(context.seat, points, |seat| {
         let doubled = match context.responsible {
             Responsible::NoneSelfDraw => true,
             responsible => responsible.seat() == Some(seat),
         };
-        amounts[seat as usize] = -if doubled { 2 * payout } else { payout };
-    }
-    amounts[winner as usize] = -amounts.iter().sum::<i64>();
-    Payments {
-        winner,
-        value: points,
-        amounts,
-    }
+        if doubled {
+            2 * payout
+        } else {
+            payout
+        }
+    })
 }
 
 fn explain(payments: &Payments, context: &WinContext) -> String {

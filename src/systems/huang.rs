@@ -206,17 +206,13 @@ fn check_context(parsed: &ParsedHand, context: &WinContext) -> Result<(), HandEr
 fn pay(value: u32, context: &WinContext) -> Payments {
     let x = i64::from(value);
     let winner = context.seat;
-    let mut amounts = [0i64; 4];
-    for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
-        let doubled = seat == Seat::East || winner == Seat::East;
-        amounts[seat as usize] = -if doubled { 2 * x } else { x };
-    }
-    amounts[winner as usize] = -amounts.iter().sum::<i64>();
-    Payments {
-        winner,
-        value,
-        amounts,
-    }
+    Payments::losers_pay(winner, value, |seat| {
+        if seat == Seat::East || winner == Seat::East {
+            2 * x
+        } else {
+            x
+        }
+    })
 }
 
 fn explain(payments: &Payments, context: &WinContext) -> String {
@@ -292,9 +288,12 @@ fn every_group(f: &Facts, test: impl Fn(&[Tile]) -> bool) -> bool {
         return false;
     };
     f.sets().iter().all(|s| {
-        let tiles: Vec<Tile> = s.tiles().collect();
+        let mut tiles = [s.tile; 3];
+        for (slot, tile) in tiles.iter_mut().zip(s.tiles()) {
+            *slot = tile;
+        }
         test(&tiles)
-    }) && test(&[pair])
+    }) && test(&[pair, pair])
 }
 
 fn triples<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
@@ -797,7 +796,31 @@ fn parallel(a: Tile, b: Tile) -> bool {
 fn trains(pairs: &[Tile]) -> u32 {
     let n = pairs.len();
     let full = (1usize << n) - 1;
-    let value: Vec<u32> = (0..=full).map(|mask| block_value(pairs, mask)).collect();
+    // Pairs that may stand next to each other in a train (linked, or side by side): a block
+    // of two or more in which some pair has no such neighbour is no train, and most blocks
+    // of a hand are of that kind, so they are not searched.
+    let neighbours: Vec<usize> = (0..n)
+        .map(|i| {
+            (0..n)
+                .filter(|&j| {
+                    j != i
+                        && (links(pairs[i], pairs[j])
+                            || links(pairs[j], pairs[i])
+                            || parallel(pairs[i], pairs[j]))
+                })
+                .fold(0, |bits, j| bits | 1 << j)
+        })
+        .collect();
+    let value: Vec<u32> = (0..=full)
+        .map(|mask: usize| {
+            let isolated = (0..n).any(|i| mask & 1 << i != 0 && neighbours[i] & mask == 0);
+            if mask.count_ones() < 2 || isolated {
+                0
+            } else {
+                block_value(pairs, mask)
+            }
+        })
+        .collect();
     // best[mask]: the best split of the pairs in `mask`.
     let mut best = vec![0u32; full + 1];
     for mask in 1..=full {
@@ -1225,12 +1248,15 @@ pub static PATTERNS: [Pattern; 67] = [
         "[ck d1111] b123 c456 c789 e2 +e2 seat=s kong"),
 ];
 
+/// The two duplicate-run groups a bi-ribbon's runs make, each h.28 or h.59.
+const RUN_GROUPS: Dropped = Dropped::some(&["h.28", "h.59"], 2);
+
 const TIN_PATTERNS: [Dropped; 5] = [
-    Dropped::all("h.2"),
-    Dropped::all("h.4"),
-    Dropped::all("h.6"),
-    Dropped::all("h.7"),
-    Dropped::all("h.8"),
+    Dropped::all(&["h.2"]),
+    Dropped::all(&["h.4"]),
+    Dropped::all(&["h.6"]),
+    Dropped::all(&["h.7"]),
+    Dropped::all(&["h.8"]),
 ];
 
 /// HUANG.md §5, "implied, not counted", ordered so that a row comes before the rows of the
@@ -1239,122 +1265,110 @@ pub static IMPLICATIONS: [Implication; 29] = [
     row(
         "h.9",
         &[
-            Dropped::all("h.12"),
-            Dropped::all("h.16"),
-            Dropped::all("h.43"),
-            Dropped::all("h.47"),
-            Dropped::all("h.49"),
-            Dropped::all("h.51"),
+            Dropped::all(&["h.12"]),
+            Dropped::all(&["h.16"]),
+            Dropped::all(&["h.43"]),
+            Dropped::all(&["h.47"]),
+            Dropped::all(&["h.49"]),
+            Dropped::all(&["h.51"]),
         ],
     ),
     row(
         "h.34",
         &[
-            Dropped::all("h.31"),
-            Dropped::all("h.16"),
-            Dropped::all("h.43"),
-            Dropped::all("h.47"),
-            Dropped::all("h.49"),
-            Dropped::all("h.51"),
-            Dropped::all("h.27"),
+            Dropped::all(&["h.31"]),
+            Dropped::all(&["h.16"]),
+            Dropped::all(&["h.43"]),
+            Dropped::all(&["h.47"]),
+            Dropped::all(&["h.49"]),
+            Dropped::all(&["h.51"]),
+            Dropped::all(&["h.27"]),
         ],
     ),
     row(
         "h.26",
         &[
-            Dropped::all("h.12"),
-            Dropped::all("h.14"),
-            Dropped::all("h.16"),
-            Dropped::all("h.17"),
-            Dropped::all("h.47"),
-            Dropped::all("h.49"),
-            Dropped::all("h.51"),
-            Dropped::some("h.21", 1),
+            Dropped::all(&["h.12"]),
+            Dropped::all(&["h.14"]),
+            Dropped::all(&["h.16"]),
+            Dropped::all(&["h.17"]),
+            Dropped::all(&["h.47"]),
+            Dropped::all(&["h.49"]),
+            Dropped::all(&["h.51"]),
+            Dropped::some(&["h.21"], 1),
         ],
     ),
     row(
         "h.17",
         &[
-            Dropped::all("h.16"),
-            Dropped::all("h.47"),
-            Dropped::all("h.49"),
-            Dropped::some("h.21", 1),
+            Dropped::all(&["h.16"]),
+            Dropped::all(&["h.47"]),
+            Dropped::all(&["h.49"]),
+            Dropped::some(&["h.21"], 1),
         ],
     ),
     row(
         "h.43",
         &[
-            Dropped::all("h.47"),
-            Dropped::all("h.16"),
-            Dropped::all("h.49"),
+            Dropped::all(&["h.47"]),
+            Dropped::all(&["h.16"]),
+            Dropped::all(&["h.49"]),
         ],
     ),
-    row("h.16", &[Dropped::all("h.47")]),
-    row("h.50", &[Dropped::all("h.47")]),
-    row("h.51", &[Dropped::all("h.47"), Dropped::all("h.49")]),
+    row("h.16", &[Dropped::all(&["h.47"])]),
+    row("h.50", &[Dropped::all(&["h.47"])]),
+    row("h.51", &[Dropped::all(&["h.47"]), Dropped::all(&["h.49"])]),
     Implication {
         counted: "h.15",
         when: Some(one_number_is_u),
-        drops: &[Dropped::all("h.14"), Dropped::all("h.12")],
+        drops: &[Dropped::all(&["h.14"]), Dropped::all(&["h.12"])],
     },
-    row("h.14", &[Dropped::all("h.12")]),
-    row("h.25", &[Dropped::some("h.20", 3), Dropped::all("h.23")]),
+    row("h.14", &[Dropped::all(&["h.12"])]),
+    row(
+        "h.25",
+        &[Dropped::some(&["h.20"], 3), Dropped::all(&["h.23"])],
+    ),
     row(
         "h.24",
         &[
-            Dropped::some("h.20", 2),
-            Dropped::all("h.22"),
-            Dropped::all("h.23"),
+            Dropped::some(&["h.20"], 2),
+            Dropped::all(&["h.22"]),
+            Dropped::all(&["h.23"]),
         ],
     ),
-    row("h.23", &[Dropped::some("h.20", 2)]),
-    row("h.22", &[Dropped::some("h.20", 1)]),
-    row("h.33", &[Dropped::all("h.30"), Dropped::all("h.31")]),
+    row("h.23", &[Dropped::some(&["h.20"], 2)]),
+    row("h.22", &[Dropped::some(&["h.20"], 1)]),
+    row("h.33", &[Dropped::all(&["h.30"]), Dropped::all(&["h.31"])]),
     row(
         "h.42",
         &[
-            Dropped::all("h.41"),
-            Dropped::some("h.21", 2),
-            Dropped::all("h.28"),
-            Dropped::all("h.59"),
+            Dropped::all(&["h.41"]),
+            Dropped::some(&["h.21"], 2),
+            RUN_GROUPS,
         ],
     ),
-    row(
-        "h.38",
-        &[
-            Dropped::all("h.37"),
-            Dropped::all("h.28"),
-            Dropped::all("h.59"),
-        ],
-    ),
-    row(
-        "h.40",
-        &[
-            Dropped::all("h.39"),
-            Dropped::all("h.28"),
-            Dropped::all("h.59"),
-        ],
-    ),
-    row("h.37", &[Dropped::all("h.28"), Dropped::all("h.59")]),
-    row("h.39", &[Dropped::all("h.28"), Dropped::all("h.59")]),
-    row("h.41", &[Dropped::all("h.28"), Dropped::all("h.59")]),
-    row("h.48", &[Dropped::some("h.21", 1)]),
-    row("h.32", &[Dropped::all("h.1"), Dropped::all("h.45")]),
+    row("h.38", &[Dropped::all(&["h.37"]), RUN_GROUPS]),
+    row("h.40", &[Dropped::all(&["h.39"]), RUN_GROUPS]),
+    row("h.37", &[RUN_GROUPS]),
+    row("h.39", &[RUN_GROUPS]),
+    row("h.41", &[RUN_GROUPS]),
+    row("h.48", &[Dropped::some(&["h.21"], 1)]),
+    row("h.32", &[Dropped::all(&["h.1"]), Dropped::all(&["h.45"])]),
     row(
         "h.18",
         &[
-            Dropped::all("h.1"),
-            Dropped::all("h.13"),
-            Dropped::all("h.45"),
+            Dropped::all(&["h.1"]),
+            Dropped::all(&["h.13"]),
+            Dropped::all(&["h.45"]),
         ],
     ),
-    row("h.19", &[Dropped::all("h.1"), Dropped::all("h.13")]),
-    row("h.36", &[Dropped::all("h.45")]),
+    row("h.19", &[Dropped::all(&["h.1"]), Dropped::all(&["h.13"])]),
+    row("h.36", &[Dropped::all(&["h.45"])]),
     row(
         "h.52",
         &[
-            Dropped::all("h.1"),
-            Dropped::all("h.55"),
+            Dropped::all(&["h.1"]),
+            Dropped::all(&["h.55"]),
             TIN_PATTERNS[0],
             TIN_PATTERNS[1],
             TIN_PATTERNS[2],
@@ -1365,7 +1379,7 @@ pub static IMPLICATIONS: [Implication; 29] = [
     row(
         "h.53",
         &[
-            Dropped::all("h.1"),
+            Dropped::all(&["h.1"]),
             TIN_PATTERNS[0],
             TIN_PATTERNS[1],
             TIN_PATTERNS[2],
@@ -1373,7 +1387,7 @@ pub static IMPLICATIONS: [Implication; 29] = [
             TIN_PATTERNS[4],
         ],
     ),
-    row("h.66", &[Dropped::all("h.56")]),
+    row("h.66", &[Dropped::all(&["h.56"])]),
 ];
 
 const fn row(counted: &'static str, drops: &'static [Dropped]) -> Implication {

@@ -44,7 +44,9 @@ const PAYMENTS: PaymentRule = PaymentRule {
 };
 
 /// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
-pub static WSOM: RuleSet = RuleSet {
+pub static WSOM: RuleSet = WSOM_RULES;
+
+const WSOM_RULES: RuleSet = RuleSet {
     id: "wsom",
     name: Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
     patterns: &PATTERNS,
@@ -66,18 +68,11 @@ pub static ZJ: RuleSet = RuleSet {
     name: Cow::Borrowed("Zung Jung v3.3 (standard, chicken hand 1)"),
     patterns: &PATTERNS_WITH_CHICKEN,
     minimum: 0,
-    shapes: ANY,
-    implications: &[],
-    limit: LIMIT_RULE,
-    refuse: None,
-    check_context: None,
-    declared: None,
-    words: &[],
-    payments: PAYMENTS,
     wording: Wording {
         short_name: "ZJ",
         ..WSOM_WORDING
     },
+    ..WSOM_RULES
 };
 
 /// Why the payments split the way they do (SPEC §2.10).
@@ -102,26 +97,16 @@ fn case(value: u32, context: &WinContext) -> Case {
 }
 
 /// The formal competition scheme (seed 003's Payoff Scheme): the winner always receives
-/// 3 × X.
+/// 3 × X (25 + 25 + 3X − 50 when one player is responsible).
 fn pay(value: u32, context: &WinContext) -> Payments {
-    let winner = context.seat;
     let x = i64::from(value);
     let standard = i64::from(STANDARD_VALUE);
     let case = case(value, context);
-    let mut amounts = [0i64; 4];
-    for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
-        amounts[seat as usize] = -match case {
-            Case::Responsible(responsible) if seat == responsible => 3 * x - 2 * standard,
-            Case::Responsible(_) => standard,
-            _ => x,
-        };
-    }
-    amounts[winner as usize] = 3 * x;
-    Payments {
-        winner,
-        value,
-        amounts,
-    }
+    Payments::losers_pay(context.seat, value, |seat| match case {
+        Case::Responsible(responsible) if seat == responsible => 3 * x - 2 * standard,
+        Case::Responsible(_) => standard,
+        _ => x,
+    })
 }
 
 fn explain(payments: &Payments, context: &WinContext) -> String {
