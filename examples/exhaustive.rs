@@ -70,7 +70,7 @@ fn prove_implications(packed: Packed, implied: &mut Implied) {
     let hand = Hand {
         concealed,
         melds: Vec::new(),
-        winning_tile: Tile::ALL[winning],
+        winning_tile: Some(Tile::ALL[winning]),
         context: WinContext {
             words: SystemWords::defaults(&huang::WORDS),
             ..contexts()[1]
@@ -299,7 +299,7 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
             let hand = Hand {
                 concealed: concealed.clone(),
                 melds: Vec::new(),
-                winning_tile: Tile::ALL[winning],
+                winning_tile: Some(Tile::ALL[winning]),
                 context,
             };
             tally.scorings += 1;

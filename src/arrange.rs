@@ -150,12 +150,12 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
     let discard_win = matches!(hand.context.win_by, WinBy::Discard { .. });
     for (concealed_sets, pair) in decompositions {
         let mut places: Vec<Placement> = Vec::new();
-        if pair == hand.winning_tile {
+        if Some(pair) == hand.winning_tile {
             places.push(Placement::Pair);
         }
         for (i, &(kind, tile)) in concealed_sets.iter().enumerate() {
             let set = Set::concealed(kind, tile);
-            let holds = set.any_tile(|t| t == hand.winning_tile);
+            let holds = set.any_tile(|t| Some(t) == hand.winning_tile);
             // Identical sets give the same reading: place the tile in the first of them only.
             let duplicate = concealed_sets[..i].contains(&(kind, tile));
             if holds && !duplicate {

@@ -213,8 +213,9 @@ pub struct Hand {
     pub concealed: Vec<Tile>,
     /// Declared melds.
     pub melds: Vec<Meld>,
-    /// The tile that completed the hand.
-    pub winning_tile: Tile,
+    /// The tile that completed the hand; none for a win by declaration written without
+    /// tiles (Huang's eight flowers).
+    pub winning_tile: Option<Tile>,
     /// The situation of the win.
     pub context: WinContext,
 }
@@ -229,7 +230,10 @@ impl Hand {
             let _ = write!(line, " {}", meld.set());
         }
         let ctx = &self.context;
-        let _ = write!(line, " +{} seat={}", self.winning_tile, ctx.seat.letter());
+        if let Some(tile) = self.winning_tile {
+            let _ = write!(line, " +{tile}");
+        }
+        let _ = write!(line, " seat={}", ctx.seat.letter());
         let _ = ctx.words.write_notation(&mut line);
         match ctx.win_by {
             WinBy::SelfDraw if ctx.heaven => line.push_str(" heaven"),
@@ -261,7 +265,7 @@ impl Hand {
     /// Counts of the concealed tiles plus the winning tile (the part still to be arranged).
     pub fn concealed_counts_with_winning_tile(&self) -> [u8; KINDS] {
         let mut counts = [0u8; KINDS];
-        for tile in self.concealed.iter().chain([&self.winning_tile]) {
+        for tile in self.concealed.iter().chain(&self.winning_tile) {
             counts[tile.index()] += 1;
         }
         counts
@@ -275,14 +279,30 @@ pub fn validate(
     winning: Spanned<Tile>,
     words: SystemWords,
 ) -> Result<Hand, HandError> {
+    validate_tiles(parsed, Some(winning), words, true)
+}
+
+/// Checks a line that wins by declaration whatever its tiles (Huang's eight flowers): the
+/// tiles may be any number, or none, and the winning tile may be left out; the melds must
+/// still have their shapes, and no tile may have a fifth copy.
+pub fn validate_declared(parsed: &ParsedHand, words: SystemWords) -> Result<Hand, HandError> {
+    validate_tiles(parsed, parsed.winning, words, false)
+}
+
+fn validate_tiles(
+    parsed: &ParsedHand,
+    winning: Option<Spanned<Tile>>,
+    words: SystemWords,
+    fourteen: bool,
+) -> Result<Hand, HandError> {
     let melds = parsed
         .melds
         .iter()
         .map(check_meld)
         .collect::<Result<Vec<_>, _>>()?;
 
-    let tiles = parsed.concealed.len() + 1 + 3 * melds.len();
-    if tiles != 14 {
+    let tiles = parsed.concealed.len() + usize::from(winning.is_some()) + 3 * melds.len();
+    if fourteen && tiles != 14 {
         return Err(HandError {
             column: 1,
             kind: HandErrorKind::WrongTileCount { tiles },
@@ -292,11 +312,12 @@ pub fn validate(
 
     let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
     concealed.sort();
-    let context = build_context(parsed, winning.value, &concealed, &melds, words)?;
+    let winning_tile = winning.map(|w| w.value);
+    let context = build_context(parsed, winning_tile, &concealed, &melds, words)?;
     Ok(Hand {
         concealed,
         melds,
-        winning_tile: winning.value,
+        winning_tile,
         context,
     })
 }
@@ -349,7 +370,7 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
 
 /// At most four of any tile across concealed tiles, melds and the winning tile.
 /// Points at the token that brings in the fifth copy.
-fn check_copies(parsed: &ParsedHand, winning: Spanned<Tile>) -> Result<(), HandError> {
+fn check_copies(parsed: &ParsedHand, winning: Option<Spanned<Tile>>) -> Result<(), HandError> {
     let mut tokens: Vec<(usize, Tile)> = parsed
         .concealed
         .iter()
@@ -358,7 +379,7 @@ fn check_copies(parsed: &ParsedHand, winning: Spanned<Tile>) -> Result<(), HandE
     for meld in &parsed.melds {
         tokens.extend(meld.tiles.iter().map(|t| (meld.column, *t)));
     }
-    tokens.push((winning.column, winning.value));
+    tokens.extend(winning.map(|w| (w.column, w.value)));
     tokens.sort_by_key(|(column, _)| *column);
 
     let mut totals = [0usize; KINDS];
@@ -384,7 +405,7 @@ fn check_copies(parsed: &ParsedHand, winning: Spanned<Tile>) -> Result<(), HandE
 /// Applies the context words and the checks of SPEC §2.8 (rulings in docs/rules.md).
 fn build_context(
     parsed: &ParsedHand,
-    winning: Tile,
+    winning: Option<Tile>,
     concealed: &[Tile],
     melds: &[Meld],
     words: SystemWords,
@@ -428,10 +449,11 @@ fn build_context(
                 return Err(conflict(Some(w), ContextConflict::RobWith(name)));
             }
         }
-        let robbed = winning;
-        let in_melds = melds.iter().any(|m| m.set().tiles().any(|t| t == robbed));
-        if concealed.contains(&robbed) || in_melds {
-            return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(robbed)));
+        if let Some(robbed) = winning {
+            let in_melds = melds.iter().any(|m| m.set().tiles().any(|t| t == robbed));
+            if concealed.contains(&robbed) || in_melds {
+                return Err(conflict(Some(w), ContextConflict::RobbedTileHeld(robbed)));
+            }
         }
     }
     for (blessing, name) in [(heaven, "heaven"), (earth, "earth")] {

@@ -118,13 +118,20 @@ fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
         WordError::Notation(e) => Error::Notation(e),
         WordError::Unknown(unknown) => unknown_word(unknown, rules),
     })?;
-    // After the words: an unknown word comes before the end of the line, where a missing
-    // winning tile is reported.
-    let winning = parsed.winning.ok_or(NotationError {
-        column: parsed.end,
-        kind: NotationErrorKind::NoWinningTile,
-    })?;
-    let hand = hand::validate(parsed, winning, system_words)?;
+    let hand = if rules
+        .declared
+        .is_some_and(|declared| declared(&system_words))
+    {
+        hand::validate_declared(parsed, system_words)?
+    } else {
+        // After the words: an unknown word comes before the end of the line, where a
+        // missing winning tile is reported.
+        let winning = parsed.winning.ok_or(NotationError {
+            column: parsed.end,
+            kind: NotationErrorKind::NoWinningTile,
+        })?;
+        hand::validate(parsed, winning, system_words)?
+    };
     if let Some(check) = rules.check_context {
         check(parsed, &hand.context)?;
     }

@@ -255,7 +255,7 @@ impl<'a> Facts<'a> {
         let mut present = 0u64;
         let mut mark = |tile: Tile| present |= 1 << tile.index();
         hand.concealed.iter().copied().for_each(&mut mark);
-        mark(hand.winning_tile);
+        hand.winning_tile.into_iter().for_each(&mut mark);
         for meld in &hand.melds {
             meld.set().tiles().for_each(&mut mark);
         }

@@ -329,7 +329,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
     if rules
         .declared
-        .is_some_and(|declared| declared(&hand.context))
+        .is_some_and(|declared| declared(&hand.context.words))
     {
         let declared = Arrangement {
             shape: Shape::Declared,

@@ -13,7 +13,7 @@ use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
 use crate::patterns::{Facts, Pattern};
 use crate::payment::Payments;
-use crate::words::WordSpec;
+use crate::words::{SystemWords, WordSpec};
 
 /// A scoring system.
 pub struct RuleSet {
@@ -44,7 +44,7 @@ pub struct RuleSet {
     /// then the hand is one [`Shape::Declared`] reading, with only that shape's patterns.
     ///
     /// [`Shape::Declared`]: crate::arrange::Shape::Declared
-    pub declared: Option<fn(&WinContext) -> bool>,
+    pub declared: Option<fn(&SystemWords) -> bool>,
     /// The context words the system reads besides the shared ones (the doubling table's
     /// `round=`).
     pub words: &'static [WordSpec],

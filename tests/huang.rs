@@ -516,6 +516,8 @@ fn all_eight_flowers_score_two_hundred_alone() {
             "b1479 c258 d369 w12 e1 +e2 seat=s flowers=8 last tin=none",
             "h.57:200 = 200",
         ),
+        // The tiles may be left out altogether (no +TILE either).
+        ("flowers=8 seat=s", "h.57:200 = 200"),
         // Seven flowers score nothing: the hand scores as usual.
         (
             "b123 c456 d789 b555 w2 +w2 seat=s self flowers=7",

@@ -222,7 +222,10 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     write_patterns(object.key("set_aside"), &reading.set_aside);
     object
         .display("arrangement", &reading.arrangement)
-        .display("winning_tile", hand.winning_tile)
+        .optional_string(
+            "winning_tile",
+            hand.winning_tile.map(|t| t.to_string()).as_deref(),
+        )
         .optional_string("winning_set", winning_set.as_deref())
         .string("seat", ctx.seat.key())
         .raw("self_draw", ctx.self_drawn())

@@ -168,7 +168,7 @@ pub fn limit_label(rules: &RuleSet, limit: Limit) -> &'static str {
 
 /// Which group the winning tile completes, in words.
 fn placement(hand: &Hand, arrangement: &Arrangement) -> String {
-    let tile = hand.winning_tile;
+    let tile = hand.winning_tile.map(|t| t.to_string()).unwrap_or_default();
     match arrangement.placement {
         Placement::Set(i) => {
             let set = arrangement.sets()[i];

@@ -98,14 +98,18 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
 fn describe_win(hand: &Hand) -> String {
     let ctx = &hand.context;
     let seat = ctx.seat.name();
-    let tile = hand.winning_tile;
+    // A win by declaration may be written without its tiles.
+    let (on, of) = match hand.winning_tile {
+        Some(tile) => (format!(" on {tile}"), format!(" of {tile}")),
+        None => (String::new(), String::new()),
+    };
     let mut text = match ctx.win_by {
-        WinBy::SelfDraw => format!("{seat} wins by self-draw on {tile}"),
+        WinBy::SelfDraw => format!("{seat} wins by self-draw{on}"),
         WinBy::Discard { from, assumed: false } => {
-            format!("{seat} wins on {}'s discard of {tile}", from.name())
+            format!("{seat} wins on {}'s discard{of}", from.name())
         }
         WinBy::Discard { from, assumed: true } => format!(
-            "{seat} wins on {}'s discard of {tile} (discarder assumed: {seat}'s upper seat; give from= to change)",
+            "{seat} wins on {}'s discard{of} (discarder assumed: {seat}'s upper seat; give from= to change)",
             from.name()
         ),
     };

@@ -17,7 +17,7 @@ use crate::patterns::{
 use crate::payment::Payments;
 use crate::sets::Set;
 use crate::system::{LimitRule, PaymentRule, RuleSet, Shapes, Wording};
-use crate::tile::{Seat, Suit};
+use crate::tile::{Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 
 /// The maximum unless `--max` says otherwise.
@@ -157,7 +157,9 @@ const CHICKEN: Pattern = Pattern {
 /// A kong makes 15 tiles, so a hand with one never is.
 fn all_suit(f: &Facts) -> bool {
     let hand = f.hand;
-    let suit = hand.winning_tile.suit();
+    let Some(suit) = hand.winning_tile.map(Tile::suit) else {
+        return false;
+    };
     if !suit.is_number() || hand.melds.iter().any(|m| m.is_kong()) {
         return false;
     }
@@ -166,7 +168,7 @@ fn all_suit(f: &Facts) -> bool {
         .concealed
         .iter()
         .copied()
-        .chain([hand.winning_tile])
+        .chain(hand.winning_tile)
         .chain(melded);
     rank_counts(tiles, suit)
         .is_some_and(|counts| counts.iter().zip(NINE_GATES).all(|(&c, g)| c >= g))

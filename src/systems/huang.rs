@@ -124,7 +124,7 @@ pub static HUANG: RuleSet = RuleSet {
     },
     refuse: Some(refuse),
     check_context: Some(check_context),
-    declared: Some(all_flowers),
+    declared: Some(|words| words.value(FLOWERS_WORD) == 8),
     words: &WORDS,
     payments: PaymentRule {
         pay,
@@ -400,7 +400,9 @@ fn thirteen_u_single(f: &Facts) -> bool {
 
 fn thirteen_u_all(f: &Facts) -> bool {
     match f.arrangement.shape {
-        Shape::ThirteenTerminals { pair } => f.context().heaven || pair == f.hand.winning_tile,
+        Shape::ThirteenTerminals { pair } => {
+            f.context().heaven || Some(pair) == f.hand.winning_tile
+        }
         _ => false,
     }
 }
@@ -549,7 +551,7 @@ fn quads(f: &Facts) -> Quads {
         let in_pair = f.pair() == Some(tile);
         let groups = sets.len() + usize::from(in_pair);
         let is_open =
-            sets.iter().any(|&(i, s)| open(i, s)) || (discard && hand.winning_tile == tile);
+            sets.iter().any(|&(i, s)| open(i, s)) || (discard && hand.winning_tile == Some(tile));
         items.push(groups as u8);
         hidden_items += usize::from(!is_open);
     }

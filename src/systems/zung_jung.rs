@@ -139,7 +139,9 @@ fn no_terminals(f: &Facts) -> bool {
 /// suit, and the winning tile is of that suit.
 fn nine_gates(f: &Facts) -> bool {
     let hand = f.hand;
-    let suit = hand.winning_tile.suit();
+    let Some(suit) = hand.winning_tile.map(Tile::suit) else {
+        return false;
+    };
     hand.melds.is_empty()
         && suit.is_number()
         && rank_counts(hand.concealed.iter().copied(), suit) == Some(NINE_GATES)
