@@ -54,6 +54,9 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
                     chicken.id,
                     value(rules, chicken)
                 ),
+                None if rules.minimum == 0 => {
+                    "no minimum: a winning hand worth 0 pays 0".to_string()
+                }
                 None => format!("a hand under {} points is a false win", rules.minimum),
             };
             let _ = writeln!(
@@ -125,6 +128,7 @@ fn shapes(shapes: Shapes) -> &'static str {
         s if s == REGULAR_OR_PAIRS => "regular hands and Seven Pairs",
         s if s == ANY => "any winning hand",
         s if s.seven_pairs => "Seven Pairs",
+        s if s.declared => "a win by declaration, whatever the tiles",
         _ => "Thirteen Terminals",
     }
 }
