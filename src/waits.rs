@@ -9,6 +9,8 @@
 use crate::patterns::Shapes;
 use crate::tile::{Tile, KINDS};
 
+pub mod distance;
+
 /// Whether `counts` (the concealed tiles, winning tile included) and `melds` declared sets
 /// form a winning shape of `shapes`: 4 sets and a pair, Seven Pairs (four of a kind being
 /// two pairs) or Thirteen Terminals. Seven Pairs and Thirteen Terminals need no melds.
