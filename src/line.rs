@@ -3,8 +3,9 @@
 //! ([`score_line`]); the batch and the binary call it line by line.
 
 use crate::claim::{self, ClaimCheck, ClaimError};
-use crate::hand::{self, Hand, HandError, HandErrorKind};
-use crate::notation::{self, ClaimSpec, NotationError, NotationErrorKind, ParsedHand};
+use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
+use crate::notation::Spanned;
+use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKind, ParsedHand};
 use crate::payment::Payments;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
@@ -111,13 +112,29 @@ pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
     validate(&parsed, rules)
 }
 
+/// Reads one line of notation, its `+TILE` optional, into a hand before its win (13 or 14
+/// tiles) with the context words of `rules`: the `waits` analysis's input.
+pub fn parse_holding(line: &str, rules: &RuleSet) -> Result<Holding, Error> {
+    let parsed = notation::parse_holding(line)?;
+    let system_words = system_words(&parsed.named, rules)?;
+    Ok(hand::validate_holding(&parsed, system_words)?)
+}
+
 /// The parsed line as a hand under `rules`: the system's words read, then the hand checked.
 fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
-    let system_words = words::resolve(&parsed.named, rules.words).map_err(|e| match e {
+    let system_words = system_words(&parsed.named, rules)?;
+    Ok(hand::validate(parsed, system_words)?)
+}
+
+/// The line's words that are not shared ones, read against the system's own.
+fn system_words(
+    named: &[Spanned<NamedWord>],
+    rules: &RuleSet,
+) -> Result<words::SystemWords, Error> {
+    words::resolve(named, rules.words).map_err(|e| match e {
         WordError::Notation(e) => Error::Notation(e),
         WordError::Unknown(unknown) => unknown_word(unknown, rules),
-    })?;
-    Ok(hand::validate(parsed, system_words)?)
+    })
 }
 
 /// A word the rule set does not read: one another system reads, or one nobody does.

@@ -629,6 +629,76 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     })
 }
 
+/// A line read for the `waits` analysis: a hand before its win, whose `+TILE` is optional.
+/// The fields are those of [`ParsedHand`]; `drawn` is the `+TILE` if the line has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedHolding<'a> {
+    /// Concealed tiles, not including a `+TILE`.
+    pub concealed: Vec<Spanned<Tile>>,
+    /// Declared melds, in the order written.
+    pub melds: Vec<ParsedMeld>,
+    /// The tile after `+`, if there is one (a hand that has just drawn it).
+    pub drawn: Option<Spanned<Tile>>,
+    /// The context words every system reads.
+    pub words: Vec<Spanned<Word>>,
+    /// Other words, for the scoring system to read.
+    pub named: Vec<Spanned<NamedWord<'a>>>,
+    /// A `claim=` on the line.
+    pub claim: Option<Spanned<ClaimSpec>>,
+}
+
+/// Parses one hand line whose `+TILE` may be absent (the `waits` analysis). The tokens,
+/// their columns and every error are those of [`parse_hand`], but for the missing `+TILE`.
+pub fn parse_holding(line: &str) -> Result<ParsedHolding<'_>, NotationError> {
+    match parse_hand(line) {
+        Ok(parsed) => Ok(ParsedHolding {
+            concealed: parsed.concealed,
+            melds: parsed.melds,
+            drawn: Some(parsed.winning),
+            words: parsed.words,
+            named: parsed.named,
+            claim: parsed.claim,
+        }),
+        Err(NotationError {
+            kind: NotationErrorKind::NoWinningTile,
+            ..
+        }) => {
+            // Every token read well and only the `+TILE` is missing: read the line again
+            // with a stand-in tile after its last token (before any comment; a token never
+            // holds `#`), which leaves every column as it was, and drop the stand-in.
+            let end = line.find('#').unwrap_or(line.len());
+            let with_tile = format!("{} +b1 {}", &line[..end], &line[end..]);
+            let parsed = parse_hand(&with_tile)?;
+            let named = parsed
+                .named
+                .iter()
+                .map(|word| Spanned {
+                    column: word.column,
+                    value: NamedWord {
+                        key: same_place(line, &with_tile, word.value.key),
+                        value: word.value.value.map(|v| same_place(line, &with_tile, v)),
+                    },
+                })
+                .collect();
+            Ok(ParsedHolding {
+                concealed: parsed.concealed,
+                melds: parsed.melds,
+                drawn: None,
+                words: parsed.words,
+                named,
+                claim: parsed.claim,
+            })
+        }
+        Err(error) => Err(error),
+    }
+}
+
+/// The part of `line` at the place `part` has in `copy`, a copy of `line` up to past it.
+fn same_place<'a>(line: &'a str, copy: &str, part: &str) -> &'a str {
+    let start = part.as_ptr() as usize - copy.as_ptr() as usize;
+    line.get(start..start + part.len()).unwrap_or("")
+}
+
 /// The token starting at `rest`, for messages.
 fn token_text(rest: &str) -> String {
     rest.split(|c: char| c.is_whitespace() || c == '#')
