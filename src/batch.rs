@@ -149,11 +149,62 @@ pub fn run<'r>(
     settings: &Settings<'r>,
     out: &mut impl Write,
 ) -> io::Result<Summary<'r>> {
-    let mut summary = Summary::new(settings.rules);
+    let mut scoring = Scoring {
+        settings,
+        summary: Summary::new(settings.rules),
+    };
+    run_task(inputs, settings.format, &mut scoring, out)?;
+    Ok(scoring.summary)
+}
+
+/// What a batch run does with each line, for [`run_task`]: scoring ([`run`]) or another
+/// analysis of the same lines (`mjscore waits`), which shares the reading loop.
+pub trait Task {
+    /// The header row of a TSV run, with its line break.
+    fn tsv_header(&self, with_file: bool) -> String;
+    /// One line holding a hand (not blank, not a comment): its result, rendered.
+    fn line(&mut self, text: &str, at: &Location) -> String;
+    /// A line that is not text the parser can read: its error, rendered.
+    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String;
+}
+
+/// The scoring task of [`run`].
+struct Scoring<'s, 'r> {
+    settings: &'s Settings<'r>,
+    summary: Summary<'r>,
+}
+
+impl Task for Scoring<'_, '_> {
+    fn tsv_header(&self, with_file: bool) -> String {
+        render::tsv::header(with_file)
+    }
+
+    fn line(&mut self, text: &str, at: &Location) -> String {
+        let settings = self.settings;
+        let result = score_line_with(text, settings.rules, settings.options);
+        self.summary.record(&result);
+        render_result(settings, text, &result, Some(at))
+    }
+
+    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String {
+        self.summary.record_unusable();
+        render_unusable(self.settings, display, error, at)
+    }
+}
+
+/// Runs `task` on every line of every input, in order, writing each result to `out` in
+/// `format` as it goes (a TSV header first). Bad lines are reported in place and the run
+/// goes on; only an I/O error stops it.
+pub fn run_task(
+    inputs: Vec<Input>,
+    format: Format,
+    task: &mut impl Task,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut first = true;
-    if settings.format == Format::Tsv {
+    if format == Format::Tsv {
         let with_file = inputs.iter().any(|i| i.name.is_some());
-        out.write_all(render::tsv::header(with_file).as_bytes())?;
+        out.write_all(task.tsv_header(with_file).as_bytes())?;
     }
     for input in inputs {
         let mut lines = LineReader::new(input.reader);
@@ -172,20 +223,17 @@ pub fn run<'r>(
                 Line::Text(text) if is_skipped(text) => continue,
                 Line::Text(text) => text,
                 Line::Unusable { display, error } => {
-                    summary.record_unusable();
-                    let rendered = render_unusable(settings, &display, &error, &at);
-                    write_result(out, &rendered, &mut first, settings.format)?;
+                    let rendered = task.unusable(&display, &error, &at);
+                    write_result(out, &rendered, &mut first, format)?;
                     continue;
                 }
             };
-            let result = score_line_with(text, settings.rules, settings.options);
-            summary.record(&result);
-            let rendered = render_result(settings, text, &result, Some(&at));
-            write_result(out, &rendered, &mut first, settings.format)?;
+            let rendered = task.line(text, &at);
+            write_result(out, &rendered, &mut first, format)?;
         }
     }
     out.flush()?;
-    Ok(summary)
+    Ok(())
 }
 
 /// One line's result in the chosen format, without a trailing separator.

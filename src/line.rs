@@ -1,6 +1,7 @@
 //! One line of input, start to end: read the notation, read the system's words, validate
 //! the hand, score it, check its claim. This is the library's main entry point
-//! ([`score_line`]); the batch and the binary call it line by line.
+//! ([`score_line`]); the batch and the binary call it line by line. [`analyse_line`] does the
+//! same for the `waits` analysis.
 
 use crate::claim::{self, ClaimCheck, ClaimError};
 use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
@@ -10,6 +11,7 @@ use crate::payment::Payments;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
 use crate::system::RuleSet;
+use crate::waits::analysis::{self, Analysis};
 use crate::words::{self, WordError};
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
@@ -118,6 +120,13 @@ pub fn parse_holding(line: &str, rules: &RuleSet) -> Result<Holding, Error> {
     let parsed = notation::parse_holding(line)?;
     let system_words = system_words(&parsed.named, rules)?;
     Ok(hand::validate_holding(&parsed, system_words)?)
+}
+
+/// Reads one line as a hand before its win and analyses it under `rules`: its waits (13
+/// tiles) or its discards (14). The `waits` command's step for one line.
+pub fn analyse_line(line: &str, rules: &RuleSet) -> Result<Analysis, Error> {
+    let holding = parse_holding(line, rules)?;
+    Ok(analysis::analyse(&holding, rules))
 }
 
 /// The parsed line as a hand under `rules`: the system's words read, then the hand checked.

@@ -3,6 +3,8 @@
 //! value is worked out by hand from the Zung Jung table (docs/rules.md), the working in a
 //! comment.
 
+mod common;
+
 use mjscore::hand::{ContextConflict, HandErrorKind};
 use mjscore::rules::{RuleSet, DOUBLING, WSOM, ZJ};
 use mjscore::waits::analysis::{self, Analysis, Discards, Value, Waits};
@@ -314,4 +316,81 @@ fn calling_distance_is_zero_exactly_when_there_are_waits() {
     let holding = parse_holding("b123 c456 d789 w11 b56", &WSOM).unwrap();
     let counts = holding.concealed_counts();
     assert_eq!(calling_distance(&counts, 0, WSOM.shapes), 0);
+}
+
+mod cli {
+    //! The `waits` command: exit statuses, a list of hands, `--help`.
+    use crate::common::{mjscore, Mjscore};
+
+    #[test]
+    fn exit_status_says_calling_not_calling_or_unreadable() {
+        // b4 b7: calling → 0.
+        assert_eq!(mjscore(&["waits", "b123 c456 d789 w11 b5 b6"]).code, 0);
+        // Tokens as separate arguments.
+        assert_eq!(
+            mjscore(&["waits", "b123", "c456", "d789", "w11", "b5", "b6"]).code,
+            0
+        );
+        // One draw from calling → 1; calling only on a dead b1 → 1.
+        let run = mjscore(&["waits", "b123 c456 d789 w11 b5 c9"]);
+        assert_eq!(run.code, 1);
+        assert!(run
+            .stdout
+            .ends_with("Summary      not calling: 1 tile from calling\n"));
+        let run = mjscore(&["waits", "b1111 c123 d456 w111"]);
+        assert_eq!(run.code, 1);
+        assert!(run.stdout.contains("  b1  dead  "), "{}", run.stdout);
+        assert!(run
+            .stdout
+            .ends_with("Summary      calling only on dead waits: no tile left to win on\n"));
+        // Not a hand → 2, the message on stderr.
+        let run = mjscore(&["waits", "b123 w5"]);
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+        assert!(run.stderr.starts_with("error at column 6: w5"));
+        // A usage error.
+        assert_eq!(
+            mjscore(&["waits", "--all", "b123 c456 d789 w11 b5 b6"]).code,
+            2
+        );
+    }
+
+    #[test]
+    fn a_list_exits_with_its_worst_line() {
+        // calling (0), not calling (1): 1; then a line that is not a hand: 2.
+        let run = Mjscore::new(&["waits", "--format", "json"])
+            .stdin("b123 c456 d789 w11 b5 b6\n\n# a comment\nb123 c456 d789 w11 b5 c9\n")
+            .run();
+        assert_eq!(run.code, 1);
+        let lines: Vec<serde_json::Value> = run
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0]["line"], 1);
+        assert_eq!(lines[0]["calling"], true);
+        assert_eq!(lines[0]["unseen"], 8);
+        assert_eq!(lines[1]["line"], 4);
+        assert_eq!(lines[1]["distance"], 1);
+        let run = Mjscore::new(&["waits", "--format", "tsv", "-f", "-"])
+            .stdin("b123 c456 d789 w11 b5 b6\nb1 +b2\n")
+            .run();
+        assert_eq!(run.code, 2);
+        let rows: Vec<&str> = run.stdout.lines().collect();
+        // Header, two waits, one error row, each with the header's 10 fields.
+        assert_eq!(rows.len(), 4);
+        assert!(rows.iter().all(|r| r.split('\t').count() == 10), "{rows:?}");
+        assert!(rows[3].contains("\terror\tcolumn 1: the hand has 2 tiles"));
+    }
+
+    #[test]
+    fn help_says_a_fourteen_tile_hand_gets_the_discard_analysis() {
+        let run = mjscore(&["waits", "--help"]);
+        assert_eq!(run.code, 0);
+        assert!(run
+            .stdout
+            .contains("A 14-tile hand (one that has just drawn"));
+        assert!(run.stdout.contains("gets the discard analysis"));
+        assert!(mjscore(&["--help"]).stdout.contains("waits"));
+    }
 }
