@@ -394,3 +394,69 @@ mod cli {
         assert!(mjscore(&["--help"]).stdout.contains("waits"));
     }
 }
+
+mod property {
+    //! Random winning hands (`mjscore::corpus`): without their winning tile they wait on it,
+    //! and the wait is worth what the hand scores.
+    use mjscore::corpus::{winning_hand, Rng};
+    use mjscore::rules;
+    use mjscore::score::{self, Outcome};
+    use mjscore::waits::analysis::{self, Analysis};
+    use proptest::prelude::*;
+
+    /// The hand's line without its `+TILE` and `self`, for `waits`; `None` for a context
+    /// `waits` cannot take (a win on a kong's tile, robbing, the blessings).
+    pub fn before_the_win(hand: &mjscore::hand::Hand) -> Option<String> {
+        let ctx = &hand.context;
+        if ctx.kong_supplement || ctx.robbed_kong || ctx.heaven || ctx.earth {
+            return None;
+        }
+        let notation = hand.notation();
+        let tokens: Vec<&str> = notation
+            .split_whitespace()
+            .filter(|t| !t.starts_with('+') && *t != "self")
+            .collect();
+        Some(tokens.join(" "))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1_000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn a_winning_hand_less_its_tile_waits_on_it_for_the_same_score(seed in any::<u64>()) {
+            let line = winning_hand(&mut Rng::new(seed));
+            let hand = mjscore::parse(&line).unwrap();
+            let Some(before) = before_the_win(&hand) else { return Ok(()) };
+            for rules in rules::ALL {
+                let direct = score::score(&hand, rules);
+                let analysis = mjscore::line::analyse_line(&before, rules)
+                    .map_err(|e| TestCaseError::fail(format!("{before}: {e}")))?;
+                let Analysis::Waits(waits) = analysis else {
+                    return Err(TestCaseError::fail(format!("{before}: not 13 tiles")));
+                };
+                let wait = waits.waits.iter().find(|w| w.tile == hand.winning_tile);
+                if matches!(direct, Outcome::FalseWin(score::FalseWin::NotAWinningHand)) {
+                    // A shape the rule set does not allow (Seven Pairs in the doubling table).
+                    prop_assert!(wait.is_none(), "{} under {}", line, rules.id);
+                    continue;
+                }
+                let wait = wait.ok_or_else(|| TestCaseError::fail(format!(
+                    "{line} under {}: {before} does not wait on {}", rules.id, hand.winning_tile)))?;
+                let value = if hand.context.self_drawn() { &wait.self_draw } else { &wait.discard };
+                let total = |o: &Outcome| match o {
+                    Outcome::Win { reading, .. } => Some(reading.total),
+                    Outcome::FalseWin(_) => None,
+                };
+                prop_assert_eq!(value.total(), total(&direct), "{} under {}", line, rules.id);
+                prop_assert_eq!(value.best().sum, match &direct {
+                    Outcome::Win { reading, .. } => reading.sum,
+                    Outcome::FalseWin(score::FalseWin::BelowMinimum { reading, .. }) => reading.sum,
+                    Outcome::FalseWin(_) => u32::MAX,
+                });
+                // The analysis's own scoring agrees with the direct path too.
+                let again = analysis::waits(&mjscore::parse_holding(&before, rules).unwrap(), rules);
+                prop_assert_eq!(again.waits.len(), waits.waits.len());
+            }
+        }
+    }
+}
