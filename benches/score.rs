@@ -2,13 +2,19 @@
 //! (`mjscore::corpus`, seed 2026: melds, kongs, Seven Pairs, Thirteen Terminals, self-draws,
 //! discards, last tile, robbing, heaven and earth). Each figure is for the whole corpus, so
 //! divan's "items" throughput is hands (or lines) per second.
+//!
+//! The `waits` figures are over 10,000 hands before their win: corpus hands less their
+//! winning tile (skipping the contexts `waits` refuses: kong, rob, heaven, earth).
 
 use std::io;
 
 use mjscore::batch::{self, Input, Settings};
+use mjscore::hand::Holding;
 use mjscore::render::Format;
 use mjscore::rules::WSOM;
-use mjscore::{corpus, parse, score, Options};
+use mjscore::tile::KINDS;
+use mjscore::waits::{analysis, distance};
+use mjscore::{corpus, parse, parse_holding, score, Options};
 
 const HANDS: usize = 100_000;
 
@@ -63,5 +69,81 @@ fn batch_json(bencher: divan::Bencher) {
                 reader: Box::new(io::Cursor::new(input.clone())),
             }];
             batch::run(inputs, &settings, &mut io::sink()).unwrap()
+        });
+}
+
+const WAITING: usize = 10_000;
+
+/// 10,000 hands before their win, from the corpus.
+fn before_the_win() -> Vec<Holding> {
+    corpus::winning_hands(2026, 2 * WAITING)
+        .iter()
+        .filter_map(|line| {
+            let hand = parse(line).unwrap();
+            let ctx = &hand.context;
+            if ctx.kong_supplement || ctx.robbed_kong || ctx.heaven || ctx.earth {
+                return None;
+            }
+            let notation = hand.notation();
+            let tokens: Vec<&str> = notation
+                .split_whitespace()
+                .filter(|t| !t.starts_with('+') && *t != "self")
+                .collect();
+            Some(parse_holding(&tokens.join(" "), &WSOM).unwrap())
+        })
+        .take(WAITING)
+        .collect()
+}
+
+/// Every wait of each hand, valued both ways (the `waits` analysis without rendering).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn waits(bencher: divan::Bencher) {
+    let hands = before_the_win();
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            for hand in &hands {
+                divan::black_box(analysis::waits(divan::black_box(hand), &WSOM));
+            }
+        });
+}
+
+fn counts_before_the_win() -> Vec<([u8; KINDS], usize)> {
+    before_the_win()
+        .iter()
+        .map(|h| (h.concealed_counts(), h.melds.len()))
+        .collect()
+}
+
+/// The calling distance, its per-suit cache warm (after the first sample).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn calling_distance(bencher: divan::Bencher) {
+    let hands = counts_before_the_win();
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            for (counts, melds) in &hands {
+                let counts = divan::black_box(counts);
+                divan::black_box(distance::calling_distance(counts, *melds, WSOM.shapes));
+            }
+        });
+}
+
+/// The calling distance from a cold cache: each sample runs on a new thread.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn calling_distance_cold(bencher: divan::Bencher) {
+    let hands = std::sync::Arc::new(counts_before_the_win());
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            let hands = hands.clone();
+            std::thread::spawn(move || {
+                for (counts, melds) in hands.iter() {
+                    let counts = divan::black_box(counts);
+                    divan::black_box(distance::calling_distance(counts, *melds, WSOM.shapes));
+                }
+            })
+            .join()
+            .unwrap()
         });
 }

@@ -185,23 +185,85 @@ pub fn run<'r>(
     settings: &Settings<'r>,
     out: &mut impl Write,
 ) -> Result<Summary<'r>, Stopped<'r>> {
-    let mut summary = Summary::new(settings.rules);
-    match score_inputs(inputs, settings, out, &mut summary) {
-        Ok(()) => Ok(summary),
-        Err(error) => Err(Stopped { summary, error }),
+    let mut scoring = Scoring {
+        settings,
+        summary: Summary::new(settings.rules),
+    };
+    match run_task(inputs, settings.format, &mut scoring, out) {
+        Ok(()) => Ok(scoring.summary),
+        Err(error) => Err(Stopped {
+            summary: scoring.summary,
+            error,
+        }),
     }
 }
 
-fn score_inputs(
+/// What a batch run does with each line, for [`run_task`]: scoring ([`run`]) or another
+/// analysis of the same lines (`mjscore waits`), which shares the reading loop.
+pub trait Task {
+    /// The header row of a TSV run, with its line break.
+    fn tsv_header(&self, with_file: bool) -> String;
+    /// One line holding a hand (not blank, not a comment): its result, rendered.
+    fn line(&mut self, text: &str, at: &Location) -> String;
+    /// A line that is not text the parser can read: its error, rendered.
+    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String;
+    /// An input that cannot be read (`message` names it and says why; `file` is its name
+    /// when the run has several): the failure, rendered.
+    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String;
+}
+
+/// The scoring task of [`run`].
+struct Scoring<'s, 'r> {
+    settings: &'s Settings<'r>,
+    summary: Summary<'r>,
+}
+
+impl Task for Scoring<'_, '_> {
+    fn tsv_header(&self, with_file: bool) -> String {
+        render::tsv::header(with_file)
+    }
+
+    fn line(&mut self, text: &str, at: &Location) -> String {
+        let settings = self.settings;
+        let result = score_line_with(text, settings.rules, settings.options);
+        self.summary.record(&result);
+        render_result(settings, text, &result, Some(at))
+    }
+
+    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String {
+        self.summary.record_unusable();
+        render_unusable(self.settings, display, error, at)
+    }
+
+    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
+        self.summary.record_unusable();
+        input_failure(self.settings, message, file)
+    }
+}
+
+/// An input that cannot be read, in the run's format.
+pub fn input_failure(settings: &Settings, message: &str, file: Option<&str>) -> String {
+    match settings.format {
+        Format::Text => render::text::input_failure(message, settings.color),
+        Format::Json => render::json::input_failure(message, settings.rules, file),
+        Format::Tsv => render::tsv::input_failure(message, file),
+    }
+}
+
+/// Runs `task` on every line of every input, in order, writing each result to `out` in
+/// `format` as it goes (a TSV header first). Bad lines are reported in place and the run
+/// goes on; so is an input that cannot be read (missing, a directory, a read error), and
+/// the run goes on with the next input. Only an error writing `out` stops it.
+pub fn run_task(
     inputs: Vec<Input>,
-    settings: &Settings,
+    format: Format,
+    task: &mut impl Task,
     out: &mut impl Write,
-    summary: &mut Summary,
 ) -> io::Result<()> {
     let mut first = true;
-    if settings.format == Format::Tsv {
+    if format == Format::Tsv {
         let with_file = inputs.iter().any(|i| i.name.is_some());
-        out.write_all(render::tsv::header(with_file).as_bytes())?;
+        out.write_all(task.tsv_header(with_file).as_bytes())?;
     }
     for input in inputs {
         let mut lines = LineReader::new(input.reader);
@@ -212,15 +274,9 @@ fn score_inputs(
             let next = match lines.next_line() {
                 Ok(next) => next,
                 Err(error) => {
-                    summary.record_unusable();
                     let message = format!("cannot read {}: {}", input.source, reason(&error));
-                    let file = input.name.as_deref();
-                    let rendered = match settings.format {
-                        Format::Text => render::text::input_failure(&message, settings.color),
-                        Format::Json => render::json::input_failure(&message, settings.rules, file),
-                        Format::Tsv => render::tsv::input_failure(&message, file),
-                    };
-                    write_result(out, &rendered, &mut first, settings.format)?;
+                    let rendered = task.input_failure(&message, input.name.as_deref());
+                    write_result(out, &rendered, &mut first, format)?;
                     break;
                 }
             };
@@ -235,16 +291,13 @@ fn score_inputs(
                 Line::Skipped => continue,
                 Line::Text(text) => text,
                 Line::Unusable { display, error } => {
-                    summary.record_unusable();
-                    let rendered = render_unusable(settings, &display, &error, &at);
-                    write_result(out, &rendered, &mut first, settings.format)?;
+                    let rendered = task.unusable(&display, &error, &at);
+                    write_result(out, &rendered, &mut first, format)?;
                     continue;
                 }
             };
-            let result = score_line_with(&text, settings.rules, settings.options);
-            summary.record(&result);
-            let rendered = render_result(settings, &text, &result, Some(&at));
-            write_result(out, &rendered, &mut first, settings.format)?;
+            let rendered = task.line(&text, &at);
+            write_result(out, &rendered, &mut first, format)?;
         }
     }
     out.flush()

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use crate::notation::{ParsedHand, ParsedMeld, Spanned, Word};
+use crate::notation::{ParsedHand, ParsedHolding, ParsedMeld, Spanned, Word};
 use crate::sets::{MeldKind, Set};
 use crate::tile::{grouped_by_suit, Seat, Tile, KINDS};
 use crate::words::SystemWords;
@@ -40,6 +40,12 @@ pub enum HandErrorKind {
     #[error("the hand has {tiles} tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)")]
     WrongTileCount {
         /// How many tiles the hand has, kongs counting 3.
+        tiles: usize,
+    },
+    /// A hand given to `waits` that is neither 13 tiles nor 14.
+    #[error("the hand has {tiles} tiles; waits takes 13 (the hand before its winning tile) or 14 (a hand that has just drawn): concealed tiles + 3 for each meld (kongs count 3), a +TILE counting as one of them")]
+    WrongTileCountBeforeWin {
+        /// How many tiles the hand has, kongs counting 3, a `+TILE` counting 1.
         tiles: usize,
     },
     /// A fifth copy of a tile.
@@ -108,6 +114,13 @@ pub enum ContextConflict {
     /// `resp=` the winner's own seat.
     #[error("resp={0} is the winner; write resp=none when the winner himself had just discarded that tile")]
     RespWinner(char),
+    /// A word given to `waits` that says how the hand was won (`self`, `kong`, `rob`,
+    /// `heaven`, `earth`): each wait is valued both ways.
+    #[error("'{0}' says how the hand was won; waits values every wait both won on a discard and self-drawn: leave '{0}' out")]
+    HowWonBeforeTheWin(&'static str),
+    /// A `claim=` given to `waits`.
+    #[error("claim= checks what a won hand is worth; waits scores no win: leave it out")]
+    ClaimBeforeTheWin,
     /// `rob` while the hand holds another copy of the robbed tile.
     #[error(
         "'rob': the robbed kong holds the other three {0}, so the hand cannot hold another {0}"
@@ -308,16 +321,145 @@ fn validate_tiles(
             kind: HandErrorKind::WrongTileCount { tiles },
         });
     }
-    check_copies(parsed, winning)?;
+    check_copies(&parsed.concealed, &parsed.melds, winning)?;
 
     let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
     concealed.sort();
     let winning_tile = winning.map(|w| w.value);
-    let context = build_context(parsed, winning_tile, &concealed, &melds, words)?;
+    let context = build_context(&parsed.words, winning_tile, &concealed, &melds, words)?;
     Ok(Hand {
         concealed,
         melds,
         winning_tile,
+        context,
+    })
+}
+
+/// A hand before its win, for the `waits` analysis: 13 tiles waiting for a 14th, or 14 (a
+/// hand that has just drawn, its `+TILE` among the concealed tiles), kongs counting 3.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holding {
+    /// Concealed tiles, sorted.
+    pub concealed: Vec<Tile>,
+    /// Declared melds.
+    pub melds: Vec<Meld>,
+    /// The context of a win on a discard: the seat, the discarder (`from=`, or the upper
+    /// seat assumed), `resp=`, `last` and the system's words. A self-drawn win keeps all but
+    /// the discarder and `resp=` ([`Holding::self_drawn_context`]).
+    pub context: WinContext,
+}
+
+impl Holding {
+    /// How many tiles the hand has, kongs counting 3: 13 or 14.
+    pub fn tiles(&self) -> usize {
+        self.concealed.len() + 3 * self.melds.len()
+    }
+
+    /// Counts of the concealed tiles.
+    pub fn concealed_counts(&self) -> [u8; KINDS] {
+        let mut counts = [0u8; KINDS];
+        for tile in &self.concealed {
+            counts[tile.index()] += 1;
+        }
+        counts
+    }
+
+    /// Counts of every tile the hand holds, concealed and melded, a kong counting 4.
+    pub fn held_counts(&self) -> [u8; KINDS] {
+        let mut counts = self.concealed_counts();
+        for meld in &self.melds {
+            for tile in meld.set().tiles() {
+                counts[tile.index()] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The context of a self-drawn win: the discard context without its discarder and
+    /// responsible player.
+    pub fn self_drawn_context(&self) -> WinContext {
+        WinContext {
+            win_by: WinBy::SelfDraw,
+            responsible: Responsible::NoneSelfDraw,
+            ..self.context
+        }
+    }
+
+    /// The hand won on `tile`, self-drawn or on a discard. Built directly, not validated:
+    /// for a dead wait it holds a fifth copy of `tile`.
+    pub fn won_on(&self, tile: Tile, self_drawn: bool) -> Hand {
+        Hand {
+            concealed: self.concealed.clone(),
+            melds: self.melds.clone(),
+            winning_tile: Some(tile),
+            context: if self_drawn {
+                self.self_drawn_context()
+            } else {
+                self.context
+            },
+        }
+    }
+
+    /// The hand after discarding one concealed `tile`; `None` if it holds none.
+    pub fn without(&self, tile: Tile) -> Option<Holding> {
+        let at = self.concealed.iter().position(|&t| t == tile)?;
+        let mut concealed = self.concealed.clone();
+        concealed.remove(at);
+        Some(Holding {
+            concealed,
+            ..self.clone()
+        })
+    }
+}
+
+/// Checks a line parsed for the `waits` analysis and builds the [`Holding`]: 13 or 14
+/// tiles, the melds' shapes and at most four copies as for a winning hand, and the context
+/// words that do not say how the hand was won (docs/waits.md has the rulings).
+pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Holding, HandError> {
+    let melds = parsed
+        .melds
+        .iter()
+        .map(check_meld)
+        .collect::<Result<Vec<_>, _>>()?;
+    let tiles = parsed.concealed.len() + usize::from(parsed.drawn.is_some()) + 3 * melds.len();
+    if tiles != 13 && tiles != 14 {
+        return Err(HandError {
+            column: 1,
+            kind: HandErrorKind::WrongTileCountBeforeWin { tiles },
+        });
+    }
+    check_copies(&parsed.concealed, &parsed.melds, parsed.drawn)?;
+    for word in &parsed.words {
+        let how_won = match word.value {
+            Word::SelfDraw => "self",
+            Word::KongSupplement => "kong",
+            Word::RobbedKong => "rob",
+            Word::Heaven => "heaven",
+            Word::Earth => "earth",
+            Word::LastTile | Word::Seat(_) | Word::From(_) | Word::Responsible(_) => continue,
+        };
+        return Err(HandError {
+            column: word.column,
+            kind: HandErrorKind::Context(ContextConflict::HowWonBeforeTheWin(how_won)),
+        });
+    }
+    if let Some(claim) = &parsed.claim {
+        return Err(HandError {
+            column: claim.column,
+            kind: HandErrorKind::Context(ContextConflict::ClaimBeforeTheWin),
+        });
+    }
+    let mut concealed: Vec<Tile> = parsed
+        .concealed
+        .iter()
+        .chain(&parsed.drawn)
+        .map(|t| t.value)
+        .collect();
+    concealed.sort();
+    let context = build_context(&parsed.words, None, &concealed, &melds, words)?;
+    Ok(Holding {
+        concealed,
+        melds,
         context,
     })
 }
@@ -370,13 +512,13 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
 
 /// At most four of any tile across concealed tiles, melds and the winning tile.
 /// Points at the token that brings in the fifth copy.
-fn check_copies(parsed: &ParsedHand, winning: Option<Spanned<Tile>>) -> Result<(), HandError> {
-    let mut tokens: Vec<(usize, Tile)> = parsed
-        .concealed
-        .iter()
-        .map(|t| (t.column, t.value))
-        .collect();
-    for meld in &parsed.melds {
+fn check_copies(
+    concealed: &[Spanned<Tile>],
+    melds: &[ParsedMeld],
+    winning: Option<Spanned<Tile>>,
+) -> Result<(), HandError> {
+    let mut tokens: Vec<(usize, Tile)> = concealed.iter().map(|t| (t.column, t.value)).collect();
+    for meld in melds {
         tokens.extend(meld.tiles.iter().map(|t| (meld.column, *t)));
     }
     tokens.extend(winning.map(|w| (w.column, w.value)));
@@ -404,13 +546,13 @@ fn check_copies(parsed: &ParsedHand, winning: Option<Spanned<Tile>>) -> Result<(
 
 /// Applies the context words and the checks of SPEC §2.8 (rulings in docs/rules.md).
 fn build_context(
-    parsed: &ParsedHand,
+    given: &[Spanned<Word>],
     winning: Option<Tile>,
     concealed: &[Tile],
     melds: &[Meld],
     words: SystemWords,
 ) -> Result<WinContext, HandError> {
-    let find = |keyword: &str| parsed.words.iter().find(|w| w.value.keyword() == keyword);
+    let find = |keyword: &str| given.iter().find(|w| w.value.keyword() == keyword);
     let column_of = |w: Option<&Spanned<Word>>| w.map_or(1, |w| w.column);
     let conflict = |at: Option<&Spanned<Word>>, c: ContextConflict| HandError {
         column: column_of(at),

@@ -40,4 +40,6 @@ pub mod tile;
 pub mod waits;
 pub mod words;
 
-pub use line::{parse, parse_for, score_line, score_line_with, Error, Options, Scored};
+pub use line::{
+    parse, parse_for, parse_holding, score_line, score_line_with, Error, Options, Scored,
+};

@@ -1,14 +1,17 @@
 //! One line of input, start to end: read the notation, read the system's words, validate
 //! the hand, score it, check its claim. This is the library's main entry point
-//! ([`score_line`]); the batch and the binary call it line by line.
+//! ([`score_line`]); the batch and the binary call it line by line. [`analyse_line`] does the
+//! same for the `waits` analysis.
 
 use crate::claim::{self, ClaimCheck, ClaimError};
-use crate::hand::{self, Hand, HandError, HandErrorKind};
-use crate::notation::{self, ClaimSpec, NotationError, NotationErrorKind, ParsedHand};
+use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
+use crate::notation::Spanned;
+use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKind, ParsedHand};
 use crate::payment::Payments;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
 use crate::system::RuleSet;
+use crate::waits::analysis::{self, Analysis};
 use crate::words::{self, WordError};
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
@@ -112,12 +115,24 @@ pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
     validate(&parsed, rules)
 }
 
+/// Reads one line of notation, its `+TILE` optional, into a hand before its win (13 or 14
+/// tiles) with the context words of `rules`: the `waits` analysis's input.
+pub fn parse_holding(line: &str, rules: &RuleSet) -> Result<Holding, Error> {
+    let parsed = notation::parse_holding(line)?;
+    let system_words = system_words(&parsed.named, rules)?;
+    Ok(hand::validate_holding(&parsed, system_words)?)
+}
+
+/// Reads one line as a hand before its win and analyses it under `rules`: its waits (13
+/// tiles) or its discards (14). The `waits` command's step for one line.
+pub fn analyse_line(line: &str, rules: &RuleSet) -> Result<Analysis, Error> {
+    let holding = parse_holding(line, rules)?;
+    Ok(analysis::analyse(&holding, rules))
+}
+
 /// The parsed line as a hand under `rules`: the system's words read, then the hand checked.
 fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
-    let system_words = words::resolve(&parsed.named, rules.words).map_err(|e| match e {
-        WordError::Notation(e) => Error::Notation(e),
-        WordError::Unknown(unknown) => unknown_word(unknown, rules),
-    })?;
+    let system_words = system_words(&parsed.named, rules)?;
     let hand = if rules
         .declared
         .is_some_and(|declared| declared(&system_words))
@@ -136,6 +151,17 @@ fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
         check(parsed, &hand.context)?;
     }
     Ok(hand)
+}
+
+/// The line's words that are not shared ones, read against the system's own.
+fn system_words(
+    named: &[Spanned<NamedWord>],
+    rules: &RuleSet,
+) -> Result<words::SystemWords, Error> {
+    words::resolve(named, rules.words).map_err(|e| match e {
+        WordError::Notation(e) => Error::Notation(e),
+        WordError::Unknown(unknown) => unknown_word(unknown, rules),
+    })
 }
 
 /// A word the rule set does not read: one another system reads, or one nobody does.

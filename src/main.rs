@@ -16,10 +16,12 @@ use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Input, Settings, Summary};
-use mjscore::line::LineError;
+use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
+use mjscore::render::Location;
 use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
+use mjscore::waits::analysis::Analysis;
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
@@ -100,7 +102,36 @@ enum Command {
     },
     /// Print the manual page in roff (e.g. `mjscore man | man -l -`).
     Man,
+    /// What a hand before its win waits for: each tile that completes it, with its unseen
+    /// copies and its value won on a discard and self-drawn; or how far it is from calling.
+    ///
+    /// Give the 13 tiles (kongs count 3) without a winning tile. A 14-tile hand (one that has
+    /// just drawn; a +TILE counts as one of its tiles) gets the discard analysis: every
+    /// discard that leaves it calling, with the waits after it, best first. Context words
+    /// apply (seat=, from=, resp=, last, round=); self, kong, rob, heaven and earth do not,
+    /// as each wait is valued both ways. See docs/waits.md.
+    #[command(after_help = WAITS_EXAMPLES)]
+    Waits {
+        /// The hand in compact notation, without +TILE (13 tiles) or with the tile just
+        /// drawn (14). Without it, hands are read one per line from -f files or stdin.
+        #[arg(value_name = "HAND")]
+        hand: Vec<String>,
+        /// Read hands from FILE, one per line (blank lines and # comments skipped).
+        /// Repeatable; `-` is standard input.
+        #[arg(short = 'f', long = "file", value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
 }
+
+const WAITS_EXAMPLES: &str = "Examples:
+  mjscore waits \"b123 c456 d789 w11 b5 b6\"
+  mjscore waits --rules zj \"[c b123] [p w333] c456 d789 d2\"
+  mjscore waits \"b123 c456 d789 w1 b3456\"      # 14 tiles: which discard?
+  mjscore waits -f hands.txt --format tsv
+
+Exit status: 0 calling (or a discard leaves the hand calling) on a tile still unseen,
+1 not calling, or calling only on dead waits, 2 a line that is not a hand, or a usage error;
+a list of hands exits with the worst.";
 
 const EXAMPLES: &str = "Examples:
   mjscore \"b66 c12345678 d111 +c9 self seat=s\"
@@ -236,6 +267,10 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
                 .write_all(&page)
                 .and_then(|()| stdout.flush())
                 .context("cannot write the manual page")?;
+            return Ok(());
+        }
+        Some(Command::Waits { hand, files }) => {
+            *status = waits(cli, rules, hand, files)?;
             return Ok(());
         }
         None => {}
@@ -412,6 +447,114 @@ fn explain(rules: &RuleSet, id: &str, stdout: &mut impl Write) -> Result<()> {
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;
     stdout.write_all(render::reference::explain(pattern, rules, &example).as_bytes())?;
     Ok(stdout.flush()?)
+}
+
+/// `mjscore waits`: one hand from the arguments, or a list through the batch's reading loop.
+fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Result<u8> {
+    if cli.claim.is_some() || cli.all || cli.summary {
+        bail!("--claim, --all and --summary are for scoring a won hand, not for waits");
+    }
+    let mut task = WaitsTask {
+        rules,
+        format: Format::from(cli.format),
+        color: use_color(cli.color, Stream::Stdout),
+        status: 0,
+    };
+    let mut stdout = io::stdout().lock();
+    if hand.is_empty() {
+        let inputs = open_inputs(files);
+        let mut out = BufWriter::with_capacity(64 * 1024, stdout);
+        let written =
+            batch::run_task(inputs, task.format, &mut task, &mut out).and_then(|()| out.flush());
+        // A closed pipe keeps the status of the lines analysed, as scoring does.
+        match written {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+            other => other.context("cannot write the results")?,
+        }
+        return Ok(task.status);
+    }
+    if !files.is_empty() {
+        bail!("give either a hand as arguments or -f FILE, not both");
+    }
+    let line = hand.join(" ");
+    let result = analyse_line(&line, rules);
+    match (&result, task.format) {
+        (Err(error), Format::Text) => {
+            let color = use_color(cli.color, Stream::Stderr);
+            write!(
+                io::stderr(),
+                "{}",
+                render::text::error(&line, error, color, None)
+            )?;
+            task.status = 2;
+        }
+        (_, format) => {
+            if format == Format::Tsv {
+                write!(stdout, "{}", render::waits::tsv_header(false))?;
+            }
+            writeln!(stdout, "{}", task.render(&line, &result, None).trim_end())?;
+        }
+    }
+    Ok(task.status)
+}
+
+/// The `waits` analysis of each line, and the worst exit status so far.
+struct WaitsTask<'r> {
+    rules: &'r RuleSet,
+    format: Format,
+    color: bool,
+    status: u8,
+}
+
+impl WaitsTask<'_> {
+    fn render(
+        &mut self,
+        input: &str,
+        result: &Result<Analysis, Error>,
+        at: Option<&Location>,
+    ) -> String {
+        let status = match result {
+            Ok(analysis) if analysis.has_live_wait() => 0,
+            Ok(_) => 1,
+            Err(_) => 2,
+        };
+        self.status = self.status.max(status);
+        let rules = self.rules;
+        match (self.format, result) {
+            (Format::Text, Ok(a)) => render::waits::text(input, a, rules, self.color, at),
+            (Format::Text, Err(e)) => render::text::error(input, e, self.color, at),
+            (Format::Json, Ok(a)) => render::waits::json(input, a, rules, at),
+            (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
+            (Format::Tsv, Ok(a)) => render::waits::tsv(input, a, rules, at),
+            (Format::Tsv, Err(e)) => render::waits::tsv_error(input, e, at),
+        }
+    }
+}
+
+impl batch::Task for WaitsTask<'_> {
+    fn tsv_header(&self, with_file: bool) -> String {
+        render::waits::tsv_header(with_file)
+    }
+
+    fn line(&mut self, text: &str, at: &Location) -> String {
+        let result = analyse_line(text, self.rules);
+        self.render(text, &result, Some(at))
+    }
+
+    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String {
+        self.render(display, &Err(Error::Line(error.clone())), Some(at))
+    }
+
+    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
+        self.status = 2;
+        let settings = Settings {
+            rules: self.rules,
+            format: self.format,
+            options: Options::default(),
+            color: self.color,
+        };
+        batch::input_failure(&settings, message, file)
+    }
 }
 
 /// `--color auto` asks owo-colors' supports-color: colour only on a terminal, never when

@@ -687,6 +687,38 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     })
 }
 
+/// A line read for the `waits` analysis: a hand before its win, whose `+TILE` is optional.
+/// The fields are those of [`ParsedHand`]; `drawn` is the `+TILE` if the line has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedHolding<'a> {
+    /// Concealed tiles, not including a `+TILE`.
+    pub concealed: Vec<Spanned<Tile>>,
+    /// Declared melds, in the order written.
+    pub melds: Vec<ParsedMeld>,
+    /// The tile after `+`, if there is one (a hand that has just drawn it).
+    pub drawn: Option<Spanned<Tile>>,
+    /// The context words every system reads.
+    pub words: Vec<Spanned<Word>>,
+    /// Other words, for the scoring system to read.
+    pub named: Vec<Spanned<NamedWord<'a>>>,
+    /// A `claim=` on the line.
+    pub claim: Option<Spanned<ClaimSpec>>,
+}
+
+/// Parses one hand line whose `+TILE` may be absent (the `waits` analysis). The tokens,
+/// their columns and every error are those of [`parse_hand`], but for the missing `+TILE`.
+pub fn parse_holding(line: &str) -> Result<ParsedHolding<'_>, NotationError> {
+    let parsed = parse_line(line)?;
+    Ok(ParsedHolding {
+        concealed: parsed.concealed,
+        melds: parsed.melds,
+        drawn: parsed.winning,
+        words: parsed.words,
+        named: parsed.named,
+        claim: parsed.claim,
+    })
+}
+
 /// The token starting at `rest`, for messages.
 fn token_text(rest: &str) -> String {
     rest.split(|c: char| c.is_whitespace() || c == '#')

@@ -5,9 +5,17 @@
 //!
 //! Counts may exceed 4: a wait on a kind whose four copies are all in the hand is still a
 //! shape the hand completes (a *dead* wait); callers decide what to make of it.
+//!
+//! [`distance`] (how far a hand is from calling) looks at counts only too. [`analysis`]
+//! is the `waits` command's library: it values each wait by scoring the won hand, so it
+//! comes after [`crate::score`] in the data flow, and only the renderers and the binary
+//! import it.
 
 use crate::patterns::Shapes;
 use crate::tile::{Tile, KINDS};
+
+pub mod analysis;
+pub mod distance;
 
 /// Whether `counts` (the concealed tiles, winning tile included) and `melds` declared sets
 /// form a winning shape of `shapes`: 4 sets and a pair, Seven Pairs (four of a kind being

@@ -1,5 +1,6 @@
 //! Rendering scored hands, errors and run summaries: [`text`] for people, [`json`] (JSON
-//! Lines) and [`tsv`] for scripts (SPEC §3), and [`reference`](mod@reference) for the pattern card.
+//! Lines) and [`tsv`] for scripts (SPEC §3), [`reference`](mod@reference) for the pattern card, and
+//! [`waits`](mod@waits) for the `waits` analysis.
 //!
 //! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
 //! [`crate::payment`]. Colour is decided by the caller and passed in, so the same text
@@ -9,6 +10,7 @@ pub mod json;
 pub mod reference;
 pub mod text;
 pub mod tsv;
+pub mod waits;
 
 use std::borrow::Cow;
 use std::fmt::Write;

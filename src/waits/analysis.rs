@@ -1,0 +1,232 @@
+//! The `waits` analysis of a hand before its win ([`Holding`]): for 13 tiles, each tile kind
+//! that completes it, what it is worth won on a discard and self-drawn, and how many copies
+//! are still unseen, or how far it is from calling; for 14 tiles (a hand that has just
+//! drawn), each discard that leaves it calling, with the waits after it.
+//!
+//! This module comes after [`crate::score`] in the data flow: it asks the counting core
+//! ([`super::completing_kinds`], [`super::distance`]) which kinds complete the hand, builds
+//! the won hand for each ([`Holding::won_on`]) and scores it as any hand is scored
+//! ([`score::readings`], [`score::decide`]), so the rule set's minimum applies. Nothing in
+//! the engine imports it.
+
+use std::cmp::Reverse;
+
+use crate::hand::Holding;
+use crate::score::{self, Outcome, Reading};
+use crate::system::RuleSet;
+use crate::tile::{Tile, KINDS};
+
+use super::distance::calling_distance;
+use super::{completing_kinds, kinds_of};
+
+/// What a wait is worth won one way (on a discard, or self-drawn).
+#[derive(Debug, Clone)]
+pub struct Value {
+    /// The outcome as scoring decides it: a win, or a false win below the rule set's
+    /// minimum (never "not a winning hand": the tile completes a shape the rules allow).
+    pub outcome: Outcome,
+    /// The best reading of each winning shape the tiles take, best first: two when the
+    /// hand is both Seven Pairs and 4 sets and a pair.
+    pub shapes: Vec<Reading>,
+}
+
+impl Value {
+    /// The hand's value when it wins; `None` below the minimum.
+    pub fn total(&self) -> Option<u32> {
+        match &self.outcome {
+            Outcome::Win { reading, .. } => Some(reading.total),
+            Outcome::FalseWin(_) => None,
+        }
+    }
+
+    /// The best reading (the one the outcome is decided on).
+    pub fn best(&self) -> &Reading {
+        &self.shapes[0]
+    }
+}
+
+/// One tile kind that completes the hand.
+#[derive(Debug, Clone)]
+pub struct Wait {
+    /// The tile.
+    pub tile: Tile,
+    /// Copies not in the hand or its melds (nor, after a discard, the discarded tile):
+    /// 4 less those seen, a kong counting 4. 0 is a dead wait.
+    pub unseen: u8,
+    /// Won on a discard (with the line's `from=` and `resp=`).
+    pub discard: Value,
+    /// Won by self-draw.
+    pub self_draw: Value,
+}
+
+impl Wait {
+    /// No copy left to win on.
+    pub fn is_dead(&self) -> bool {
+        self.unseen == 0
+    }
+}
+
+/// The waits of a 13-tile hand.
+#[derive(Debug, Clone)]
+pub struct Waits {
+    /// Every completing kind, dead ones included, in tile order.
+    pub waits: Vec<Wait>,
+    /// The calling distance: 0 when the hand is calling (even on dead waits only), else
+    /// how many useful draws it is from calling.
+    pub distance: u8,
+}
+
+impl Waits {
+    /// The waits with a copy left.
+    pub fn live(&self) -> impl Iterator<Item = &Wait> {
+        self.waits.iter().filter(|w| !w.is_dead())
+    }
+
+    /// The dead waits.
+    pub fn dead(&self) -> impl Iterator<Item = &Wait> {
+        self.waits.iter().filter(|w| w.is_dead())
+    }
+
+    /// Unseen copies of the live waits: the tiles the hand can still win on.
+    pub fn unseen(&self) -> u32 {
+        self.live().map(|w| u32::from(w.unseen)).sum()
+    }
+
+    /// Whether some tile is left to win on.
+    pub fn has_live_wait(&self) -> bool {
+        self.live().next().is_some()
+    }
+
+    /// The best value of a live wait won on a discard (0 if none wins).
+    pub fn best_discard_value(&self) -> u32 {
+        self.live()
+            .filter_map(|w| w.discard.total())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// A discard of a 14-tile hand that leaves it calling.
+#[derive(Debug, Clone)]
+pub struct Discard {
+    /// The tile discarded.
+    pub tile: Tile,
+    /// The waits after it.
+    pub waits: Waits,
+}
+
+/// The discards of a 14-tile hand.
+#[derive(Debug, Clone)]
+pub struct Discards {
+    /// Every discard (one per concealed kind) that leaves the hand calling, best first:
+    /// most unseen live winning tiles, then the best value won on a discard, then tile
+    /// order.
+    pub discards: Vec<Discard>,
+    /// The calling distance after the best discard: 0 when some discard leaves the hand
+    /// calling.
+    pub distance: u8,
+}
+
+impl Discards {
+    /// Whether some discard leaves a tile to win on.
+    pub fn has_live_wait(&self) -> bool {
+        self.discards.iter().any(|d| d.waits.has_live_wait())
+    }
+}
+
+/// The analysis of a hand given to `waits`, by its number of tiles.
+#[derive(Debug, Clone)]
+pub enum Analysis {
+    /// 13 tiles: its waits.
+    Waits(Waits),
+    /// 14 tiles: its discards.
+    Discards(Discards),
+}
+
+impl Analysis {
+    /// Whether the hand is (or a discard leaves it) calling on a tile still unseen.
+    pub fn has_live_wait(&self) -> bool {
+        match self {
+            Analysis::Waits(waits) => waits.has_live_wait(),
+            Analysis::Discards(discards) => discards.has_live_wait(),
+        }
+    }
+}
+
+/// The waits of a 13-tile hand, or the discards of a 14-tile one.
+pub fn analyse(holding: &Holding, rules: &RuleSet) -> Analysis {
+    if holding.tiles() == 14 {
+        Analysis::Discards(discards(holding, rules))
+    } else {
+        Analysis::Waits(waits(holding, rules))
+    }
+}
+
+/// The waits of a 13-tile hand under `rules`.
+pub fn waits(holding: &Holding, rules: &RuleSet) -> Waits {
+    waits_seen(holding, &holding.held_counts(), rules)
+}
+
+/// The waits of `holding`, counting as seen the tiles of `seen` (the hand, and after a
+/// discard the discarded tile).
+fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
+    let counts = holding.concealed_counts();
+    let melds = holding.melds.len();
+    let kinds = completing_kinds(&counts, melds, rules.shapes);
+    let waits: Vec<Wait> = kinds_of(kinds)
+        .map(|tile| Wait {
+            tile,
+            unseen: 4u8.saturating_sub(seen[tile.index()]),
+            discard: value(holding, tile, false, rules),
+            self_draw: value(holding, tile, true, rules),
+        })
+        .collect();
+    let distance = if waits.is_empty() {
+        calling_distance(&counts, melds, rules.shapes)
+    } else {
+        0
+    };
+    Waits { waits, distance }
+}
+
+/// What `tile` is worth to `holding`, won on a discard or self-drawn.
+fn value(holding: &Holding, tile: Tile, self_drawn: bool, rules: &RuleSet) -> Value {
+    let hand = holding.won_on(tile, self_drawn);
+    let readings = score::readings(&hand, rules);
+    let shape = |r: &Reading| std::mem::discriminant(&r.arrangement.shape);
+    let mut shapes: Vec<Reading> = Vec::new();
+    for reading in &readings {
+        if !shapes.iter().any(|r| shape(r) == shape(reading)) {
+            shapes.push(reading.clone());
+        }
+    }
+    let outcome = score::decide(&hand, rules, readings);
+    Value { outcome, shapes }
+}
+
+/// The discards of a 14-tile hand under `rules` that leave it calling, best first.
+pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
+    let seen = holding.held_counts();
+    let mut kinds: Vec<Tile> = holding.concealed.clone();
+    kinds.dedup();
+    let mut distance = u8::MAX;
+    let mut discards = Vec::new();
+    for tile in kinds {
+        let Some(after) = holding.without(tile) else {
+            continue;
+        };
+        let waits = waits_seen(&after, &seen, rules);
+        distance = distance.min(waits.distance);
+        if waits.distance == 0 {
+            discards.push(Discard { tile, waits });
+        }
+    }
+    discards.sort_by_key(|d| {
+        (
+            Reverse(d.waits.unseen()),
+            Reverse(d.waits.best_discard_value()),
+            d.tile,
+        )
+    });
+    Discards { discards, distance }
+}
