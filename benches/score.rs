@@ -11,7 +11,7 @@ use std::io;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::Holding;
 use mjscore::render::Format;
-use mjscore::rules::WSOM;
+use mjscore::rules::{HUANG, WSOM};
 use mjscore::tile::KINDS;
 use mjscore::waits::{analysis, distance};
 use mjscore::{corpus, parse, parse_holding, score, Options};
@@ -46,6 +46,23 @@ fn score_only(bencher: divan::Bencher) {
         .bench(|| {
             for hand in &hands {
                 divan::black_box(score::score(divan::black_box(hand), &WSOM));
+            }
+        });
+}
+
+/// The same corpus scored under Huang's table (read with its words; the hands it refuses,
+/// those with `resp=`, are left out), to compare with `score_only` per hand.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn score_only_huang(bencher: divan::Bencher) {
+    let hands: Vec<_> = corpus()
+        .iter()
+        .filter_map(|l| mjscore::parse_for(l, &HUANG).ok())
+        .collect();
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            for hand in &hands {
+                divan::black_box(score::score(divan::black_box(hand), &HUANG));
             }
         });
 }

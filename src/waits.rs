@@ -28,8 +28,11 @@ pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
     if tiles != 3 * sets + 2 {
         return false;
     }
-    if shapes.regular && regular(&mut counts.clone(), sets, false) {
-        return true;
+    if shapes.regular {
+        let groups = Groups::of(counts);
+        if groups.complete_with(None) {
+            return true;
+        }
     }
     if melds > 0 {
         return false;
@@ -42,22 +45,76 @@ pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
 /// `melds` into a winning shape of `shapes`, as a bit set: bit `i` for [`Tile::ALL`]`[i]`.
 /// Kinds whose four copies are all in the hand are included (see the module's note).
 pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u64 {
-    let mut counts = *counts;
+    let tiles: usize = counts.iter().map(|&c| usize::from(c)).sum();
+    let Some(sets) = 4usize.checked_sub(melds) else {
+        return 0;
+    };
+    if tiles + 1 != 3 * sets + 2 {
+        return 0;
+    }
     let mut kinds = 0u64;
+    if melds == 0 {
+        if shapes.seven_pairs {
+            kinds |= seven_pairs_wait(counts);
+        }
+        if shapes.thirteen_terminals {
+            kinds |= thirteen_terminals_waits(counts);
+        }
+    }
+    if !shapes.regular {
+        return kinds;
+    }
+    // Each suit is judged once as it is; a candidate tile changes its own suit only.
+    let groups = Groups::of(counts);
+    let mut counts = *counts;
     for kind in 0..KINDS {
         // A tile can only complete a set with a neighbour or a copy in the hand, or as the
-        // pair of a lone tile: a kind with no tile within two ranks cannot help a regular
-        // hand, and Thirteen Terminals only wants terminals and honors.
-        if !could_help(&counts, kind) {
+        // pair of a lone tile: a kind with no tile within two ranks cannot help.
+        if kinds & 1 << kind != 0 || !could_help(&counts, kind) {
             continue;
         }
         counts[kind] += 1;
-        if is_complete(&counts, melds, shapes) {
+        if groups.complete_with(Some((kind, &counts))) {
             kinds |= 1 << kind;
         }
         counts[kind] -= 1;
     }
     kinds
+}
+
+/// The kind that completes Seven Pairs from 13 tiles: the one kind held an odd number of
+/// times, when there is exactly one (four of a kind being two pairs).
+fn seven_pairs_wait(counts: &[u8; KINDS]) -> u64 {
+    let mut odd = (0..KINDS).filter(|&k| counts[k] % 2 == 1);
+    match (odd.next(), odd.next()) {
+        (Some(kind), None) => 1 << kind,
+        _ => 0,
+    }
+}
+
+/// The kinds that complete Thirteen Terminals from 13 tiles: all 13 when each is held once,
+/// the missing one when 12 are held and one of them twice.
+fn thirteen_terminals_waits(counts: &[u8; KINDS]) -> u64 {
+    let mut held = 0u64;
+    let mut pairs = 0;
+    for (kind, &count) in counts.iter().enumerate() {
+        let wanted = Tile::ALL[kind].is_terminal_or_honor();
+        match (wanted, count) {
+            (_, 0) => {}
+            (false, _) | (true, 3..) => return 0,
+            (true, 1) => held |= 1 << kind,
+            (true, _) => {
+                held |= 1 << kind;
+                pairs += 1;
+            }
+        }
+    }
+    let all: u64 = Tile::terminals_and_honors().fold(0, |bits, t| bits | 1 << t.index());
+    match (held.count_ones(), pairs) {
+        (13, 0) => all,
+        (12, 1) => all & !held,
+        _ => 0,
+    }
 }
 
 /// The kinds of a bit set from [`completing_kinds`], in index order.
@@ -79,36 +136,83 @@ fn could_help(counts: &[u8; KINDS], kind: usize) -> bool {
     (rank.saturating_sub(2).max(1)..=(rank + 2).min(9)).any(|r| counts[base + r - 1] > 0)
 }
 
-/// Whether `counts` split into `sets` sets and (unless `paired`) one pair. Takes the lowest
-/// tile first, so each split is tried once; restores `counts` before returning.
-fn regular(counts: &mut [u8; KINDS], sets: usize, paired: bool) -> bool {
+/// The five families of tiles as ranges of kinds: sets never cross them.
+const GROUPS: [(usize, usize); 5] = [(0, 9), (9, 18), (18, 27), (27, 31), (31, 34)];
+
+/// Which family a kind is in.
+fn group_of(kind: usize) -> usize {
+    GROUPS
+        .iter()
+        .position(|&(start, end)| (start..end).contains(&kind))
+        .unwrap_or(0)
+}
+
+/// How each family of a hand's tiles splits: into sets only, or into sets and one pair.
+/// A regular hand is complete when one family holds the pair and every other family is sets.
+struct Groups {
+    sets_only: [bool; 5],
+    with_pair: [bool; 5],
+}
+
+impl Groups {
+    fn of(counts: &[u8; KINDS]) -> Groups {
+        let mut groups = Groups {
+            sets_only: [false; 5],
+            with_pair: [false; 5],
+        };
+        for (g, &(start, end)) in GROUPS.iter().enumerate() {
+            let mut family = [0u8; 9];
+            family[..end - start].copy_from_slice(&counts[start..end]);
+            let sequences = start < 27;
+            groups.sets_only[g] = splits(&mut family, sequences, false);
+            groups.with_pair[g] = splits(&mut family, sequences, true);
+        }
+        groups
+    }
+
+    /// Whether the hand is a complete regular hand, with the family of `changed.0` read
+    /// again from `changed.1` (the counts with a candidate tile added).
+    fn complete_with(&self, changed: Option<(usize, &[u8; KINDS])>) -> bool {
+        let (mut sets_only, mut with_pair) = (self.sets_only, self.with_pair);
+        if let Some((kind, counts)) = changed {
+            let g = group_of(kind);
+            let (start, end) = GROUPS[g];
+            let mut family = [0u8; 9];
+            family[..end - start].copy_from_slice(&counts[start..end]);
+            let sequences = start < 27;
+            sets_only[g] = splits(&mut family, sequences, false);
+            with_pair[g] = splits(&mut family, sequences, true);
+        }
+        (0..5).any(|pair| with_pair[pair] && (0..5).all(|g| g == pair || sets_only[g]))
+    }
+}
+
+/// Whether one family's counts split into sets (triplets, and sequences when `sequences`)
+/// and, when `pair`, exactly one pair. Takes the lowest rank first, so each split is tried
+/// once; restores `counts` before returning. Counts may reach 5 (a dead wait).
+fn splits(counts: &mut [u8; 9], sequences: bool, pair: bool) -> bool {
     let Some(first) = counts.iter().position(|&c| c > 0) else {
-        return sets == 0 && paired;
+        return !pair;
     };
-    if !paired && counts[first] >= 2 {
+    if pair && counts[first] >= 2 {
         counts[first] -= 2;
-        let found = regular(counts, sets, true);
+        let found = splits(counts, sequences, false);
         counts[first] += 2;
         if found {
             return true;
         }
     }
-    if sets == 0 {
-        return false;
-    }
     if counts[first] >= 3 {
         counts[first] -= 3;
-        let found = regular(counts, sets - 1, paired);
+        let found = splits(counts, sequences, pair);
         counts[first] += 3;
         if found {
             return true;
         }
     }
-    let tile = Tile::ALL[first];
-    if tile.suit().is_number() && tile.rank() <= 7 && counts[first + 1] > 0 && counts[first + 2] > 0
-    {
+    if sequences && first + 2 < 9 && counts[first + 1] > 0 && counts[first + 2] > 0 {
         counts[first..first + 3].iter_mut().for_each(|c| *c -= 1);
-        let found = regular(counts, sets - 1, paired);
+        let found = splits(counts, sequences, pair);
         counts[first..first + 3].iter_mut().for_each(|c| *c += 1);
         return found;
     }
