@@ -259,19 +259,13 @@ pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
     let percent: u32 = patterns.iter().map(CountedPattern::percent).sum();
     let (counted, set_aside, base, limit) = match alone {
         Some((index, points)) if points >= capped => {
-            let (counted, set_aside): (Vec<_>, Vec<_>) = patterns
-                .into_iter()
-                .enumerate()
-                .partition(|(i, c)| *i == index || c.percent() > 0);
-            let strip = |pairs: Vec<(usize, CountedPattern)>| -> Vec<CountedPattern> {
-                pairs.into_iter().map(|(_, c)| c).collect()
-            };
-            (
-                strip(counted),
-                strip(set_aside),
-                points,
-                Some(Limit::Listed),
-            )
+            // The pattern that scores alone comes first, then any percentages.
+            let mut set_aside = patterns;
+            let mut counted = vec![set_aside.remove(index)];
+            let (percents, set_aside): (Vec<_>, Vec<_>) =
+                set_aside.into_iter().partition(|c| c.percent() > 0);
+            counted.extend(percents);
+            (counted, set_aside, points, Some(Limit::Listed))
         }
         _ => {
             let (set_aside, counted): (Vec<_>, Vec<_>) =
