@@ -370,9 +370,14 @@ fn numbers_in_every_group(f: &Facts) -> u16 {
     if !no_honour(f) {
         return 0;
     }
-    (1..=9u8)
-        .filter(|&n| every_group(f, |g| g.iter().any(|t| t.rank() == n)))
-        .fold(0, |bits, n| bits | 1 << n)
+    // The ranks each group holds, as bit sets; the numbers in every group are their meet.
+    let ranks = |tiles: &[Tile]| tiles.iter().fold(0u16, |bits, t| bits | 1 << t.rank());
+    let Some(pair) = f.pair() else {
+        return 0;
+    };
+    f.sets().iter().fold(ranks(&[pair]), |every, set| {
+        every & set.tiles().fold(0u16, |bits, t| bits | 1 << t.rank())
+    })
 }
 
 fn all_with_one_number(f: &Facts) -> bool {
@@ -456,26 +461,20 @@ fn wind_triple(f: &Facts) -> Instances {
 }
 
 /// The groups of two or more runs with the same numbers: (runs, suits) for each.
-fn duplicate_run_groups(f: &Facts) -> Vec<(usize, u32)> {
-    (1..=7u8)
-        .filter_map(|rank| {
-            let group: Vec<Suit> = runs(f)
-                .filter(|s| s.tile.rank() == rank)
-                .map(|s| s.tile.suit())
-                .collect();
-            let suits = group
-                .iter()
-                .fold(0u8, |bits, &s| bits | 1 << s as u8)
-                .count_ones();
-            (group.len() >= 2).then_some((group.len(), suits))
-        })
-        .collect()
+fn duplicate_run_groups<'a>(f: &'a Facts) -> impl Iterator<Item = (usize, u32)> + 'a {
+    (1..=7u8).filter_map(|rank| {
+        let (count, suits) = runs(f)
+            .filter(|s| s.tile.rank() == rank)
+            .fold((0, 0u8), |(count, suits), s| {
+                (count + 1, suits | 1 << s.tile.suit() as u8)
+            });
+        (count >= 2).then_some((count, suits.count_ones()))
+    })
 }
 
 /// h.28: two identical runs (a group of 2 runs in 1 suit), 2 each.
 fn same_suit(f: &Facts) -> Instances {
-    let groups = duplicate_run_groups(f);
-    Instances::repeat(groups.iter().filter(|&&g| g == (2, 1)).count(), 2)
+    Instances::repeat(duplicate_run_groups(f).filter(|&g| g == (2, 1)).count(), 2)
 }
 
 /// h.59 (Table 3, left): one cell per group of runs with the same numbers, but the
@@ -539,19 +538,18 @@ fn quads(f: &Facts) -> Quads {
     let mut hidden_items = 0;
     for kind in (0..KINDS).filter(|&k| counts[k] == 4) {
         let tile = Tile::ALL[kind];
-        let sets: Vec<(usize, &Set)> = f
-            .sets()
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.any_tile(|t| t == tile))
-            .collect();
-        if sets.iter().any(|(_, s)| s.kind == SetKind::Kong) {
+        let holding = || {
+            f.sets()
+                .iter()
+                .enumerate()
+                .filter(move |(_, s)| s.any_tile(|t| t == tile))
+        };
+        if holding().any(|(_, s)| s.kind == SetKind::Kong) {
             continue; // a quad, not an item
         }
-        let in_pair = f.pair() == Some(tile);
-        let groups = sets.len() + usize::from(in_pair);
+        let groups = holding().count() + usize::from(f.pair() == Some(tile));
         let is_open =
-            sets.iter().any(|&(i, s)| open(i, s)) || (discard && hand.winning_tile == Some(tile));
+            holding().any(|(i, s)| open(i, s)) || (discard && hand.winning_tile == Some(tile));
         items.push(groups as u8);
         hidden_items += usize::from(!is_open);
     }
@@ -702,10 +700,10 @@ fn single_tin(f: &Facts) -> bool {
         }
         held[meld.tile.index()] += u8::from(meld.is_kong());
     }
-    let live = waits::completing_kinds(&counts, hand.melds.len(), ANY)
-        & !(0..KINDS)
-            .filter(|&k| held[k] >= 4)
-            .fold(0u64, |bits, k| bits | 1 << k);
+    let dead = (0..KINDS)
+        .filter(|&k| held[k] >= 4)
+        .fold(0u64, |bits, k| bits | 1 << k);
+    let live = waits::completing_kinds(&counts, hand.melds.len(), ANY) & !dead;
     live.count_ones() == 1
 }
 
