@@ -49,8 +49,8 @@ struct Cli {
     files: Vec<PathBuf>,
 
     /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand),
-    /// doubling (seed 002's doubling table: payout 2^points) or huang (seed 004, Huang's
-    /// table: Tin declarations, percentages, the dealer double).
+    /// doubling (Kevin & Connie Lacobie's doubling table: payout 2^points) or huang (Rui Xin
+    /// Huang's table: Tin declarations, percentages, the dealer double).
     #[arg(long, global = true, default_value = "wsom", value_parser = PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id)))]
     rules: String,
 
@@ -173,6 +173,11 @@ fn claim_arg(value: &str) -> Result<ClaimSpec, String> {
 }
 
 fn main() -> ExitCode {
+    // no-color.org: only a non-empty NO_COLOR turns colour off. The colour probe (and
+    // clap's) would take an empty one as set: it is removed before anything reads it.
+    if std::env::var_os("NO_COLOR").is_some_and(|value| value.is_empty()) {
+        std::env::remove_var("NO_COLOR");
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(clap_exit(&e)),
@@ -557,12 +562,14 @@ impl batch::Task for WaitsTask<'_> {
     }
 }
 
-/// `--color auto` asks owo-colors' supports-color: colour only on a terminal, never when
-/// NO_COLOR is set, and as FORCE_COLOR, CLICOLOR and TERM say.
+/// `--color auto`: never when NO_COLOR is set to anything but the empty string (any value,
+/// `0` too, as no-color.org says); otherwise owo-colors' supports-color decides: colour only
+/// on a terminal, and as FORCE_COLOR, CLICOLOR and TERM say.
 fn use_color(choice: ColorChoice, stream: Stream) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
+        ColorChoice::Auto if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) => false,
         ColorChoice::Auto => {
             let probe = "x".if_supports_color(stream, |t| t.red()).to_string();
             probe != "x"

@@ -80,7 +80,18 @@ pub enum NotationErrorKind {
     /// A seat that is not e, s, w or n (or `none` for `resp=`).
     #[error("{key}={found}: a seat is e, s, w or n{}", if key == "resp" { ", or none" } else { "" })]
     BadSeat {
-        /// The word: `seat`, `from`, `resp`, or a system's seat-valued word.
+        /// The word: `seat`, `from` or `resp`.
+        key: String,
+        /// The value as written.
+        found: String,
+    },
+    /// A system's wind-valued word (`round=`) with no wind after it.
+    #[error("{0}= needs a wind: e, s, w or n (e.g. {0}=s)")]
+    MissingWind(String),
+    /// A system's wind-valued word (`round=`) with a value that is no wind.
+    #[error("{key}={found}: a wind is e, s, w or n")]
+    BadWind {
+        /// The word.
         key: String,
         /// The value as written.
         found: String,
@@ -129,6 +140,9 @@ pub enum NotationErrorKind {
     /// A second `+TILE`.
     #[error("a second winning tile: a hand has exactly one '+TILE'")]
     SecondWinningTile,
+    /// A line with no token at all (an empty argument, or only spaces and a comment).
+    #[error("empty hand: write the concealed tiles, the melds, the winning tile after + and the context words, e.g. b66 c12345678 d111 +c9 self seat=s (`mjscore notation` shows the notation)")]
+    EmptyHand,
     /// No `+TILE` at all.
     #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
     NoWinningTile,
@@ -190,9 +204,24 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
     ))
 }
 
-/// A character as a message shows it: quoted, or by code point when it would not print.
+/// Whether `c` shows nothing on a terminal, or looks like a plain space: control
+/// characters, spaces other than the ASCII one, and the invisible format characters
+/// (zero-width spaces and joiners, direction marks, a byte-order mark, a soft hyphen,
+/// variation selectors).
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c,
+            '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+            | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// A character as a message shows it: quoted, or by code point when it would not print or
+/// could not be told apart from a space or from nothing.
 fn shown(c: char) -> String {
-    if c.is_control() {
+    if is_invisible(c) {
         format!("character U+{:04X}", c as u32)
     } else {
         format!("'{c}'")
@@ -295,6 +324,29 @@ pub struct ParsedHand<'a> {
     pub named: Vec<Spanned<NamedWord<'a>>>,
     /// A referee claim on the line (`claim=`): not part of the hand, checked after scoring.
     pub claim: Option<Spanned<ClaimSpec>>,
+}
+
+impl ParsedHand<'_> {
+    /// Whether the line holds no token at all: no tile, meld, word or claim.
+    pub fn is_empty(&self) -> bool {
+        self.concealed.is_empty()
+            && self.melds.is_empty()
+            && self.winning.is_none()
+            && self.words.is_empty()
+            && self.named.is_empty()
+            && self.claim.is_none()
+    }
+
+    /// The error of a line without a winning tile: an empty hand, or the missing `+TILE`
+    /// at the end of its tokens.
+    pub fn no_winning_tile(&self) -> NotationError {
+        let (column, kind) = if self.is_empty() {
+            (1, NotationErrorKind::EmptyHand)
+        } else {
+            (self.end, NotationErrorKind::NoWinningTile)
+        };
+        NotationError { column, kind }
+    }
 }
 
 /// A parsed context word: one every system reads, or one for the system to read.
@@ -530,10 +582,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let parsed = parse_line(line)?;
     match parsed.winning {
         Some(_) => Ok(parsed),
-        None => Err(NotationError {
-            column: parsed.end,
-            kind: NotationErrorKind::NoWinningTile,
-        }),
+        None => Err(parsed.no_winning_tile()),
     }
 }
 
@@ -583,7 +632,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             })) => return Err(columns.error(at, kind)),
             Err(_) => {} // not a tile group: try the other tokens
         }
-        if next.is_control() {
+        if is_invisible(next) {
             return Err(columns.error(rest, NotationErrorKind::UnexpectedChar(next)));
         }
         if !separated {

@@ -156,7 +156,7 @@ fn summary_counts_hands_verdicts_and_patterns() {
         .starts_with("Summary      6 hands: 4 scored, 1 false win, 1 error\n"));
     assert_has_lines(
         &run.stderr,
-        &["Claims       confirmed 1, underscored 1, overclaimed 1, false win 0"],
+        &["Claims       confirmed 1, underscored 1, overclaimed 1, on a false win 0"],
     );
 }
 

@@ -1,0 +1,232 @@
+//! Issue 12, "a referee's and a scripter's first hour": one test (or more) per item, each
+//! with the values worked out by hand.
+
+mod common;
+
+use common::{json, mjscore};
+
+/// The first line of what `mjscore --color never ARGS` writes on stderr, and its status.
+fn first_error(args: &[&str]) -> (String, i32) {
+    let mut all = vec!["--color", "never"];
+    all.extend_from_slice(args);
+    let run = mjscore(&all);
+    (
+        run.stderr.lines().next().unwrap_or_default().to_string(),
+        run.code,
+    )
+}
+
+// Item 7: the winning tile written twice, and "1 tile".
+#[test]
+fn item7_a_winning_tile_also_among_the_concealed_tiles_is_named() {
+    // b123 c456 d789 w11 b555 = 14 concealed tiles, + b5 = 15, and b5 is among them.
+    let (error, code) = first_error(&["b123 c456 d789 w11 b555 +b5"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        error,
+        "error at column 1: the hand has 15 tiles; a winning hand has 14: did you list the winning tile twice? the tile after + (b5) is not written among the concealed tiles"
+    );
+    // 15 tiles whose winning tile is not among the concealed ones: the plain count.
+    let (error, _) = first_error(&["b123 c456 d789 w11 b555 +b9"]);
+    assert_eq!(
+        error,
+        "error at column 1: the hand has 15 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)"
+    );
+    let (error, _) = first_error(&["+b1"]);
+    assert_eq!(
+        error,
+        "error at column 1: the hand has 1 tile; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)"
+    );
+    let (v, _) = json(&["b123 c456 d789 w11 b555 +b5"]);
+    assert_eq!(v["error"]["kind"], "invalid_hand");
+}
+
+// Item 8: a byte-order mark at the start of a file is skipped; any other invisible
+// character is named by its code point.
+#[test]
+fn item8_a_leading_byte_order_mark_is_skipped() {
+    let dir = common::temp_dir("first-hour-bom");
+    let file = dir.join("excel.txt");
+    std::fs::write(
+        &file,
+        "\u{FEFF}b66 c12345678 d111 +c9 self seat=s\n\u{FEFF}b123 +b1\n",
+    )
+    .unwrap();
+    let run = mjscore(&[
+        "--color",
+        "never",
+        "--format",
+        "tsv",
+        "-f",
+        file.to_str().unwrap(),
+    ]);
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    // Line 1 scores 45 (seed 000's Example 1); the mark on line 2 is no BOM but a
+    // character in the line, named by its code point at column 1.
+    assert!(
+        rows[1].contains("\tb66 c12345678 d111 +c9 self seat=s\t45\t"),
+        "{}",
+        rows[1]
+    );
+    assert!(
+        rows[2].ends_with("\terror\tcolumn 1: unexpected character U+FEFF: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word"),
+        "{}",
+        rows[2]
+    );
+    // A comment line behind a BOM is still a comment.
+    std::fs::write(
+        &file,
+        "\u{FEFF}# hands of Monday\nb66 c12345678 d111 +c9 self seat=s\n",
+    )
+    .unwrap();
+    let run = mjscore(&["-f", file.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    assert!(run.stdout.starts_with("Line         2\n"), "{}", run.stdout);
+}
+
+#[test]
+fn item8_invisible_characters_are_named_by_code_point() {
+    for (line, column, named) in [
+        ("b123\u{A0}c456 +b1", 5, "U+00A0"),
+        ("b123 \u{200B}c456 +b1", 6, "U+200B"),
+        ("b123 c456 +b1 self\u{2060}", 19, "U+2060"),
+    ] {
+        let (error, code) = first_error(&[line]);
+        assert_eq!(code, 2, "{line:?}");
+        assert_eq!(
+            error,
+            format!("error at column {column}: unexpected character {named}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word"),
+            "{line:?}"
+        );
+    }
+}
+
+// Item 11: the small inconsistencies.
+#[test]
+fn item11_round_takes_a_wind() {
+    let (error, _) = first_error(&["--rules", "doubling", "b123 c456 d789 b55 w11 +w1 round=x"]);
+    assert_eq!(error, "error at column 28: round=x: a wind is e, s, w or n");
+    let (error, _) = first_error(&["--rules", "huang", "b123 c456 d789 b55 w11 +w1 round="]);
+    assert_eq!(
+        error,
+        "error at column 28: round= needs a wind: e, s, w or n (e.g. round=s)"
+    );
+    // The seat words still take a seat.
+    let (error, _) = first_error(&["b123 c456 d789 b55 w11 +w1 seat=x"]);
+    assert_eq!(error, "error at column 28: seat=x: a seat is e, s, w or n");
+}
+
+#[test]
+fn item11_the_claims_summary_counts_claims_on_a_false_win() {
+    // docs/examples/hands.txt: one false win (line 7), without a claim.
+    let run = mjscore(&["-f", "docs/examples/hands.txt", "--summary"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines.contains(&"Summary      6 hands: 4 scored, 1 false win, 1 error"));
+    assert!(
+        lines.contains(&"Claims       confirmed 1, underscored 1, overclaimed 1, on a false win 0")
+    );
+}
+
+#[test]
+fn item11_a_half_point_sum_is_not_below_its_total() {
+    // The doubling table's chicken hand: ½ point, alone.
+    let (v, _) = json(&["--rules", "doubling", "b123 c456 d777 b999 c5 +c5 from=s"]);
+    assert_eq!(
+        (v["total"].as_f64(), v["sum"].as_f64()),
+        (Some(0.5), Some(0.5))
+    );
+    let (v, _) = json(&[
+        "--rules",
+        "doubling",
+        "--all",
+        "b123 c456 d777 b999 c5 +c5 from=s",
+    ]);
+    let reading = &v["readings"][0];
+    assert_eq!(
+        (reading["total"].as_f64(), reading["sum"].as_f64()),
+        (Some(0.5), Some(0.5))
+    );
+}
+
+#[test]
+fn item11_an_unreadable_file_is_named() {
+    // Already so before issue 12 (issue 15): checked here to keep it.
+    let run = mjscore(&["-f", "/"]);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (2, "error: cannot read /: Is a directory\n")
+    );
+}
+
+#[test]
+fn item11_an_empty_argument_is_an_empty_hand() {
+    for hand in ["", "   ", "# only a comment"] {
+        let (error, code) = first_error(&[hand]);
+        assert_eq!(code, 2);
+        assert_eq!(
+            error,
+            "error at column 1: empty hand: write the concealed tiles, the melds, the winning tile after + and the context words, e.g. b66 c12345678 d111 +c9 self seat=s (`mjscore notation` shows the notation)",
+            "{hand:?}"
+        );
+    }
+    // A line with tokens but no +TILE still says what is missing, where.
+    let (error, _) = first_error(&["b123"]);
+    assert_eq!(
+        error,
+        "error at column 5: no winning tile: mark the tile that completed the hand with +, e.g. +b9"
+    );
+}
+
+#[test]
+fn item11_only_a_non_empty_no_color_turns_colour_off() {
+    let hand = "b66 c12345678 d111 +c9 self seat=s";
+    // supports-color colours a stream that is no terminal when IGNORE_IS_TERMINAL is set.
+    let colour = |no_color: &str| {
+        common::Mjscore::new(&[hand])
+            .env("IGNORE_IS_TERMINAL", "1")
+            .env("TERM", "xterm-256color")
+            .env("NO_COLOR", no_color)
+            .run()
+            .stdout
+            .contains('\u{1b}')
+    };
+    assert!(colour(""), "an empty NO_COLOR is no NO_COLOR");
+    assert!(!colour("1"));
+    assert!(!colour("0"), "any non-empty value, 0 too");
+}
+
+#[test]
+fn item11_no_seed_numbers_are_shown_to_users() {
+    let help = mjscore(&["--help"]).stdout;
+    let card = mjscore(&["--rules", "doubling", "patterns"]).stdout;
+    let scored = mjscore(&["--rules", "doubling", "b111 c444 e222 d777 w3 +w3 self"]).stdout;
+    for text in [&help, &card, &scored] {
+        assert!(!text.contains("seed 00"), "{text}");
+    }
+    assert!(help.contains("(Kevin & Connie Lacobie's doubling table: payout 2^points)"));
+    assert!(card.starts_with(
+        "Doubling table (Kevin & Connie Lacobie, Mahjong Scoring, 2019; maximum 13): 20 patterns"
+    ));
+}
+
+#[test]
+fn item11_a_long_set_aside_list_is_wrapped() {
+    // Nine Gates (480) alone; 1.2 (5), 2.1.2 (80) and 4.2.1 (5) are set aside.
+    let run = mjscore(&["c1112345678999 +c5 self"]);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let total = lines.iter().position(|l| l.starts_with("Total")).unwrap();
+    // On one line they would run to 102 characters: the list breaks after a comma.
+    assert_eq!(
+        lines[total..total + 3],
+        [
+            "Total        480 (listed limit: 2.2 Nine Gates scores alone)",
+            "             not counted: 1.2 Concealed Hand 5, 2.1.2 Pure One-Suit 80,",
+            "             4.2.1 Two Concealed Triplets 5",
+        ]
+    );
+    assert!(
+        run.stdout.lines().all(|l| l.chars().count() <= 100),
+        "{}",
+        run.stdout
+    );
+}
