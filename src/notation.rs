@@ -236,6 +236,37 @@ fn rank_rule(suit: Suit) -> &'static str {
     }
 }
 
+/// The context words every scoring system reads, as the notation card lists them: the word
+/// as written and what it means.
+pub const SHARED_WORDS: [(&str, &str); 11] = [
+    ("self", "won by self-draw (default: won on a discard)"),
+    ("seat=X", "the winner's seat, X = e, s, w or n (default e)"),
+    (
+        "from=X",
+        "the discarder (default: the winner's upper seat, said as assumed)",
+    ),
+    (
+        "resp=X",
+        "who pays for the discard under Same-Round Immunity, if not the discarder",
+    ),
+    (
+        "resp=none",
+        "the winner himself had just discarded that tile",
+    ),
+    (
+        "last",
+        "won on the last tile: Final Draw with self, Final Discard without",
+    ),
+    ("kong", "won on a kong's supplement tile (a self-draw)"),
+    ("rob", "won by robbing a small exposed kong (a discard)"),
+    ("heaven", "Blessing of Heaven: East's initial 14 tiles"),
+    ("earth", "Blessing of Earth: on East's first discard"),
+    (
+        "claim=N, claim=ID+ID",
+        "what the winner claimed, points or pattern ids, to be checked",
+    ),
+];
+
 /// A context word every scoring system reads (SPEC §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Word {

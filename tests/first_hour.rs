@@ -230,3 +230,187 @@ fn item11_a_long_set_aside_list_is_wrapped() {
         run.stdout
     );
 }
+
+// Item 1: the notation from the binary (its full text is pinned in
+// snapshots/cli/notation_card.snap).
+#[test]
+fn item1_the_notation_card_lists_tiles_melds_and_every_word() {
+    let run = mjscore(&["notation"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let card = &run.stdout;
+    for line in [
+        "  w1-w4   winds: w1 East, w2 South, w3 West, w4 North",
+        "  [ck w2222]  concealed, declared kong (also ckong)",
+        "  claim=N, claim=ID+ID  what the winner claimed, points or pattern ids, to be checked",
+    ] {
+        assert!(
+            card.lines().any(|l| l == line),
+            "missing {line:?} in\n{card}"
+        );
+    }
+    // Every shared word, and every word of every rule set, with the meaning it declares.
+    for (word, meaning) in mjscore::notation::SHARED_WORDS {
+        assert!(
+            card.contains(&format!("{word}  ")) && card.contains(meaning),
+            "{word}"
+        );
+    }
+    for rules in mjscore::rules::ALL {
+        assert!(
+            card.contains(&format!("  --rules {}", rules.id)),
+            "{}",
+            rules.id
+        );
+        for word in rules.words {
+            assert!(card.contains(word.meaning), "{}: {}", rules.id, word.key);
+        }
+    }
+    // The same card is in the man page, and the help points at it.
+    let man = mjscore(&["man"]).stdout;
+    assert!(man.contains(".SH NOTATION\n.nf\nOne hand is one line"));
+    assert!(man.contains("  [p d111]    exposed pung (also pung, pong)"));
+    assert!(mjscore(&["--help"])
+        .stdout
+        .contains("(`mjscore notation` shows it)"));
+}
+
+// Item 9: every command ends with a message and exit 2 on a write error, 0 on a closed
+// pipe (completions and man were fixed by issue 15; patterns, explain and notation now
+// name what they could not write).
+#[test]
+fn item9_every_command_reports_a_write_error_and_ignores_a_closed_pipe() {
+    let commands: [(&[&str], &str); 6] = [
+        (&["completions", "bash"], "the completion script"),
+        (&["man"], "the manual page"),
+        (&["patterns"], "the reference card"),
+        (&["explain", "7.1"], "the explanation"),
+        (&["explain", "7.1", "--format", "json"], "the explanation"),
+        (&["notation"], "the notation card"),
+    ];
+    for (args, what) in commands {
+        if let Some(full) = common::dev_full() {
+            let run = common::Mjscore::new(args).stdout_to(full).run();
+            assert_eq!(
+                (run.code, run.stderr),
+                (
+                    2,
+                    format!(
+                        "mjscore: cannot write {what}: No space left on device (os error 28)\n"
+                    )
+                ),
+                "{args:?}"
+            );
+        }
+        // A reader that has gone: the write fails with a broken pipe.
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mjscore"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}
+
+// Item 10: explain by name, by prefix, with the nearest ids, the rule set of an id, JSON.
+#[test]
+fn item10_explain_by_name_or_prefix() {
+    for query in [
+        "Nine-Tile Straight",
+        "nine tile straight",
+        "nine-tile",
+        "NINE T",
+        "一氣通貫",
+        "7.1",
+    ] {
+        let run = mjscore(&["explain", query]);
+        assert_eq!(run.code, 0, "{query}: {}", run.stderr);
+        assert!(
+            run.stdout.starts_with("7.1 Nine-Tile Straight 一氣通貫\n"),
+            "{query}"
+        );
+    }
+    let run = mjscore(&["explain", "three"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (2, "mjscore: 'three' starts the names of several patterns of --rules wsom: 4.2.2 Three Concealed Triplets, 4.3.3 Three Kong, 5.1.3 Three Identical Sequences, 6.1 Three Similar Sequences, 6.2.2 Three Similar Triplets, 7.2.1 Three Consecutive Triplets; give more of the name, or the id\n")
+    );
+}
+
+#[test]
+fn item10_explain_an_unknown_pattern_suggests_the_nearest_and_the_rule_set() {
+    let run = mjscore(&["explain", "7.11"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (2, "mjscore: no pattern '7.11' in --rules wsom; the nearest: 7.1 Nine-Tile Straight; `mjscore patterns --rules wsom` lists them all\n")
+    );
+    let run = mjscore(&["explain", "d.b"]);
+    assert_eq!(
+        run.stderr,
+        "mjscore: 'd.b' is a pattern of --rules doubling, not of --rules wsom: `mjscore explain d.b --rules doubling`\n"
+    );
+    // Both ways of giving the rule set work.
+    for args in [
+        &["explain", "d.b", "--rules", "doubling"][..],
+        &["--rules", "doubling", "explain", "d.b"],
+    ] {
+        let run = mjscore(args);
+        assert!(
+            run.stdout.starts_with("d.b All Chee 平和\n"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn item10_explain_in_json() {
+    let run = mjscore(&["explain", "7.1", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(v["id"], "7.1");
+    assert_eq!(v["name"], "Nine-Tile Straight");
+    assert_eq!(v["points"], 40);
+    assert_eq!(v["example"], "b66 c12345678 d111 +c9 self seat=s");
+    // The example scores 1.2 (5) + 7.1 (40) = 45.
+    assert_eq!(v["example_total"], 45);
+    assert_eq!(v["example_patterns"], serde_json::json!(["1.2", "7.1"]));
+}
+
+#[test]
+fn item10_subcommands_list_only_the_options_they_use() {
+    for command in ["completions", "man", "notation"] {
+        let help = mjscore(&[command, "--help"]).stdout;
+        for option in ["--rules", "--format", "--max", "--color"] {
+            assert!(
+                !help.contains(option),
+                "{command} --help shows {option}:\n{help}"
+            );
+        }
+    }
+    for command in ["patterns", "explain", "waits"] {
+        let help = mjscore(&[command, "--help"]).stdout;
+        for option in ["--rules", "--format", "--max"] {
+            assert!(
+                help.contains(option),
+                "{command} --help lacks {option}:\n{help}"
+            );
+        }
+    }
+    assert!(mjscore(&["waits", "--help"]).stdout.contains("--color"));
+    let run = mjscore(&["completions", "bash", "--rules", "zj"]);
+    assert_eq!(run.code, 2);
+}
+
+// Item 11: the man page names no pages that do not exist.
+#[test]
+fn item11_the_man_page_refers_to_no_missing_pages() {
+    let man = mjscore(&["man"]).stdout;
+    assert!(!man.contains("(1)"), "{man}");
+    assert!(
+        man.contains(".SH COMMANDS\n.TP\n\\fBmjscore patterns\\fR\n"),
+        "{man}"
+    );
+}
