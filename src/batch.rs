@@ -241,8 +241,8 @@ struct Scoring<'s, 'r> {
 }
 
 impl Task for Scoring<'_, '_> {
-    fn tsv_header(&self, with_file: bool) -> String {
-        render::tsv::header(with_file)
+    fn tsv_header(&self, _with_file: bool) -> String {
+        render::tsv::header()
     }
 
     fn line(&mut self, text: &str, at: &Location) -> String {

@@ -418,7 +418,7 @@ fn single<'r>(
         }
         (_, format) => {
             if format == Format::Tsv {
-                write!(stdout, "{}", render::tsv::header(false))?;
+                write!(stdout, "{}", render::tsv::header())?;
             }
             let rendered = batch::render_result(settings, &line, &result, None);
             write!(stdout, "{rendered}")?;

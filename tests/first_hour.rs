@@ -414,3 +414,73 @@ fn item11_the_man_page_refers_to_no_missing_pages() {
         "{man}"
     );
 }
+
+// Item 6: TSV names the discarder and whether it was assumed, in fixed columns.
+#[test]
+fn item6_tsv_says_who_discarded_and_whether_it_was_assumed() {
+    let run = mjscore(&["--format", "tsv", "b123 c789 d111 e222 b9 +b9"]);
+    let rows: Vec<Vec<&str>> = run
+        .stdout
+        .lines()
+        .map(|l| l.split('\t').collect())
+        .collect();
+    assert_eq!(
+        rows[0],
+        [
+            "file", "line", "input", "total", "limit", "patterns", "e", "s", "w", "n", "from",
+            "assumed", "status", "message"
+        ]
+    );
+    // East wins on a discard with no from=: North, East's upper seat, is assumed. 1.2 (5) +
+    // 3.1 for e222 (10) + 4.2.1 for d111 e222 (5) + 8.1.1 (40; b123 c789 d111 e222 b99 all
+    // hold a terminal or an honor) = 60 > 25: North pays 3 × 60 − 50 = 130.
+    assert_eq!(rows[1][10..12], ["n", "yes"]);
+    assert_eq!((rows[1][3], rows[1][9]), ("60", "-130"));
+    let run = mjscore(&["--format", "tsv", "b123 c789 d111 e222 b9 +b9 from=w"]);
+    assert_eq!(
+        run.stdout
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split('\t')
+            .collect::<Vec<_>>()[10..12],
+        ["w", "no"]
+    );
+    let run = mjscore(&["--format", "tsv", "b123 c789 d111 e222 b9 +b9 self"]);
+    assert_eq!(
+        run.stdout
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split('\t')
+            .collect::<Vec<_>>()[10..12],
+        ["", ""]
+    );
+}
+
+#[test]
+fn item6_tsv_columns_are_the_same_with_one_file_or_several() {
+    let one = mjscore(&["--format", "tsv", "-f", "docs/examples/hands.txt"]).stdout;
+    let two = mjscore(&[
+        "--format",
+        "tsv",
+        "-f",
+        "docs/examples/hands.txt",
+        "-f",
+        "docs/examples/hands.txt",
+    ])
+    .stdout;
+    assert_eq!(one.lines().next(), two.lines().next());
+    // The total is column 4 either way: 45 + 45 + 135 + 20 = 245 a file.
+    let totals = |tsv: &str| -> u32 {
+        tsv.lines()
+            .skip(1)
+            .filter_map(|l| l.split('\t').nth(3)?.parse::<u32>().ok())
+            .sum()
+    };
+    assert_eq!((totals(&one), totals(&two)), (245, 490));
+    assert!(one
+        .lines()
+        .chain(two.lines())
+        .all(|l| l.split('\t').count() == 14));
+}
