@@ -484,3 +484,21 @@ fn item6_tsv_columns_are_the_same_with_one_file_or_several() {
         .chain(two.lines())
         .all(|l| l.split('\t').count() == 14));
 }
+
+// Item 4: the README says how to install the command and which Rust it needs.
+#[test]
+fn item4_the_readme_installs_the_command_and_states_the_minimum_rust() {
+    let readme = include_str!("../README.md");
+    assert!(readme.contains(
+        "\ncargo install --path .        # builds the release binary into ~/.cargo/bin/mjscore\n"
+    ));
+    let manifest = include_str!("../Cargo.toml");
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("rust-version in Cargo.toml");
+    // u32::is_multiple_of (src/systems/huang.rs) was stabilised in Rust 1.87.
+    assert_eq!(version, "1.87");
+    assert!(readme.contains(&format!("It needs Rust {version} or later")));
+}
