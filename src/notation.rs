@@ -417,6 +417,9 @@ fn fail<T>(at: &str, kind: NotationErrorKind) -> Res<'_, T> {
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
 fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
+    if input.starts_with(|c| glyph_tile(c).is_some()) {
+        return glyph_group(input);
+    }
     let (rest, letter) = satisfy(|c| "bcdweBCDWE".contains(c)).parse(input)?;
     let (rest, digits) = digit1(rest)?;
     let suit = Suit::from_letter(letter.to_ascii_lowercase()).expect("letter checked above");
@@ -429,6 +432,37 @@ fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
                 return fail(input, NotationErrorKind::RankOutOfRange { suit, found });
             }
         }
+    }
+    Ok((rest, tiles))
+}
+
+/// The tile a Unicode mahjong glyph shows (U+1F000-U+1F021): 🀀-🀃 the winds East, South,
+/// West, North; 🀄 Red, 🀅 Green, 🀆 White; 🀇-🀏 characters, 🀐-🀘 bamboo, 🀙-🀡 dots, 1-9.
+pub fn glyph_tile(c: char) -> Option<Tile> {
+    let offset = (c as u32).checked_sub(0x1F000)?;
+    let (suit, rank) = match offset {
+        0..=3 => (Suit::Wind, offset + 1),
+        4..=6 => (Suit::Dragon, offset - 3),
+        7..=15 => (Suit::Characters, offset - 6),
+        16..=24 => (Suit::Bamboo, offset - 15),
+        25..=33 => (Suit::Dots, offset - 24),
+        _ => return None,
+    };
+    Tile::new(suit, rank as u8)
+}
+
+/// A run of glyphs, `🀇🀈🀉`: one tile each. A variation selector after a glyph (`🀄️`, as
+/// emoji keyboards write the red dragon) belongs to it.
+fn glyph_group(input: &str) -> Res<'_, Vec<Tile>> {
+    let mut tiles = Vec::new();
+    let mut rest = input;
+    while let Some(c) = rest.chars().next() {
+        match glyph_tile(c) {
+            Some(tile) => tiles.push(tile),
+            None if !tiles.is_empty() && matches!(c, '\u{FE0E}' | '\u{FE0F}') => {}
+            None => break,
+        }
+        rest = &rest[c.len_utf8()..];
     }
     Ok((rest, tiles))
 }
@@ -906,6 +940,23 @@ mod tests {
             "a position before the last one is counted again"
         );
         assert_eq!(columns.of(""), 5);
+    }
+
+    #[test]
+    fn unicode_glyphs_are_tiles() {
+        // 🀀 U+1F000 East … 🀃 North, 🀄 Red, 🀅 Green, 🀆 White, 🀇 c1 … 🀏 c9, 🀐 b1 … 🀘 b9,
+        // 🀙 d1 … 🀡 d9.
+        let hand = parse_hand("🀀🀃🀄🀆 🀇🀏🀐🀘🀙🀡 [p 🀅🀅🀅] +🀄\u{FE0F} self").unwrap();
+        assert_eq!(tiles(&hand.concealed), "w1 w4 e1 e3 c1 c9 b1 b9 d1 d9");
+        assert_eq!(hand.melds[0].tiles[0].to_string(), "e2");
+        assert_eq!(hand.winning.unwrap().value.to_string(), "e1");
+        // Columns count characters: 4 glyphs, a space, 6 glyphs, a space: the bracket is the 13th.
+        assert_eq!(hand.melds[0].column, 13);
+        assert_eq!(
+            glyph_tile('\u{1F022}'),
+            None,
+            "U+1F022 (flower) is no tile here"
+        );
     }
 
     #[test]

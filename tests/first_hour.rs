@@ -502,3 +502,23 @@ fn item4_the_readme_installs_the_command_and_states_the_minimum_rust() {
     assert_eq!(version, "1.87");
     assert!(readme.contains(&format!("It needs Rust {version} or later")));
 }
+
+// Item 3 (glyphs only): Unicode mahjong glyphs are tiles.
+#[test]
+fn item3_unicode_glyphs_score_as_their_letters() {
+    // Seed 000's Example 1, b66 c12345678 d111 +c9 self seat=s, in glyphs: 45.
+    let run = mjscore(&["🀕🀕 🀇🀈🀉🀊🀋🀌🀍🀎 🀙🀙🀙 +🀏 self seat=s"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run
+        .stdout
+        .contains("Arrangement  b66 · c123 c456 c789 · d111\n"));
+    assert!(run.stdout.contains("Total        45 (no limit)\n"));
+    // A red dragon pung as a meld, 🀃 (North) with U+FE0F as the winning tile: 3 + 9 + 1 +
+    // 1 = 14 tiles; only 3.1 Value Honor for [p e111] (10) counts.
+    let (v, _) = json(&["[p 🀄🀄🀄] b123 c456 d789 w4 +🀃\u{FE0F}"]);
+    assert_eq!(
+        (v["total"].as_u64(), v["winning_tile"].as_str()),
+        (Some(10), Some("w4"))
+    );
+    assert_eq!(v["patterns"][0]["set"], "[p e111]");
+}

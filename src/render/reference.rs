@@ -267,6 +267,8 @@ Tiles (one tile per digit: b123 is b1 b2 b3, w44 two North)
   w1-w4   winds: w1 East, w2 South, w3 West, w4 North
   e1-e3   dragons: e1 Red, e2 Green, e3 White (e is a dragon here; East is w1, and e only
           in seat=e, from=e)
+  Unicode mahjong glyphs are tiles too, one per glyph: \u{1F007}-\u{1F00F} c1-c9, \u{1F010}-\u{1F018} b1-b9,
+  \u{1F019}-\u{1F021} d1-d9, \u{1F000}\u{1F001}\u{1F002}\u{1F003} w1-w4, \u{1F004} e1, \u{1F005} e2, \u{1F006} e3 (U+1F000-U+1F021).
 
 Melds (the tiles as one group or several; a chow's in any order)
   [p d111]    exposed pung (also pung, pong)
