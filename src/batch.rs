@@ -56,6 +56,9 @@ impl<R: Read> LineReader<R> {
     /// The next line and its 1-based number, or `None` at the end of the input.
     pub fn next_line(&mut self) -> io::Result<Option<(usize, Line<'_>)>> {
         self.buffer.clear();
+        if self.number == 0 {
+            self.skip_byte_order_mark()?;
+        }
         let mut too_long = false;
         let mut read_any = false;
         // The line's first byte that is not blank, once seen: it decides whether the line is
@@ -129,6 +132,25 @@ impl<R: Read> LineReader<R> {
             }
         };
         Ok(Some((self.number, line)))
+    }
+}
+
+impl<R: Read> LineReader<R> {
+    /// Skips a UTF-8 byte-order mark at the start of the input (Excel and Notepad write
+    /// one): it is no part of line 1. Only a mark the first read brings in whole is seen.
+    fn skip_byte_order_mark(&mut self) -> io::Result<()> {
+        const BOM: &[u8] = "\u{FEFF}".as_bytes();
+        let available = loop {
+            match self.reader.fill_buf() {
+                Ok(bytes) => break bytes,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        if available.starts_with(BOM) {
+            self.reader.consume(BOM.len());
+        }
+        Ok(())
     }
 }
 
@@ -219,8 +241,8 @@ struct Scoring<'s, 'r> {
 }
 
 impl Task for Scoring<'_, '_> {
-    fn tsv_header(&self, with_file: bool) -> String {
-        render::tsv::header(with_file)
+    fn tsv_header(&self, _with_file: bool) -> String {
+        render::tsv::header()
     }
 
     fn line(&mut self, text: &str, at: &Location) -> String {

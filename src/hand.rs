@@ -37,13 +37,17 @@ pub enum HandErrorKind {
     #[error("a kong is four identical tiles, e.g. [k e1111]; this one has {0}")]
     BadKong(String),
     /// Not 14 tiles in all.
-    #[error("the hand has {tiles} tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)")]
+    #[error("the hand has {}; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)", tile_count(*.tiles))]
     WrongTileCount {
         /// How many tiles the hand has, kongs counting 3.
         tiles: usize,
     },
+    /// 15 tiles, the winning tile also written among the concealed tiles: most likely it
+    /// was listed twice.
+    #[error("the hand has 15 tiles; a winning hand has 14: did you list the winning tile twice? the tile after + ({0}) is not written among the concealed tiles")]
+    WinningTileListedTwice(Tile),
     /// A hand given to `waits` that is neither 13 tiles nor 14.
-    #[error("the hand has {tiles} tiles; waits takes 13 (the hand before its winning tile) or 14 (a hand that has just drawn): concealed tiles + 3 for each meld (kongs count 3), a +TILE counting as one of them")]
+    #[error("the hand has {}; waits takes 13 (the hand before its winning tile) or 14 (a hand that has just drawn): concealed tiles + 3 for each meld (kongs count 3), a +TILE counting as one of them", tile_count(*.tiles))]
     WrongTileCountBeforeWin {
         /// How many tiles the hand has, kongs counting 3, a `+TILE` counting 1.
         tiles: usize,
@@ -67,6 +71,14 @@ pub enum HandErrorKind {
         /// The rule sets that know it: `--rules doubling`.
         systems: String,
     },
+}
+
+/// "1 tile", "15 tiles".
+fn tile_count(tiles: usize) -> String {
+    match tiles {
+        1 => "1 tile".to_string(),
+        n => format!("{n} tiles"),
+    }
 }
 
 /// A contradiction between context words (SPEC §2.8). Each message names the words.
@@ -316,9 +328,15 @@ fn validate_tiles(
 
     let tiles = parsed.concealed.len() + usize::from(winning.is_some()) + 3 * melds.len();
     if fourteen && tiles != 14 {
+        let listed_twice = winning
+            .map(|w| w.value)
+            .filter(|&w| tiles == 15 && parsed.concealed.iter().any(|t| t.value == w));
         return Err(HandError {
             column: 1,
-            kind: HandErrorKind::WrongTileCount { tiles },
+            kind: match listed_twice {
+                Some(tile) => HandErrorKind::WinningTileListedTwice(tile),
+                None => HandErrorKind::WrongTileCount { tiles },
+            },
         });
     }
     check_copies(&parsed.concealed, &parsed.melds, winning)?;

@@ -141,10 +141,7 @@ fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
     } else {
         // After the words: an unknown word comes before the end of the line, where a
         // missing winning tile is reported.
-        let winning = parsed.winning.ok_or(NotationError {
-            column: parsed.end,
-            kind: NotationErrorKind::NoWinningTile,
-        })?;
+        let winning = parsed.winning.ok_or_else(|| parsed.no_winning_tile())?;
         hand::validate(parsed, winning, system_words)?
     };
     if let Some(check) = rules.check_context {

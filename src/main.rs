@@ -14,13 +14,15 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
+use mjscore::patterns::Pattern;
 use mjscore::render::Location;
 use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
+use mjscore::system::Lookup;
 use mjscore::waits::analysis::Analysis;
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
@@ -29,7 +31,7 @@ use owo_colors::{OwoColorize, Stream};
 /// table), itemised, with what every seat pays.
 ///
 /// Give one hand as arguments, or none (or -f FILE) to score a list of hands, one per line.
-#[derive(Parser, Debug)]
+#[derive(Parser, Debug, Clone)]
 #[command(
     name = "mjscore",
     version,
@@ -38,8 +40,9 @@ use owo_colors::{OwoColorize, Stream};
     subcommand_precedence_over_arg = true
 )]
 struct Cli {
-    /// The hand in compact notation (see docs/notation.md). Quote it, or give its tokens as
-    /// separate arguments. Without it, hands are read one per line from -f files or stdin.
+    /// The hand in compact notation (`mjscore notation` shows it). Quote it, or give its
+    /// tokens as separate arguments. Without it, hands are read one per line from -f files or
+    /// stdin.
     #[arg(value_name = "HAND")]
     hand: Vec<String>,
 
@@ -49,22 +52,23 @@ struct Cli {
     files: Vec<PathBuf>,
 
     /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand),
-    /// doubling (seed 002's doubling table: payout 2^points) or huang (seed 004, Huang's
-    /// table: Tin declarations, percentages, the dealer double).
-    #[arg(long, global = true, default_value = "wsom", value_parser = PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id)))]
+    /// doubling (Kevin & Connie Lacobie's doubling table: payout 2^points) or huang (Rui Xin
+    /// Huang's table: Tin declarations, percentages, the dealer double).
+    #[arg(long, default_value = "wsom", value_parser = rules_parser())]
     rules: String,
 
     /// Output format: text for people; json (one object per line) or tsv for scripts.
-    #[arg(long, global = true, value_enum, default_value_t = FormatArg::Text)]
+    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
     format: FormatArg,
 
-    /// When to colour the text output; NO_COLOR in the environment also turns it off.
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    /// When to colour the text output; a non-empty NO_COLOR in the environment also turns it
+    /// off.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
 
     /// The doubling table's maximum (default 13): special hands score it (the small ones
     /// one less) and an ordinary sum is capped at it.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=30))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=30))]
     max: Option<u32>,
 
     /// Check a claim for the single hand: points (45) or pattern ids joined by + (1.2+7.1).
@@ -86,15 +90,44 @@ struct Cli {
     command: Option<Command>,
 }
 
-#[derive(Subcommand, Debug)]
+/// The options of a subcommand that reads a rule set: given after the subcommand, or before
+/// it (`mjscore --rules zj patterns`); after it wins.
+#[derive(Args, Debug, Clone, Default)]
+struct SystemOptions {
+    /// Rule set: wsom (default), zj, doubling or huang (see `mjscore --help`).
+    #[arg(long, value_parser = rules_parser())]
+    rules: Option<String>,
+
+    /// Output format: text (default), json or tsv.
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+
+    /// The doubling table's maximum (default 13).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=30))]
+    max: Option<u32>,
+}
+
+fn rules_parser() -> PossibleValuesParser {
+    PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id))
+}
+
+#[derive(Subcommand, Debug, Clone)]
 enum Command {
     /// Print the reference card: every pattern of the rule set with its points and condition.
-    Patterns,
+    Patterns {
+        #[command(flatten)]
+        options: SystemOptions,
+    },
     /// Explain one pattern in full, with an example hand that scores it.
     Explain {
-        /// A pattern id, e.g. 7.1 (see `mjscore patterns`).
-        id: String,
+        /// A pattern id (7.1), its name ("Nine-Tile Straight") or the start of its name
+        /// (nine-tile); see `mjscore patterns`.
+        pattern: String,
+        #[command(flatten)]
+        options: SystemOptions,
     },
+    /// Print the notation card: tiles, melds, the winning tile and every context word.
+    Notation,
     /// Print a shell completion script (e.g. `mjscore completions bash > ~/.local/share/bash-completion/completions/mjscore`).
     Completions {
         #[arg(value_enum)]
@@ -112,6 +145,11 @@ enum Command {
     /// as each wait is valued both ways. See docs/waits.md.
     #[command(after_help = WAITS_EXAMPLES)]
     Waits {
+        #[command(flatten)]
+        options: SystemOptions,
+        /// When to colour the text output (auto, always, never).
+        #[arg(long, value_enum)]
+        color: Option<ColorChoice>,
         /// The hand in compact notation, without +TILE (13 tiles) or with the tile just
         /// drawn (14). Without it, hands are read one per line from -f files or stdin.
         #[arg(value_name = "HAND")]
@@ -168,13 +206,40 @@ enum ColorChoice {
     Never,
 }
 
+impl Cli {
+    /// The options given after a subcommand, in place of those given before it.
+    fn with_subcommand_options(mut self) -> Cli {
+        let (options, color) = match &self.command {
+            Some(Command::Patterns { options } | Command::Explain { options, .. }) => {
+                (options.clone(), None)
+            }
+            Some(Command::Waits { options, color, .. }) => (options.clone(), *color),
+            _ => return self,
+        };
+        if let Some(rules) = options.rules {
+            self.rules = rules;
+        }
+        if let Some(format) = options.format {
+            self.format = format;
+        }
+        self.max = options.max.or(self.max);
+        self.color = color.unwrap_or(self.color);
+        self
+    }
+}
+
 fn claim_arg(value: &str) -> Result<ClaimSpec, String> {
     parse_claim(value).map_err(|e| e.to_string())
 }
 
 fn main() -> ExitCode {
+    // no-color.org: only a non-empty NO_COLOR turns colour off. The colour probe (and
+    // clap's) would take an empty one as set: it is removed before anything reads it.
+    if std::env::var_os("NO_COLOR").is_some_and(|value| value.is_empty()) {
+        std::env::remove_var("NO_COLOR");
+    }
     let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+        Ok(cli) => cli.with_subcommand_options(),
         Err(e) => return ExitCode::from(clap_exit(&e)),
     };
     // Raised as soon as a hand is scored, so that an output error after it keeps the status.
@@ -242,14 +307,23 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     let format = Format::from(cli.format);
     let mut stdout = io::stdout().lock();
     if cli.command.is_some() && !(cli.hand.is_empty() && cli.files.is_empty()) {
-        bail!("a command (patterns, explain, completions, man) takes no hand and no -f");
+        bail!("a command (patterns, explain, notation, completions, man) takes no hand and no -f");
     }
     match &cli.command {
-        Some(Command::Patterns) => {
-            stdout.write_all(render::reference::card(rules, format).as_bytes())?;
-            return Ok(stdout.flush()?);
+        Some(Command::Patterns { .. }) => {
+            return write_all(
+                &mut stdout,
+                render::reference::card(rules, format).as_bytes(),
+                "the reference card",
+            );
         }
-        Some(Command::Explain { id }) => return explain(rules, id, &mut stdout),
+        Some(Command::Explain { pattern, .. }) => {
+            return explain(rules, pattern, format, &mut stdout)
+        }
+        Some(Command::Notation) => {
+            let card = render::reference::notation(&rules::ALL);
+            return write_all(&mut stdout, card.as_bytes(), "the notation card");
+        }
         Some(Command::Completions { shell }) => {
             // clap_complete panics when it cannot write: generate in memory, then write.
             let mut script = Vec::new();
@@ -261,15 +335,9 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             return Ok(());
         }
         Some(Command::Man) => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
-            stdout
-                .write_all(&page)
-                .and_then(|()| stdout.flush())
-                .context("cannot write the manual page")?;
-            return Ok(());
+            return write_all(&mut stdout, &man_page()?, "the manual page");
         }
-        Some(Command::Waits { hand, files }) => {
+        Some(Command::Waits { hand, files, .. }) => {
             *status = waits(cli, rules, hand, files)?;
             return Ok(());
         }
@@ -350,7 +418,7 @@ fn single<'r>(
         }
         (_, format) => {
             if format == Format::Tsv {
-                write!(stdout, "{}", render::tsv::header(false))?;
+                write!(stdout, "{}", render::tsv::header())?;
             }
             let rendered = batch::render_result(settings, &line, &result, None);
             write!(stdout, "{rendered}")?;
@@ -435,18 +503,111 @@ fn write_summary(
     Ok(())
 }
 
-fn explain(rules: &RuleSet, id: &str, stdout: &mut impl Write) -> Result<()> {
-    let Some(pattern) = rules.pattern(&id.to_ascii_lowercase()) else {
-        bail!(
-            "no pattern '{id}' in {}: `mjscore --rules {} patterns` lists them",
-            rules.id,
-            rules.id
+/// Writes `bytes` and flushes; a failure names `what` could not be written.
+fn write_all(stdout: &mut impl Write, bytes: &[u8], what: &str) -> Result<()> {
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .with_context(|| format!("cannot write {what}"))
+}
+
+/// The manual page: clap's sections, the commands without references to pages of their
+/// own (there are none), the notation card, the examples.
+fn man_page() -> Result<Vec<u8>> {
+    let command = Cli::command();
+    let man = clap_mangen::Man::new(command.clone());
+    let mut page = Vec::new();
+    man.render_title(&mut page)?;
+    man.render_name_section(&mut page)?;
+    man.render_synopsis_section(&mut page)?;
+    man.render_description_section(&mut page)?;
+    man.render_options_section(&mut page)?;
+    page.extend_from_slice(b".SH COMMANDS\n");
+    for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        let _ = write!(
+            page,
+            ".TP\n\\fBmjscore {}\\fR\n{}\n",
+            sub.get_name(),
+            roff_text(&about)
         );
+    }
+    page.extend_from_slice(b".SH NOTATION\n.nf\n");
+    for line in render::reference::notation(&rules::ALL).lines() {
+        let _ = writeln!(page, "{}", roff_text(line));
+    }
+    page.extend_from_slice(b".fi\n");
+    man.render_extra_section(&mut page)?;
+    man.render_version_section(&mut page)?;
+    Ok(page)
+}
+
+/// A line of text safe in roff: backslashes escaped, and a leading `.` or `'` (a request)
+/// guarded.
+fn roff_text(line: &str) -> String {
+    let escaped = line.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with('.') || escaped.starts_with('\'') {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+/// `mjscore explain`: the pattern by id, name or name prefix; for an unknown one, the rule
+/// sets that have that id, or the nearest patterns.
+fn explain(rules: &RuleSet, query: &str, format: Format, stdout: &mut impl Write) -> Result<()> {
+    let listed = |patterns: &[&Pattern]| {
+        let names: Vec<String> = patterns
+            .iter()
+            .map(|p| format!("{} {}", p.id, p.name))
+            .collect();
+        names.join(", ")
+    };
+    let pattern = match rules.lookup(query) {
+        Lookup::Found(pattern) => pattern,
+        Lookup::Ambiguous(patterns) => bail!(
+            "'{query}' starts the names of several patterns of --rules {}: {}; give more of the name, or the id",
+            rules.id,
+            listed(&patterns)
+        ),
+        Lookup::NotFound(nearest) => {
+            let elsewhere: Vec<String> = rules::ALL
+                .iter()
+                .filter(|other| other.id != rules.id)
+                .filter_map(|other| match other.lookup(query) {
+                    Lookup::Found(p) if p.id.eq_ignore_ascii_case(query) || p.name.eq_ignore_ascii_case(query) => {
+                        Some(format!("--rules {}", other.id))
+                    }
+                    _ => None,
+                })
+                .collect();
+            if !elsewhere.is_empty() {
+                bail!(
+                    "'{query}' is a pattern of {}, not of --rules {}: `mjscore explain {query} {}`",
+                    elsewhere.join(" and of "),
+                    rules.id,
+                    elsewhere[0]
+                );
+            }
+            let hint = if nearest.is_empty() {
+                String::new()
+            } else {
+                format!("; the nearest: {}", listed(&nearest))
+            };
+            bail!(
+                "no pattern '{query}' in --rules {}{hint}; `mjscore patterns --rules {}` lists them all",
+                rules.id,
+                rules.id
+            );
+        }
     };
     let example = mjscore::score_line(pattern.example, rules)
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;
-    stdout.write_all(render::reference::explain(pattern, rules, &example).as_bytes())?;
-    Ok(stdout.flush()?)
+    let text = match format {
+        Format::Json => render::reference::explain_json(pattern, rules, &example),
+        _ => render::reference::explain(pattern, rules, &example),
+    };
+    write_all(stdout, text.as_bytes(), "the explanation")
 }
 
 /// `mjscore waits`: one hand from the arguments, or a list through the batch's reading loop.
@@ -557,12 +718,14 @@ impl batch::Task for WaitsTask<'_> {
     }
 }
 
-/// `--color auto` asks owo-colors' supports-color: colour only on a terminal, never when
-/// NO_COLOR is set, and as FORCE_COLOR, CLICOLOR and TERM say.
+/// `--color auto`: never when NO_COLOR is set to anything but the empty string (any value,
+/// `0` too, as no-color.org says); otherwise owo-colors' supports-color decides: colour only
+/// on a terminal, and as FORCE_COLOR, CLICOLOR and TERM say.
 fn use_color(choice: ColorChoice, stream: Stream) -> bool {
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
+        ColorChoice::Auto if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) => false,
         ColorChoice::Auto => {
             let probe = "x".if_supports_color(stream, |t| t.red()).to_string();
             probe != "x"

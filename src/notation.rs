@@ -80,7 +80,18 @@ pub enum NotationErrorKind {
     /// A seat that is not e, s, w or n (or `none` for `resp=`).
     #[error("{key}={found}: a seat is e, s, w or n{}", if key == "resp" { ", or none" } else { "" })]
     BadSeat {
-        /// The word: `seat`, `from`, `resp`, or a system's seat-valued word.
+        /// The word: `seat`, `from` or `resp`.
+        key: String,
+        /// The value as written.
+        found: String,
+    },
+    /// A system's wind-valued word (`round=`) with no wind after it.
+    #[error("{0}= needs a wind: e, s, w or n (e.g. {0}=s)")]
+    MissingWind(String),
+    /// A system's wind-valued word (`round=`) with a value that is no wind.
+    #[error("{key}={found}: a wind is e, s, w or n")]
+    BadWind {
+        /// The word.
         key: String,
         /// The value as written.
         found: String,
@@ -129,6 +140,9 @@ pub enum NotationErrorKind {
     /// A second `+TILE`.
     #[error("a second winning tile: a hand has exactly one '+TILE'")]
     SecondWinningTile,
+    /// A line with no token at all (an empty argument, or only spaces and a comment).
+    #[error("empty hand: write the concealed tiles, the melds, the winning tile after + and the context words, e.g. b66 c12345678 d111 +c9 self seat=s (`mjscore notation` shows the notation)")]
+    EmptyHand,
     /// No `+TILE` at all.
     #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
     NoWinningTile,
@@ -190,9 +204,24 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
     ))
 }
 
-/// A character as a message shows it: quoted, or by code point when it would not print.
+/// Whether `c` shows nothing on a terminal, or looks like a plain space: control
+/// characters, spaces other than the ASCII one, and the invisible format characters
+/// (zero-width spaces and joiners, direction marks, a byte-order mark, a soft hyphen,
+/// variation selectors).
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c,
+            '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+            | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{E0000}'..='\u{E0FFF}')
+}
+
+/// A character as a message shows it: quoted, or by code point when it would not print or
+/// could not be told apart from a space or from nothing.
 fn shown(c: char) -> String {
-    if c.is_control() {
+    if is_invisible(c) {
         format!("character U+{:04X}", c as u32)
     } else {
         format!("'{c}'")
@@ -206,6 +235,37 @@ fn rank_rule(suit: Suit) -> &'static str {
         _ => "suit tiles are numbered 1-9",
     }
 }
+
+/// The context words every scoring system reads, as the notation card lists them: the word
+/// as written and what it means.
+pub const SHARED_WORDS: [(&str, &str); 11] = [
+    ("self", "won by self-draw (default: won on a discard)"),
+    ("seat=X", "the winner's seat, X = e, s, w or n (default e)"),
+    (
+        "from=X",
+        "the discarder (default: the winner's upper seat, said as assumed)",
+    ),
+    (
+        "resp=X",
+        "who pays for the discard under Same-Round Immunity, if not the discarder",
+    ),
+    (
+        "resp=none",
+        "the winner himself had just discarded that tile",
+    ),
+    (
+        "last",
+        "won on the last tile: Final Draw with self, Final Discard without",
+    ),
+    ("kong", "won on a kong's supplement tile (a self-draw)"),
+    ("rob", "won by robbing a small exposed kong (a discard)"),
+    ("heaven", "Blessing of Heaven: East's initial 14 tiles"),
+    ("earth", "Blessing of Earth: on East's first discard"),
+    (
+        "claim=N, claim=ID+ID",
+        "what the winner claimed, points or pattern ids, to be checked",
+    ),
+];
 
 /// A context word every scoring system reads (SPEC §1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -297,6 +357,29 @@ pub struct ParsedHand<'a> {
     pub claim: Option<Spanned<ClaimSpec>>,
 }
 
+impl ParsedHand<'_> {
+    /// Whether the line holds no token at all: no tile, meld, word or claim.
+    pub fn is_empty(&self) -> bool {
+        self.concealed.is_empty()
+            && self.melds.is_empty()
+            && self.winning.is_none()
+            && self.words.is_empty()
+            && self.named.is_empty()
+            && self.claim.is_none()
+    }
+
+    /// The error of a line without a winning tile: an empty hand, or the missing `+TILE`
+    /// at the end of its tokens.
+    pub fn no_winning_tile(&self) -> NotationError {
+        let (column, kind) = if self.is_empty() {
+            (1, NotationErrorKind::EmptyHand)
+        } else {
+            (self.end, NotationErrorKind::NoWinningTile)
+        };
+        NotationError { column, kind }
+    }
+}
+
 /// A parsed context word: one every system reads, or one for the system to read.
 enum AnyWord<'a> {
     Shared(Word),
@@ -334,6 +417,9 @@ fn fail<T>(at: &str, kind: NotationErrorKind) -> Res<'_, T> {
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
 fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
+    if input.starts_with(|c| glyph_tile(c).is_some()) {
+        return glyph_group(input);
+    }
     let (rest, letter) = satisfy(|c| "bcdweBCDWE".contains(c)).parse(input)?;
     let (rest, digits) = digit1(rest)?;
     let suit = Suit::from_letter(letter.to_ascii_lowercase()).expect("letter checked above");
@@ -346,6 +432,37 @@ fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
                 return fail(input, NotationErrorKind::RankOutOfRange { suit, found });
             }
         }
+    }
+    Ok((rest, tiles))
+}
+
+/// The tile a Unicode mahjong glyph shows (U+1F000-U+1F021): 🀀-🀃 the winds East, South,
+/// West, North; 🀄 Red, 🀅 Green, 🀆 White; 🀇-🀏 characters, 🀐-🀘 bamboo, 🀙-🀡 dots, 1-9.
+pub fn glyph_tile(c: char) -> Option<Tile> {
+    let offset = (c as u32).checked_sub(0x1F000)?;
+    let (suit, rank) = match offset {
+        0..=3 => (Suit::Wind, offset + 1),
+        4..=6 => (Suit::Dragon, offset - 3),
+        7..=15 => (Suit::Characters, offset - 6),
+        16..=24 => (Suit::Bamboo, offset - 15),
+        25..=33 => (Suit::Dots, offset - 24),
+        _ => return None,
+    };
+    Tile::new(suit, rank as u8)
+}
+
+/// A run of glyphs, `🀇🀈🀉`: one tile each. A variation selector after a glyph (`🀄️`, as
+/// emoji keyboards write the red dragon) belongs to it.
+fn glyph_group(input: &str) -> Res<'_, Vec<Tile>> {
+    let mut tiles = Vec::new();
+    let mut rest = input;
+    while let Some(c) = rest.chars().next() {
+        match glyph_tile(c) {
+            Some(tile) => tiles.push(tile),
+            None if !tiles.is_empty() && matches!(c, '\u{FE0E}' | '\u{FE0F}') => {}
+            None => break,
+        }
+        rest = &rest[c.len_utf8()..];
     }
     Ok((rest, tiles))
 }
@@ -530,10 +647,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let parsed = parse_line(line)?;
     match parsed.winning {
         Some(_) => Ok(parsed),
-        None => Err(NotationError {
-            column: parsed.end,
-            kind: NotationErrorKind::NoWinningTile,
-        }),
+        None => Err(parsed.no_winning_tile()),
     }
 }
 
@@ -583,7 +697,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             })) => return Err(columns.error(at, kind)),
             Err(_) => {} // not a tile group: try the other tokens
         }
-        if next.is_control() {
+        if is_invisible(next) {
             return Err(columns.error(rest, NotationErrorKind::UnexpectedChar(next)));
         }
         if !separated {
@@ -826,6 +940,23 @@ mod tests {
             "a position before the last one is counted again"
         );
         assert_eq!(columns.of(""), 5);
+    }
+
+    #[test]
+    fn unicode_glyphs_are_tiles() {
+        // 🀀 U+1F000 East … 🀃 North, 🀄 Red, 🀅 Green, 🀆 White, 🀇 c1 … 🀏 c9, 🀐 b1 … 🀘 b9,
+        // 🀙 d1 … 🀡 d9.
+        let hand = parse_hand("🀀🀃🀄🀆 🀇🀏🀐🀘🀙🀡 [p 🀅🀅🀅] +🀄\u{FE0F} self").unwrap();
+        assert_eq!(tiles(&hand.concealed), "w1 w4 e1 e3 c1 c9 b1 b9 d1 d9");
+        assert_eq!(hand.melds[0].tiles[0].to_string(), "e2");
+        assert_eq!(hand.winning.unwrap().value.to_string(), "e1");
+        // Columns count characters: 4 glyphs, a space, 6 glyphs, a space: the bracket is the 13th.
+        assert_eq!(hand.melds[0].column, 13);
+        assert_eq!(
+            glyph_tile('\u{1F022}'),
+            None,
+            "U+1F022 (flower) is no tile here"
+        );
     }
 
     #[test]

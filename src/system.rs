@@ -152,10 +152,87 @@ pub struct Wording {
     pub no_pattern: &'static str,
 }
 
+/// What [`RuleSet::lookup`] found for a pattern asked for by id or by name.
+#[derive(Debug, Clone)]
+pub enum Lookup {
+    /// The one pattern meant.
+    Found(&'static Pattern),
+    /// A name prefix several patterns share: each of them.
+    Ambiguous(Vec<&'static Pattern>),
+    /// Nothing matches: the nearest patterns by spelling (at most three, nearest first).
+    NotFound(Vec<&'static Pattern>),
+}
+
+/// A pattern name or id as compared: lower case, hyphens as spaces, spaces collapsed.
+fn folded(text: &str) -> String {
+    text.to_lowercase()
+        .replace('-', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The edit distance between two strings (insertions, deletions, substitutions).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 impl RuleSet {
     /// The pattern with this id.
     pub fn pattern(&self, id: &str) -> Option<&'static Pattern> {
         self.patterns.iter().find(|p| p.id == id)
+    }
+
+    /// The pattern `query` means: its id (any case), its English or Chinese name (any case,
+    /// a hyphen as a space), or the start of one name only (`nine-tile`). Otherwise the
+    /// patterns that start so, or the nearest ones by spelling.
+    pub fn lookup(&self, query: &str) -> Lookup {
+        let query = folded(query);
+        let exact = |p: &&Pattern| {
+            p.id.eq_ignore_ascii_case(&query) || folded(p.name) == query || p.chinese == query
+        };
+        if let Some(pattern) = self.patterns.iter().find(exact) {
+            return Lookup::Found(pattern);
+        }
+        let starting: Vec<&'static Pattern> = if query.is_empty() {
+            Vec::new()
+        } else {
+            self.patterns
+                .iter()
+                .filter(|p| folded(p.name).starts_with(&query))
+                .collect()
+        };
+        match starting.len() {
+            1 => return Lookup::Found(starting[0]),
+            2.. => return Lookup::Ambiguous(starting),
+            0 => {}
+        }
+        let mut nearest: Vec<(usize, &'static Pattern)> = self
+            .patterns
+            .iter()
+            .map(|p| {
+                let by_id = distance(&query, &p.id.to_lowercase());
+                let by_name = distance(&query, &folded(p.name));
+                (by_id.min(by_name), p)
+            })
+            .filter(|&(d, p)| d <= query.chars().count().max(p.id.len()).div_ceil(2))
+            .collect();
+        let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
+        nearest.retain(|&(d, _)| d == closest);
+        Lookup::NotFound(nearest.into_iter().take(3).map(|(_, p)| p).collect())
     }
 
     /// The chicken hand, if the system has one.

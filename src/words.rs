@@ -17,7 +17,7 @@ pub const MAX_SYSTEM_WORDS: usize = 8;
 /// What values a system's word takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WordValues {
-    /// `key=X`, X a seat (`e`, `s`, `w`, `n`, or its name); stored as 0-3.
+    /// `key=X`, X a wind (`e`, `s`, `w`, `n`, or its name, as `round=`); stored as 0-3.
     Seat,
     /// `key=N`, N a whole number from `min` to `max`; stored as N.
     Number {
@@ -71,7 +71,7 @@ impl WordSpec {
             (WordValues::Flag, None) => return Ok(1),
             (WordValues::Flag, Some(_)) => return Err(NotationErrorKind::UnexpectedValue(key)),
             (_, Some(value)) if !value.is_empty() => value.to_ascii_lowercase(),
-            (WordValues::Seat, _) => return Err(NotationErrorKind::MissingSeat(key)),
+            (WordValues::Seat, _) => return Err(NotationErrorKind::MissingWind(key)),
             (WordValues::Number { min, max }, _) => {
                 return Err(missing(&format!("a number from {min} to {max}"), "1"))
             }
@@ -82,7 +82,7 @@ impl WordSpec {
         match self.values {
             WordValues::Seat => match seat_name(&value) {
                 Some(seat) => Ok(seat as u8),
-                None => Err(NotationErrorKind::BadSeat { key, found: value }),
+                None => Err(NotationErrorKind::BadWind { key, found: value }),
             },
             WordValues::Number { min, max } => match value.parse::<u8>() {
                 Ok(n) if (min..=max).contains(&n) => Ok(n),

@@ -41,18 +41,18 @@ fn tsv_row_for_every_hand_and_the_worst_exit_status() {
     let run = batch(&["--format", "tsv"], HANDS);
     assert_eq!(run.code, 2, "an error line makes the run exit 2");
     let expected = [
-        "line\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tstatus\tmessage",
-        "2\tb66 c12345678 d111 +c9 self seat=s\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\tscored\t",
-        "3\t[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e claim=45\t45\t\t3.1+4.1+4.2.1\t-85\t135\t-25\t-25\tconfirmed\tclaim=45",
-        "4\tc222333444 b789 d5 +d5 self seat=w claim=130\t135\t\t1.2+4.2.2+7.2.1\t-130\t-130\t390\t-130\tunderscored\tclaim=130; paid on the claim",
-        "5\tb345345 c678 d234 w2 +w2 from=s claim=1.1+1.2+5.1.2\t20\t\t1.1+1.2+5.1.1\t60\t-20\t-20\t-20\toverclaimed\tclaim=1.1+1.2+5.1.2 (70); missed 5.1.1; not there 5.1.2",
-        "7\t[c b123] [p w333] c456 d789 d2 +d2 from=s\t\t\t\t\t\t\t\tfalse_win\tfalse win: no scoring pattern (a Chicken Hand); WSOM needs at least 5 points",
-        "8\tb123 w5 c456 +b9\t\t\t\t\t\t\t\terror\tcolumn 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
+        "file\tline\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tfrom\tassumed\tstatus\tmessage",
+        "\t2\tb66 c12345678 d111 +c9 self seat=s\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\t\t\tscored\t",
+        "\t3\t[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e claim=45\t45\t\t3.1+4.1+4.2.1\t-85\t135\t-25\t-25\te\tno\tconfirmed\tclaim=45",
+        "\t4\tc222333444 b789 d5 +d5 self seat=w claim=130\t135\t\t1.2+4.2.2+7.2.1\t-130\t-130\t390\t-130\t\t\tunderscored\tclaim=130; paid on the claim",
+        "\t5\tb345345 c678 d234 w2 +w2 from=s claim=1.1+1.2+5.1.2\t20\t\t1.1+1.2+5.1.1\t60\t-20\t-20\t-20\ts\tno\toverclaimed\tclaim=1.1+1.2+5.1.2 (70); missed 5.1.1; not there 5.1.2",
+        "\t7\t[c b123] [p w333] c456 d789 d2 +d2 from=s\t\t\t\t\t\t\t\ts\tno\tfalse_win\tfalse win: no scoring pattern (a Chicken Hand); WSOM needs at least 5 points",
+        "\t8\tb123 w5 c456 +b9\t\t\t\t\t\t\t\t\t\terror\tcolumn 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
     ];
     let rows: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(rows, expected);
-    // Every row has the header's 11 columns, so cut and awk line up.
-    assert!(rows.iter().all(|r| r.split('\t').count() == 11));
+    // Every row has the header's 14 columns, so cut and awk line up.
+    assert!(rows.iter().all(|r| r.split('\t').count() == 14));
     assert_eq!(run.stderr, "");
 }
 
@@ -156,7 +156,7 @@ fn summary_counts_hands_verdicts_and_patterns() {
         .starts_with("Summary      6 hands: 4 scored, 1 false win, 1 error\n"));
     assert_has_lines(
         &run.stderr,
-        &["Claims       confirmed 1, underscored 1, overclaimed 1, false win 0"],
+        &["Claims       confirmed 1, underscored 1, overclaimed 1, on a false win 0"],
     );
 }
 
@@ -260,7 +260,7 @@ fn a_file_that_cannot_be_read_is_reported_in_place_and_the_run_goes_on() {
         .lines()
         .map(|l| l.split('\t').collect())
         .collect();
-    let empty = ["", "", "", "", "", "", "", "", ""];
+    let empty = ["", "", "", "", "", "", "", "", "", "", ""];
     let failure = |file: &'static str, message: &'static str| {
         let mut row = vec![file];
         row.extend(empty);
@@ -334,7 +334,7 @@ fn unreadable_lines_are_reported_and_the_rest_scored() {
         .skip(1)
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            format!("{} {} {}", f[0], f[9], f[10])
+            format!("{} {} {}", f[1], f[12], f[13])
         })
         .collect();
     assert_eq!(

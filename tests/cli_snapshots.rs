@@ -109,3 +109,6 @@ snapshot!(
     "--rules doubling --max 8 \"w111 w222 w333 w4 b456 +w4 self\""
 );
 snapshot!(doubling_card, "--rules doubling patterns");
+
+// Issue 12: the notation card, as `mjscore notation` prints it.
+snapshot!(notation_card, "notation");

@@ -296,13 +296,20 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
         .map(|c| format!("{}:{}", c.pattern.id, c.points()))
         .collect();
     assert_eq!(aside, ["d.s5:12"]);
-    // The text says so on the Total line.
+    // The text says so under the Total line.
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
     let text = mjscore::render::text::scored(&scored, &DOUBLING, false, None);
-    let total = text.lines().find(|l| l.starts_with("Total")).unwrap();
+    let total: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Total"))
+        .take(2)
+        .collect();
     assert_eq!(
         total,
-        "Total        13 (no limit; not counted: d.s5 Small 3 Dragons 12, a special hand worth less than the sum)"
+        [
+            "Total        13 (no limit)",
+            "             not counted: d.s5 Small 3 Dragons 12 (a special hand worth less than the sum)"
+        ]
     );
 
     // With a maximum of 5: three wind pongs, a wind pair (w44) and b123, won on North's
@@ -332,7 +339,7 @@ fn round_is_the_doubling_tables_own_word() {
     let err = mjscore::score_line(&format!("{hand} round=x"), &DOUBLING).unwrap_err();
     assert_eq!(
         (err.kind(), err.column(), err.message()),
-        ("syntax", 28, "round=x: a seat is e, s, w or n".to_string())
+        ("syntax", 28, "round=x: a wind is e, s, w or n".to_string())
     );
     for rules in [&mjscore::rules::WSOM, &mjscore::rules::ZJ] {
         let err = mjscore::score_line(&format!("{hand} ROUND=s"), rules).unwrap_err();

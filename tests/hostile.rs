@@ -27,9 +27,9 @@ fn around(hostile: &[u8]) -> (Vec<(String, String, String)>, i32) {
         .map(|row| {
             let fields: Vec<&str> = row.split('\t').collect();
             (
-                fields[0].to_string(),
-                fields[9].to_string(),
-                fields[10].to_string(),
+                fields[1].to_string(),
+                fields[12].to_string(),
+                fields[13].to_string(),
             )
         })
         .collect();
@@ -193,7 +193,7 @@ fn a_comment_after_a_hand_is_not_read_either() {
     assert_eq!(run.code, 0);
     assert_eq!(
         run.stdout.lines().nth(1),
-        Some("1\tb66 c12345678 d111 +c9 self seat=s # caf\u{fffd}\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\tscored\t")
+        Some("\t1\tb66 c12345678 d111 +c9 self seat=s # caf\u{fffd}\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\t\t\tscored\t")
     );
     // Before the # the bytes are read, and must be UTF-8: é is at column 36.
     let (rows, _) = around(b"b66 c12345678 d111 +c9 self seat=s \xe9 # caf\xe9");
@@ -222,7 +222,7 @@ fn control_characters_of_the_input_are_shown_as_code_points() {
         run.stdout.lines().nth(1),
         Some(
             format!(
-                "1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\t\terror\tcolumn 1: {unknown}"
+                "\t1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\t\t\t\terror\tcolumn 1: {unknown}"
             )
             .as_str()
         )

@@ -1,12 +1,16 @@
 //! Keeps README.md and docs/*.md true: every `$ mjscore ...` line in a ```console block is
 //! run from the repository root, and its output (stdout then stderr) must be exactly the
-//! lines that follow it in the block. The README's opening `cargo run` command is run too.
+//! lines that follow it in the block. Every `mjscore` command in a ```sh or ```text block is
+//! run too (on a small list of good hands, its redirections to /dev/null), and must succeed;
+//! every hand of a ```text hands block (a hand, two spaces, what it is) is scored and must
+//! score what its description says. The README's opening `cargo run` command is run too.
 
 mod common;
 
 use std::path::Path;
 
 use common::{shell_words, Mjscore};
+use mjscore::score::Outcome;
 
 fn run(args: &[String]) -> String {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -85,4 +89,114 @@ fn the_first_command_in_the_readme_scores_a_hand() {
         readme.lines().any(|l| l.starts_with("cargo test")),
         "README names the test command"
     );
+}
+
+/// The Markdown files whose examples are checked: README.md and docs/*.md.
+fn documents() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![(
+        "README.md".to_string(),
+        std::fs::read_to_string(root.join("README.md")).unwrap(),
+    )];
+    let mut docs: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    for path in docs {
+        let text = std::fs::read_to_string(&path).unwrap();
+        files.push((path.display().to_string(), text));
+    }
+    files
+}
+
+/// The lines of every block of `text` whose info string is `info`.
+fn blocks<'t>(text: &'t str, info: &[&str]) -> Vec<&'t str> {
+    let mut lines = Vec::new();
+    let mut inside: Option<bool> = None;
+    for line in text.lines() {
+        if let Some(fence) = line.strip_prefix("```") {
+            inside = match inside {
+                Some(_) => None,
+                None => Some(info.contains(&fence)),
+            };
+            continue;
+        }
+        if inside == Some(true) {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+#[test]
+fn every_mjscore_command_in_sh_and_text_blocks_runs() {
+    let binary = Path::new(env!("CARGO_BIN_EXE_mjscore"));
+    let dir = common::temp_dir("readme-commands");
+    let good =
+        "b66 c12345678 d111 +c9 self seat=s\n[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n";
+    for file in ["hands.txt", "monday.txt", "tuesday.txt"] {
+        std::fs::write(dir.join(file), good).unwrap();
+    }
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut commands = 0;
+    for (name, text) in documents() {
+        for line in blocks(&text, &["sh", "text"]) {
+            if !line.starts_with("mjscore ") {
+                continue;
+            }
+            // The command without its comment; written files and pagers become /dev/null.
+            let command = line.split("   #").next().unwrap().trim_end();
+            let command = match command.find(['>', '|']) {
+                Some(at) if !command.contains("| awk") => {
+                    format!("{} > /dev/null", &command[..at].trim_end())
+                }
+                _ => command.to_string(),
+            };
+            let output = std::process::Command::new("sh")
+                .args(["-c", &command])
+                .current_dir(&dir)
+                .env("PATH", &path)
+                .env("HOME", &dir)
+                .output()
+                .expect("run sh");
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{name}: {line}\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            commands += 1;
+        }
+    }
+    assert!(commands >= 8, "found only {commands} commands");
+}
+
+#[test]
+fn every_hand_of_a_text_hands_block_scores_as_described() {
+    let mut hands = 0;
+    for (name, text) in documents() {
+        for line in blocks(&text, &["text hands"]) {
+            let (hand, description) = line.split_once("  ").expect("HAND  description");
+            let description = description.trim();
+            let scored = mjscore::score_line(hand, &mjscore::rules::WSOM)
+                .unwrap_or_else(|e| panic!("{name}: {hand}: {e}"));
+            match &scored.outcome {
+                Outcome::Win { reading, .. } => {
+                    let total = description.rsplit(": ").next().unwrap();
+                    assert_eq!(total, reading.total.to_string(), "{name}: {line}");
+                }
+                Outcome::FalseWin(_) => {
+                    assert!(description.contains("a false win"), "{name}: {line}")
+                }
+            }
+            hands += 1;
+        }
+    }
+    assert!(hands >= 6, "found only {hands} hands");
 }

@@ -103,7 +103,7 @@ fn explain_an_unknown_id_says_where_to_look() {
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
-        "mjscore: no pattern '7.9' in wsom: `mjscore --rules wsom patterns` lists them\n"
+        "mjscore: no pattern '7.9' in --rules wsom; the nearest: 7.1 Nine-Tile Straight; `mjscore patterns --rules wsom` lists them all\n"
     );
     // The chicken hand belongs to standard Zung Jung only.
     assert_eq!(mjscore(&["explain", "chicken"]).code, 2);

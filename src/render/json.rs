@@ -16,7 +16,7 @@ use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{false_win_reason, points_number, total_number, Location};
+use super::{false_win_reason, points_number, sum_number, total_number, Location};
 
 /// Whether a byte must be escaped in a JSON string.
 const fn needs_escape(byte: u8) -> bool {
@@ -217,7 +217,7 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     object
         .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))
-        .raw("sum", reading.sum);
+        .raw("sum", sum_number(reading));
     write_patterns(object.key("patterns"), &reading.counted);
     write_patterns(object.key("set_aside"), &reading.set_aside);
     object
@@ -299,9 +299,9 @@ fn write_reading_summary(out: &mut String, reading: &Reading) {
     object
         .display("arrangement", &reading.arrangement)
         .optional_string("winning_set", winning_set.as_deref())
-        .raw("total", reading.total)
+        .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))
-        .raw("sum", reading.sum)
+        .raw("sum", sum_number(reading))
         .strings("patterns", reading.counted.iter().map(|c| c.pattern.id))
         .end();
 }

@@ -151,6 +151,15 @@ pub fn total_number(reading: &Reading) -> String {
     }
 }
 
+/// A reading's sum before the limit as a number for scripts: 0.5 when a half-point pattern
+/// is all it has, as its total, so the sum is never below the total.
+pub fn sum_number(reading: &Reading) -> String {
+    match reading.counted.as_slice() {
+        [only] if reading.sum == 0 => number(&only.pattern.value, Some(0)),
+        _ => reading.sum.to_string(),
+    }
+}
+
 /// A reading's total as shown: `½` when a half-point pattern scores alone.
 pub fn total_label(reading: &Reading) -> String {
     match reading.counted.as_slice() {

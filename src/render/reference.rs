@@ -3,9 +3,11 @@
 use std::fmt::Write;
 
 use crate::line::Scored;
+use crate::notation::SHARED_WORDS;
 use crate::patterns::{Condition, Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
 use crate::score::Outcome;
 use crate::system::RuleSet;
+use crate::words::{WordSpec, WordValues};
 
 use super::json::Object;
 use super::{limit_label, number, points_label, total_label, Format};
@@ -172,3 +174,119 @@ pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> 
     let _ = writeln!(out, "             scores {scored} under {}", rules.id);
     out
 }
+
+/// One pattern in full as a JSON object (`explain --format json`): the card's fields, its
+/// full condition, and its example as scored (`example` is `pattern.example` scored under
+/// `rules`).
+pub fn explain_json(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> String {
+    let mut out = String::new();
+    let mut object = Object::new(&mut out);
+    object
+        .string("rules", rules.id)
+        .string("id", pattern.id)
+        .string("series", pattern.series)
+        .string("name", pattern.name)
+        .string("chinese", pattern.chinese)
+        .raw("points", value_number(rules, pattern));
+    if pattern.value.percent() > 0 {
+        object.raw("percent", pattern.value.percent());
+    }
+    object
+        .string("scores_on", shapes(pattern.shapes))
+        .string("condition", pattern.details)
+        .string("example", pattern.example);
+    match &example.outcome {
+        Outcome::Win { reading, .. } => {
+            object
+                .raw("example_total", super::total_number(reading))
+                .strings(
+                    "example_patterns",
+                    reading.counted.iter().map(|c| c.pattern.id),
+                );
+        }
+        Outcome::FalseWin(_) => {
+            object.raw("example_total", "null");
+        }
+    }
+    object.end();
+    out.push('\n');
+    out
+}
+
+/// A system word as the notation card shows it: `round=WIND`, `last=N`, `lastcopy`.
+fn written(word: &WordSpec) -> String {
+    match word.values {
+        WordValues::Seat => format!("{}=WIND", word.key),
+        WordValues::Number { .. } => format!("{}=N", word.key),
+        WordValues::Names(_) => format!("{}=NAME", word.key),
+        WordValues::Flag => word.key.to_string(),
+    }
+}
+
+/// The notation card (`mjscore notation`, and the man page's NOTATION section): tiles,
+/// melds, the winning tile, the shared context words, then each rule set's own words, as
+/// `systems` declare them.
+pub fn notation(systems: &[&RuleSet]) -> String {
+    let mut out = String::from(NOTATION_HEAD);
+    let word_width = SHARED_WORDS.iter().map(|(w, _)| w.len()).max().unwrap_or(0);
+    for (word, meaning) in SHARED_WORDS {
+        let _ = writeln!(out, "  {word:<word_width$}  {meaning}");
+    }
+    out.push_str(
+        "\nWords of one rule set (another rule set refuses them and says which reads them)\n",
+    );
+    for rules in systems {
+        if rules.words.is_empty() {
+            let _ = writeln!(out, "  --rules {}: none", rules.id);
+            continue;
+        }
+        let _ = writeln!(out, "  --rules {}:", rules.id);
+        let width = rules
+            .words
+            .iter()
+            .map(|w| written(w).len())
+            .max()
+            .unwrap_or(0);
+        for word in rules.words {
+            let _ = writeln!(out, "    {:<width$}  {}", written(word), word.meaning);
+        }
+    }
+    out.push_str(NOTATION_TAIL);
+    out
+}
+
+const NOTATION_HEAD: &str = "\
+One hand is one line: the concealed tiles (without the winning tile), the melds, the winning
+tile after +, then context words. Concealed tiles + winning tile + 3 for each meld make 14
+(a kong counts 3). Letters may be upper or lower case; # starts a comment.
+
+Tiles (one tile per digit: b123 is b1 b2 b3, w44 two North)
+  b1-b9   bamboo
+  c1-c9   characters
+  d1-d9   dots
+  w1-w4   winds: w1 East, w2 South, w3 West, w4 North
+  e1-e3   dragons: e1 Red, e2 Green, e3 White (e is a dragon here; East is w1, and e only
+          in seat=e, from=e)
+  Unicode mahjong glyphs are tiles too, one per glyph: \u{1F007}-\u{1F00F} c1-c9, \u{1F010}-\u{1F018} b1-b9,
+  \u{1F019}-\u{1F021} d1-d9, \u{1F000}\u{1F001}\u{1F002}\u{1F003} w1-w4, \u{1F004} e1, \u{1F005} e2, \u{1F006} e3 (U+1F000-U+1F021).
+
+Melds (the tiles as one group or several; a chow's in any order)
+  [p d111]    exposed pung (also pung, pong)
+  [c b345]    exposed chow (also chow, chi)
+  [k e1111]   exposed kong (also kong)
+  [ck w2222]  concealed, declared kong (also ckong)
+  Four identical concealed tiles not declared are written as tiles: b5555.
+
+Winning tile
+  +b9     the tile that completed the hand: exactly one, and not written again among
+          the concealed tiles
+
+Context words (each at most once; contradictions are errors)
+";
+
+const NOTATION_TAIL: &str = "
+Example
+  b66 c12345678 d111 +c9 self seat=s     South self-draws c9: 1.2 + 7.1 = 45 under wsom
+
+mjscore patterns lists the rule set's patterns; mjscore explain ID (or a name) shows one.
+";

@@ -189,47 +189,33 @@ fn write_reading(
     let total = p.paint(total_label(reading), Style::new().bold().green());
     let listed_name = rules.wording.alone;
     let compound_name = rules.wording.capped;
-    // A pattern that would score alone but is worth less than the sum of the others.
-    let worth_less = || {
-        let names: Vec<String> = reading
-            .set_aside
-            .iter()
-            .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
-            .collect();
-        if names.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; not counted: {}, a {listed_name} worth less than the sum",
-                names.join(", ")
-            )
-        }
-    };
+    // The patterns set aside, on lines of their own under the total: a listed limit may set
+    // aside a dozen.
+    let aside: Vec<String> = reading
+        .set_aside
+        .iter()
+        .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
+        .collect();
     let limit = match reading.limit {
-        None => format!("no limit{}", worth_less()),
-        Some(Limit::Compound) => format!(
-            "{compound_name}: the patterns sum to {}{}",
-            reading.sum,
-            worth_less()
-        ),
+        None => "no limit".to_string(),
+        Some(Limit::Compound) => format!("{compound_name}: the patterns sum to {}", reading.sum),
         Some(Limit::Listed) => {
             let listed = &reading.counted[0].pattern;
-            let others: Vec<String> = reading
-                .set_aside
-                .iter()
-                .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
-                .collect();
-            if others.is_empty() {
-                format!("{listed_name}: {} {} scores alone", listed.id, listed.name)
-            } else {
-                format!(
-                    "{listed_name}: {} {} scores alone; not counted: {}",
-                    listed.id,
-                    listed.name,
-                    others.join(", ")
-                )
-            }
+            format!("{listed_name}: {} {} scores alone", listed.id, listed.name)
         }
+    };
+    let aside = match (aside.is_empty(), reading.limit) {
+        (true, _) => None,
+        (false, Some(Limit::Listed)) => Some(format!("not counted: {}", aside.join(", "))),
+        (false, _) => Some(format!(
+            "not counted: {} ({} worth less than the sum)",
+            aside.join(", "),
+            if aside.len() == 1 {
+                format!("a {listed_name}")
+            } else {
+                format!("each a {listed_name}")
+            }
+        )),
     };
     let percent: u32 = reading.counted.iter().map(CountedPattern::percent).sum();
     let percent = if percent == 0 {
@@ -247,6 +233,33 @@ fn write_reading(
         format!("; base {} + {percent}% = {exact}{rounded}", reading.base)
     };
     let _ = writeln!(out, "{} {total} ({limit}{percent})", p.label("Total"));
+    if let Some(aside) = aside {
+        for line in wrap(&aside, WIDTH - 13) {
+            let _ = writeln!(out, "{} {line}", p.label(""));
+        }
+    }
+}
+
+/// The width text lines are kept to where they can be broken.
+const WIDTH: usize = 100;
+
+/// `text`, a list joined by ", ", broken after its commas into lines of at most `width`
+/// characters (a longer item stays whole on its own line).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in text.split_inclusive(", ") {
+        let fits = line.trim_end().chars().count() + item.trim_end().chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(line.trim_end().to_string());
+            line.clear();
+        }
+        line.push_str(item);
+    }
+    if !line.is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines
 }
 
 fn write_payments(
@@ -411,7 +424,12 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
     if summary.verdicts().any(|(_, n)| n > 0) {
         let verdicts: Vec<String> = summary
             .verdicts()
-            .map(|(v, n)| format!("{} {n}", v.name().replace('_', " ")))
+            .map(|(v, n)| match v {
+                // Not "false win 0" under a count of false wins that has some: the
+                // verdict counts only the claims made on a false win.
+                Verdict::FalseWin => format!("on a false win {n}"),
+                v => format!("{} {n}", v.name().replace('_', " ")),
+            })
             .collect();
         let _ = writeln!(out, "{} {}", p.label("Claims"), verdicts.join(", "));
     }

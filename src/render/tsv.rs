@@ -1,17 +1,20 @@
 //! Tab-separated output: a header row, then one row per hand, so `cut`, `sort` and `awk`
 //! work on it.
 //!
-//! Columns: `line`, `input`, `total`, `limit`, `patterns` (ids joined by `+`, Value Honor
-//! once per set), the payments of `e`, `s`, `w`, `n`, then `status` (`scored`, `false_win`,
-//! `error`, or a claim's verdict) and `message` (why, for anything but a plain score).
-//! A `file` column comes first when the run reads several files. A field with no value
-//! (no limit, no total for an error) is empty. Tabs inside the input become spaces, other
-//! control characters their code point (`U+001B`).
+//! The columns are always the same 14, in this order: `file` (empty unless the run reads
+//! several files), `line`, `input`, `total`, `limit`, `patterns` (ids joined by `+`, Value
+//! Honor once per set), the payments of `e`, `s`, `w`, `n`, `from` (the discarder's seat) and
+//! `assumed` (`yes` when no `from=` was given and the winner's upper seat was assumed, `no`
+//! when it was given; both empty for a self-draw), then `status` (`scored`, `false_win`,
+//! `error`, or a claim's verdict) and `message` (why, for anything but a plain score). A
+//! field with no value (no limit, no total for an error) is empty. Tabs inside the input
+//! become spaces, other control characters their code point (`U+001B`).
 
 use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::claim::Verdict;
+use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::score::{Limit, Outcome};
 use crate::system::RuleSet;
@@ -19,10 +22,10 @@ use crate::tile::Seat;
 
 use super::{false_win_reason, printable, total_number, Location};
 
-/// The header row, with its line break.
-pub fn header(with_file: bool) -> String {
-    let file = if with_file { "file\t" } else { "" };
-    format!("{file}line\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tstatus\tmessage\n")
+/// The header row, with its line break: the same columns whatever the run reads.
+pub fn header() -> String {
+    "file\tline\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tfrom\tassumed\tstatus\tmessage\n"
+        .to_string()
 }
 
 fn start(at: Option<&Location>, input: &str) -> String {
@@ -31,8 +34,9 @@ fn start(at: Option<&Location>, input: &str) -> String {
         file: Some(file), ..
     }) = at
     {
-        let _ = write!(row, "{}\t", clean(file));
+        row.push_str(&clean(file));
     }
+    row.push('\t');
     let line = at.map(|a| a.line.to_string()).unwrap_or_default();
     let _ = write!(row, "{line}\t{}\t", clean(input.trim()));
     row
@@ -60,6 +64,13 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
             }
         }
         Outcome::FalseWin(_) => row.push_str("\t\t\t\t\t\t"),
+    }
+    match scored.hand.context.win_by {
+        WinBy::SelfDraw => row.push_str("\t\t"),
+        WinBy::Discard { from, assumed } => {
+            let assumed = if assumed { "yes" } else { "no" };
+            let _ = write!(row, "\t{}\t{assumed}", from.letter());
+        }
     }
     let mut notes: Vec<String> = Vec::new();
     notes.extend(false_win_reason(&scored.outcome, rules).map(|r| format!("false win: {r}")));
@@ -94,7 +105,7 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
     let mut row = start(at, input);
     let _ = write!(
         row,
-        "\t\t\t\t\t\t\terror\tcolumn {}: {}",
+        "\t\t\t\t\t\t\t\t\terror\tcolumn {}: {}",
         error.column(),
         clean(&error.message())
     );
@@ -104,6 +115,6 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
 /// The row of an input that could not be read: no line, no input, status `error`, and the
 /// message naming the file.
 pub fn input_failure(message: &str, file: Option<&str>) -> String {
-    let file = file.map(|f| format!("{}\t", clean(f))).unwrap_or_default();
-    format!("{file}\t\t\t\t\t\t\t\t\terror\t{}", clean(message))
+    let file = file.map(|f| clean(f).into_owned()).unwrap_or_default();
+    format!("{file}\t\t\t\t\t\t\t\t\t\t\t\terror\t{}", clean(message))
 }

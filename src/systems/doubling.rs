@@ -42,12 +42,14 @@ pub const ROUND: usize = 0;
 /// (`round=`). No Seven Pairs. Rulings in docs/rules-doubling.md.
 pub static DOUBLING: RuleSet = with_maximum_named(
     DEFAULT_MAXIMUM,
-    Cow::Borrowed("Doubling table (seed 002, maximum 13)"),
+    Cow::Borrowed("Doubling table (Kevin & Connie Lacobie, Mahjong Scoring, 2019; maximum 13)"),
 );
 
 /// The doubling table with another maximum (`--max N`).
 pub fn with_maximum(maximum: u32) -> RuleSet {
-    let name = format!("Doubling table (seed 002, maximum {maximum})");
+    let name = format!(
+        "Doubling table (Kevin & Connie Lacobie, Mahjong Scoring, 2019; maximum {maximum})"
+    );
     with_maximum_named(maximum, Cow::Owned(name))
 }
 
@@ -149,7 +151,7 @@ const CHICKEN: Pattern = Pattern {
     shapes: ANY,
     condition: Condition::Fallback,
     summary: "nothing else matches (mixed chee and pong): ½, counted only alone",
-    details: "No other condition matches: a hand of mixed chee and pong. Worth ½ point, and the ½ is never added to other points (seed 002). Its payout is 1.",
+    details: "No other condition matches: a hand of mixed chee and pong. Worth ½ point, and the ½ is never added to other points (the table says so). Its payout is 1.",
     example: "b123 c456 d777 b999 c5 +c5 from=s",
 };
 

@@ -54,6 +54,12 @@ impl Mjscore {
         self
     }
 
+    /// Sets an environment variable for the run.
+    pub fn env(mut self, key: &str, value: &str) -> Mjscore {
+        self.command.env(key, value);
+        self
+    }
+
     pub fn current_dir(mut self, dir: &Path) -> Mjscore {
         self.command.current_dir(dir);
         self
