@@ -19,7 +19,7 @@ use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Value, ANY, RE
 use mjscore::payment::Payments;
 use mjscore::render::{self, Format};
 use mjscore::score::{FalseWin, Outcome};
-use mjscore::system::{LimitRule, PaymentRule, RuleSet, Wording};
+use mjscore::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use mjscore::tile::{Seat, Tile};
 use mjscore::words::{WordSpec, WordValues};
 use mjscore::{invariants, score_line, Options};
@@ -126,6 +126,11 @@ static TOY: RuleSet = RuleSet {
             Responsible::NoneSelfDraw => 3 * i64::from(value),
             _ => 2 * i64::from(value),
         },
+    },
+    // Unlike every system of the program: East deals again after a drawn hand.
+    deal: DealRule {
+        dealer_keeps_on_win: false,
+        dealer_keeps_on_draw: true,
     },
     wording: Wording {
         alone: "alone",
