@@ -11,6 +11,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 
 use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::render::{self, Format, Location};
+use crate::session::{self, Directive, Played, SessionError, SessionErrorKind};
 use crate::system::RuleSet;
 
 pub use crate::line::MAX_LINE;
@@ -210,6 +211,8 @@ pub fn run<'r>(
     let mut scoring = Scoring {
         settings,
         summary: Summary::new(settings.rules),
+        lines: 0,
+        tsv_session: false,
     };
     match run_task(inputs, settings.format, &mut scoring, out) {
         Ok(()) => Ok(scoring.summary),
@@ -234,32 +237,132 @@ pub trait Task {
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String;
 }
 
-/// The scoring task of [`run`].
+/// The scoring task of [`run`], and the session's sheet when lines seat players
+/// (docs/sessions.md).
 struct Scoring<'s, 'r> {
     settings: &'s Settings<'r>,
     summary: Summary<'r>,
+    /// Lines handed to the task so far (not blank, not comments).
+    lines: usize,
+    /// Whether the TSV rows carry the session's columns: the first line read was a
+    /// `players:` line, so the header, written after it, names them.
+    tsv_session: bool,
 }
 
 impl Task for Scoring<'_, '_> {
     fn tsv_header(&self, _with_file: bool) -> String {
-        render::tsv::header()
+        // The file column is always there; the session's columns come last.
+        let mut header = render::tsv::header();
+        if self.tsv_session {
+            header.pop();
+            header.push_str(render::session::TSV_COLUMNS);
+            header.push('\n');
+        }
+        header
     }
 
     fn line(&mut self, text: &str, at: &Location) -> String {
+        self.lines += 1;
         let settings = self.settings;
+        match session::directive(text) {
+            Some(Ok(Directive::Players(names))) => return self.seat(text, &names, at),
+            Some(Ok(Directive::Draw)) => {
+                self.summary.record_draw();
+                let rendered = render::session::drawn(
+                    settings.format,
+                    settings.rules,
+                    text,
+                    at,
+                    settings.color,
+                );
+                return self.after_hand(rendered, Played::Drawn);
+            }
+            Some(Err(error)) => {
+                // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
+                // line that cannot be read seats nobody.
+                let was_draw = !matches!(
+                    error.kind,
+                    SessionErrorKind::PlayerCount { .. } | SessionErrorKind::SameName { .. }
+                );
+                self.summary.record_unusable();
+                let rendered = render_result(settings, text, &Err(Error::Session(error)), Some(at));
+                return if was_draw {
+                    self.after_hand(rendered, Played::Unknown)
+                } else {
+                    rendered
+                };
+            }
+            None => {}
+        }
         let result = score_line_with(text, settings.rules, settings.options);
         self.summary.record(&result);
-        render_result(settings, text, &result, Some(at))
+        let rendered = render_result(settings, text, &result, Some(at));
+        let played = match &result {
+            // Payments are made on a win (an underscored claim as claimed), never on a
+            // false win.
+            Ok(scored) => match scored.payments() {
+                Some(payments) => Played::Won {
+                    payments,
+                    context: &scored.hand.context,
+                },
+                None => Played::FalseWin {
+                    by: scored.hand.context.seat,
+                },
+            },
+            Err(_) => Played::Unknown,
+        };
+        self.after_hand(rendered, played)
     }
 
     fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String {
+        self.lines += 1;
         self.summary.record_unusable();
-        render_unusable(self.settings, display, error, at)
+        let rendered = render_unusable(self.settings, display, error, at);
+        self.after_hand(rendered, Played::Unknown)
     }
 
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
         self.summary.record_unusable();
-        input_failure(self.settings, message, file)
+        let mut rendered = input_failure(self.settings, message, file);
+        if self.settings.format == Format::Tsv && self.tsv_session {
+            rendered.push_str(render::session::TSV_EMPTY);
+        }
+        rendered
+    }
+}
+
+impl Scoring<'_, '_> {
+    /// A `players:` line: the table is seated for the next hand.
+    fn seat(&mut self, text: &str, names: &[String; 4], at: &Location) -> String {
+        let settings = self.settings;
+        if settings.format == Format::Tsv {
+            if self.lines == 1 {
+                self.tsv_session = true;
+            } else if !self.tsv_session {
+                let error = Error::Session(SessionError {
+                    column: 1,
+                    kind: SessionErrorKind::LateInTsv,
+                });
+                self.summary.record_unusable();
+                return render_result(settings, text, &Err(error), Some(at));
+            }
+        }
+        let sheet = &mut self.summary.session;
+        sheet.seat(names);
+        let players = sheet.players().unwrap_or_default();
+        render::session::seated(settings.format, players, at, settings.color)
+    }
+
+    /// A hand's result, `rendered`, with the session's part when a table is seated; the
+    /// sheet records the hand and passes the deal.
+    fn after_hand(&mut self, rendered: String, played: Played) -> String {
+        let settings = self.settings;
+        match self.summary.session.record(played, settings.rules.deal) {
+            Some(entry) => {
+                render::session::append(settings.format, rendered, &entry, &played, settings.color)
+            }
+            None => rendered,
+        }
     }
 }
 
@@ -283,10 +386,10 @@ pub fn run_task(
     out: &mut impl Write,
 ) -> io::Result<()> {
     let mut first = true;
-    if format == Format::Tsv {
-        let with_file = inputs.iter().any(|i| i.name.is_some());
-        out.write_all(task.tsv_header(with_file).as_bytes())?;
-    }
+    // The TSV header is written with the first result (or at the end of a run without
+    // any), so that the task has read its first line: a session adds columns to it.
+    let with_file = inputs.iter().any(|i| i.name.is_some());
+    let mut header = format == Format::Tsv;
     for input in inputs {
         let mut lines = LineReader::new(input.reader);
         loop {
@@ -298,7 +401,15 @@ pub fn run_task(
                 Err(error) => {
                     let message = format!("cannot read {}: {}", input.source, reason(&error));
                     let rendered = task.input_failure(&message, input.name.as_deref());
-                    write_result(out, &rendered, &mut first, format)?;
+                    write_result(
+                        out,
+                        &rendered,
+                        &mut first,
+                        format,
+                        task,
+                        &mut header,
+                        with_file,
+                    )?;
                     break;
                 }
             };
@@ -314,13 +425,32 @@ pub fn run_task(
                 Line::Text(text) => text,
                 Line::Unusable { display, error } => {
                     let rendered = task.unusable(&display, &error, &at);
-                    write_result(out, &rendered, &mut first, format)?;
+                    write_result(
+                        out,
+                        &rendered,
+                        &mut first,
+                        format,
+                        task,
+                        &mut header,
+                        with_file,
+                    )?;
                     continue;
                 }
             };
             let rendered = task.line(&text, &at);
-            write_result(out, &rendered, &mut first, format)?;
+            write_result(
+                out,
+                &rendered,
+                &mut first,
+                format,
+                task,
+                &mut header,
+                with_file,
+            )?;
         }
+    }
+    if std::mem::take(&mut header) {
+        out.write_all(task.tsv_header(with_file).as_bytes())?;
     }
     out.flush()
 }
@@ -361,12 +491,23 @@ fn render_unusable(settings: &Settings, display: &str, error: &LineError, at: &L
 }
 
 /// Writes one result: JSON and TSV one per line; text blocks separated by a blank line.
+/// An empty result (a session's `players:` line in JSON and TSV) writes nothing. The TSV
+/// header, while `header` is pending, goes first.
 fn write_result(
     out: &mut impl Write,
     rendered: &str,
     first: &mut bool,
     format: Format,
+    task: &impl Task,
+    header: &mut bool,
+    with_file: bool,
 ) -> io::Result<()> {
+    if std::mem::take(header) {
+        out.write_all(task.tsv_header(with_file).as_bytes())?;
+    }
+    if rendered.is_empty() {
+        return Ok(());
+    }
     if format == Format::Text && !std::mem::replace(first, false) {
         out.write_all(b"\n")?;
     }

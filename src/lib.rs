@@ -5,7 +5,8 @@
 //! text → [`notation`] (parsed tokens) → [`words`] and [`hand`] (validated hand + win
 //! context) → [`arrange`] (every reading) → [`score`] with a [`system::RuleSet`] (its
 //! [`patterns`], limit and [`payment`]s) → [`claim`] → [`render`] (text, JSON, TSV).
-//! [`line`](mod@line) runs the steps for one line, [`batch`] for many, with a [`summary`].
+//! [`line`](mod@line) runs the steps for one line, [`batch`] for many, with a [`summary`]
+//! and, when the lines seat players, a [`session`] sheet of their running totals.
 //! The systems ([`systems`]) sit between the engine and the renderers: they fill in a
 //! `RuleSet`, which is all the engine and the renderers see; [`rules`] lists them.
 //!
@@ -32,6 +33,7 @@ pub mod payment;
 pub mod render;
 pub mod rules;
 pub mod score;
+pub mod session;
 pub mod sets;
 pub mod summary;
 pub mod system;

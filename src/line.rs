@@ -10,6 +10,7 @@ use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKi
 use crate::payment::Payments;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
+use crate::session::SessionError;
 use crate::system::RuleSet;
 use crate::waits::analysis::{self, Analysis};
 use crate::words::{self, WordError};
@@ -65,6 +66,9 @@ pub enum Error {
     /// A batch line that is not text the parser can read (not UTF-8, far too long).
     #[error("column {col}: {err}", col = .0.column(), err = .0)]
     Line(LineError),
+    /// A session line (`players:`, `draw`) that cannot be read.
+    #[error("column {}: {}", .0.column, .0.kind)]
+    Session(SessionError),
 }
 
 impl Error {
@@ -75,10 +79,12 @@ impl Error {
             Error::Hand(e) => e.column,
             Error::Claim { column, .. } => *column,
             Error::Line(e) => e.column(),
+            Error::Session(e) => e.column,
         }
     }
 
-    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim` or `input`.
+    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
+    /// `session`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Notation(_) => "syntax",
@@ -89,6 +95,7 @@ impl Error {
             Error::Hand(_) => "invalid_hand",
             Error::Claim { .. } => "claim",
             Error::Line(_) => "input",
+            Error::Session(_) => "session",
         }
     }
 
@@ -99,6 +106,7 @@ impl Error {
             Error::Hand(e) => e.kind.to_string(),
             Error::Claim { error, .. } => error.to_string(),
             Error::Line(e) => e.to_string(),
+            Error::Session(e) => e.kind.to_string(),
         }
     }
 }

@@ -1,12 +1,15 @@
 //! Counts over a run of hands, for `--summary` and the exit status: hands scored, false
-//! wins, errors, claim verdicts, and in how many hands each pattern counted. It keeps counts
-//! only, so memory stays flat however long the run.
+//! wins, draws, errors, claim verdicts, in how many hands each pattern counted, and what each
+//! seat won or lost. It keeps counts only, so memory stays flat however long the run; a
+//! session's [`Sheet`] keeps one line per player name.
 
 use crate::claim::Verdict;
 use crate::line::{Error, Scored};
 use crate::patterns::Pattern;
 use crate::score::Outcome;
+use crate::session::Sheet;
 use crate::system::RuleSet;
+use crate::tile::Seat;
 
 /// Counts over a run, for `--summary` and the exit status.
 #[derive(Debug, Clone)]
@@ -18,9 +21,18 @@ pub struct Summary<'r> {
     pub false_wins: usize,
     /// Lines that could not be read as a hand, and inputs that could not be read.
     pub errors: usize,
+    /// Drawn hands (`draw` lines).
+    pub draws: usize,
     verdicts: [usize; 4],
     /// Per pattern of the rule set, in table order: hands in which it counted.
     patterns: Vec<usize>,
+    /// What each seat won or lost over the run, by [`Seat`] order: the payments as made.
+    /// (Boxed, as is the sheet, to keep the summary small: [`crate::batch::Stopped`]
+    /// returns it as an error.)
+    seats: Box<[i64; 4]>,
+    /// The session's sheet: the players and their running totals (empty without a
+    /// `players:` line).
+    pub session: Box<Sheet>,
 }
 
 impl<'r> Summary<'r> {
@@ -31,14 +43,29 @@ impl<'r> Summary<'r> {
             scored: 0,
             false_wins: 0,
             errors: 0,
+            draws: 0,
             verdicts: [0; 4],
             patterns: vec![0; rules.patterns.len()],
+            seats: Box::new([0; 4]),
+            session: Box::new(Sheet::new()),
         }
     }
 
-    /// Every line read as a hand, good or bad.
+    /// Every line read as a hand, good or bad, and every drawn hand.
     pub fn hands(&self) -> usize {
-        self.scored + self.false_wins + self.errors
+        self.scored + self.false_wins + self.draws + self.errors
+    }
+
+    /// What each seat won (positive) or lost over the run, East South West North: the
+    /// payments as made (an underscored claim as claimed; a false win pays nothing). They
+    /// sum to zero.
+    pub fn seats(&self) -> impl Iterator<Item = (Seat, i64)> + '_ {
+        Seat::ALL.into_iter().zip(*self.seats)
+    }
+
+    /// Counts a drawn hand.
+    pub fn record_draw(&mut self) {
+        self.draws += 1;
     }
 
     /// Counts one line's result.
@@ -52,6 +79,11 @@ impl<'r> Summary<'r> {
         };
         if let Some(check) = &scored.claim {
             self.verdicts[check.verdict as usize] += 1;
+        }
+        if let Some(payments) = scored.payments() {
+            for seat in Seat::ALL {
+                self.seats[seat as usize] += payments.of(seat);
+            }
         }
         let Outcome::Win { reading, .. } = &scored.outcome else {
             self.false_wins += 1;

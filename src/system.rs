@@ -13,6 +13,7 @@ use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
 use crate::patterns::{Facts, Pattern};
 use crate::payment::Payments;
+use crate::tile::Seat;
 use crate::words::{SystemWords, WordSpec};
 
 /// A scoring system.
@@ -50,6 +51,8 @@ pub struct RuleSet {
     pub words: &'static [WordSpec],
     /// Who pays what.
     pub payments: PaymentRule,
+    /// Whether the deal passes after a hand (a session: `players:` lines, docs/sessions.md).
+    pub deal: DealRule,
     /// How the system names things in the output.
     pub wording: Wording,
 }
@@ -137,6 +140,58 @@ pub struct PaymentRule {
     /// What the winner receives, stated apart from `pay` so that the invariants can check
     /// it (Zung Jung: 3 × the value).
     pub winner_receives: fn(u32, &WinContext) -> i64,
+}
+
+/// When the deal passes, as data: after each hand of a session the old South becomes East,
+/// unless the rule keeps the deal with East. WSOM and Zung Jung: the deal always passes
+/// (seed 001, "Passing the deal"); the doubling table and Huang's table: East keeps it when
+/// he wins (docs/sessions.md has the rulings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealRule {
+    /// East deals again after a hand he won.
+    pub dealer_keeps_on_win: bool,
+    /// East deals again after a drawn hand.
+    pub dealer_keeps_on_draw: bool,
+}
+
+impl DealRule {
+    /// The deal always passes: East never repeats (WSOM, Zung Jung).
+    pub const ALWAYS_PASSES: DealRule = DealRule {
+        dealer_keeps_on_win: false,
+        dealer_keeps_on_draw: false,
+    };
+
+    /// East keeps the deal when he wins; otherwise it passes.
+    pub const DEALER_KEEPS_ON_WIN: DealRule = DealRule {
+        dealer_keeps_on_win: true,
+        dealer_keeps_on_draw: false,
+    };
+
+    /// Whether the deal passes after a hand that ended so.
+    pub fn passes(&self, end: HandEnd) -> bool {
+        match end {
+            HandEnd::Won { by: Seat::East } => !self.dealer_keeps_on_win,
+            HandEnd::Drawn => !self.dealer_keeps_on_draw,
+            // Nobody won a false win, nor a hand whose line cannot be read: East did not win.
+            HandEnd::Won { .. } | HandEnd::FalseWin | HandEnd::Unknown => true,
+        }
+    }
+}
+
+/// How a hand of a session ended, as far as the deal is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandEnd {
+    /// A seat won (and was paid).
+    Won {
+        /// The winner's seat.
+        by: Seat,
+    },
+    /// A false win: nobody pays.
+    FalseWin,
+    /// A drawn hand (`draw`): nobody pays.
+    Drawn,
+    /// A line that could not be read as a hand: nothing is paid.
+    Unknown,
 }
 
 /// How a system names things in the output.

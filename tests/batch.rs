@@ -145,7 +145,13 @@ fn summary_counts_hands_verdicts_and_patterns() {
             "hands": 6, "scored": 4, "false_wins": 1, "errors": 1,
             "verdicts": {"confirmed": 1, "underscored": 1, "overclaimed": 1, "false_win": 0},
             "patterns": {"1.1": 1, "1.2": 3, "3.1": 1, "4.1": 1, "4.2.1": 1, "4.2.2": 1,
-                         "5.1.1": 1, "7.1": 1, "7.2.1": 1}
+                         "5.1.1": 1, "7.1": 1, "7.2.1": 1},
+            // Per seat, the payments as made (line 4 paid on its claim of 130):
+            // East -45 - 85 - 130 + 60, South 135 + 135 - 130 - 20,
+            // West -45 - 25 + 390 - 20, North -45 - 25 - 130 - 20.
+            "draws": 0,
+            "seats": {"e": -200, "s": 120, "w": 300, "n": -220},
+            "standings": []
         }})
     );
     // TSV keeps its table clean: the summary goes to stderr.

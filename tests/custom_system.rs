@@ -19,7 +19,7 @@ use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Value, ANY, RE
 use mjscore::payment::Payments;
 use mjscore::render::{self, Format};
 use mjscore::score::{FalseWin, Outcome};
-use mjscore::system::{LimitRule, PaymentRule, RuleSet, Wording};
+use mjscore::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use mjscore::tile::{Seat, Tile};
 use mjscore::words::{WordSpec, WordValues};
 use mjscore::{invariants, score_line, Options};
@@ -126,6 +126,11 @@ static TOY: RuleSet = RuleSet {
             Responsible::NoneSelfDraw => 3 * i64::from(value),
             _ => 2 * i64::from(value),
         },
+    },
+    // Unlike every system of the program: East deals again after a drawn hand.
+    deal: DealRule {
+        dealer_keeps_on_win: false,
+        dealer_keeps_on_draw: true,
     },
     wording: Wording {
         alone: "alone",
@@ -322,4 +327,33 @@ fn toy_through_the_batch_as_json_lines() {
             .collect::<Vec<_>>(),
         ["2", "null", "0"]
     );
+}
+
+#[test]
+fn the_deal_follows_the_systems_own_rule() {
+    // Toy keeps the deal with East after a drawn hand, where every system of the program
+    // passes it; a win by South still passes it.
+    let input = "players: A B C D\ndraw\ndraw\nw111 e222 b123 c456 d5 +d5 self seat=s\ndraw\n";
+    let settings = Settings {
+        rules: &TOY,
+        format: Format::Json,
+        options: Options::default(),
+        color: false,
+    };
+    let inputs = vec![Input {
+        name: None,
+        source: "standard input".to_string(),
+        reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+    }];
+    let mut out = Vec::new();
+    batch::run(inputs, &settings, &mut out).unwrap();
+    let easts: Vec<String> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let object: serde_json::Value = serde_json::from_str(l).unwrap();
+            object["players"]["e"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(easts, ["A", "A", "A", "B"]);
 }

@@ -6,8 +6,12 @@
 //! - canonical notation: every valid hand printed back (`Hand::notation`) reads as itself;
 //! - the engine: random valid hands (melds, kongs, irregular hands, every context) keep the
 //!   invariants of `mjscore::invariants` under both rule sets;
-//! - batch input: any bytes, in every format, never stop the run.
+//! - batch input: any bytes, in every format, never stop the run;
+//! - sessions: random sessions (players: lines from a pool of names, corpus hands, draws,
+//!   bad lines) keep running totals that sum to zero after every hand and equal the
+//!   hands' payments mapped through a seating the test rotates itself.
 
+use std::collections::BTreeMap;
 use std::io;
 
 use mjscore::batch::{self, Input, Settings};
@@ -83,6 +87,85 @@ proptest! {
             let summary = batch::run(input, &settings, &mut out).expect("writing to memory");
             prop_assert!(summary.exit_status() <= 2);
             prop_assert!(String::from_utf8(out).is_ok());
+        }
+    }
+
+    #[test]
+    fn session_totals_sum_to_zero_and_follow_the_seating(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let pool = ["Ann", "Bob", "Cho", "Dee", "Eve", "Fay"];
+        let mut text = String::new();
+        for i in 0..rng.below(14) + 2 {
+            if i == 0 || rng.chance(10) {
+                let mut names: Vec<&str> = pool.to_vec();
+                let mut seated = Vec::new();
+                for _ in 0..4 {
+                    seated.push(names.remove(rng.below(names.len())));
+                }
+                text.push_str(&format!("players: {}\n", seated.join(" ")));
+            } else if rng.chance(15) {
+                text.push_str("draw\n");
+            } else if rng.chance(5) {
+                text.push_str("b123 w5 c456 +b9\n");
+            } else {
+                text.push_str(&winning_hand(&mut rng));
+                text.push('\n');
+            }
+        }
+        for rules in [&rules::WSOM, &rules::DOUBLING] {
+            let settings = Settings {
+                rules,
+                format: Format::Json,
+                options: Options::default(),
+                color: false,
+            };
+            let input = vec![Input { name: None, source: "session".into(), reader: Box::new(io::Cursor::new(text.clone())) }];
+            let mut out = Vec::new();
+            batch::run(input, &settings, &mut out).expect("writing to memory");
+            // The test's own sheet: the table in players: order, East's index in it, and
+            // every name's total.
+            let mut table: Vec<String> = Vec::new();
+            let mut east = 0;
+            let mut totals: BTreeMap<String, i64> = BTreeMap::new();
+            let mut objects = String::from_utf8(out).unwrap().lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+                .collect::<Vec<_>>()
+                .into_iter();
+            for line in text.lines() {
+                if let Some(names) = line.strip_prefix("players: ") {
+                    table = names.split(' ').map(String::from).collect();
+                    east = 0;
+                    for name in &table {
+                        totals.entry(name.clone()).or_insert(0);
+                    }
+                    continue;
+                }
+                let object = objects.next().expect("one object per hand");
+                let seats: Vec<String> = (0..4).map(|i| table[(east + i) % 4].clone()).collect();
+                let players = &object["players"];
+                for (i, key) in ["e", "s", "w", "n"].into_iter().enumerate() {
+                    prop_assert_eq!(players[key].as_str(), Some(seats[i].as_str()), "{}", line);
+                    if let Some(amount) = object["payments"][key].as_i64() {
+                        *totals.get_mut(&seats[i]).unwrap() += amount;
+                    }
+                }
+                prop_assert_eq!(totals.values().sum::<i64>(), 0);
+                let running = object["running"].as_object().unwrap();
+                prop_assert_eq!(running.len(), 4);
+                for (name, total) in running {
+                    prop_assert_eq!(total.as_i64(), Some(totals[name]), "{} after {}", name, line);
+                }
+                if table.len() == totals.len() {
+                    prop_assert_eq!(running.values().map(|t| t.as_i64().unwrap()).sum::<i64>(), 0);
+                }
+                // WSOM always passes the deal; the doubling table keeps it after East's win.
+                let east_won = object["seat"] == "e" && object.get("payments").is_some()
+                    && object.get("draw").is_none();
+                if !(rules.deal.dealer_keeps_on_win && east_won) {
+                    east = (east + 1) % 4;
+                }
+            }
+            prop_assert!(objects.next().is_none());
         }
     }
 }

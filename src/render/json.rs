@@ -358,6 +358,7 @@ pub fn summary(summary: &Summary<'_>) -> String {
         patterns.raw(pattern.id, count);
     }
     patterns.end();
+    super::session::write_summary_keys(&mut object, summary);
     object.end();
     outer.end();
     out

@@ -412,9 +412,14 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
     let mut out = String::new();
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    // Draws are named only when there were some, so a run without any reads as before.
+    let draws = match summary.draws {
+        0 => String::new(),
+        n => format!(", {}", plural(n, "draw", "draws")),
+    };
     let _ = writeln!(
         out,
-        "{} {}: {} scored, {}, {}",
+        "{} {}: {} scored, {}{draws}, {}",
         p.label("Summary"),
         plural(summary.hands(), "hand", "hands"),
         summary.scored,
@@ -433,6 +438,12 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
             .collect();
         let _ = writeln!(out, "{} {}", p.label("Claims"), verdicts.join(", "));
     }
+    let _ = writeln!(
+        out,
+        "{} {}",
+        p.label("Seats"),
+        super::session::seats_text(summary)
+    );
     if summary.patterns().next().is_some() {
         let _ = writeln!(out, "{} hands in which each counted", p.label("Patterns"));
         for (pattern, count) in summary.patterns() {
@@ -443,5 +454,6 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
             );
         }
     }
+    out.push_str(&super::session::standings_text(summary, color));
     out
 }

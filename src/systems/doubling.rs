@@ -16,7 +16,7 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::Set;
-use crate::system::{LimitRule, PaymentRule, RuleSet, Shapes, Wording};
+use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Shapes, Wording};
 use crate::tile::{Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 
@@ -82,6 +82,10 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
             explain,
             winner_receives,
         },
+        // The document knows a dealer (East, "your seat is determined in relation to the
+        // dealer") and a prevailing wind, and never says the deal always passes: East keeps
+        // it when he wins, as at most tables (docs/sessions.md).
+        deal: DealRule::DEALER_KEEPS_ON_WIN,
         wording: Wording {
             alone: "special hand",
             capped: "maximum",

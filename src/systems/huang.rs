@@ -23,7 +23,7 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::{MeldKind, Set, SetKind};
-use crate::system::{Dropped, Implication, LimitRule, PaymentRule, RuleSet, Wording};
+use crate::system::{DealRule, Dropped, Implication, LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{Seat, Suit, Tile, KINDS};
 use crate::waits;
 use crate::words::{WordSpec, WordValues};
@@ -131,6 +131,9 @@ pub static HUANG: RuleSet = RuleSet {
         explain,
         winner_receives,
     },
+    // Note 3 makes East the dealer, paid and paying double; the table never says the deal
+    // always passes: East keeps it when he wins (docs/sessions.md).
+    deal: DealRule::DEALER_KEEPS_ON_WIN,
     wording: Wording {
         alone: "alone",
         capped: "limit",

@@ -13,7 +13,7 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::{Set, SetKind};
-use crate::system::{LimitRule, PaymentRule, RuleSet, Wording};
+use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{Seat, Suit, Tile};
 
 /// Zung Jung's limit: 320 (seed 003, Basic Rule 6; SPEC §2.6).
@@ -59,6 +59,8 @@ const WSOM_RULES: RuleSet = RuleSet {
     declared: None,
     words: &[],
     payments: PAYMENTS,
+    // Seed 001, "Passing the deal": the old South becomes East; East never repeats.
+    deal: DealRule::ALWAYS_PASSES,
     wording: WSOM_WORDING,
 };
 

@@ -1,0 +1,397 @@
+//! A session: the players seated at a table (`players: Ann Bob Cho Dee`), the deal passing
+//! after each hand as the rule set says ([`DealRule`]), and each player's running total and
+//! standing. The batch keeps one [`Sheet`] per run (in its [`crate::summary::Summary`]);
+//! nothing here scores or renders. The rulings are in docs/sessions.md.
+//!
+//! Totals are kept per player name across the whole run: a new `players:` line seats a new
+//! table (or re-seats the same players), and a name already seen keeps its total.
+
+use crate::hand::{WinBy, WinContext};
+use crate::payment::Payments;
+use crate::system::{DealRule, HandEnd};
+use crate::tile::Seat;
+
+/// A batch line that is not a hand but part of the session's sheet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Directive {
+    /// `players: A B C D`: who sits East, South, West and North from the next hand.
+    Players([String; 4]),
+    /// `draw`: a drawn hand, nobody pays.
+    Draw,
+}
+
+/// Why a `players:` or `draw` line cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct SessionError {
+    /// 1-based column of the word at fault.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: SessionErrorKind,
+}
+
+/// What is wrong with a `players:` or `draw` line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SessionErrorKind {
+    /// Not four names.
+    #[error("players: names four players, East South West North (found {found})")]
+    PlayerCount {
+        /// How many names the line gave.
+        found: usize,
+    },
+    /// One name at two seats.
+    #[error("{name} is named twice: each seat needs its own player")]
+    SameName {
+        /// The name given twice.
+        name: String,
+    },
+    /// Something after `draw`.
+    #[error("draw stands alone on its line (a # comment may follow)")]
+    DrawTakesNothing,
+    /// A session that starts after the TSV header was written without its columns.
+    #[error("in TSV a session's players: line must be the first line read, so that the header has its columns")]
+    LateInTsv,
+}
+
+/// Reads a line as a session directive: `Some` when its first word is `draw` or starts
+/// with `players:` (letters in any case), `None` for any other line (a hand). A `#` starts
+/// a comment, as on a hand line, so a name cannot hold one.
+pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
+    let body = line.split('#').next().unwrap_or_default();
+    let words = words_with_columns(body);
+    let &(column, first) = words.first()?;
+    if first.eq_ignore_ascii_case("draw") {
+        return Some(match words.get(1) {
+            Some(&(column, _)) => Err(SessionError {
+                column,
+                kind: SessionErrorKind::DrawTakesNothing,
+            }),
+            None => Ok(Directive::Draw),
+        });
+    }
+    const PLAYERS: &str = "players:";
+    let prefix = first.get(..PLAYERS.len())?;
+    if !prefix.eq_ignore_ascii_case(PLAYERS) {
+        return None;
+    }
+    let mut names: Vec<(usize, &str)> = Vec::with_capacity(4);
+    let glued = &first[PLAYERS.len()..];
+    if !glued.is_empty() {
+        names.push((column + PLAYERS.len(), glued));
+    }
+    names.extend_from_slice(&words[1..]);
+    if names.len() != 4 {
+        let column = names.get(4).map_or(column, |&(c, _)| c);
+        return Some(Err(SessionError {
+            column,
+            kind: SessionErrorKind::PlayerCount { found: names.len() },
+        }));
+    }
+    for (i, &(column, name)) in names.iter().enumerate() {
+        if names[..i].iter().any(|&(_, earlier)| earlier == name) {
+            return Some(Err(SessionError {
+                column,
+                kind: SessionErrorKind::SameName {
+                    name: name.to_string(),
+                },
+            }));
+        }
+    }
+    let names = [0, 1, 2, 3].map(|i| names[i].1.to_string());
+    Some(Ok(Directive::Players(names)))
+}
+
+/// The words of `text` with their 1-based columns (in characters).
+fn words_with_columns(text: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte, column)
+    for (column, (byte, c)) in text.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (true, Some((from, col))) => {
+                words.push((col, &text[from..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((byte, column + 1)),
+            _ => {}
+        }
+    }
+    if let Some((from, col)) = start {
+        words.push((col, &text[from..]));
+    }
+    words
+}
+
+/// One player's line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// The name, as on the `players:` line.
+    pub name: String,
+    /// What the player won (positive) or lost over the run.
+    pub total: i64,
+    /// Hands the player won (and was paid for).
+    pub won: usize,
+    /// Hands won on the player's discard, or for which the player was responsible
+    /// (`resp=`): "dealt in".
+    pub dealt_in: usize,
+    /// The highest value the player was paid on (the hand's value, or an underscored claim).
+    pub biggest: Option<u32>,
+    /// The player's false wins.
+    pub false_wins: usize,
+    /// Hands the player sat at (wins, false wins, draws, unreadable lines).
+    pub hands: usize,
+}
+
+/// How a hand of a session went, as the sheet records it.
+#[derive(Debug, Clone, Copy)]
+pub enum Played<'a> {
+    /// A win, with the payments as made (an underscored claim as claimed).
+    Won {
+        /// The payments made.
+        payments: &'a Payments,
+        /// The win's context: who discarded, who was responsible.
+        context: &'a WinContext,
+    },
+    /// A false win by this seat: nobody pays.
+    FalseWin {
+        /// The seat that declared the win.
+        by: Seat,
+    },
+    /// A drawn hand: nobody pays.
+    Drawn,
+    /// A line that could not be read as a hand: nothing is paid.
+    Unknown,
+}
+
+impl Played<'_> {
+    /// How the hand ended, for the deal.
+    pub fn end(&self) -> HandEnd {
+        match self {
+            Played::Won { payments, .. } => HandEnd::Won {
+                by: payments.winner,
+            },
+            Played::FalseWin { .. } => HandEnd::FalseWin,
+            Played::Drawn => HandEnd::Drawn,
+            Played::Unknown => HandEnd::Unknown,
+        }
+    }
+}
+
+/// The sheet after one hand: who sat where during it, and every player's running total
+/// after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The players of the hand by seat, East South West North.
+    pub players: [String; 4],
+    /// The running totals of the table's players, in the order of its `players:` line.
+    pub running: [(String, i64); 4],
+    /// Whether the deal passed after the hand.
+    pub passed: bool,
+}
+
+impl Entry {
+    /// The player at `seat` during the hand.
+    pub fn player(&self, seat: Seat) -> &str {
+        &self.players[seat as usize]
+    }
+}
+
+/// The table being played: its four players in the order of their `players:` line (as
+/// indices into the sheet's players), and which of them is East now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Table {
+    order: [usize; 4],
+    east: usize,
+}
+
+/// The scorekeeper's sheet: every player seen in the run, and the table being played.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sheet {
+    players: Vec<Standing>,
+    table: Option<Table>,
+}
+
+impl Sheet {
+    /// An empty sheet: no table yet.
+    pub fn new() -> Sheet {
+        Sheet::default()
+    }
+
+    /// Seats `names` East, South, West, North for the next hand. A name seen before keeps
+    /// its total.
+    pub fn seat(&mut self, names: &[String; 4]) {
+        let order =
+            names.clone().map(
+                |name| match self.players.iter().position(|p| p.name == name) {
+                    Some(i) => i,
+                    None => {
+                        self.players.push(Standing {
+                            name,
+                            total: 0,
+                            won: 0,
+                            dealt_in: 0,
+                            biggest: None,
+                            false_wins: 0,
+                            hands: 0,
+                        });
+                        self.players.len() - 1
+                    }
+                },
+            );
+        self.table = Some(Table { order, east: 0 });
+    }
+
+    /// Whether a table has been seated: the run is a session.
+    pub fn is_seated(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// The players of the next hand by seat, East South West North; `None` before any
+    /// `players:` line.
+    pub fn players(&self) -> Option<[&str; 4]> {
+        let table = self.table?;
+        Some(Seat::ALL.map(|seat| self.players[table.at(seat)].name.as_str()))
+    }
+
+    /// The running totals of the table's players, in the order of its `players:` line.
+    pub fn running(&self) -> Option<[(&str, i64); 4]> {
+        let table = self.table?;
+        Some(
+            table
+                .order
+                .map(|i| (self.players[i].name.as_str(), self.players[i].total)),
+        )
+    }
+
+    /// Records one hand at the table, then passes the deal if `deal` says so; `None` (and
+    /// nothing recorded) when no table is seated.
+    pub fn record(&mut self, played: Played, deal: DealRule) -> Option<Entry> {
+        let table = self.table?;
+        let player = |seat: Seat| table.at(seat);
+        for seat in Seat::ALL {
+            self.players[player(seat)].hands += 1;
+        }
+        match played {
+            Played::Won { payments, context } => {
+                for seat in Seat::ALL {
+                    self.players[player(seat)].total += payments.of(seat);
+                }
+                let winner = &mut self.players[player(payments.winner)];
+                winner.won += 1;
+                winner.biggest = winner.biggest.max(Some(payments.value));
+                if let Some(seat) = dealt_in(context) {
+                    self.players[player(seat)].dealt_in += 1;
+                }
+            }
+            Played::FalseWin { by } => self.players[player(by)].false_wins += 1,
+            Played::Drawn | Played::Unknown => {}
+        }
+        // The invariant of the sheet: every hand's payments sum to zero, so the totals of
+        // all the players of the run do (and so the four at a table, while they are all
+        // the players the run has seen).
+        debug_assert_eq!(self.players.iter().map(|p| p.total).sum::<i64>(), 0);
+        let players = Seat::ALL.map(|seat| self.players[player(seat)].name.clone());
+        let passed = deal.passes(played.end());
+        if passed {
+            if let Some(table) = &mut self.table {
+                table.east = (table.east + 1) % 4;
+            }
+        }
+        let running = table
+            .order
+            .map(|i| (self.players[i].name.clone(), self.players[i].total));
+        Some(Entry {
+            players,
+            running,
+            passed,
+        })
+    }
+
+    /// Every player of the run, best total first; equal totals in the order first seated.
+    pub fn standings(&self) -> Vec<&Standing> {
+        let mut standings: Vec<&Standing> = self.players.iter().collect();
+        standings.sort_by_key(|s| std::cmp::Reverse(s.total));
+        standings
+    }
+}
+
+impl Table {
+    /// The index of the player at `seat`: East is `east` in the order of the `players:`
+    /// line, and South, West and North follow it in that order.
+    fn at(&self, seat: Seat) -> usize {
+        self.order[(self.east + seat as usize) % 4]
+    }
+}
+
+/// The seat that dealt in: the responsible player (`resp=`), else the discarder; nobody
+/// for a self-draw.
+fn dealt_in(context: &WinContext) -> Option<Seat> {
+    match context.win_by {
+        WinBy::SelfDraw => None,
+        WinBy::Discard { from, .. } => Some(context.responsible.seat().unwrap_or(from)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: [&str; 4]) -> [String; 4] {
+        list.map(String::from)
+    }
+
+    #[test]
+    fn directives_are_read_with_their_columns() {
+        assert_eq!(directive("b123 +b1"), None);
+        assert_eq!(directive("  draw  # nobody"), Some(Ok(Directive::Draw)));
+        assert_eq!(directive("DRAW"), Some(Ok(Directive::Draw)));
+        assert_eq!(
+            directive("players: Ann Bob Cho Dee # table 1"),
+            Some(Ok(Directive::Players(names(["Ann", "Bob", "Cho", "Dee"]))))
+        );
+        assert_eq!(
+            directive("Players:Ann 鮑勃 Cho Dee"),
+            Some(Ok(Directive::Players(names(["Ann", "鮑勃", "Cho", "Dee"]))))
+        );
+        let error = |line| directive(line).unwrap().unwrap_err();
+        assert_eq!(
+            error("draw b1"),
+            SessionError {
+                column: 6,
+                kind: SessionErrorKind::DrawTakesNothing
+            }
+        );
+        assert_eq!(
+            error("players: A B C"),
+            SessionError {
+                column: 1,
+                kind: SessionErrorKind::PlayerCount { found: 3 }
+            }
+        );
+        assert_eq!(error("players: A B C D E").column, 18);
+        assert_eq!(
+            error("players: A B A D"),
+            SessionError {
+                column: 14,
+                kind: SessionErrorKind::SameName {
+                    name: "A".to_string()
+                }
+            }
+        );
+    }
+
+    #[test]
+    fn the_deal_passes_to_south_and_comes_back_after_four_hands() {
+        let mut sheet = Sheet::new();
+        sheet.seat(&names(["A", "B", "C", "D"]));
+        let mut easts = Vec::new();
+        for _ in 0..5 {
+            let entry = sheet
+                .record(Played::Drawn, DealRule::ALWAYS_PASSES)
+                .unwrap();
+            easts.push(entry.players[0].clone());
+        }
+        assert_eq!(easts, ["A", "B", "C", "D", "A"]);
+        assert_eq!(sheet.players(), Some(["B", "C", "D", "A"]));
+    }
+}

@@ -1,0 +1,409 @@
+//! Sessions (docs/sessions.md): players seated by `players:` lines, the deal passing after
+//! each hand, running totals and standings, in every format.
+//!
+//! The worked session is docs/examples/session.txt (WSOM, players Ann Bob Cho Dee), worked
+//! by hand in docs/sessions.md. Each hand's payments are those worked in tests/batch.rs and
+//! the README; the deal passes after every hand, so hand k is dealt by the (k−1 mod 4)-th
+//! player of the `players:` line:
+//!
+//! | hand | E S W N | what happened | Ann | Bob | Cho | Dee |
+//! |---|---|---|---|---|---|---|
+//! | 1 | Ann Bob Cho Dee | Bob (S) self-draws 45: each pays 45 | −45 | 135 | −45 | −45 |
+//! | 2 | Bob Cho Dee Ann | Cho (S) wins 45 on Bob's (E) discard: Bob 85, Dee and Ann 25 | −70 | 50 | 90 | −70 |
+//! | 3 | Cho Dee Ann Bob | Ann (W) self-draws 135, claims 130: each pays 130 | 320 | −80 | −40 | −200 |
+//! | 4 | Dee Ann Bob Cho | draw | 320 | −80 | −40 | −200 |
+//! | 5 | Ann Bob Cho Dee | Ann's (E) false win | 320 | −80 | −40 | −200 |
+//! | 6 | Bob Cho Dee Ann | Ann (N) wins 170 on Bob's (E) discard: Bob 460, Cho and Dee 25 | 830 | −540 | −65 | −225 |
+//! | 7 | Cho Dee Ann Bob | Dee (S) wins 20 on Ann's (W) discard: each pays 20 | 810 | −560 | −85 | −165 |
+//! | 8 | Dee Ann Bob Cho | Dee (E) wins 20 on Ann's (S) discard: each pays 20 | 790 | −580 | −105 | −105 |
+//! | 9 | Ann Bob Cho Dee | Ann (E) self-draws 70: each pays 70 | 1000 | −650 | −175 | −175 |
+
+mod common;
+
+use std::path::Path;
+
+use common::Mjscore;
+use serde_json::json;
+
+const SESSION: &str = include_str!("../docs/examples/session.txt");
+const HANDS: &str = include_str!("../docs/examples/hands.txt");
+
+fn run(args: &[&str], stdin: &str) -> common::Run {
+    Mjscore::new(args)
+        .stdin(stdin)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .run()
+}
+
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The worked session: the seats of each hand (E S W N) and the running totals after it
+/// (Ann Bob Cho Dee), from the table above.
+const WORKED: [([&str; 4], [i64; 4]); 9] = [
+    (["Ann", "Bob", "Cho", "Dee"], [-45, 135, -45, -45]),
+    (["Bob", "Cho", "Dee", "Ann"], [-70, 50, 90, -70]),
+    (["Cho", "Dee", "Ann", "Bob"], [320, -80, -40, -200]),
+    (["Dee", "Ann", "Bob", "Cho"], [320, -80, -40, -200]),
+    (["Ann", "Bob", "Cho", "Dee"], [320, -80, -40, -200]),
+    (["Bob", "Cho", "Dee", "Ann"], [830, -540, -65, -225]),
+    (["Cho", "Dee", "Ann", "Bob"], [810, -560, -85, -165]),
+    (["Dee", "Ann", "Bob", "Cho"], [790, -580, -105, -105]),
+    (["Ann", "Bob", "Cho", "Dee"], [1000, -650, -175, -175]),
+];
+
+const NAMES: [&str; 4] = ["Ann", "Bob", "Cho", "Dee"];
+
+#[test]
+fn a_batch_without_players_prints_what_it_printed_before() {
+    // Outputs of docs/examples/hands.txt from the program before sessions existed.
+    for (format, expected) in [
+        ("text", include_str!("data/sessions/hands.text.out")),
+        ("json", include_str!("data/sessions/hands.json.out")),
+        ("tsv", include_str!("data/sessions/hands.tsv.out")),
+    ] {
+        let out = run(&["--format", format], HANDS);
+        assert_eq!(out.stdout, expected, "{format}");
+        assert_eq!(out.code, 2);
+    }
+}
+
+#[test]
+fn the_worked_session_in_json_carries_players_and_running_totals() {
+    let out = run(&["--format", "json", "--summary"], SESSION);
+    assert_eq!(out.code, 1, "a false win and an underscored claim");
+    let mut objects = json_lines(&out.stdout);
+    let summary = objects.pop().unwrap();
+    assert_eq!(
+        objects.len(),
+        9,
+        "one object per hand; the players: line prints none"
+    );
+    for (i, (object, (seats, running))) in objects.iter().zip(WORKED).enumerate() {
+        assert_eq!(
+            object["players"],
+            json!({"e": seats[0], "s": seats[1], "w": seats[2], "n": seats[3]}),
+            "hand {}",
+            i + 1
+        );
+        let expected: serde_json::Map<String, serde_json::Value> = NAMES
+            .iter()
+            .zip(running)
+            .map(|(n, t)| (n.to_string(), json!(t)))
+            .collect();
+        assert_eq!(object["running"], json!(expected), "hand {}", i + 1);
+        assert_eq!(running.iter().sum::<i64>(), 0);
+    }
+    // Hand 3 is paid on its claim of 130, not on its value of 135.
+    assert_eq!(objects[2]["total"], 135);
+    assert_eq!(
+        objects[2]["payments"],
+        json!({"e": -130, "s": -130, "w": 390, "n": -130})
+    );
+    assert_eq!(objects[3]["draw"], true);
+    assert_eq!(
+        objects[3]["payments"],
+        json!({"e": 0, "s": 0, "w": 0, "n": 0})
+    );
+    assert_eq!(objects[4]["error"]["kind"], "false_win");
+    assert_eq!(
+        summary,
+        json!({"summary": {
+            "hands": 9, "scored": 7, "false_wins": 1, "errors": 0,
+            "verdicts": {"confirmed": 0, "underscored": 1, "overclaimed": 0, "false_win": 0},
+            "patterns": {"1.1": 2, "1.2": 4, "2.1.1": 1, "3.1": 2, "4.1": 2, "4.2.1": 1,
+                         "4.2.2": 1, "5.1.1": 1, "5.1.2": 1, "7.1": 1, "7.2.1": 2},
+            "draws": 1,
+            // East: -45 - 85 - 130 - 460 - 20 + 60 + 210; South: 135 + 135 - 130 - 25 + 60
+            // - 20 - 70; West: -45 - 25 + 390 - 25 - 20 - 20 - 70; North: -45 - 25 - 130
+            // + 510 - 20 - 20 - 70.
+            "seats": {"e": -470, "s": 85, "w": 185, "n": 200},
+            "standings": [
+                {"player": "Ann", "total": 1000, "won": 3, "dealt_in": 2, "biggest": 170,
+                 "false_wins": 1, "hands": 9},
+                {"player": "Cho", "total": -175, "won": 1, "dealt_in": 0, "biggest": 45,
+                 "false_wins": 0, "hands": 9},
+                {"player": "Dee", "total": -175, "won": 2, "dealt_in": 0, "biggest": 20,
+                 "false_wins": 0, "hands": 9},
+                {"player": "Bob", "total": -650, "won": 1, "dealt_in": 2, "biggest": 45,
+                 "false_wins": 0, "hands": 9},
+            ]
+        }})
+    );
+}
+
+#[test]
+fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
+    let out = run(&["--format", "tsv", "--summary"], SESSION);
+    let rows: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        rows[0],
+        "file\tline\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tfrom\tassumed\tstatus\tmessage\
+         \tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n"
+    );
+    assert_eq!(rows.len(), 10, "a header and one row per hand");
+    // The 14 fixed columns of a scored row, then the session's 8.
+    for (i, (row, (seats, running))) in rows[1..].iter().zip(WORKED).enumerate() {
+        let fields: Vec<&str> = row.split('\t').collect();
+        assert_eq!(fields.len(), 22, "{row}");
+        assert_eq!(fields[14..18], seats, "hand {}", i + 1);
+        // The running total of the player at each seat.
+        let by_seat: Vec<String> = seats
+            .iter()
+            .map(|s| running[NAMES.iter().position(|n| n == s).unwrap()].to_string())
+            .collect();
+        assert_eq!(fields[18..22], by_seat, "hand {}", i + 1);
+    }
+    assert_eq!(
+        rows[4],
+        "\t6\tdraw\t\t\t\t0\t0\t0\t0\t\t\tdraw\t\tDee\tAnn\tBob\tCho\t-200\t320\t-80\t-40"
+    );
+    common::assert_has_lines(
+        &out.stderr,
+        &[
+            "Summary      9 hands: 7 scored, 1 false win, 1 draw, 0 errors",
+            "Seats        East -470, South 85, West 185, North 200",
+            "   #  player   total  won  dealt in  biggest  false wins",
+            "   1  Ann       1000    3         2      170           1",
+            "   2  Cho       -175    1         0       45           0",
+            "   3  Dee       -175    2         0       20           0",
+            "   4  Bob       -650    1         2       45           0",
+        ],
+    );
+}
+
+#[test]
+fn the_worked_session_in_text_names_the_players_after_each_hand() {
+    let out = run(&["--summary"], SESSION);
+    let tables: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Table "))
+        .collect();
+    let running: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("Running "))
+        .collect();
+    assert_eq!(tables.len(), 9);
+    for (i, (seats, totals)) in WORKED.iter().enumerate() {
+        assert_eq!(
+            tables[i],
+            format!(
+                "Table        East {}, South {}, West {}, North {}",
+                seats[0], seats[1], seats[2], seats[3]
+            )
+        );
+        assert_eq!(
+            running[i],
+            format!(
+                "Running      Ann {}, Bob {}, Cho {}, Dee {}",
+                totals[0], totals[1], totals[2], totals[3]
+            )
+        );
+    }
+    common::assert_has_lines(
+        &out.stdout,
+        &[
+            "Players      East Ann, South Bob, West Cho, North Dee",
+            "             Bob wins by self-draw",
+            "             Cho wins on Bob's discard",
+            "             Ann wins by self-draw",
+            "Draw         a drawn hand: nobody pays",
+            "             nobody wins",
+            "             Ann's false win: nobody pays",
+            "             Ann wins on Bob's discard",
+            "             Dee wins on Ann's discard",
+            "Standings    every player of the run, best total first",
+            "   1  Ann       1000    3         2      170           1",
+            "   4  Bob       -650    1         2       45           0",
+        ],
+    );
+}
+
+/// The East player of each hand of `session`, from the JSON output under `rules`.
+fn easts(rules: &str, session: &str) -> Vec<String> {
+    let out = run(&["--format", "json", "--rules", rules], session);
+    json_lines(&out.stdout)
+        .iter()
+        .map(|o| o["players"]["e"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn five_hands_put_the_first_player_back_at_east_and_a_draw_passes_the_deal() {
+    // WSOM: the deal always passes, whoever wins, and after a draw.
+    let session = "players: A B C D\n\
+                   b66 c12345678 d111 +c9 self\n\
+                   draw\n\
+                   b66 c12345678 d111 +c9 self seat=s\n\
+                   draw\n\
+                   b66 c12345678 d111 +c9 self seat=w\n";
+    assert_eq!(easts("wsom", session), ["A", "B", "C", "D", "A"]);
+    assert_eq!(easts("zj", session), ["A", "B", "C", "D", "A"]);
+}
+
+#[test]
+fn the_doubling_and_huang_dealer_keeps_the_deal_when_he_wins() {
+    // Hand 1: East (A) wins, and deals again; hand 2: South wins, the deal passes; hand
+    // 3: a draw passes it; hand 4: East (C) wins and keeps it.
+    let session = "players: A B C D\n\
+                   b111 [p c444] e222 d777 w3 +w3 from=s\n\
+                   b111 [p c444] e222 d777 w3 +w3 seat=s from=e\n\
+                   draw\n\
+                   b111 [p c444] e222 d777 w3 +w3 from=n\n\
+                   draw\n";
+    assert_eq!(easts("doubling", session), ["A", "A", "B", "C", "C"]);
+    // The same under Huang's table, with its Tin declared.
+    let huang = "players: A B C D\n\
+                 c123 c456 c789 d5 [p e111] +d5 self tin=earth\n\
+                 c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth\n\
+                 draw\n\
+                 c123 c456 c789 d5 [p e111] +d5 self tin=earth\n\
+                 draw\n";
+    assert_eq!(easts("huang", huang), ["A", "A", "B", "C", "C"]);
+    let out = run(&["--rules", "doubling"], session);
+    common::assert_has_lines(
+        &out.stdout,
+        &["             A wins on B's discard; A keeps the deal"],
+    );
+}
+
+#[test]
+fn a_false_win_records_no_payment_and_passes_the_deal() {
+    // East's tiles form no winning hand under any rule set.
+    let session = "players: A B C D\n\
+                   b123 c456 d789 w12 e11 +e1 from=s\n\
+                   draw\n";
+    for rules in ["wsom", "doubling", "huang"] {
+        let out = run(
+            &["--format", "json", "--summary", "--rules", rules],
+            session,
+        );
+        let objects = json_lines(&out.stdout);
+        if rules == "wsom" {
+            assert_eq!(objects[0]["error"]["kind"], "false_win");
+            assert!(objects[0].get("payments").is_none());
+            assert_eq!(
+                objects[0]["running"],
+                json!({"A": 0, "B": 0, "C": 0, "D": 0})
+            );
+            assert_eq!(
+                objects[2]["summary"]["standings"][0],
+                json!({"player": "A", "total": 0, "won": 0, "dealt_in": 0, "biggest": null,
+                       "false_wins": 1, "hands": 2})
+            );
+        }
+        // Even where East keeps the deal on a win, a false win passes it.
+        assert_eq!(objects[1]["players"]["e"], "B", "{rules}");
+    }
+}
+
+#[test]
+fn an_underscored_claim_is_paid_as_claimed() {
+    let session = "players: A B C D\nc222333444 b789 d5 +d5 self seat=w claim=130\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    let objects = json_lines(&out.stdout);
+    assert_eq!(objects[0]["verdict"], "underscored");
+    assert_eq!(
+        objects[0]["running"],
+        json!({"A": -130, "B": -130, "C": 390, "D": -130})
+    );
+    assert_eq!(
+        objects[1]["summary"]["seats"],
+        json!({"e": -130, "s": -130, "w": 390, "n": -130})
+    );
+    assert_eq!(objects[1]["summary"]["standings"][0]["biggest"], 130);
+}
+
+#[test]
+fn two_players_blocks_keep_totals_per_name() {
+    // Table 1: A B C D, one hand: B (South) self-draws 45. Table 2 re-seats with two new
+    // players: E at East, A South, F West, B North; A (South) self-draws 45.
+    let session = "players: A B C D\n\
+                   b66 c12345678 d111 +c9 self seat=s\n\
+                   players: E A F B\n\
+                   b66 c12345678 d111 +c9 self seat=s\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    let objects = json_lines(&out.stdout);
+    assert_eq!(
+        objects[0]["running"],
+        json!({"A": -45, "B": 135, "C": -45, "D": -45})
+    );
+    // A: -45 + 135; B: 135 - 45; E and F: -45 each. The four at the second table sum to
+    // 90 + 90 - 45 - 45 = 90, the -90 of C and D who left: the run's totals sum to 0.
+    assert_eq!(
+        objects[1]["players"],
+        json!({"e": "E", "s": "A", "w": "F", "n": "B"})
+    );
+    assert_eq!(
+        objects[1]["running"],
+        json!({"E": -45, "A": 90, "F": -45, "B": 90})
+    );
+    let standings: Vec<(String, i64)> = objects[2]["summary"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["player"].as_str().unwrap().to_string(),
+                s["total"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("A", 90),
+        ("B", 90),
+        ("C", -45),
+        ("D", -45),
+        ("E", -45),
+        ("F", -45),
+    ];
+    assert_eq!(
+        standings,
+        expected.map(|(n, t)| (n.to_string(), t)).to_vec()
+    );
+}
+
+#[test]
+fn session_lines_that_cannot_be_read_are_errors() {
+    let out = run(
+        &["--format", "json"],
+        "players: A B C\nplayers: A B A D\ndraw b1\n",
+    );
+    assert_eq!(out.code, 2);
+    let objects = json_lines(&out.stdout);
+    let errors: Vec<(i64, &str)> = objects
+        .iter()
+        .map(|o| {
+            assert_eq!(o["error"]["kind"], "session");
+            (
+                o["error"]["column"].as_i64().unwrap(),
+                o["error"]["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        errors,
+        [
+            (
+                1,
+                "players: names four players, East South West North (found 3)"
+            ),
+            (14, "A is named twice: each seat needs its own player"),
+            (6, "draw stands alone on its line (a # comment may follow)"),
+        ]
+    );
+    // In TSV the header is written before a later players: line: it is refused.
+    let out = run(
+        &["--format", "tsv"],
+        "b66 c12345678 d111 +c9 self seat=s\nplayers: A B C D\n",
+    );
+    assert!(out.stdout.lines().nth(2).unwrap().ends_with(
+        "\terror\tcolumn 1: in TSV a session's players: line must be the first line read, so that the header has its columns"
+    ));
+}
