@@ -9,6 +9,8 @@
 //! line    = token* [ "#" comment ]
 //! token   = group | meld | "+" tile | word
 //! group   = suit digit+            suit = b | c | d | w | e
+//!         | digit+ rsuit           rsuit = m | p | s | z   (riichi style, a whole hand)
+//!         | glyph+                 glyph = U+1F000..U+1F021 (with either style)
 //! meld    = "[" kind group+ "]"    kind = p | pung | pong | c | chow | chi | k | kong | ck | ckong
 //! word    = self | last | kong | rob | heaven | earth | seat=X | from=X | resp=X | resp=none
 //!         | claim=N | claim=ID+ID... | KEY | KEY=VALUE
@@ -40,6 +42,26 @@ pub struct NotationError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NotationErrorKind {
+    /// A riichi-style group in a hand written with letters first, or the other way round.
+    #[error("'{written}' is written {style}, but this hand is written {hand_style}: write it as {instead}")]
+    MixedStyles {
+        /// The group as written.
+        written: String,
+        /// Its style, in words.
+        style: &'static str,
+        /// The style of the hand's first group, in words.
+        hand_style: &'static str,
+        /// The same tiles in the hand's style.
+        instead: String,
+    },
+    /// A riichi-style group with a number its suit does not have (`8z`, `0m`).
+    #[error("{found}: {}", riichi_rank_rule(*.suit))]
+    RiichiRankOutOfRange {
+        /// The riichi suit letter (m, p, s or z).
+        suit: char,
+        /// The group as written.
+        found: String,
+    },
     /// A tile number the suit does not have (`w5`, `b0`); `found` is the group as written.
     #[error("{found}: {}", rank_rule(*.suit))]
     RankOutOfRange {
@@ -225,6 +247,13 @@ fn shown(c: char) -> String {
         format!("character U+{:04X}", c as u32)
     } else {
         format!("'{c}'")
+    }
+}
+
+fn riichi_rank_rule(suit: char) -> &'static str {
+    match suit {
+        'z' => "riichi honours are 1z-7z (1-4 East, South, West, North; 5 white, 6 green, 7 red)",
+        _ => "riichi suit tiles are numbered 1-9 (a red five, 0, is written 5 here)",
     }
 }
 
@@ -414,6 +443,127 @@ fn fail<T>(at: &str, kind: NotationErrorKind) -> Res<'_, T> {
     }))
 }
 
+/// How a group of tiles is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// mjscore's own: the suit letter first, `b123`.
+    Letters,
+    /// The riichi (Tenhou) style: the digits first, `123s`.
+    Riichi,
+    /// Unicode mahjong glyphs, which go with either.
+    Glyphs,
+}
+
+impl Style {
+    fn words(self) -> &'static str {
+        match self {
+            Style::Letters => "with the suit letter first (b123)",
+            Style::Riichi => "in riichi style (123s: m p s z after the digits)",
+            Style::Glyphs => "in glyphs",
+        }
+    }
+
+    /// `tiles` (one group) written in this style.
+    fn write(self, tiles: &[Tile]) -> String {
+        match self {
+            Style::Riichi => riichi(tiles),
+            _ => crate::tile::grouped_by_suit(tiles),
+        }
+    }
+}
+
+/// Tiles in riichi style, one group per suit: `123s 11z`. Honours: 1z-4z the winds, 5z white,
+/// 6z green, 7z red.
+fn riichi(tiles: &[Tile]) -> String {
+    let mut groups: Vec<(char, String)> = Vec::new();
+    for tile in tiles {
+        let (letter, digit) = match tile.suit() {
+            Suit::Characters => ('m', tile.rank()),
+            Suit::Dots => ('p', tile.rank()),
+            Suit::Bamboo => ('s', tile.rank()),
+            Suit::Wind => ('z', tile.rank()),
+            Suit::Dragon => ('z', 8 - tile.rank()),
+        };
+        match groups.last_mut() {
+            Some((last, digits)) if *last == letter => digits.push(char::from(b'0' + digit)),
+            _ => groups.push((letter, char::from(b'0' + digit).to_string())),
+        }
+    }
+    groups
+        .iter()
+        .map(|(letter, digits)| format!("{digits}{letter}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `123s`, `11z`: digits and a riichi suit letter (m characters, p dots, s bamboo, z
+/// honours). Recoverable error if the input does not start like one.
+fn riichi_group(input: &str) -> Res<'_, Vec<Tile>> {
+    let (rest, digits) = digit1(input)?;
+    let (rest, letter) = satisfy(|c| "mpszMPSZ".contains(c)).parse(rest)?;
+    let letter = letter.to_ascii_lowercase();
+    let found = || format!("{digits}{letter}");
+    let mut tiles = Vec::with_capacity(digits.len());
+    for digit in digits.bytes().map(|d| d - b'0') {
+        let tile = match letter {
+            'm' => Tile::new(Suit::Characters, digit),
+            'p' => Tile::new(Suit::Dots, digit),
+            's' => Tile::new(Suit::Bamboo, digit),
+            _ if (1..=4).contains(&digit) => Tile::new(Suit::Wind, digit),
+            _ if (5..=7).contains(&digit) => Tile::new(Suit::Dragon, 8 - digit),
+            _ => None,
+        };
+        match tile {
+            Some(tile) => tiles.push(tile),
+            None => {
+                let kind = NotationErrorKind::RiichiRankOutOfRange {
+                    suit: letter,
+                    found: found(),
+                };
+                return fail(input, kind);
+            }
+        }
+    }
+    Ok((rest, tiles))
+}
+
+/// A group of tiles in any style, with its style.
+fn styled_group(input: &str) -> Res<'_, (Vec<Tile>, Style)> {
+    if input.starts_with(|c: char| c.is_ascii_digit()) {
+        return riichi_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Riichi)));
+    }
+    if input.starts_with(|c| glyph_tile(c).is_some()) {
+        return glyph_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Glyphs)));
+    }
+    tile_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Letters)))
+}
+
+/// The hand's style so far (its first group's, glyphs aside); a group of the other style is
+/// an error that says how to write it here.
+fn check_style(
+    hand: &mut Option<Style>,
+    group: Style,
+    tiles: &[Tile],
+    written: &str,
+) -> Result<(), NotationErrorKind> {
+    if group == Style::Glyphs {
+        return Ok(());
+    }
+    match *hand {
+        None => {
+            *hand = Some(group);
+            Ok(())
+        }
+        Some(style) if style == group => Ok(()),
+        Some(style) => Err(NotationErrorKind::MixedStyles {
+            written: written.to_string(),
+            style: group.words(),
+            hand_style: style.words(),
+            instead: style.write(tiles),
+        }),
+    }
+}
+
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
 fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
@@ -467,8 +617,11 @@ fn glyph_group(input: &str) -> Res<'_, Vec<Tile>> {
     Ok((rest, tiles))
 }
 
-/// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`.
-fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
+/// A meld as read: its kind, its tiles, and each group's style with where it was written.
+type MeldRead<'a> = (MeldKind, Vec<Tile>, Vec<(Style, &'a str, usize)>);
+
+/// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`, `[p 111z]`.
+fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
     let (rest, _) = char('[')(input)?;
     let (rest, _) = multispace0(rest)?;
     let Ok((after_kind, word)) = alpha1::<_, Failure>(rest) else {
@@ -482,6 +635,7 @@ fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
         _ => return fail(rest, NotationErrorKind::BadMeldKind(word.to_string())),
     };
     let mut tiles = Vec::new();
+    let mut styles = Vec::new();
     let mut rest = after_kind;
     loop {
         let (after_space, _) = multispace0(rest)?;
@@ -490,13 +644,14 @@ fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
             if tiles.is_empty() {
                 return fail(rest, NotationErrorKind::MissingMeldTiles);
             }
-            return Ok((after, (kind, tiles)));
+            return Ok((after, (kind, tiles, styles)));
         }
         if rest.is_empty() || rest.starts_with('#') {
             return fail(input, NotationErrorKind::UnclosedMeld);
         }
-        match tile_group(rest) {
-            Ok((after, group)) => {
+        match styled_group(rest) {
+            Ok((after, (group, style))) => {
+                styles.push((style, rest, rest.len() - after.len()));
                 tiles.extend(group);
                 rest = after;
             }
@@ -509,11 +664,11 @@ fn meld(input: &str) -> Res<'_, (MeldKind, Vec<Tile>)> {
     }
 }
 
-/// `+b9`: exactly one tile.
-fn winning_tile(input: &str) -> Res<'_, Tile> {
+/// `+b9`, `+9s`: exactly one tile, with its style.
+fn winning_tile(input: &str) -> Res<'_, (Tile, Style)> {
     let (rest, _) = char('+')(input)?;
-    match tile_group(rest) {
-        Ok((after, tiles)) if tiles.len() == 1 => Ok((after, tiles[0])),
+    match styled_group(rest) {
+        Ok((after, (tiles, style))) if tiles.len() == 1 => Ok((after, (tiles[0], style))),
         Ok((after, _)) => fail(
             input,
             NotationErrorKind::SeveralWinningTiles(rest[..rest.len() - after.len()].to_string()),
@@ -668,6 +823,8 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let mut after_group = false;
     let mut after_meld = false;
     let mut first = true;
+    // The hand's style, set by its first group: letters first (b123) or riichi (123s).
+    let mut style: Option<Style> = None;
     loop {
         let (after_space, spaces) =
             multispace0::<_, Failure>(rest).expect("multispace0 cannot fail on complete input");
@@ -680,12 +837,16 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
         first = false;
         let next = rest.chars().next().expect("not empty");
 
-        match tile_group(rest) {
-            Ok((after, tiles)) => {
+        match styled_group(rest) {
+            Ok((after, (tiles, group_style))) => {
                 if !separated && !after_group {
                     return Err(
                         columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest)))
                     );
+                }
+                let written = &rest[..rest.len() - after.len()];
+                if let Err(kind) = check_style(&mut style, group_style, &tiles, written) {
+                    return Err(columns.error(rest, kind));
                 }
                 concealed.extend(tiles.into_iter().map(|value| Spanned { value, column: at }));
                 (rest, after_group, after_meld) = (after, true, false);
@@ -704,17 +865,28 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
         }
         let parsed = match next {
-            '[' => meld(rest).map(|(after, (kind, tiles))| {
+            '[' => meld(rest).and_then(|(after, (kind, tiles, styles))| {
+                for (group_style, at, len) in styles {
+                    let group: Vec<Tile> =
+                        styled_group(at).map(|(_, (t, _))| t).unwrap_or_default();
+                    if let Err(kind) = check_style(&mut style, group_style, &group, &at[..len]) {
+                        return fail(at, kind);
+                    }
+                }
                 melds.push(ParsedMeld {
                     kind,
                     tiles,
                     column: at,
                 });
-                (after, true)
+                Ok((after, true))
             }),
-            '+' => winning_tile(rest).and_then(|(after, tile)| {
+            '+' => winning_tile(rest).and_then(|(after, (tile, group_style))| {
                 if winning.is_some() {
                     return fail(rest, NotationErrorKind::SecondWinningTile);
+                }
+                let written = &rest[1..rest.len() - after.len()];
+                if let Err(kind) = check_style(&mut style, group_style, &[tile], written) {
+                    return fail(&rest[1..], kind);
                 }
                 winning = Some(Spanned {
                     value: tile,

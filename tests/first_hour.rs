@@ -522,3 +522,57 @@ fn item3_unicode_glyphs_score_as_their_letters() {
     );
     assert_eq!(v["patterns"][0]["set"], "[p e111]");
 }
+
+// Item 3: the riichi (Tenhou) style, for a whole hand.
+#[test]
+fn item3_a_riichi_style_hand_scores_as_its_letters() {
+    // 123m 456p 789s are c123 d456 b789; 555z is e333 (5z White), 1z +1z the East pair w11.
+    // WSOM: 1.2 Concealed Hand 5 + 3.1 Value Honor 10 (the White pung) = 15; South wins on
+    // East's discard, 15 ≤ 25: each pays 15, South receives 45.
+    let (v, code) = json(&["123m456p789s555z1z +1z seat=s from=e"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["total"], 15);
+    assert_eq!(v["arrangement"], "w11 · b789 c123 d456 · e333");
+    assert_eq!(v["payments"]["s"], 45);
+    // Melds and the winning tile too: [p 777z] is [p e111] (7z Red), +9s is b9.
+    let (v, _) = json(&["[p 777z] 123m456p78s11z +9s seat=s from=e"]);
+    assert_eq!(
+        (v["winning_tile"].as_str(), v["patterns"][0]["set"].as_str()),
+        (Some("b9"), Some("[p e111]"))
+    );
+}
+
+#[test]
+fn item3_a_hand_mixing_the_two_styles_says_how_to_write_the_other() {
+    let (error, code) = first_error(&["b123 456p c789 d111 w1 +w1"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        error,
+        "error at column 6: '456p' is written in riichi style (123s: m p s z after the digits), but this hand is written with the suit letter first (b123): write it as d456"
+    );
+    let (error, _) = first_error(&["123s b456 c789 d111 w1 +w1"]);
+    assert_eq!(
+        error,
+        "error at column 6: 'b456' is written with the suit letter first (b123), but this hand is written in riichi style (123s: m p s z after the digits): write it as 456s"
+    );
+    // The winning tile counts too (18 characters of groups, a space, +, and w1 at column 21);
+    // glyphs go with either style.
+    let (error, _) = first_error(&["123s456p789m111z1z +w1"]);
+    assert_eq!(
+        error,
+        "error at column 21: 'w1' is written with the suit letter first (b123), but this hand is written in riichi style (123s: m p s z after the digits): write it as 1z"
+    );
+    let (v, _) = json(&["123m456p789s555z1z +🀀 seat=s from=e"]);
+    assert_eq!(v["total"], 15);
+    // Riichi numbers a suit has not: a red five (0) and 8z.
+    let (error, _) = first_error(&["123m406p789s11z +1z"]);
+    assert_eq!(
+        error,
+        "error at column 5: 406p: riichi suit tiles are numbered 1-9 (a red five, 0, is written 5 here)"
+    );
+    let (error, _) = first_error(&["123m456p789s18z +1z"]);
+    assert_eq!(
+        error,
+        "error at column 13: 18z: riichi honours are 1z-7z (1-4 East, South, West, North; 5 white, 6 green, 7 red)"
+    );
+}

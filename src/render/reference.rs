@@ -269,6 +269,9 @@ Tiles (one tile per digit: b123 is b1 b2 b3, w44 two North)
           in seat=e, from=e)
   Unicode mahjong glyphs are tiles too, one per glyph: \u{1F007}-\u{1F00F} c1-c9, \u{1F010}-\u{1F018} b1-b9,
   \u{1F019}-\u{1F021} d1-d9, \u{1F000}\u{1F001}\u{1F002}\u{1F003} w1-w4, \u{1F004} e1, \u{1F005} e2, \u{1F006} e3 (U+1F000-U+1F021).
+  Riichi (Tenhou) style, digits first, for a whole hand: 123m characters, 456p dots, 789s
+  bamboo, 1z-7z honours (1z-4z East South West North, 5z White, 6z Green, 7z Red):
+  123m456p789s55z11z +1z is c123 d456 b789 e33 w11 +w1.
 
 Melds (the tiles as one group or several; a chow's in any order)
   [p d111]    exposed pung (also pung, pong)
