@@ -150,7 +150,59 @@ impl Tile {
     }
 }
 
+/// The English names of the 34 kinds, in index order (see [`Tile::name`]).
+const NAMES: [&str; KINDS] = [
+    "1 Bamboo",
+    "2 Bamboo",
+    "3 Bamboo",
+    "4 Bamboo",
+    "5 Bamboo",
+    "6 Bamboo",
+    "7 Bamboo",
+    "8 Bamboo",
+    "9 Bamboo",
+    "1 Characters",
+    "2 Characters",
+    "3 Characters",
+    "4 Characters",
+    "5 Characters",
+    "6 Characters",
+    "7 Characters",
+    "8 Characters",
+    "9 Characters",
+    "1 Dots",
+    "2 Dots",
+    "3 Dots",
+    "4 Dots",
+    "5 Dots",
+    "6 Dots",
+    "7 Dots",
+    "8 Dots",
+    "9 Dots",
+    "East Wind",
+    "South Wind",
+    "West Wind",
+    "North Wind",
+    "Red Dragon",
+    "Green Dragon",
+    "White Dragon",
+];
+
 impl Tile {
+    /// The tile's English name, for people: `"East Wind"` for `w1`, `"Red Dragon"` for `e1`,
+    /// the rank and the suit for a number tile (`"5 Bamboo"` for `b5`). The honors are the
+    /// tiles worth naming: `e` (dragon) is easily read as the East seat of `seat=e`.
+    ///
+    /// ```
+    /// use mjscore::tile::{Suit, Tile};
+    /// let red = Tile::new(Suit::Dragon, 1).unwrap();
+    /// assert_eq!(red.name(), "Red Dragon");
+    /// assert_eq!(Tile::new(Suit::Wind, 2).unwrap().name(), "South Wind");
+    /// ```
+    pub fn name(self) -> &'static str {
+        NAMES[self.index()]
+    }
+
     /// The rank as its digit character (ranks are 1-9). Written with `write_char` rather
     /// than `write!`: tiles are printed in every JSON line of a batch.
     pub fn rank_digit(self) -> char {
@@ -271,6 +323,31 @@ mod tests {
             .map(|t| t.to_string())
             .collect();
         assert_eq!(names.join(" "), "b1 b9 c1 c9 d1 d9 w1 w2 w3 w4 e1 e2 e3");
+    }
+
+    #[test]
+    fn names_follow_the_notation() {
+        let name = |code: &str| {
+            let suit = Suit::from_letter(code.chars().next().unwrap()).unwrap();
+            Tile::new(suit, code[1..].parse().unwrap()).unwrap().name()
+        };
+        assert_eq!(name("e1"), "Red Dragon");
+        assert_eq!(name("e2"), "Green Dragon");
+        assert_eq!(name("e3"), "White Dragon");
+        assert_eq!(name("w1"), "East Wind");
+        assert_eq!(name("w4"), "North Wind");
+        assert_eq!(name("b5"), "5 Bamboo");
+        assert_eq!(name("c9"), "9 Characters");
+        assert_eq!(name("d1"), "1 Dots");
+        // A seat's wind tile is named after the seat.
+        for seat in Seat::ALL {
+            assert_eq!(seat.wind().name(), format!("{} Wind", seat.name()));
+        }
+        // Every kind has its own name.
+        let mut names: Vec<&str> = Tile::ALL.iter().map(|t| t.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), KINDS);
     }
 
     #[test]

@@ -576,3 +576,72 @@ fn item3_a_hand_mixing_the_two_styles_says_how_to_write_the_other() {
         "error at column 13: 18z: riichi honours are 1z-7z (1-4 East, South, West, North; 5 white, 6 green, 7 red)"
     );
 }
+
+// Item 2: the honor tiles are named in the text output.
+#[test]
+fn item2_the_red_dragon_pung_is_named_in_the_arrangement_and_the_pattern() {
+    // e111 is the Red Dragon (e1), not the East seat: a concealed pung, 3.1 Value Honor 10,
+    // with 1.2 Concealed Hand 5 = 15. The suits (b123 c456 d789, the pair b55) are not named.
+    let run = mjscore(&["e111 b123 c456 d789 b5 +b5 seat=s from=e"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let arrangement = lines
+        .iter()
+        .position(|l| l.starts_with("Arrangement"))
+        .unwrap();
+    assert_eq!(
+        lines[arrangement..arrangement + 7],
+        [
+            "Arrangement  b55 · b123 c456 d789 · e111",
+            "             honors: e111 Red Dragon pung",
+            "             b5 completes the pair b55",
+            "Patterns",
+            "  1.2 Concealed Hand 門前清 5",
+            "  3.1 Value Honor 番牌 10 (e111, Red Dragon pung)",
+            "Total        15 (no limit)",
+        ]
+    );
+    // JSON is as it was: the set in notation, no name.
+    let (v, _) = json(&["e111 b123 c456 d789 b5 +b5 seat=s from=e"]);
+    assert_eq!(v["patterns"][1]["set"], "e111");
+    assert!(!v.to_string().contains("Red Dragon"), "{v}");
+}
+
+#[test]
+fn item2_a_wind_pung_is_named_under_the_doubling_table() {
+    // South's own wind, w2, as an exposed pung: d.h Seat Wind 1; not the prevailing wind
+    // (round east by default), and the pair is East's wind w11, worth nothing here.
+    let run = mjscore(&[
+        "--rules",
+        "doubling",
+        "[p w222] b123 c456 d789 w1 +w1 seat=s from=e",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    let arrangement = lines
+        .iter()
+        .position(|l| l.starts_with("Arrangement"))
+        .unwrap();
+    assert_eq!(
+        lines[arrangement..arrangement + 5],
+        [
+            "Arrangement  w11 · b123 c456 d789 · [p w222]",
+            "             honors: w11 East Wind pair, [p w222] South Wind pung",
+            "             w1 completes the pair w11",
+            "Patterns",
+            "  d.h Seat Wind 門風 1 ([p w222], South Wind pung)",
+        ]
+    );
+}
+
+#[test]
+fn item2_thirteen_terminals_names_every_honor_within_the_width() {
+    let run = mjscore(&["b19 c19 d19 w1234 e123 +e3 self"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(
+        "             honors: w1 East Wind, w2 South Wind, w3 West Wind, w4 North Wind, e1 Red Dragon,\n             e2 Green Dragon, e33 White Dragon pair\n"
+    ), "{}", run.stdout);
+    // A hand without honors has no such line.
+    let plain = mjscore(&["b66 c12345678 d111 +c9 self seat=s"]).stdout;
+    assert!(!plain.contains("honors:"), "{plain}");
+}

@@ -60,7 +60,8 @@ const NAMES: [&str; 4] = ["Ann", "Bob", "Cho", "Dee"];
 
 #[test]
 fn a_batch_without_players_prints_what_it_printed_before() {
-    // Outputs of docs/examples/hands.txt from the program before sessions existed.
+    // Outputs of docs/examples/hands.txt from the program before sessions existed (the text
+    // regenerated when the honors were named: only the honors lines and pattern details differ).
     for (format, expected) in [
         ("text", include_str!("data/sessions/hands.text.out")),
         ("json", include_str!("data/sessions/hands.json.out")),

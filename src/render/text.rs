@@ -11,9 +11,10 @@ use crate::hand::{Hand, WinBy, WinContext};
 use crate::line::{Error, Scored};
 use crate::payment::Payments;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
+use crate::sets::{Set, SetKind};
 use crate::summary::Summary;
 use crate::system::RuleSet;
-use crate::tile::Seat;
+use crate::tile::{write_run, Seat, Tile};
 
 use super::{
     false_win_reason, limit_label, placement, points_label, printable, total_label, Location,
@@ -153,6 +154,12 @@ fn write_arrangement(
         Shape::Declared => "",
     };
     let _ = writeln!(out, "{} {arrangement}{shape}", p.label("Arrangement"));
+    let honors = honor_names(arrangement);
+    if !honors.is_empty() {
+        for line in wrap(&format!("honors: {}", honors.join(", ")), WIDTH - 13) {
+            let _ = writeln!(out, "{} {line}", p.label(""));
+        }
+    }
     let placement = placement(hand, arrangement);
     let compared = match compared {
         Some(n) if n > 1 => format!("; best of {n} readings"),
@@ -161,9 +168,71 @@ fn write_arrangement(
     let _ = writeln!(out, "{} {placement}{compared}", p.label(""));
 }
 
+/// What an honor set is called: "Red Dragon pung", "South Wind kong"; `None` for a set of
+/// a number suit, whose notation is clear enough.
+fn honor_set_name(set: &Set) -> Option<String> {
+    let kind = match set.kind {
+        SetKind::Triplet => "pung",
+        SetKind::Kong => "kong",
+        SetKind::Sequence => return None,
+    };
+    set.tile
+        .is_honor()
+        .then(|| format!("{} {kind}", set.tile.name()))
+}
+
+/// The honor tiles of an arrangement (the codes people misread: `e` is a dragon, `w` a
+/// wind), each group with its name, in the order the arrangement shows them:
+/// `e33 White Dragon pair`, `e111 Red Dragon pung`, `w1 East Wind` (a single tile of
+/// Thirteen Terminals). Empty when the hand has no honor.
+fn honor_names(arrangement: &Arrangement) -> Vec<String> {
+    let run = |tile: Tile, count: usize| {
+        let mut text = String::new();
+        let _ = write_run(&mut text, tile, count);
+        let _ = write!(text, " {}", tile.name());
+        if count == 2 {
+            text.push_str(" pair");
+        }
+        text
+    };
+    match &arrangement.shape {
+        Shape::Regular { sets, pair } => {
+            // The arrangement shows the pair, then the sequences, then the triplets and kongs
+            // by tile: honor sets are never sequences, so sorting them by tile keeps its order.
+            let mut honors: Vec<&Set> = sets.iter().filter(|s| s.tile.is_honor()).collect();
+            honors.sort_by_key(|s| s.tile);
+            let pair = pair.is_honor().then(|| run(*pair, 2));
+            pair.into_iter()
+                .chain(
+                    honors
+                        .into_iter()
+                        .filter_map(|set| honor_set_name(set).map(|name| format!("{set} {name}"))),
+                )
+                .collect()
+        }
+        Shape::SevenPairs { pairs } => pairs
+            .iter()
+            .filter(|t| t.is_honor())
+            .map(|&t| run(t, 2))
+            .collect(),
+        Shape::ThirteenTerminals { pair } => Tile::terminals_and_honors()
+            .filter(|t| t.is_honor())
+            .map(|t| run(t, if t == *pair { 2 } else { 1 }))
+            .collect(),
+        Shape::Declared => Vec::new(),
+    }
+}
+
 fn pattern_line(p: &Painter, counted: &CountedPattern) -> String {
     let pattern = counted.pattern;
-    let detail = counted.set.map(|s| format!(" ({s})")).unwrap_or_default();
+    // A per-set pattern names its set, and an honor set by name: "(e111, Red Dragon pung)".
+    let detail = counted
+        .set
+        .map(|s| match honor_set_name(&s) {
+            Some(name) => format!(" ({s}, {name})"),
+            None => format!(" ({s})"),
+        })
+        .unwrap_or_default();
     format!(
         "{} {} {} {}{detail}",
         p.paint(pattern.id, Style::new().cyan()),
