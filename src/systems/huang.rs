@@ -1400,3 +1400,31 @@ const fn row(counted: &'static str, drops: &'static [Dropped]) -> Implication {
         drops,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine reads the implications in order and a dropped pattern drops nothing, so
+    /// a row must come before the rows of the patterns it drops (h.24 before h.23).
+    #[test]
+    fn an_implication_row_comes_before_the_rows_of_what_it_drops() {
+        for (i, row) in IMPLICATIONS.iter().enumerate() {
+            for id in row.drops.iter().flat_map(|d| d.ids) {
+                if let Some(j) = IMPLICATIONS.iter().position(|r| r.counted == *id) {
+                    assert!(i < j, "{} drops {id}, whose row comes first", row.counted);
+                }
+            }
+        }
+    }
+
+    /// Every id the implications name is a pattern of the table.
+    #[test]
+    fn the_implications_name_patterns_of_the_table() {
+        for row in &IMPLICATIONS {
+            for id in std::iter::once(&row.counted).chain(row.drops.iter().flat_map(|d| d.ids)) {
+                assert!(PATTERNS.iter().any(|p| p.id == *id), "{id}");
+            }
+        }
+    }
+}
