@@ -240,7 +240,8 @@ mod tests {
     use super::*;
     use crate::patterns::ANY;
 
-    fn counts(tiles: &str) -> [u8; KINDS] {
+    /// The counts of the concealed tiles written in `tiles` (the tests of `distance` too).
+    pub(super) fn counts(tiles: &str) -> [u8; KINDS] {
         let line = format!("{tiles} +b1");
         let parsed = crate::notation::parse_hand(&line).unwrap();
         let mut counts = [0u8; KINDS];

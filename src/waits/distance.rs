@@ -206,15 +206,7 @@ mod tests {
     use super::*;
     use crate::patterns::{ANY, REGULAR};
 
-    fn counts(tiles: &str) -> [u8; KINDS] {
-        let line = format!("{tiles} +b1");
-        let parsed = crate::notation::parse_hand(&line).unwrap();
-        let mut counts = [0u8; KINDS];
-        for tile in &parsed.concealed {
-            counts[tile.value.index()] += 1;
-        }
-        counts
-    }
+    use crate::waits::tests::counts;
 
     #[test]
     fn the_empty_suit_lacks_everything() {
