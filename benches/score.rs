@@ -84,8 +84,9 @@ fn batch_json(bencher: divan::Bencher) {
                 name: None,
                 source: "the corpus".to_string(),
                 reader: Box::new(io::Cursor::new(input.clone())),
+                read_ahead: false,
             }];
-            batch::run(inputs, &settings, &mut io::sink()).unwrap()
+            batch::run(inputs, &settings, 1, &mut io::sink()).unwrap()
         });
 }
 

@@ -3,16 +3,27 @@
 //!
 //! Memory stays flat however long the input: lines are read one at a time into one reused
 //! buffer, a line longer than [`MAX_LINE`] bytes is skipped (reported as an error) without
-//! being held, and the summary keeps counts only. Output is flushed whenever the input has
-//! nothing more buffered, so results appear while a slow producer is still writing.
+//! being held, and the summary keeps counts only. A pipe or a terminal is read line by
+//! line, and the output flushed whenever the input has nothing more buffered, so results
+//! appear while a slow producer is still writing. A regular file is read ahead in chunks,
+//! worked out on every core and written in input order (the `parallel` submodule): each
+//! [`Task`] is split into its pure half ([`Work`]: read, score, render a line's own result)
+//! and what must follow input order (the summary, a session's sheet), applied on one thread.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
+use crate::hand::WinContext;
 use crate::line::{score_line_with, Error, LineError, Options, Scored};
+use crate::payment::Payments;
 use crate::render::{self, Format, Location};
 use crate::session::{self, Directive, Played, SessionError, SessionErrorKind};
+use crate::summary::Tally;
 use crate::system::RuleSet;
+use crate::tile::Seat;
+use parallel::Item;
+
+mod parallel;
 
 pub use crate::line::MAX_LINE;
 pub use crate::summary::Summary;
@@ -173,6 +184,10 @@ pub struct Input {
     pub source: String,
     /// Where the lines come from.
     pub reader: Box<dyn Read>,
+    /// Whether the input may be read ahead of its results: a regular file, whose lines
+    /// are scored in chunks on every core. A pipe or a terminal (`false`) is read and
+    /// answered line by line, as a slow producer waits for each result.
+    pub read_ahead: bool,
 }
 
 /// How a batch run renders its results.
@@ -202,10 +217,12 @@ pub struct Stopped<'r> {
 /// Scores every hand of every input, in order, writing each result to `out` as it goes.
 /// Bad lines are reported in place and the run goes on; so is an input that cannot be read
 /// (missing, a directory, a read error), and the run goes on with the next input. Only an
-/// error writing `out` stops it.
+/// error writing `out` stops it. An input read ahead is scored on `jobs` threads (see
+/// [`run_task`]); the output is the same whatever `jobs`.
 pub fn run<'r>(
     inputs: Vec<Input>,
     settings: &Settings<'r>,
+    jobs: usize,
     out: &mut impl Write,
 ) -> Result<Summary<'r>, Stopped<'r>> {
     let mut scoring = Scoring {
@@ -214,7 +231,7 @@ pub fn run<'r>(
         lines: 0,
         tsv_session: false,
     };
-    match run_task(inputs, settings.format, &mut scoring, out) {
+    match run_task(inputs, settings.format, jobs, &mut scoring, out) {
         Ok(()) => Ok(scoring.summary),
         Err(error) => Err(Stopped {
             summary: scoring.summary,
@@ -225,16 +242,35 @@ pub fn run<'r>(
 
 /// What a batch run does with each line, for [`run_task`]: scoring ([`run`]) or another
 /// analysis of the same lines (`mjscore waits`), which shares the reading loop.
+///
+/// A task comes in two halves, so that lines can be worked out on several threads and the
+/// output still be what one thread would write. Its [`Work`] does the pure part of a line
+/// (read it, score it, render its own result) on any thread; the task itself then
+/// [`apply`](Task::apply)s each line's work in input order, on one thread: everything
+/// that depends on the lines before (counts, a session's sheet) belongs there.
 pub trait Task {
+    /// The pure half of the task.
+    type Work: Work;
+    /// The pure half, handed to the threads that work lines out.
+    fn work(&self) -> Self::Work;
+    /// One line's work, in input order: what to write for it.
+    fn apply(&mut self, worked: <Self::Work as Work>::Worked, at: &Location) -> String;
     /// The header row of a TSV run, with its line break.
     fn tsv_header(&self, with_file: bool) -> String;
-    /// One line holding a hand (not blank, not a comment): its result, rendered.
-    fn line(&mut self, text: &str, at: &Location) -> String;
-    /// A line that is not text the parser can read: its error, rendered.
-    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String;
     /// An input that cannot be read (`message` names it and says why; `file` is its name
     /// when the run has several): the failure, rendered.
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String;
+}
+
+/// The pure half of a [`Task`]: what a line gives on its own, whatever the lines around
+/// it. It is shared between threads, so it holds nothing that changes.
+pub trait Work: Sync {
+    /// A line's result as worked out, for [`Task::apply`].
+    type Worked: Send;
+    /// One line holding a hand (not blank, not a comment).
+    fn line(&self, text: &str, at: &Location) -> Self::Worked;
+    /// A line that is not text the parser can read.
+    fn unusable(&self, display: &str, error: &LineError, at: &Location) -> Self::Worked;
 }
 
 /// The scoring task of [`run`], and the session's sheet when lines seat players
@@ -249,7 +285,151 @@ struct Scoring<'s, 'r> {
     tsv_session: bool,
 }
 
-impl Task for Scoring<'_, '_> {
+/// The pure half of [`Scoring`]: reads and scores a line and renders its own result.
+#[derive(Clone, Copy)]
+struct Scorer<'s, 'r> {
+    settings: &'s Settings<'r>,
+}
+
+/// A line as [`Scorer`] worked it out, for the summary and the sheet to take in.
+enum ScoredLine {
+    /// A `players:` line: seated when applied, once it is known whether a TSV session may
+    /// start (only as the first line read).
+    Players {
+        text: String,
+        names: Box<[String; 4]>,
+    },
+    /// Any other line: its own result, rendered; what it adds to the summary; and how the
+    /// hand ended, for the sheet (`None` for a `players:` line that cannot be read: it is
+    /// no hand at the table).
+    Line {
+        rendered: String,
+        tally: Tally,
+        ended: Option<Ended>,
+    },
+}
+
+/// How a hand ended: a [`Played`] that owns what it says, to cross threads.
+enum Ended {
+    Won {
+        payments: Payments,
+        context: WinContext,
+    },
+    FalseWin(Seat),
+    Drawn,
+    Unknown,
+}
+
+impl Ended {
+    fn played(&self) -> Played<'_> {
+        match self {
+            Ended::Won { payments, context } => Played::Won { payments, context },
+            Ended::FalseWin(by) => Played::FalseWin { by: *by },
+            Ended::Drawn => Played::Drawn,
+            Ended::Unknown => Played::Unknown,
+        }
+    }
+}
+
+impl Work for Scorer<'_, '_> {
+    type Worked = ScoredLine;
+
+    fn line(&self, text: &str, at: &Location) -> ScoredLine {
+        let settings = self.settings;
+        match session::directive(text) {
+            Some(Ok(Directive::Players(names))) => {
+                return ScoredLine::Players {
+                    text: text.to_string(),
+                    names: Box::new(names),
+                }
+            }
+            Some(Ok(Directive::Draw)) => {
+                let rendered = render::session::drawn(
+                    settings.format,
+                    settings.rules,
+                    text,
+                    at,
+                    settings.color,
+                );
+                return ScoredLine::Line {
+                    rendered,
+                    tally: Tally::Draw,
+                    ended: Some(Ended::Drawn),
+                };
+            }
+            Some(Err(error)) => {
+                // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
+                // line that cannot be read seats nobody.
+                let was_draw = !matches!(
+                    error.kind,
+                    SessionErrorKind::PlayerCount { .. } | SessionErrorKind::SameName { .. }
+                );
+                let rendered = render_result(settings, text, &Err(Error::Session(error)), Some(at));
+                return ScoredLine::Line {
+                    rendered,
+                    tally: Tally::Error,
+                    ended: was_draw.then_some(Ended::Unknown),
+                };
+            }
+            None => {}
+        }
+        let result = score_line_with(text, settings.rules, settings.options);
+        let rendered = render_result(settings, text, &result, Some(at));
+        let ended = match &result {
+            // Payments are made on a win (an underscored claim as claimed), never on a
+            // false win.
+            Ok(scored) => match scored.payments() {
+                Some(payments) => Ended::Won {
+                    payments: *payments,
+                    context: scored.hand.context,
+                },
+                None => Ended::FalseWin(scored.hand.context.seat),
+            },
+            Err(_) => Ended::Unknown,
+        };
+        ScoredLine::Line {
+            rendered,
+            tally: Tally::of(&result, settings.rules),
+            ended: Some(ended),
+        }
+    }
+
+    fn unusable(&self, display: &str, error: &LineError, at: &Location) -> ScoredLine {
+        ScoredLine::Line {
+            rendered: render_unusable(self.settings, display, error, at),
+            tally: Tally::Error,
+            ended: Some(Ended::Unknown),
+        }
+    }
+}
+
+impl<'s, 'r> Task for Scoring<'s, 'r> {
+    type Work = Scorer<'s, 'r>;
+
+    fn work(&self) -> Scorer<'s, 'r> {
+        Scorer {
+            settings: self.settings,
+        }
+    }
+
+    fn apply(&mut self, worked: ScoredLine, at: &Location) -> String {
+        self.lines += 1;
+        match worked {
+            ScoredLine::Players { text, names } => self.seat(&text, &names, at),
+            ScoredLine::Line {
+                rendered,
+                tally,
+                ended,
+            } => {
+                self.summary.count(&tally);
+                match ended {
+                    Some(ended) => self.after_hand(rendered, ended.played()),
+                    None => rendered,
+                }
+            }
+        }
+    }
+
     fn tsv_header(&self, _with_file: bool) -> String {
         // The file column is always there; the session's columns come last.
         let mut header = render::tsv::header();
@@ -259,66 +439,6 @@ impl Task for Scoring<'_, '_> {
             header.push('\n');
         }
         header
-    }
-
-    fn line(&mut self, text: &str, at: &Location) -> String {
-        self.lines += 1;
-        let settings = self.settings;
-        match session::directive(text) {
-            Some(Ok(Directive::Players(names))) => return self.seat(text, &names, at),
-            Some(Ok(Directive::Draw)) => {
-                self.summary.record_draw();
-                let rendered = render::session::drawn(
-                    settings.format,
-                    settings.rules,
-                    text,
-                    at,
-                    settings.color,
-                );
-                return self.after_hand(rendered, Played::Drawn);
-            }
-            Some(Err(error)) => {
-                // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
-                // line that cannot be read seats nobody.
-                let was_draw = !matches!(
-                    error.kind,
-                    SessionErrorKind::PlayerCount { .. } | SessionErrorKind::SameName { .. }
-                );
-                self.summary.record_unusable();
-                let rendered = render_result(settings, text, &Err(Error::Session(error)), Some(at));
-                return if was_draw {
-                    self.after_hand(rendered, Played::Unknown)
-                } else {
-                    rendered
-                };
-            }
-            None => {}
-        }
-        let result = score_line_with(text, settings.rules, settings.options);
-        self.summary.record(&result);
-        let rendered = render_result(settings, text, &result, Some(at));
-        let played = match &result {
-            // Payments are made on a win (an underscored claim as claimed), never on a
-            // false win.
-            Ok(scored) => match scored.payments() {
-                Some(payments) => Played::Won {
-                    payments,
-                    context: &scored.hand.context,
-                },
-                None => Played::FalseWin {
-                    by: scored.hand.context.seat,
-                },
-            },
-            Err(_) => Played::Unknown,
-        };
-        self.after_hand(rendered, played)
-    }
-
-    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String {
-        self.lines += 1;
-        self.summary.record_unusable();
-        let rendered = render_unusable(self.settings, display, error, at);
-        self.after_hand(rendered, Played::Unknown)
     }
 
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
@@ -376,83 +496,92 @@ pub fn input_failure(settings: &Settings, message: &str, file: Option<&str>) -> 
 }
 
 /// Runs `task` on every line of every input, in order, writing each result to `out` in
-/// `format` as it goes (a TSV header first). Bad lines are reported in place and the run
-/// goes on; so is an input that cannot be read (missing, a directory, a read error), and
-/// the run goes on with the next input. Only an error writing `out` stops it.
-pub fn run_task(
+/// `format` (a TSV header first). Bad lines are reported in place and the run goes on; so
+/// is an input that cannot be read (missing, a directory, a read error), and the run goes
+/// on with the next input. Only an error writing `out` stops it.
+///
+/// An input that may be read ahead ([`Input::read_ahead`]) is worked out in chunks of
+/// lines on `jobs` threads (when `jobs` > 1) and applied in input order; any other input
+/// is read, worked out and written one line at a time, the output flushed whenever the
+/// input has nothing more buffered, so that results appear while a slow producer is still
+/// writing. Either way the output is the same.
+pub fn run_task<T: Task>(
     inputs: Vec<Input>,
     format: Format,
-    task: &mut impl Task,
+    jobs: usize,
+    task: &mut T,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    let mut first = true;
-    // The TSV header is written with the first result (or at the end of a run without
-    // any), so that the task has read its first line: a session adds columns to it.
-    let with_file = inputs.iter().any(|i| i.name.is_some());
-    let mut header = format == Format::Tsv;
+    let work = task.work();
+    let mut output = Output {
+        out,
+        format,
+        first: true,
+        // The TSV header is written with the first result (or at the end of a run without
+        // any), so that the task has read its first line: a session adds columns to it.
+        header: format == Format::Tsv,
+        with_file: inputs.iter().any(|i| i.name.is_some()),
+    };
     for input in inputs {
+        let file = input.name.as_deref();
+        let source = input.source.as_str();
         let mut lines = LineReader::new(input.reader);
+        if input.read_ahead && jobs > 1 {
+            parallel::each_line(&mut lines, file, &work, jobs, &mut |item| {
+                deliver(item, file, source, task, &mut output)
+            })?;
+            continue;
+        }
         loop {
             if lines.would_wait() {
-                out.flush()?;
+                output.out.flush()?;
             }
-            let next = match lines.next_line() {
-                Ok(next) => next,
-                Err(error) => {
-                    let message = format!("cannot read {}: {}", input.source, reason(&error));
-                    let rendered = task.input_failure(&message, input.name.as_deref());
-                    write_result(
-                        out,
-                        &rendered,
-                        &mut first,
-                        format,
-                        task,
-                        &mut header,
-                        with_file,
-                    )?;
-                    break;
+            let item = match lines.next_line() {
+                Err(error) => Item::Failure(error),
+                Ok(None) => break,
+                Ok(Some((number, line))) => {
+                    let at = Location { file, line: number };
+                    match line {
+                        Line::Skipped => continue,
+                        Line::Text(text) => Item::Line(number, work.line(&text, &at)),
+                        Line::Unusable { display, error } => {
+                            Item::Line(number, work.unusable(&display, &error, &at))
+                        }
+                    }
                 }
             };
-            let Some((number, line)) = next else {
+            let failed = matches!(item, Item::Failure(_));
+            deliver(item, file, source, task, &mut output)?;
+            if failed {
                 break;
-            };
-            let at = Location {
-                file: input.name.as_deref(),
-                line: number,
-            };
-            let text = match line {
-                Line::Skipped => continue,
-                Line::Text(text) => text,
-                Line::Unusable { display, error } => {
-                    let rendered = task.unusable(&display, &error, &at);
-                    write_result(
-                        out,
-                        &rendered,
-                        &mut first,
-                        format,
-                        task,
-                        &mut header,
-                        with_file,
-                    )?;
-                    continue;
-                }
-            };
-            let rendered = task.line(&text, &at);
-            write_result(
-                out,
-                &rendered,
-                &mut first,
-                format,
-                task,
-                &mut header,
-                with_file,
-            )?;
+            }
         }
     }
-    if std::mem::take(&mut header) {
-        out.write_all(task.tsv_header(with_file).as_bytes())?;
+    if std::mem::take(&mut output.header) {
+        output
+            .out
+            .write_all(task.tsv_header(output.with_file).as_bytes())?;
     }
-    out.flush()
+    output.out.flush()
+}
+
+/// Applies one line's work (or an input's read error, which ends the input) to `task`, in
+/// input order, and writes what it gives.
+fn deliver<T: Task>(
+    item: Item<<T::Work as Work>::Worked>,
+    file: Option<&str>,
+    source: &str,
+    task: &mut T,
+    output: &mut Output<impl Write>,
+) -> io::Result<()> {
+    let rendered = match item {
+        Item::Line(line, worked) => task.apply(worked, &Location { file, line }),
+        Item::Failure(error) => {
+            let message = format!("cannot read {source}: {}", reason(&error));
+            task.input_failure(&message, file)
+        }
+    };
+    output.write(&rendered, task)
 }
 
 /// Why a read failed, as the system says it, without its error number.
@@ -490,30 +619,37 @@ fn render_unusable(settings: &Settings, display: &str, error: &LineError, at: &L
     render_result(settings, display, &Err(error), Some(at))
 }
 
-/// Writes one result: JSON and TSV one per line; text blocks separated by a blank line.
-/// An empty result (a session's `players:` line in JSON and TSV) writes nothing. The TSV
-/// header, while `header` is pending, goes first.
-fn write_result(
-    out: &mut impl Write,
-    rendered: &str,
-    first: &mut bool,
+/// Where the results go, in input order.
+struct Output<'o, O> {
+    out: &'o mut O,
     format: Format,
-    task: &impl Task,
-    header: &mut bool,
+    /// No text block written yet: the next needs no blank line before it.
+    first: bool,
+    /// The TSV header is still to be written.
+    header: bool,
+    /// The run has several inputs: the TSV header names the file column.
     with_file: bool,
-) -> io::Result<()> {
-    if std::mem::take(header) {
-        out.write_all(task.tsv_header(with_file).as_bytes())?;
+}
+
+impl<O: Write> Output<'_, O> {
+    /// Writes one result: JSON and TSV one per line; text blocks separated by a blank
+    /// line. An empty result (a session's `players:` line in JSON and TSV) writes nothing.
+    /// The TSV header, while pending, goes first.
+    fn write(&mut self, rendered: &str, task: &impl Task) -> io::Result<()> {
+        if std::mem::take(&mut self.header) {
+            self.out
+                .write_all(task.tsv_header(self.with_file).as_bytes())?;
+        }
+        if rendered.is_empty() {
+            return Ok(());
+        }
+        if self.format == Format::Text && !std::mem::replace(&mut self.first, false) {
+            self.out.write_all(b"\n")?;
+        }
+        self.out.write_all(rendered.as_bytes())?;
+        if !rendered.ends_with('\n') {
+            self.out.write_all(b"\n")?;
+        }
+        Ok(())
     }
-    if rendered.is_empty() {
-        return Ok(());
-    }
-    if format == Format::Text && !std::mem::replace(first, false) {
-        out.write_all(b"\n")?;
-    }
-    out.write_all(rendered.as_bytes())?;
-    if !rendered.ends_with('\n') {
-        out.write_all(b"\n")?;
-    }
-    Ok(())
 }

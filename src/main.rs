@@ -86,6 +86,12 @@ struct Cli {
     #[arg(long)]
     summary: bool,
 
+    /// Threads that score a list of hands read from a regular file (default: one per
+    /// core); the output is the same whatever N. A pipe or a terminal is always scored
+    /// line by line, each result written as soon as its line is complete.
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs_arg())]
+    jobs: Option<usize>,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -105,6 +111,10 @@ struct SystemOptions {
     /// The doubling table's maximum (default 13).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=30))]
     max: Option<u32>,
+}
+
+fn jobs_arg() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=4096)
 }
 
 fn rules_parser() -> PossibleValuesParser {
@@ -158,6 +168,9 @@ enum Command {
         /// Repeatable; `-` is standard input.
         #[arg(short = 'f', long = "file", value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Threads that analyse a list read from a regular file (default: one per core).
+        #[arg(short = 'j', long, value_name = "N", value_parser = jobs_arg())]
+        jobs: Option<usize>,
     },
 }
 
@@ -209,13 +222,19 @@ enum ColorChoice {
 impl Cli {
     /// The options given after a subcommand, in place of those given before it.
     fn with_subcommand_options(mut self) -> Cli {
-        let (options, color) = match &self.command {
+        let (options, color, jobs) = match &self.command {
             Some(Command::Patterns { options } | Command::Explain { options, .. }) => {
-                (options.clone(), None)
+                (options.clone(), None, None)
             }
-            Some(Command::Waits { options, color, .. }) => (options.clone(), *color),
+            Some(Command::Waits {
+                options,
+                color,
+                jobs,
+                ..
+            }) => (options.clone(), *color, *jobs),
             _ => return self,
         };
+        self.jobs = jobs.or(self.jobs);
         if let Some(rules) = options.rules {
             self.rules = rules;
         }
@@ -365,7 +384,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     let summary = if cli.hand.is_empty() {
         let inputs = open_inputs(&cli.files);
         let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-        let summary = match batch::run(inputs, &settings, &mut out) {
+        let summary = match batch::run(inputs, &settings, jobs(cli), &mut out) {
             Ok(summary) => summary,
             Err(stopped) => {
                 *status = stopped.summary.exit_status();
@@ -430,13 +449,22 @@ fn single<'r>(
     Ok(summary)
 }
 
+/// The threads of a batch run: `-j`, or one per core.
+fn jobs(cli: &Cli) -> usize {
+    cli.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    })
+}
+
 /// The `-f` files in order, or standard input when there are none. Nothing is opened yet:
-/// see [`LazyFile`].
+/// see [`LazyFile`]. A regular file (standard input too, when redirected from one) is read
+/// ahead; anything else, a pipe, a FIFO, a terminal, is read line by line.
 fn open_inputs(files: &[PathBuf]) -> Vec<Input> {
     let stdin = |name| Input {
         name,
         source: "standard input".to_string(),
         reader: Box::new(io::stdin()),
+        read_ahead: stdin_is_a_file(),
     };
     if files.is_empty() {
         if io::stdin().is_terminal() {
@@ -459,9 +487,29 @@ fn open_inputs(files: &[PathBuf]) -> Vec<Input> {
                     path: path.clone(),
                     file: None,
                 }),
+                // Asking what the path is opens nothing: a FIFO still waits for its turn.
+                read_ahead: std::fs::metadata(path).is_ok_and(|m| m.is_file()),
             }
         })
         .collect()
+}
+
+/// Whether standard input is a regular file (`mjscore < hands.txt`), asked of a duplicate
+/// of its descriptor, which is closed again.
+#[cfg(unix)]
+fn stdin_is_a_file() -> bool {
+    use std::os::fd::AsFd;
+    io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(|fd| File::from(fd).metadata())
+        .is_ok_and(|m| m.is_file())
+}
+
+/// Elsewhere standard input is read line by line.
+#[cfg(not(unix))]
+fn stdin_is_a_file() -> bool {
+    false
 }
 
 /// A file opened when it is first read: a run opens its files one at a time, in order, and
@@ -615,18 +663,18 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     if cli.claim.is_some() || cli.all || cli.summary {
         bail!("--claim, --all and --summary are for scoring a won hand, not for waits");
     }
-    let mut task = WaitsTask {
+    let work = WaitsWork {
         rules,
         format: Format::from(cli.format),
         color: use_color(cli.color, Stream::Stdout),
-        status: 0,
     };
     let mut stdout = io::stdout().lock();
     if hand.is_empty() {
+        let mut task = WaitsTask { work, status: 0 };
         let inputs = open_inputs(files);
         let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-        let written =
-            batch::run_task(inputs, task.format, &mut task, &mut out).and_then(|()| out.flush());
+        let written = batch::run_task(inputs, work.format, jobs(cli), &mut task, &mut out)
+            .and_then(|()| out.flush());
         // A closed pipe keeps the status of the lines analysed, as scoring does.
         match written {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
@@ -639,7 +687,8 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     }
     let line = hand.join(" ");
     let result = analyse_line(&line, rules);
-    match (&result, task.format) {
+    let (status, rendered) = work.render(&line, &result, None);
+    match (&result, work.format) {
         (Err(error), Format::Text) => {
             let color = use_color(cli.color, Stream::Stderr);
             write!(
@@ -647,72 +696,95 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
                 "{}",
                 render::text::error(&line, error, color, None)
             )?;
-            task.status = 2;
         }
         (_, format) => {
             if format == Format::Tsv {
                 write!(stdout, "{}", render::waits::tsv_header(false))?;
             }
-            writeln!(stdout, "{}", task.render(&line, &result, None).trim_end())?;
+            writeln!(stdout, "{}", rendered.trim_end())?;
         }
     }
-    Ok(task.status)
+    Ok(status)
 }
 
-/// The `waits` analysis of each line, and the worst exit status so far.
-struct WaitsTask<'r> {
+/// The `waits` analysis of one line, rendered, with its exit status: the pure half of
+/// [`WaitsTask`], which works on any thread.
+#[derive(Clone, Copy)]
+struct WaitsWork<'r> {
     rules: &'r RuleSet,
     format: Format,
     color: bool,
-    status: u8,
 }
 
-impl WaitsTask<'_> {
+impl WaitsWork<'_> {
+    /// The line's exit status and its result.
     fn render(
-        &mut self,
+        &self,
         input: &str,
         result: &Result<Analysis, Error>,
         at: Option<&Location>,
-    ) -> String {
+    ) -> (u8, String) {
         let status = match result {
             Ok(analysis) if analysis.has_live_wait() => 0,
             Ok(_) => 1,
             Err(_) => 2,
         };
-        self.status = self.status.max(status);
         let rules = self.rules;
-        match (self.format, result) {
+        let rendered = match (self.format, result) {
             (Format::Text, Ok(a)) => render::waits::text(input, a, rules, self.color, at),
             (Format::Text, Err(e)) => render::text::error(input, e, self.color, at),
             (Format::Json, Ok(a)) => render::waits::json(input, a, rules, at),
             (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
             (Format::Tsv, Ok(a)) => render::waits::tsv(input, a, rules, at),
             (Format::Tsv, Err(e)) => render::waits::tsv_error(input, e, at),
-        }
+        };
+        (status, rendered)
     }
 }
 
-impl batch::Task for WaitsTask<'_> {
-    fn tsv_header(&self, with_file: bool) -> String {
-        render::waits::tsv_header(with_file)
-    }
+impl batch::Work for WaitsWork<'_> {
+    type Worked = (u8, String);
 
-    fn line(&mut self, text: &str, at: &Location) -> String {
+    fn line(&self, text: &str, at: &Location) -> (u8, String) {
         let result = analyse_line(text, self.rules);
         self.render(text, &result, Some(at))
     }
 
-    fn unusable(&mut self, display: &str, error: &LineError, at: &Location) -> String {
+    fn unusable(&self, display: &str, error: &LineError, at: &Location) -> (u8, String) {
         self.render(display, &Err(Error::Line(error.clone())), Some(at))
+    }
+}
+
+/// `mjscore waits` over a list: each line's analysis (which may run on several threads),
+/// and the worst exit status so far.
+struct WaitsTask<'r> {
+    work: WaitsWork<'r>,
+    status: u8,
+}
+
+impl<'r> batch::Task for WaitsTask<'r> {
+    type Work = WaitsWork<'r>;
+
+    fn work(&self) -> WaitsWork<'r> {
+        self.work
+    }
+
+    fn apply(&mut self, (status, rendered): (u8, String), _at: &Location) -> String {
+        self.status = self.status.max(status);
+        rendered
+    }
+
+    fn tsv_header(&self, with_file: bool) -> String {
+        render::waits::tsv_header(with_file)
     }
 
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
         self.status = 2;
         let settings = Settings {
-            rules: self.rules,
-            format: self.format,
+            rules: self.work.rules,
+            format: self.work.format,
             options: Options::default(),
-            color: self.color,
+            color: self.work.color,
         };
         batch::input_failure(&settings, message, file)
     }

@@ -70,39 +70,35 @@ impl<'r> Summary<'r> {
 
     /// Counts one line's result.
     pub fn record(&mut self, result: &Result<Scored, Error>) {
-        let scored = match result {
-            Ok(scored) => scored,
-            Err(_) => {
-                self.errors += 1;
-                return;
-            }
+        self.count(&Tally::of(result, self.rules));
+    }
+
+    /// Counts what one line adds, worked out apart from the summary by [`Tally::of`].
+    pub fn count(&mut self, tally: &Tally) {
+        let (verdict, payments, patterns) = match tally {
+            Tally::Error => return self.record_unusable(),
+            Tally::Draw => return self.record_draw(),
+            Tally::Hand {
+                verdict,
+                payments,
+                patterns,
+            } => (verdict, payments, patterns),
         };
-        if let Some(check) = &scored.claim {
-            self.verdicts[check.verdict as usize] += 1;
+        if let Some(verdict) = verdict {
+            self.verdicts[*verdict as usize] += 1;
         }
-        if let Some(payments) = scored.payments() {
-            for seat in Seat::ALL {
-                self.seats[seat as usize] += payments.of(seat);
+        if let Some(payments) = payments {
+            for (seat, amount) in self.seats.iter_mut().zip(payments) {
+                *seat += amount;
             }
         }
-        let Outcome::Win { reading, .. } = &scored.outcome else {
+        let Some(patterns) = patterns else {
             self.false_wins += 1;
             return;
         };
         self.scored += 1;
-        // A per-set pattern may count several times in one hand; the summary counts hands.
-        let mut seen = vec![false; self.patterns.len()];
-        for counted in &reading.counted {
-            let index = self
-                .rules
-                .patterns
-                .iter()
-                .position(|p| std::ptr::eq(p, counted.pattern));
-            if let Some(i) = index {
-                if !std::mem::replace(&mut seen[i], true) {
-                    self.patterns[i] += 1;
-                }
-            }
+        for &i in patterns {
+            self.patterns[i] += 1;
         }
     }
 
@@ -137,6 +133,57 @@ impl<'r> Summary<'r> {
             1
         } else {
             0
+        }
+    }
+}
+
+/// What one line adds to a [`Summary`], worked out without it: the batch works lines out on
+/// several threads and counts them, with [`Summary::count`], in input order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tally {
+    /// A line that is not a hand.
+    Error,
+    /// A drawn hand.
+    Draw,
+    /// A hand read and scored.
+    Hand {
+        /// The claim's verdict, when the line made a claim.
+        verdict: Option<Verdict>,
+        /// The payments as made, by [`Seat`] order; none for a false win.
+        payments: Option<[i64; 4]>,
+        /// For a win, the patterns that counted, as indices into the rule set's table,
+        /// each once (a per-set pattern may count several times in one hand; the summary
+        /// counts hands); `None` for a false win.
+        patterns: Option<Vec<usize>>,
+    },
+}
+
+impl Tally {
+    /// What `result`, scored under `rules`, adds to a summary.
+    pub fn of(result: &Result<Scored, Error>, rules: &RuleSet) -> Tally {
+        let Ok(scored) = result else {
+            return Tally::Error;
+        };
+        let patterns = match &scored.outcome {
+            Outcome::Win { reading, .. } => {
+                let mut indices = Vec::with_capacity(reading.counted.len());
+                for counted in &reading.counted {
+                    let index = rules
+                        .patterns
+                        .iter()
+                        .position(|p| std::ptr::eq(p, counted.pattern));
+                    if let Some(i) = index.filter(|i| !indices.contains(i)) {
+                        indices.push(i);
+                    }
+                }
+                Some(indices)
+            }
+            Outcome::FalseWin(_) => None,
+        };
+        Tally::Hand {
+            verdict: scored.claim.as_ref().map(|check| check.verdict),
+            payments: scored.payments().map(|p| p.amounts),
+            patterns,
         }
     }
 }

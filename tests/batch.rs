@@ -388,8 +388,19 @@ fn all_is_not_available_in_tsv() {
 /// writes the next; a program that read everything first would never answer.
 #[test]
 fn results_stream_before_the_input_closes() {
+    results_stream_with(&[]);
+}
+
+/// `-j` is for regular files: a pipe is still answered line by line.
+#[test]
+fn results_stream_on_a_pipe_whatever_the_jobs() {
+    results_stream_with(&["-j", "4"]);
+}
+
+fn results_stream_with(args: &[&str]) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mjscore"))
         .args(["--format", "json"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -485,4 +496,89 @@ fn files_are_opened_one_at_a_time_when_reached() {
     let last = results.recv_timeout(wait).unwrap();
     assert!(last.starts_with("fifo\t1\tb123 w5 c456 +b9\t"), "{last}");
     assert_eq!(child.wait().unwrap().code(), Some(2));
+}
+
+/// A 10,000-line list, numbered from 1, that mixes everything a batch meets: for line i,
+/// by its last digit r = i % 10,
+/// - r = 0: a comment (1,000 lines), r = 5: a blank line (1,000);
+/// - r = 3: a bad hand, `w5` is no tile (1,000);
+/// - r = 7: `draw` (999), but line 2007 is `draw later`, an error;
+/// - otherwise a corpus hand (5,997), but line 1 is `players: Ann Bob Cho Dee`, line 5001
+///   re-seats the table as `players: Eve Ann Fay Bob`, and line 4999 is not UTF-8.
+///
+/// Hands: 10,000 − 2,000 skipped − 2 `players:` lines = 7,998; errors 1,000 + 1 + 1 =
+/// 1,002; draws 999.
+fn mixed_list() -> Vec<u8> {
+    let mut hands = mjscore::corpus::winning_hands(2026, 6_000).into_iter();
+    let mut list = Vec::new();
+    for i in 1..=10_000 {
+        let line = match (i, i % 10) {
+            (1, _) => "players: Ann Bob Cho Dee".to_string(),
+            (5001, _) => "players: Eve Ann Fay Bob".to_string(),
+            (4999, _) => {
+                list.extend_from_slice(b"b123 c456 \xff\n");
+                continue;
+            }
+            (2007, _) => "draw later".to_string(),
+            (_, 0) => format!("# comment {i}"),
+            (_, 5) => "   ".to_string(),
+            (_, 3) => "b123 w5 c456 +b9".to_string(),
+            (_, 7) => "draw".to_string(),
+            _ => hands.next().unwrap(),
+        };
+        list.extend_from_slice(line.as_bytes());
+        // Some lines end the Windows way.
+        list.extend_from_slice(if i % 3 == 0 { b"\r\n" } else { b"\n" });
+    }
+    list
+}
+
+/// Scored on several threads or on one, a regular file gives the same bytes, line numbers
+/// and session included, in every format and with the summary; and so does standard input
+/// redirected from that file.
+#[test]
+fn a_file_scored_on_several_threads_gives_the_bytes_of_one() {
+    let dir = common::temp_dir("batch-jobs");
+    let path = dir.join("mixed.txt");
+    std::fs::write(&path, mixed_list()).unwrap();
+    let path = path.to_str().unwrap();
+    for format in ["text", "json", "tsv"] {
+        let run = |jobs: &[&str]| {
+            let mut args = vec!["-f", path, "--format", format, "--summary"];
+            args.extend_from_slice(jobs);
+            Mjscore::new(&args).run()
+        };
+        let one = run(&["-j", "1"]);
+        assert_eq!(one.code, 2, "bad lines make the run exit 2");
+        for jobs in [&["-j", "3"][..], &["--jobs", "8"], &[]] {
+            let many = run(jobs);
+            assert!(
+                many.stdout == one.stdout,
+                "{format} {jobs:?}: stdout differs"
+            );
+            assert_eq!(many.stderr, one.stderr, "{format} {jobs:?}");
+            assert_eq!(many.code, one.code, "{format} {jobs:?}");
+        }
+        let redirected = Mjscore::new(&["--format", format, "--summary", "-j", "3"])
+            .stdin_from(std::fs::File::open(path).unwrap())
+            .run();
+        assert!(redirected.stdout == one.stdout, "{format} from stdin");
+        if format == "json" {
+            let objects = json_lines(&one.stdout);
+            let summary = &objects.last().unwrap()["summary"];
+            assert_eq!(summary["hands"], 7_998);
+            assert_eq!(summary["errors"], 1_002);
+            assert_eq!(summary["draws"], 999);
+            let lines: Vec<u64> = objects[..objects.len() - 1]
+                .iter()
+                .map(|o| o["line"].as_u64().unwrap())
+                .collect();
+            assert_eq!(lines.len(), 7_998);
+            assert_eq!(lines[..8], [2, 3, 4, 6, 7, 8, 9, 11]);
+            assert_eq!(lines[lines.len() - 2..], [9_998, 9_999]);
+            // After line 5001 the table is Eve, Ann, Fay, Bob, with East first.
+            let after = objects.iter().find(|o| o["line"] == 5_002).unwrap();
+            assert_eq!(after["players"]["e"], "Eve");
+        }
+    }
 }

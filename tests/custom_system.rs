@@ -293,9 +293,10 @@ fn toy_through_the_batch_as_json_lines() {
         name: None,
         source: "standard input".to_string(),
         reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+        read_ahead: false,
     }];
     let mut out = Vec::new();
-    let summary = batch::run(inputs, &settings, &mut out).unwrap();
+    let summary = batch::run(inputs, &settings, 1, &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2);
@@ -344,9 +345,10 @@ fn the_deal_follows_the_systems_own_rule() {
         name: None,
         source: "standard input".to_string(),
         reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+        read_ahead: false,
     }];
     let mut out = Vec::new();
-    batch::run(inputs, &settings, &mut out).unwrap();
+    batch::run(inputs, &settings, 1, &mut out).unwrap();
     let easts: Vec<String> = String::from_utf8(out)
         .unwrap()
         .lines()

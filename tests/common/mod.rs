@@ -17,6 +17,7 @@ pub struct Run {
 pub struct Mjscore {
     command: Command,
     stdin: Option<Vec<u8>>,
+    stdin_file: Option<File>,
     stdout: Option<File>,
     stderr: Option<File>,
 }
@@ -32,6 +33,7 @@ impl Mjscore {
         Mjscore {
             command,
             stdin: None,
+            stdin_file: None,
             stdout: None,
             stderr: None,
         }
@@ -39,6 +41,12 @@ impl Mjscore {
 
     pub fn stdin(mut self, input: impl Into<Vec<u8>>) -> Mjscore {
         self.stdin = Some(input.into());
+        self
+    }
+
+    /// Reads standard input from `file` (a regular file, not a pipe).
+    pub fn stdin_from(mut self, file: File) -> Mjscore {
+        self.stdin_file = Some(file);
         self
     }
 
@@ -67,16 +75,24 @@ impl Mjscore {
 
     pub fn run(mut self) -> Run {
         let to = |file: Option<File>| file.map_or_else(Stdio::piped, Stdio::from);
+        let from_file = self.stdin_file.is_some();
         self.command
-            .stdin(Stdio::piped())
+            .stdin(self.stdin_file.map_or_else(Stdio::piped, Stdio::from))
             .stdout(to(self.stdout))
             .stderr(to(self.stderr));
         let mut child = self.command.spawn().expect("run mjscore");
-        let mut stdin = child.stdin.take().expect("piped stdin");
+        let stdin = child.stdin.take();
+        assert_eq!(
+            stdin.is_some(),
+            !from_file,
+            "stdin piped unless from a file"
+        );
         let input = self.stdin.unwrap_or_default();
         // Write from another thread so a large input cannot deadlock against the output.
         let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
+            if let Some(mut stdin) = stdin {
+                let _ = stdin.write_all(&input);
+            }
         });
         let output = child.wait_with_output().expect("wait for mjscore");
         writer.join().expect("stdin writer");

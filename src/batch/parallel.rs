@@ -1,0 +1,193 @@
+//! One input read ahead and worked out on several threads: the reading thread cuts the
+//! input into chunks of lines, worker threads work each chunk out with the task's
+//! [`Work`], and the reading thread hands the results back in input order, one line at a
+//! time, to be applied and written. Nothing here knows what a line means.
+//!
+//! Memory stays bounded: a chunk holds at most [`CHUNK_LINES`] lines and about
+//! [`CHUNK_BYTES`] bytes, and at most [`AHEAD`] chunks per thread are read ahead of the
+//! results handed back.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::ops::Range;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{mpsc, Mutex, PoisonError};
+use std::thread;
+
+use super::{Line, LineReader, Work};
+use crate::line::LineError;
+use crate::render::Location;
+
+/// Lines in a chunk at most: enough that passing a chunk between threads costs little
+/// beside working out its lines (some microseconds each), few enough that the first
+/// results come soon.
+const CHUNK_LINES: usize = 256;
+
+/// Bytes of text after which a chunk takes no more lines, so that long lines do not make
+/// big chunks.
+const CHUNK_BYTES: usize = 64 * 1024;
+
+/// Chunks per thread read ahead of the results handed back: enough to keep every thread
+/// busy while the reading thread writes.
+const AHEAD: usize = 4;
+
+/// What the reading thread hands back, in input order.
+pub(super) enum Item<T> {
+    /// A line's work, with the line's number.
+    Line(usize, T),
+    /// The error that ended the input.
+    Failure(io::Error),
+}
+
+/// Lines to work out, their text in one buffer.
+#[derive(Default)]
+struct Chunk {
+    text: String,
+    lines: Vec<Piece>,
+}
+
+/// One line of a chunk: its number, where its text is, and why it is unusable if it is.
+struct Piece {
+    number: usize,
+    text: Range<usize>,
+    unusable: Option<LineError>,
+}
+
+/// How the input stands after a chunk.
+enum After {
+    More,
+    End,
+    Failed(io::Error),
+}
+
+/// Works out every line of `lines` with `work` on `jobs` threads, and hands each result to
+/// `each` in input order, then the read error that ended the input, if any. An error from
+/// `each` stops the run and is returned.
+pub(super) fn each_line<R: Read, W: Work>(
+    lines: &mut LineReader<R>,
+    file: Option<&str>,
+    work: &W,
+    jobs: usize,
+    each: &mut impl FnMut(Item<W::Worked>) -> io::Result<()>,
+) -> io::Result<()> {
+    let (chunks, queue) = mpsc::channel::<(usize, Chunk)>();
+    let queue = Mutex::new(queue);
+    // `None` says a worker panicked: its chunk will never come.
+    let (done, results) = mpsc::channel::<(usize, Option<Vec<(usize, W::Worked)>>)>();
+    thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done = done.clone();
+            let queue = &queue;
+            scope.spawn(move || loop {
+                // The lock is held only to take a chunk: no thread panics while holding it.
+                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                let Ok((index, chunk)) = next else {
+                    return; // the reading thread is done
+                };
+                match panic::catch_unwind(AssertUnwindSafe(|| chunk.work(work, file))) {
+                    Ok(worked) => {
+                        if done.send((index, Some(worked))).is_err() {
+                            return;
+                        }
+                    }
+                    Err(panicked) => {
+                        let _ = done.send((index, None));
+                        // The scope passes the panic on once every thread has ended.
+                        panic::resume_unwind(panicked);
+                    }
+                }
+            });
+        }
+        drop(done);
+        // The chunks are numbered as read; `next` is the number of the next to hand back,
+        // and `waiting` holds those that came back before it.
+        let (mut read, mut next) = (0, 0);
+        let mut waiting = BTreeMap::new();
+        let mut after = After::More;
+        loop {
+            while matches!(after, After::More) && read - next < jobs * AHEAD {
+                let chunk;
+                (chunk, after) = read_chunk(lines);
+                if !chunk.lines.is_empty() {
+                    // A worker is alive until the queue's sender is dropped.
+                    let _ = chunks.send((read, chunk));
+                    read += 1;
+                }
+            }
+            if next == read {
+                break;
+            }
+            let Ok((index, worked)) = results.recv() else {
+                break; // every worker panicked: the scope passes it on
+            };
+            let Some(worked) = worked else {
+                break;
+            };
+            waiting.insert(index, worked);
+            while let Some(worked) = waiting.remove(&next) {
+                next += 1;
+                for (number, worked) in worked {
+                    each(Item::Line(number, worked))?;
+                }
+            }
+        }
+        // Dropping the sender ends the workers, even when `each` failed above.
+        drop(chunks);
+        match after {
+            After::Failed(error) => each(Item::Failure(error)),
+            After::More | After::End => Ok(()),
+        }
+    })
+}
+
+/// Reads the next chunk: up to [`CHUNK_LINES`] lines that are neither blank nor comments,
+/// and how the input stands after it.
+fn read_chunk<R: Read>(lines: &mut LineReader<R>) -> (Chunk, After) {
+    let mut chunk = Chunk::default();
+    while chunk.lines.len() < CHUNK_LINES && chunk.text.len() < CHUNK_BYTES {
+        let (number, line) = match lines.next_line() {
+            Ok(Some(next)) => next,
+            Ok(None) => return (chunk, After::End),
+            Err(error) => return (chunk, After::Failed(error)),
+        };
+        let start = chunk.text.len();
+        let unusable = match line {
+            Line::Skipped => continue,
+            Line::Text(text) => {
+                chunk.text.push_str(&text);
+                None
+            }
+            Line::Unusable { display, error } => {
+                chunk.text.push_str(&display);
+                Some(error)
+            }
+        };
+        chunk.lines.push(Piece {
+            number,
+            text: start..chunk.text.len(),
+            unusable,
+        });
+    }
+    (chunk, After::More)
+}
+
+impl Chunk {
+    /// Every line's work with its number, in order.
+    fn work<W: Work>(&self, work: &W, file: Option<&str>) -> Vec<(usize, W::Worked)> {
+        self.lines
+            .iter()
+            .map(|piece| {
+                let at = Location {
+                    file,
+                    line: piece.number,
+                };
+                let text = &self.text[piece.text.clone()];
+                let worked = match &piece.unusable {
+                    None => work.line(text, &at),
+                    Some(error) => work.unusable(text, error, &at),
+                };
+                (piece.number, worked)
+            })
+            .collect()
+    }
+}
