@@ -58,6 +58,17 @@ pub enum SessionErrorKind {
 /// with `players:` (letters in any case), `None` for any other line (a hand). A `#` starts
 /// a comment, as on a hand line, so a name cannot hold one.
 pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
+    // Every line of a batch asks: most are hands, which no session word starts, so they are
+    // turned away before the line is split into words.
+    let start = line.trim_start();
+    let could_be = |word: &str| {
+        start
+            .get(..word.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(word))
+    };
+    if !could_be("draw") && !could_be("players:") {
+        return None;
+    }
     let body = line.split('#').next().unwrap_or_default();
     let words = words_with_columns(body);
     let &(column, first) = words.first()?;
