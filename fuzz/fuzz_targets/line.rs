@@ -2,8 +2,7 @@
 //!
 //! Scores the bytes (when UTF-8) under each rule set, renders the result in every format,
 //! checks `mjscore::invariants` on every hand that validates, and runs the batch over the
-//! raw bytes in every format, line by line and in parallel (the outputs must agree). A
-//! panic, a broken invariant, a parallel output that differs, or output that would act on a
+//! raw bytes in every format. A panic, a broken invariant or output that would act on a
 //! terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line fuzz/seeds`.
 
 #![no_main]
@@ -35,22 +34,19 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         for format in FORMATS {
-            // Line by line, then read ahead in chunks on two threads: the same output.
-            let run = |read_ahead: bool, jobs: usize| {
-                let input = Input {
-                    name: Some("fuzz".to_string()),
-                    source: "fuzz".to_string(),
-                    reader: Box::new(std::io::Cursor::new(data.to_vec())),
-                    read_ahead,
-                };
-                let mut out = Vec::new();
-                let summary = batch::run(vec![input], &settings(rules, format), jobs, &mut out)
-                    .expect("writing to memory cannot fail");
-                (summary.exit_status(), out)
+            // Line by line only: the parallel path spawns threads, whose thread-local
+            // destructors LeakSanitizer reports as leaks; tests/properties.rs and
+            // tests/batch.rs compare the two paths instead.
+            let input = Input {
+                name: Some("fuzz".to_string()),
+                source: "fuzz".to_string(),
+                reader: Box::new(std::io::Cursor::new(data.to_vec())),
+                read_ahead: false,
             };
-            let (status, out) = run(false, 1);
-            assert!(status <= 2);
-            assert_eq!(run(true, 2), (status, out.clone()), "the parallel batch differs");
+            let mut out = Vec::new();
+            let summary = batch::run(vec![input], &settings(rules, format), 1, &mut out)
+                .expect("writing to memory cannot fail");
+            assert!(summary.exit_status() <= 2);
             let out = String::from_utf8(out).expect("the output is UTF-8");
             assert_printable(format, &out);
         }
