@@ -97,17 +97,8 @@ fn before_the_win() -> Vec<Holding> {
     corpus::winning_hands(2026, 2 * WAITING)
         .iter()
         .filter_map(|line| {
-            let hand = parse(line).unwrap();
-            let ctx = &hand.context;
-            if ctx.kong_supplement || ctx.robbed_kong || ctx.heaven || ctx.earth {
-                return None;
-            }
-            let notation = hand.notation();
-            let tokens: Vec<&str> = notation
-                .split_whitespace()
-                .filter(|t| !t.starts_with('+') && *t != "self")
-                .collect();
-            Some(parse_holding(&tokens.join(" "), &WSOM).unwrap())
+            let before = corpus::before_the_win(&parse(line).unwrap())?;
+            Some(parse_holding(&before, &WSOM).unwrap())
         })
         .take(WAITING)
         .collect()

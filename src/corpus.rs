@@ -217,6 +217,22 @@ fn with_context(
     line
 }
 
+/// A won hand's line before its win, for `waits`: its canonical notation without its
+/// `+TILE` and `self`; `None` for a context `waits` cannot take (a win on a kong's tile,
+/// robbing a kong, the blessings).
+pub fn before_the_win(hand: &crate::hand::Hand) -> Option<String> {
+    let ctx = &hand.context;
+    if ctx.kong_supplement || ctx.robbed_kong || ctx.heaven || ctx.earth {
+        return None;
+    }
+    let notation = hand.notation();
+    let tokens: Vec<&str> = notation
+        .split_whitespace()
+        .filter(|t| !t.starts_with('+') && *t != "self")
+        .collect();
+    Some(tokens.join(" "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -398,26 +398,11 @@ mod cli {
 mod property {
     //! Random winning hands (`mjscore::corpus`): without their winning tile they wait on it,
     //! and the wait is worth what the hand scores.
-    use mjscore::corpus::{winning_hand, Rng};
+    use mjscore::corpus::{before_the_win, winning_hand, Rng};
     use mjscore::rules;
     use mjscore::score::{self, Outcome};
     use mjscore::waits::analysis::{self, Analysis};
     use proptest::prelude::*;
-
-    /// The hand's line without its `+TILE` and `self`, for `waits`; `None` for a context
-    /// `waits` cannot take (a win on a kong's tile, robbing, the blessings).
-    pub fn before_the_win(hand: &mjscore::hand::Hand) -> Option<String> {
-        let ctx = &hand.context;
-        if ctx.kong_supplement || ctx.robbed_kong || ctx.heaven || ctx.earth {
-            return None;
-        }
-        let notation = hand.notation();
-        let tokens: Vec<&str> = notation
-            .split_whitespace()
-            .filter(|t| !t.starts_with('+') && *t != "self")
-            .collect();
-        Some(tokens.join(" "))
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 1_000, ..ProptestConfig::default() })]

@@ -149,8 +149,9 @@ impl<'a> Object<'a> {
     }
 }
 
-/// The opening keys every object of a batch shares: where the line came from and its input.
-fn start<'a>(
+/// The opening keys every object of a batch shares: where the line came from and its input
+/// (the `waits` objects too).
+pub(super) fn start<'a>(
     out: &'a mut String,
     at: Option<&Location>,
     input: &str,

@@ -249,16 +249,7 @@ fn write_waits_json(object: &mut Object, waits: &Waits) {
 /// The analysis of one line as one JSON object.
 pub fn json(input: &str, analysis: &Analysis, rules: &RuleSet, at: Option<&Location>) -> String {
     let mut out = String::with_capacity(512);
-    let mut object = Object::new(&mut out);
-    if let Some(at) = at {
-        object.raw("line", at.line);
-        if let Some(file) = at.file {
-            object.string("file", file);
-        }
-    }
-    object
-        .string("input", input)
-        .table_string("rules", rules.id);
+    let mut object = super::json::start(&mut out, at, input, rules);
     match analysis {
         Analysis::Waits(waits) => {
             object
