@@ -426,27 +426,52 @@ fn single<'r>(
     let mut summary = Summary::new(settings.rules);
     summary.record(&result);
     *status = summary.exit_status();
-    match (&result, settings.format) {
+    let rendered = batch::render_result(settings, &line, &result, None);
+    let header = render::tsv::header();
+    write_single(
+        cli,
+        stdout,
+        &line,
+        &result,
+        settings.format,
+        &header,
+        &rendered,
+    )?;
+    Ok(summary)
+}
+
+/// Writes the result of one hand given as arguments: in text, an error goes to stderr with
+/// a caret under its column; anything else goes to stdout (after `tsv_header` in TSV),
+/// ending with one line break.
+fn write_single<T>(
+    cli: &Cli,
+    stdout: &mut impl Write,
+    line: &str,
+    result: &Result<T, Error>,
+    format: Format,
+    tsv_header: &str,
+    rendered: &str,
+) -> Result<()> {
+    match (result, format) {
         (Err(error), Format::Text) => {
             let color = use_color(cli.color, Stream::Stderr);
             write!(
                 io::stderr(),
                 "{}",
-                render::text::error(&line, error, color, None)
+                render::text::error(line, error, color, None)
             )?;
         }
         (_, format) => {
             if format == Format::Tsv {
-                write!(stdout, "{}", render::tsv::header())?;
+                write!(stdout, "{tsv_header}")?;
             }
-            let rendered = batch::render_result(settings, &line, &result, None);
             write!(stdout, "{rendered}")?;
             if !rendered.ends_with('\n') {
                 writeln!(stdout)?;
             }
         }
     }
-    Ok(summary)
+    Ok(())
 }
 
 /// The threads of a batch run: `-j`, or one per core.
@@ -688,22 +713,16 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     let line = hand.join(" ");
     let result = analyse_line(&line, rules);
     let (status, rendered) = work.render(&line, &result, None);
-    match (&result, work.format) {
-        (Err(error), Format::Text) => {
-            let color = use_color(cli.color, Stream::Stderr);
-            write!(
-                io::stderr(),
-                "{}",
-                render::text::error(&line, error, color, None)
-            )?;
-        }
-        (_, format) => {
-            if format == Format::Tsv {
-                write!(stdout, "{}", render::waits::tsv_header(false))?;
-            }
-            writeln!(stdout, "{}", rendered.trim_end())?;
-        }
-    }
+    let header = render::waits::tsv_header(false);
+    write_single(
+        cli,
+        &mut stdout,
+        &line,
+        &result,
+        work.format,
+        &header,
+        rendered.trim_end(),
+    )?;
     Ok(status)
 }
 
