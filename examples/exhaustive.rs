@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use mjscore::arrange::{arrangements, Shape};
-use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
+use mjscore::hand::{Hand, Melds, Responsible, Tiles, WinBy, WinContext};
 use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
 use mjscore::rules::WSOM;
@@ -62,14 +62,14 @@ fn prove_implications(packed: Packed, implied: &mut Implied) {
     let Some(winning) = (0..KINDS).find(|&k| counts[k] > 0) else {
         return;
     };
-    let mut concealed = Vec::with_capacity(13);
+    let mut concealed = Tiles::new();
     for (kind, &count) in counts.iter().enumerate() {
         let count = count - u8::from(kind == winning);
         concealed.extend(std::iter::repeat_n(Tile::ALL[kind], count as usize));
     }
     let hand = Hand {
         concealed,
-        melds: Vec::new(),
+        melds: Melds::new(),
         winning_tile: Some(Tile::ALL[winning]),
         context: WinContext {
             words: SystemWords::defaults(&huang::WORDS),
@@ -477,7 +477,7 @@ fn contexts() -> [WinContext; 2] {
 fn score_hand(packed: Packed, tally: &mut Tally) {
     let counts = unpack(packed);
     for winning in (0..KINDS).filter(|&k| counts[k] > 0) {
-        let mut concealed = Vec::with_capacity(13);
+        let mut concealed = Tiles::new();
         for (kind, &count) in counts.iter().enumerate() {
             let count = count - u8::from(kind == winning);
             concealed.extend(std::iter::repeat_n(Tile::ALL[kind], count as usize));
@@ -485,7 +485,7 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         for context in contexts() {
             let hand = Hand {
                 concealed: concealed.clone(),
-                melds: Vec::new(),
+                melds: Melds::new(),
                 winning_tile: Some(Tile::ALL[winning]),
                 context,
             };

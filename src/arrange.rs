@@ -10,10 +10,11 @@ use std::fmt;
 
 use crate::hand::{Hand, WinBy};
 use crate::sets::{Set, SetKind};
+use crate::small::SmallVec;
 use crate::tile::{write_run, Tile, KINDS};
 
 /// The shape of a winning hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Shape {
     /// Four sets and a pair (the eyes).
     Regular {
@@ -25,7 +26,7 @@ pub enum Shape {
     /// Seven pairs, sorted; four identical tiles give two equal entries.
     SevenPairs {
         /// The pairs' tiles.
-        pairs: Vec<Tile>,
+        pairs: [Tile; 7],
     },
     /// One of each terminal and honor, plus a second of one of them.
     ThirteenTerminals {
@@ -33,23 +34,26 @@ pub enum Shape {
         pair: Tile,
     },
     /// A win by declaration that the tiles do not decide (Huang's eight flowers): the rule
-    /// set's hook says so, and only patterns of this shape count.
+    /// set's hook says so, and only patterns of this shape count. (Also the default, which
+    /// only fills unused slots of fixed arrays.)
+    #[default]
     Declared,
 }
 
 /// Where the winning tile went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Placement {
     /// Into `sets[index]` of a regular hand.
     Set(usize),
     /// Into the pair of a regular hand.
     Pair,
     /// Into an irregular hand, where its place makes no difference.
+    #[default]
     Irregular,
 }
 
 /// One reading of a winning hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Arrangement {
     /// How the 14 tiles group.
     pub shape: Shape,
@@ -125,18 +129,21 @@ impl fmt::Display for Arrangement {
     }
 }
 
+/// The arrangements of one hand: a few at most, kept in place.
+pub type Arrangements = SmallVec<Arrangement, 8>;
+
 /// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
-pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
+pub fn arrangements(hand: &Hand) -> Arrangements {
     let mut counts = hand.concealed_counts_with_winning_tile();
-    let melds: Vec<Set> = hand.melds.iter().map(|m| m.set()).collect();
-    let mut found = Vec::new();
+    let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
+    let mut found = Arrangements::new();
 
     // More than four melds cannot win (validation rules it out; library callers may not).
     let Some(sets_needed) = 4usize.checked_sub(melds.len()) else {
         return found;
     };
-    let mut decompositions = Vec::new();
-    let mut current = Vec::with_capacity(4);
+    let mut decompositions = SmallVec::<Decomposition, 8>::new();
+    let mut current = ConcealedSets::new();
     decompose(
         &mut counts,
         sets_needed,
@@ -144,12 +151,13 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
         &mut current,
         &mut decompositions,
     );
-    decompositions.sort();
-    decompositions.dedup();
+    decompositions.sort_unstable();
+    let mut previous = None;
+    decompositions.retain(|d| previous.replace(d.clone()).as_ref() != Some(d));
 
     let discard_win = matches!(hand.context.win_by, WinBy::Discard { .. });
     for (concealed_sets, pair) in decompositions {
-        let mut places: Vec<Placement> = Vec::new();
+        let mut places: SmallVec<Placement, 5> = SmallVec::new();
         if Some(pair) == hand.winning_tile {
             places.push(Placement::Pair);
         }
@@ -206,7 +214,11 @@ pub fn arrangements(hand: &Hand) -> Vec<Arrangement> {
     found
 }
 
-type Decomposition = (Vec<(SetKind, Tile)>, Tile);
+/// The concealed sets of one split, by kind and lowest tile.
+type ConcealedSets = SmallVec<(SetKind, Tile), 4>;
+
+/// One split of the concealed tiles: its sets, sorted, and its pair.
+type Decomposition = (ConcealedSets, Tile);
 
 /// Splits `counts` into `sets_needed` sets plus one pair, pushing every split into `out`.
 /// Always takes the lowest remaining tile first, so each split is reached once per choice.
@@ -214,13 +226,13 @@ fn decompose(
     counts: &mut [u8; KINDS],
     sets_needed: usize,
     pair: Option<Tile>,
-    current: &mut Vec<(SetKind, Tile)>,
-    out: &mut Vec<Decomposition>,
+    current: &mut ConcealedSets,
+    out: &mut SmallVec<Decomposition, 8>,
 ) {
     let Some(first) = counts.iter().position(|&c| c > 0) else {
         if let (0, Some(pair)) = (sets_needed, pair) {
             let mut sets = current.clone();
-            sets.sort();
+            sets.sort_unstable();
             out.push((sets, pair));
         }
         return;
@@ -259,16 +271,19 @@ fn decompose(
 }
 
 /// Seven pairs from 14 concealed tiles: every count even. Four of a kind make two pairs.
-fn seven_pairs(counts: &[u8; KINDS]) -> Option<Vec<Tile>> {
+fn seven_pairs(counts: &[u8; KINDS]) -> Option<[Tile; 7]> {
     if counts.iter().any(|c| c % 2 == 1) {
         return None;
     }
-    let pairs: Vec<Tile> = counts
-        .iter()
-        .enumerate()
-        .flat_map(|(i, &c)| std::iter::repeat_n(Tile::ALL[i], (c / 2) as usize))
-        .collect();
-    (pairs.len() == 7).then_some(pairs)
+    let mut pairs = [Tile::default(); 7];
+    let mut found = 0;
+    for (i, &count) in counts.iter().enumerate() {
+        for _ in 0..count / 2 {
+            *pairs.get_mut(found)? = Tile::ALL[i];
+            found += 1;
+        }
+    }
+    (found == 7).then_some(pairs)
 }
 
 /// One of each of the 13 terminals and honors and a second of one of them.

@@ -292,6 +292,9 @@ struct Scorer<'s, 'r> {
 }
 
 /// A line as [`Scorer`] worked it out, for the summary and the sheet to take in.
+// Nearly every line is a `Line`: boxing it to match the small `Players` would cost an
+// allocation a line.
+#[allow(clippy::large_enum_variant)]
 enum ScoredLine {
     /// A `players:` line: seated when applied, once it is known whether a TSV session may
     /// start (only as the first line read).

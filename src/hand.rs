@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use crate::notation::{ParsedHand, ParsedHolding, ParsedMeld, Spanned, Word};
 use crate::sets::{MeldKind, Set};
+use crate::small::SmallVec;
 use crate::tile::{grouped_by_suit, Seat, Tile, KINDS};
 use crate::words::SystemWords;
 
@@ -144,7 +145,7 @@ pub enum ContextConflict {
 }
 
 /// A declared set, checked for shape. `tile` is its lowest tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Meld {
     /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
@@ -231,13 +232,19 @@ impl WinContext {
     }
 }
 
+/// A hand's concealed tiles: at most 14 in a winning hand, kept in place.
+pub type Tiles = SmallVec<Tile, 14>;
+
+/// A hand's declared melds: at most 4 in a winning hand, kept in place.
+pub type Melds = SmallVec<Meld, 4>;
+
 /// A hand that can exist at a table: the input to arrangement and scoring.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
     /// Concealed tiles without the winning tile, sorted.
-    pub concealed: Vec<Tile>,
+    pub concealed: Tiles,
     /// Declared melds.
-    pub melds: Vec<Meld>,
+    pub melds: Melds,
     /// The tile that completed the hand; none for a win by declaration written without
     /// tiles (Huang's eight flowers).
     pub winning_tile: Option<Tile>,
@@ -324,7 +331,7 @@ fn validate_tiles(
         .melds
         .iter()
         .map(check_meld)
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Melds, _>>()?;
 
     let tiles = parsed.concealed.len() + usize::from(winning.is_some()) + 3 * melds.len();
     if fourteen && tiles != 14 {
@@ -341,8 +348,8 @@ fn validate_tiles(
     }
     check_copies(&parsed.concealed, &parsed.melds, winning)?;
 
-    let mut concealed: Vec<Tile> = parsed.concealed.iter().map(|t| t.value).collect();
-    concealed.sort();
+    let mut concealed: Tiles = parsed.concealed.iter().map(|t| t.value).collect();
+    concealed.sort_unstable();
     let winning_tile = winning.map(|w| w.value);
     let context = build_context(&parsed.words, winning_tile, &concealed, &melds, words)?;
     Ok(Hand {
@@ -358,9 +365,9 @@ fn validate_tiles(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Holding {
     /// Concealed tiles, sorted.
-    pub concealed: Vec<Tile>,
+    pub concealed: Tiles,
     /// Declared melds.
-    pub melds: Vec<Meld>,
+    pub melds: Melds,
     /// The context of a win on a discard: the seat, the discarder (`from=`, or the upper
     /// seat assumed), `resp=`, `last` and the system's words. A self-drawn win keeps all but
     /// the discarder and `resp=` ([`Holding::self_drawn_context`]).
@@ -438,7 +445,7 @@ pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Ho
         .melds
         .iter()
         .map(check_meld)
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Melds, _>>()?;
     let tiles = parsed.concealed.len() + usize::from(parsed.drawn.is_some()) + 3 * melds.len();
     if tiles != 13 && tiles != 14 {
         return Err(HandError {
@@ -467,13 +474,13 @@ pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Ho
             kind: HandErrorKind::Context(ContextConflict::ClaimBeforeTheWin),
         });
     }
-    let mut concealed: Vec<Tile> = parsed
+    let mut concealed: Tiles = parsed
         .concealed
         .iter()
         .chain(&parsed.drawn)
         .map(|t| t.value)
         .collect();
-    concealed.sort();
+    concealed.sort_unstable();
     let context = build_context(&parsed.words, None, &concealed, &melds, words)?;
     Ok(Holding {
         concealed,
@@ -484,7 +491,7 @@ pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Ho
 
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
     let mut tiles = meld.tiles.clone();
-    tiles.sort();
+    tiles.sort_unstable();
     // The meld's tiles as notation, for messages: `d112`, or `b1 w1 w1` across suits.
     let written = || {
         if tiles.is_empty() {
@@ -535,6 +542,20 @@ fn check_copies(
     melds: &[ParsedMeld],
     winning: Option<Spanned<Tile>>,
 ) -> Result<(), HandError> {
+    // Nearly every hand holds no fifth copy: counting says so without ordering the tokens.
+    let mut counts = [0usize; KINDS];
+    let meld_tiles = melds.iter().flat_map(|m| m.tiles.iter());
+    for tile in concealed
+        .iter()
+        .chain(&winning)
+        .map(|t| &t.value)
+        .chain(meld_tiles)
+    {
+        counts[tile.index()] += 1;
+    }
+    if counts.iter().all(|&count| count <= 4) {
+        return Ok(());
+    }
     let mut tokens: Vec<(usize, Tile)> = concealed.iter().map(|t| (t.column, t.value)).collect();
     for meld in melds {
         tokens.extend(meld.tiles.iter().map(|t| (meld.column, *t)));

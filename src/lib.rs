@@ -35,6 +35,7 @@ pub mod rules;
 pub mod score;
 pub mod session;
 pub mod sets;
+pub mod small;
 pub mod summary;
 pub mod system;
 pub mod systems;

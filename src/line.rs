@@ -257,9 +257,12 @@ pub fn score_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<
             claim::resolve(spec, rules).map_err(|error| Error::Claim { column, error })
         })
         .transpose()?;
-    let all = score::readings(&hand, rules);
-    let readings = options.all_readings.then(|| all.clone());
-    let outcome = score::decide(&hand, rules, all);
+    let (outcome, readings) = if options.all_readings {
+        let all = score::readings(&hand, rules);
+        (score::decide(&hand, rules, all.clone()), Some(all))
+    } else {
+        (score::score(&hand, rules), None)
+    };
     let claim = claim.map(|claim| claim::check(claim, &hand, &outcome, rules));
     Ok(Scored {
         input: line.to_string(),

@@ -26,7 +26,11 @@ use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
 use crate::sets::MeldKind;
+use crate::small::SmallVec;
 use crate::tile::{Seat, Suit, Tile};
+
+/// The tiles of one group as written (`b123`): a hand has 14, so a group fits in place.
+type Group = SmallVec<Tile, 14>;
 
 /// A syntax error: where in the line (1-based column, in characters) and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -297,9 +301,10 @@ pub const SHARED_WORDS: [(&str, &str); 11] = [
 ];
 
 /// A context word every scoring system reads (SPEC §1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Word {
-    /// `self`: won by self-draw.
+    /// `self`: won by self-draw. (The default only fills unused slots of fixed arrays.)
+    #[default]
     SelfDraw,
     /// `last`: won on the last tile.
     LastTile,
@@ -321,7 +326,7 @@ pub enum Word {
 
 /// A word this module does not know, as written: `key` or `key=value`. Read against the
 /// chosen scoring system's own words by [`crate::words`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct NamedWord<'a> {
     /// The word before any `=`, as written.
     pub key: &'a str,
@@ -347,7 +352,7 @@ impl Word {
 }
 
 /// A value with the 1-based column where its token starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Spanned<T> {
     /// What the token says.
     pub value: T,
@@ -356,12 +361,12 @@ pub struct Spanned<T> {
 }
 
 /// A meld as written: its kind and tiles, not yet checked for shape.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ParsedMeld {
     /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
     /// The tiles inside the brackets.
-    pub tiles: Vec<Tile>,
+    pub tiles: SmallVec<Tile, 4>,
     /// The column of the opening bracket.
     pub column: usize,
 }
@@ -370,18 +375,18 @@ pub struct ParsedMeld {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedHand<'a> {
     /// Concealed tiles, not including the winning tile.
-    pub concealed: Vec<Spanned<Tile>>,
+    pub concealed: SmallVec<Spanned<Tile>, 14>,
     /// Declared melds, in the order written.
-    pub melds: Vec<ParsedMeld>,
+    pub melds: SmallVec<ParsedMeld, 4>,
     /// The tile after `+`, if the line gives one.
     pub winning: Option<Spanned<Tile>>,
     /// The column where the tokens end (at the end of the line, or at its comment): where a
     /// missing winning tile is reported.
     pub end: usize,
     /// The context words every system reads.
-    pub words: Vec<Spanned<Word>>,
+    pub words: SmallVec<Spanned<Word>, 6>,
     /// Other words, for the scoring system to read (the doubling table's `round=`).
-    pub named: Vec<Spanned<NamedWord<'a>>>,
+    pub named: SmallVec<Spanned<NamedWord<'a>>, 4>,
     /// A referee claim on the line (`claim=`): not part of the hand, checked after scoring.
     pub claim: Option<Spanned<ClaimSpec>>,
 }
@@ -444,9 +449,10 @@ fn fail<T>(at: &str, kind: NotationErrorKind) -> Res<'_, T> {
 }
 
 /// How a group of tiles is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Style {
     /// mjscore's own: the suit letter first, `b123`.
+    #[default]
     Letters,
     /// The riichi (Tenhou) style: the digits first, `123s`.
     Riichi,
@@ -498,12 +504,12 @@ fn riichi(tiles: &[Tile]) -> String {
 
 /// `123s`, `11z`: digits and a riichi suit letter (m characters, p dots, s bamboo, z
 /// honours). Recoverable error if the input does not start like one.
-fn riichi_group(input: &str) -> Res<'_, Vec<Tile>> {
+fn riichi_group(input: &str) -> Res<'_, Group> {
     let (rest, digits) = digit1(input)?;
     let (rest, letter) = satisfy(|c| "mpszMPSZ".contains(c)).parse(rest)?;
     let letter = letter.to_ascii_lowercase();
     let found = || format!("{digits}{letter}");
-    let mut tiles = Vec::with_capacity(digits.len());
+    let mut tiles = Group::new();
     for digit in digits.bytes().map(|d| d - b'0') {
         let tile = match letter {
             'm' => Tile::new(Suit::Characters, digit),
@@ -528,7 +534,7 @@ fn riichi_group(input: &str) -> Res<'_, Vec<Tile>> {
 }
 
 /// A group of tiles in any style, with its style.
-fn styled_group(input: &str) -> Res<'_, (Vec<Tile>, Style)> {
+fn styled_group(input: &str) -> Res<'_, (Group, Style)> {
     if input.starts_with(|c: char| c.is_ascii_digit()) {
         return riichi_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Riichi)));
     }
@@ -566,14 +572,14 @@ fn check_style(
 
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
-fn tile_group(input: &str) -> Res<'_, Vec<Tile>> {
+fn tile_group(input: &str) -> Res<'_, Group> {
     if input.starts_with(|c| glyph_tile(c).is_some()) {
         return glyph_group(input);
     }
     let (rest, letter) = satisfy(|c| "bcdweBCDWE".contains(c)).parse(input)?;
     let (rest, digits) = digit1(rest)?;
     let suit = Suit::from_letter(letter.to_ascii_lowercase()).expect("letter checked above");
-    let mut tiles = Vec::with_capacity(digits.len());
+    let mut tiles = Group::new();
     for digit in digits.bytes() {
         match Tile::new(suit, digit - b'0') {
             Some(tile) => tiles.push(tile),
@@ -603,8 +609,8 @@ pub fn glyph_tile(c: char) -> Option<Tile> {
 
 /// A run of glyphs, `🀇🀈🀉`: one tile each. A variation selector after a glyph (`🀄️`, as
 /// emoji keyboards write the red dragon) belongs to it.
-fn glyph_group(input: &str) -> Res<'_, Vec<Tile>> {
-    let mut tiles = Vec::new();
+fn glyph_group(input: &str) -> Res<'_, Group> {
+    let mut tiles = Group::new();
     let mut rest = input;
     while let Some(c) = rest.chars().next() {
         match glyph_tile(c) {
@@ -618,7 +624,10 @@ fn glyph_group(input: &str) -> Res<'_, Vec<Tile>> {
 }
 
 /// A meld as read: its kind, its tiles, and each group's style with where it was written.
-type MeldRead<'a> = (MeldKind, Vec<Tile>, Vec<(Style, &'a str, usize)>);
+type MeldRead<'a> = (MeldKind, SmallVec<Tile, 4>, SmallVec<GroupAt<'a>, 4>);
+
+/// A group inside a meld: its style, the line from where it starts, and its length.
+type GroupAt<'a> = (Style, &'a str, usize);
 
 /// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`, `[p 111z]`.
 fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
@@ -627,15 +636,20 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
     let Ok((after_kind, word)) = alpha1::<_, Failure>(rest) else {
         return fail(rest, NotationErrorKind::MissingMeldKind);
     };
-    let kind = match word.to_ascii_lowercase().as_str() {
-        "p" | "pung" | "pong" => MeldKind::Pung,
-        "c" | "chow" | "chi" => MeldKind::Chow,
-        "k" | "kong" => MeldKind::Kong,
-        "ck" | "ckong" => MeldKind::ConcealedKong,
-        _ => return fail(rest, NotationErrorKind::BadMeldKind(word.to_string())),
+    let named = |names: &[&str]| names.iter().any(|name| word.eq_ignore_ascii_case(name));
+    let kind = if named(&["p", "pung", "pong"]) {
+        MeldKind::Pung
+    } else if named(&["c", "chow", "chi"]) {
+        MeldKind::Chow
+    } else if named(&["k", "kong"]) {
+        MeldKind::Kong
+    } else if named(&["ck", "ckong"]) {
+        MeldKind::ConcealedKong
+    } else {
+        return fail(rest, NotationErrorKind::BadMeldKind(word.to_string()));
     };
-    let mut tiles = Vec::new();
-    let mut styles = Vec::new();
+    let mut tiles = SmallVec::new();
+    let mut styles = SmallVec::new();
     let mut rest = after_kind;
     loop {
         let (after_space, _) = multispace0(rest)?;
@@ -688,31 +702,33 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
         }
         None => (rest, None),
     };
-    let key_lower = key.to_ascii_lowercase();
+    // Messages name the word in lower case; only a wrong word needs it as a `String`.
+    let key_lower = || key.to_ascii_lowercase();
     let bare = |word: Word| match value {
         None => Ok((rest, AnyWord::Shared(word))),
-        Some(_) => fail(input, NotationErrorKind::UnexpectedValue(key_lower.clone())),
+        Some(_) => fail(input, NotationErrorKind::UnexpectedValue(key_lower())),
     };
     let seat = |make: fn(Seat) -> Word, allow_none: bool| {
         let value = match value {
-            Some(v) if !v.is_empty() => v.to_ascii_lowercase(),
-            _ => return fail(input, NotationErrorKind::MissingSeat(key_lower.clone())),
+            Some(v) if !v.is_empty() => v,
+            _ => return fail(input, NotationErrorKind::MissingSeat(key_lower())),
         };
-        if allow_none && value == "none" {
+        if allow_none && value.eq_ignore_ascii_case("none") {
             return Ok((rest, AnyWord::Shared(Word::Responsible(None))));
         }
-        match seat_name(&value) {
+        match seat_name(value) {
             Some(seat) => Ok((rest, AnyWord::Shared(make(seat)))),
             None => fail(
                 input,
                 NotationErrorKind::BadSeat {
-                    key: key_lower.clone(),
-                    found: value,
+                    key: key_lower(),
+                    found: value.to_ascii_lowercase(),
                 },
             ),
         }
     };
-    match key_lower.as_str() {
+    let mut buffer = [0; LONGEST_KEYWORD];
+    match lower_case(key, &mut buffer) {
         "self" => bare(Word::SelfDraw),
         // `last=1` is `last`; `last=N` (N > 1) is left to the scoring system (Huang's
         // last tiles of the wall).
@@ -728,7 +744,7 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
         "resp" => seat(|s| Word::Responsible(Some(s)), true),
         // A lone letter: a suit missing its digits, or digits after a letter that is no suit.
         _ if value.is_none() && key.len() == 1 => {
-            let letter = key_lower.as_bytes()[0] as char;
+            let letter = key.as_bytes()[0].to_ascii_lowercase() as char;
             if Suit::from_letter(letter).is_some() {
                 fail(input, NotationErrorKind::MissingRank(letter))
             } else if rest.starts_with(|c: char| c.is_ascii_digit()) {
@@ -741,6 +757,20 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     }
 }
 
+/// The length of the longest word [`word`] knows (`heaven`).
+const LONGEST_KEYWORD: usize = 6;
+
+/// `word` (ASCII letters) in lower case, written in `buffer` so that matching it against the
+/// keywords allocates nothing; a word longer than every keyword gives `""`, which is none.
+fn lower_case<'b>(word: &str, buffer: &'b mut [u8; LONGEST_KEYWORD]) -> &'b str {
+    let Some(lower) = buffer.get_mut(..word.len()) else {
+        return "";
+    };
+    lower.copy_from_slice(word.as_bytes());
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).unwrap_or("")
+}
+
 /// `claim=VALUE`, where the value runs to the next space or comment.
 fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
     let (after, _) = nom::bytes::complete::tag_no_case("claim=")(input)?;
@@ -751,10 +781,10 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
     }
 }
 
-/// Accepts a seat letter or its full name (`s`, `south`), in lower case.
+/// Accepts a seat letter or its full name (`s`, `south`), in any case.
 pub fn seat_name(value: &str) -> Option<Seat> {
-    let seat = Seat::from_letter(value.chars().next()?)?;
-    (value.len() == 1 || value == seat.name().to_ascii_lowercase()).then_some(seat)
+    let seat = Seat::from_letter(value.chars().next()?.to_ascii_lowercase())?;
+    (value.len() == 1 || value.eq_ignore_ascii_case(seat.name())).then_some(seat)
 }
 
 /// Character columns of positions in one line. Each call counts only the characters since
@@ -810,11 +840,11 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
 /// it needs one (a hand to score does; a hand to ask for its waits does not).
 pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let mut columns = Columns::new(line);
-    let mut concealed = Vec::new();
-    let mut melds = Vec::new();
+    let mut concealed = SmallVec::new();
+    let mut melds = SmallVec::new();
     let mut winning: Option<Spanned<Tile>> = None;
-    let mut words: Vec<Spanned<Word>> = Vec::new();
-    let mut named: Vec<Spanned<NamedWord>> = Vec::new();
+    let mut words: SmallVec<Spanned<Word>, 6> = SmallVec::new();
+    let mut named: SmallVec<Spanned<NamedWord>, 4> = SmallVec::new();
     let mut claim: Option<Spanned<ClaimSpec>> = None;
 
     let mut rest = line;
@@ -867,8 +897,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
         let parsed = match next {
             '[' => meld(rest).and_then(|(after, (kind, tiles, styles))| {
                 for (group_style, at, len) in styles {
-                    let group: Vec<Tile> =
-                        styled_group(at).map(|(_, (t, _))| t).unwrap_or_default();
+                    let group = styled_group(at).map(|(_, (t, _))| t).unwrap_or_default();
                     if let Err(kind) = check_style(&mut style, group_style, &group, &at[..len]) {
                         return fail(at, kind);
                     }
@@ -978,15 +1007,15 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedHolding<'a> {
     /// Concealed tiles, not including a `+TILE`.
-    pub concealed: Vec<Spanned<Tile>>,
+    pub concealed: SmallVec<Spanned<Tile>, 14>,
     /// Declared melds, in the order written.
-    pub melds: Vec<ParsedMeld>,
+    pub melds: SmallVec<ParsedMeld, 4>,
     /// The tile after `+`, if there is one (a hand that has just drawn it).
     pub drawn: Option<Spanned<Tile>>,
     /// The context words every system reads.
-    pub words: Vec<Spanned<Word>>,
+    pub words: SmallVec<Spanned<Word>, 6>,
     /// Other words, for the scoring system to read.
-    pub named: Vec<Spanned<NamedWord<'a>>>,
+    pub named: SmallVec<Spanned<NamedWord<'a>>, 4>,
     /// A `claim=` on the line.
     pub claim: Option<Spanned<ClaimSpec>>,
 }

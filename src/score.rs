@@ -2,12 +2,16 @@
 //! rule (SPEC §2.5), applies the limit (one [`limit`] step for every system, driven by the
 //! rule set's [`LimitRule`](crate::system::LimitRule)), and picks the best reading (§2.1).
 
-use crate::arrange::{arrangements, Arrangement, Placement, Shape};
+use crate::arrange::{arrangements, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
-use crate::patterns::{Condition, Facts, Pattern, Value};
+use crate::patterns::{Condition, Facts, Pattern, Value, ANY};
 use crate::payment::Payments;
 use crate::sets::Set;
+use crate::small::SmallVec;
 use crate::system::RuleSet;
+
+/// The patterns of one reading: a handful, kept in place.
+pub type Counted = SmallVec<CountedPattern, 10>;
 
 /// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +22,28 @@ pub struct CountedPattern {
     pub set: Option<Set>,
     /// What it is worth in this hand (its value under this rule set's maximum).
     pub points: u32,
+}
+
+/// A pattern no table holds and no hand counts: it only fills the unused slots of
+/// [`Counted`]'s array.
+static FILLER: Pattern = Pattern {
+    id: "",
+    series: "",
+    name: "",
+    chinese: "",
+    value: Value::Points(0),
+    shapes: ANY,
+    condition: Condition::Fallback,
+    summary: "",
+    details: "",
+    example: "",
+};
+
+/// Only fills unused slots of fixed arrays: never read.
+impl Default for CountedPattern {
+    fn default() -> Self {
+        CountedPattern::new(&FILLER, 0)
+    }
 }
 
 impl CountedPattern {
@@ -76,10 +102,10 @@ pub struct Reading {
     pub arrangement: Arrangement,
     /// The patterns that make up the total: under a listed limit, that one pattern alone
     /// (and any percentages).
-    pub counted: Vec<CountedPattern>,
+    pub counted: Counted,
     /// Patterns the hand also has but that the limit leaves out: the rest under a listed
     /// limit, or a pattern that would score alone but is worth less than the sum.
-    pub set_aside: Vec<CountedPattern>,
+    pub set_aside: Counted,
     /// Sum of every applicable pattern's points, before the limit.
     pub sum: u32,
     /// The value after the limit, before any percentages.
@@ -94,9 +120,9 @@ pub struct Reading {
 #[derive(Debug, Clone)]
 pub struct Limited {
     /// The patterns that make up the total.
-    pub counted: Vec<CountedPattern>,
+    pub counted: Counted,
     /// The patterns left out.
-    pub set_aside: Vec<CountedPattern>,
+    pub set_aside: Counted,
     /// The value before any percentages.
     pub base: u32,
     /// The value.
@@ -106,6 +132,8 @@ pub struct Limited {
 }
 
 /// Why a hand does not win.
+// The reading of a hand below the minimum is held in place, as a win's is (see `Outcome`).
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum FalseWin {
     /// The tiles form none of the winning shapes the rule set allows.
@@ -118,19 +146,22 @@ pub enum FalseWin {
     /// The best reading is under the rule set's minimum.
     BelowMinimum {
         /// The best reading.
-        reading: Box<Reading>,
+        reading: Reading,
         /// The rule set's minimum.
         minimum: u32,
     },
 }
 
 /// The result of scoring a valid hand.
+// A win holds its reading in place: it is made once a line and moved a few times, where
+// a box cost an allocation every line.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum Outcome {
     /// The hand wins.
     Win {
         /// The best reading.
-        reading: Box<Reading>,
+        reading: Reading,
         /// What each seat pays on its total.
         payments: Payments,
         /// How many arrangements and placements were compared.
@@ -141,14 +172,10 @@ pub enum Outcome {
 }
 
 /// The applicable patterns of one arrangement, in table order, after the series rule.
-pub fn applicable_patterns(
-    hand: &Hand,
-    arrangement: &Arrangement,
-    rules: &RuleSet,
-) -> Vec<CountedPattern> {
+pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Counted {
     let facts = Facts::new(hand, arrangement);
     let maximum = rules.limit.maximum;
-    let mut found: Vec<CountedPattern> = Vec::new();
+    let mut found = Counted::new();
     for pattern in rules.patterns {
         if !pattern.allows(&arrangement.shape) {
             continue;
@@ -211,11 +238,11 @@ pub fn applicable_patterns(
 
 /// Takes out the patterns that counted patterns imply (the rule set's implications, read in
 /// order; a dropped pattern drops nothing itself).
-fn drop_implied(found: &mut Vec<CountedPattern>, rules: &RuleSet, facts: &Facts) {
+fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
     if rules.implications.is_empty() {
         return;
     }
-    let mut dropped = vec![false; found.len()];
+    let mut dropped: SmallVec<bool, 16> = found.iter().map(|_| false).collect();
     for implication in rules.implications {
         let implying = found
             .iter()
@@ -242,7 +269,7 @@ fn drop_implied(found: &mut Vec<CountedPattern>, rules: &RuleSet, facts: &Facts)
 /// The limit step, the same for every rule set (see [`crate::system::LimitRule`]): the
 /// highest pattern that scores alone, if it is worth at least the capped sum of the others;
 /// otherwise that capped sum. Percentages then add to the base, rounded half up.
-pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
+pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
     let rule = rules.limit;
     let alone = patterns
         .iter()
@@ -260,15 +287,16 @@ pub fn limit(rules: &RuleSet, patterns: Vec<CountedPattern>) -> Limited {
     let (counted, set_aside, base, limit) = match alone {
         Some((index, points)) if points >= capped => {
             // The pattern that scores alone comes first, then any percentages.
-            let mut set_aside = patterns;
-            let mut counted = vec![set_aside.remove(index)];
-            let (percents, set_aside): (Vec<_>, Vec<_>) =
-                set_aside.into_iter().partition(|c| c.percent() > 0);
+            let mut rest = patterns;
+            let mut counted = Counted::new();
+            counted.push(rest.remove(index));
+            let (percents, set_aside): (Counted, Counted) =
+                rest.into_iter().partition(|c| c.percent() > 0);
             counted.extend(percents);
             (counted, set_aside, points, Some(Limit::Listed))
         }
         _ => {
-            let (set_aside, counted): (Vec<_>, Vec<_>) =
+            let (set_aside, counted): (Counted, Counted) =
                 patterns.into_iter().partition(|c| c.scores_alone(rules));
             let reached = rule.maximum.is_some_and(|maximum| {
                 sum > maximum || (rule.reached_at_maximum && sum == maximum)
@@ -318,9 +346,9 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
     }
 }
 
-/// Every reading of the hand, best first: highest total, then highest sum before the limit.
-/// Equal readings keep the order of [`arrangements`].
-pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
+/// The arrangements `rules` reads the hand in: the one declared shape when the rule set's
+/// hook says the hand wins by declaration, else every arrangement of a shape it allows.
+fn shapes_read(hand: &Hand, rules: &RuleSet) -> Arrangements {
     if rules
         .declared
         .is_some_and(|declared| declared(&hand.context.words))
@@ -329,42 +357,73 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
             shape: Shape::Declared,
             placement: Placement::Irregular,
         };
-        return vec![read(hand, declared, rules)];
+        return [declared].into_iter().collect();
     }
-    let mut all: Vec<Reading> = arrangements(hand)
+    let mut all = arrangements(hand);
+    all.retain(|a| rules.shapes.allow(&a.shape));
+    all
+}
+
+/// Every reading of the hand, best first: highest total, then highest sum before the limit.
+/// Equal readings keep the order of [`arrangements`].
+pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
+    let mut all: Vec<Reading> = shapes_read(hand, rules)
         .into_iter()
-        .filter(|a| rules.shapes.allow(&a.shape))
         .map(|a| read(hand, a, rules))
         .collect();
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
 }
 
+/// The first of [`readings`] without keeping the others, and how many were compared.
+pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
+    let shapes = shapes_read(hand, rules);
+    let compared = shapes.len();
+    let mut best: Option<Reading> = None;
+    for arrangement in shapes {
+        let reading = read(hand, arrangement, rules);
+        // Strictly better only: of equal readings the first stays, as in `readings`.
+        if best
+            .as_ref()
+            .is_none_or(|b| (reading.total, reading.sum) > (b.total, b.sum))
+        {
+            best = Some(reading);
+        }
+    }
+    (best, compared)
+}
+
 /// Scores a validated hand: the best reading, the minimum, and the payments.
 pub fn score(hand: &Hand, rules: &RuleSet) -> Outcome {
-    decide(hand, rules, readings(hand, rules))
+    let (best, compared) = best_reading(hand, rules);
+    decide_best(hand, rules, best, compared)
 }
 
 /// The outcome from the hand's readings, best first (as [`readings`] returns them).
 pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
+    let compared = all.len();
+    decide_best(hand, rules, all.into_iter().next(), compared)
+}
+
+/// The outcome from the best of `compared` readings (`None` if the tiles win no way).
+fn decide_best(hand: &Hand, rules: &RuleSet, best: Option<Reading>, compared: usize) -> Outcome {
     if let Some(reason) = rules.refuse.and_then(|refuse| refuse(&hand.context)) {
         return Outcome::FalseWin(FalseWin::Refused { reason });
     }
-    let readings_compared = all.len();
-    let Some(best) = all.into_iter().next() else {
+    let Some(best) = best else {
         return Outcome::FalseWin(FalseWin::NotAWinningHand);
     };
     if best.total < rules.minimum {
         return Outcome::FalseWin(FalseWin::BelowMinimum {
-            reading: Box::new(best),
+            reading: best,
             minimum: rules.minimum,
         });
     }
     let payments = rules.pay(best.total, &hand.context);
     Outcome::Win {
-        reading: Box::new(best),
+        reading: best,
         payments,
-        readings_compared,
+        readings_compared: compared,
     }
 }
 

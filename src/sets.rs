@@ -8,10 +8,12 @@ use std::fmt::{self, Write};
 
 use crate::tile::{write_run, Tile};
 
-/// The four kinds of declared set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The four kinds of declared set. (The default, a pung, only fills unused slots of fixed
+/// arrays.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum MeldKind {
     /// An exposed triplet: `[p d111]`.
+    #[default]
     Pung,
     /// An exposed sequence: `[c b345]`.
     Chow,
@@ -22,9 +24,10 @@ pub enum MeldKind {
 }
 
 /// The kind of a set in a regular hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum SetKind {
     /// Three consecutive tiles of one number suit.
+    #[default]
     Sequence,
     /// Three identical tiles.
     Triplet,
@@ -32,8 +35,8 @@ pub enum SetKind {
     Kong,
 }
 
-/// One set of a regular hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// One set of a regular hand. (The default only fills unused slots of fixed arrays.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Set {
     /// Sequence, triplet or kong.
     pub kind: SetKind,

@@ -8,6 +8,7 @@ use crate::line::{Error, Scored};
 use crate::patterns::Pattern;
 use crate::score::Outcome;
 use crate::session::Sheet;
+use crate::small::SmallVec;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
@@ -154,7 +155,7 @@ pub enum Tally {
         /// For a win, the patterns that counted, as indices into the rule set's table,
         /// each once (a per-set pattern may count several times in one hand; the summary
         /// counts hands); `None` for a false win.
-        patterns: Option<Vec<usize>>,
+        patterns: Option<SmallVec<usize, 10>>,
     },
 }
 
@@ -166,7 +167,7 @@ impl Tally {
         };
         let patterns = match &scored.outcome {
             Outcome::Win { reading, .. } => {
-                let mut indices = Vec::with_capacity(reading.counted.len());
+                let mut indices = SmallVec::new();
                 for counted in &reading.counted {
                     let index = rules
                         .patterns

@@ -73,8 +73,9 @@ impl Suit {
     }
 }
 
-/// One tile kind, stored as its index 0..34.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One tile kind, stored as its index 0..34. (The default, index 0, only fills unused slots
+/// of fixed arrays.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Tile(u8);
 
 impl Tile {

@@ -222,7 +222,7 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     write_patterns(object.key("patterns"), &reading.counted);
     write_patterns(object.key("set_aside"), &reading.set_aside);
     object
-        .display("arrangement", &reading.arrangement)
+        .display("arrangement", reading.arrangement)
         .optional_string(
             "winning_tile",
             hand.winning_tile.map(|t| t.to_string()).as_deref(),
@@ -298,7 +298,7 @@ fn write_reading_summary(out: &mut String, reading: &Reading) {
     let winning_set = winning_set(reading);
     let mut object = Object::new(out);
     object
-        .display("arrangement", &reading.arrangement)
+        .display("arrangement", reading.arrangement)
         .optional_string("winning_set", winning_set.as_deref())
         .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))

@@ -207,7 +207,7 @@ fn value(holding: &Holding, tile: Tile, self_drawn: bool, rules: &RuleSet) -> Va
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
 pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     let seen = holding.held_counts();
-    let mut kinds: Vec<Tile> = holding.concealed.clone();
+    let mut kinds: Vec<Tile> = holding.concealed.to_vec();
     kinds.dedup();
     let mut distance = u8::MAX;
     let mut discards = Vec::new();
