@@ -29,9 +29,6 @@ use crate::sets::MeldKind;
 use crate::small::SmallVec;
 use crate::tile::{Seat, Suit, Tile};
 
-/// The tiles of one group as written (`b123`): a hand has 14, so a group fits in place.
-type Group = SmallVec<Tile, 14>;
-
 /// A syntax error: where in the line (1-based column, in characters) and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {kind}")]
@@ -502,94 +499,138 @@ fn riichi(tiles: &[Tile]) -> String {
         .join(" ")
 }
 
-/// `123s`, `11z`: digits and a riichi suit letter (m characters, p dots, s bamboo, z
-/// honours). Recoverable error if the input does not start like one.
-fn riichi_group(input: &str) -> Res<'_, Group> {
-    let (rest, digits) = digit1(input)?;
-    let (rest, letter) = satisfy(|c| "mpszMPSZ".contains(c)).parse(rest)?;
-    let letter = letter.to_ascii_lowercase();
-    let found = || format!("{digits}{letter}");
-    let mut tiles = Group::new();
-    for digit in digits.bytes().map(|d| d - b'0') {
-        let tile = match letter {
-            'm' => Tile::new(Suit::Characters, digit),
-            'p' => Tile::new(Suit::Dots, digit),
-            's' => Tile::new(Suit::Bamboo, digit),
-            _ if (1..=4).contains(&digit) => Tile::new(Suit::Wind, digit),
-            _ if (5..=7).contains(&digit) => Tile::new(Suit::Dragon, 8 - digit),
-            _ => None,
-        };
-        match tile {
-            Some(tile) => tiles.push(tile),
-            None => {
-                let kind = NotationErrorKind::RiichiRankOutOfRange {
-                    suit: letter,
-                    found: found(),
-                };
-                return fail(input, kind);
-            }
-        }
+/// The tile a riichi-style digit names in the suit of `letter` (m, p, s or z, lower case).
+fn riichi_tile(letter: u8, digit: u8) -> Option<Tile> {
+    match letter {
+        b'm' => Tile::new(Suit::Characters, digit),
+        b'p' => Tile::new(Suit::Dots, digit),
+        b's' => Tile::new(Suit::Bamboo, digit),
+        _ if (1..=4).contains(&digit) => Tile::new(Suit::Wind, digit),
+        _ if (5..=7).contains(&digit) => Tile::new(Suit::Dragon, 8 - digit),
+        _ => None,
     }
-    Ok((rest, tiles))
 }
 
-/// A group of tiles in any style, with its style.
-fn styled_group(input: &str) -> Res<'_, (Group, Style)> {
-    if input.starts_with(|c: char| c.is_ascii_digit()) {
-        return riichi_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Riichi)));
+/// `123s`, `11z`: digits and a riichi suit letter (m characters, p dots, s bamboo, z
+/// honours). Recoverable error if the input does not start like one.
+fn riichi_group(input: &str) -> Res<'_, Written<'_>> {
+    let (rest, digits) = digit1(input)?;
+    let (rest, letter) =
+        satisfy(|c| matches!(c, 'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z')).parse(rest)?;
+    let letter = letter.to_ascii_lowercase();
+    let all_ranks = digits
+        .bytes()
+        .all(|digit| riichi_tile(letter as u8, digit - b'0').is_some());
+    if !all_ranks {
+        let found = format!("{digits}{letter}");
+        let kind = NotationErrorKind::RiichiRankOutOfRange {
+            suit: letter,
+            found,
+        };
+        return fail(input, kind);
     }
-    if input.starts_with(|c| glyph_tile(c).is_some()) {
-        return glyph_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Glyphs)));
+    Ok((rest, Written::new(input, rest, Style::Riichi)))
+}
+
+/// A group of tiles as written, its ranks already checked: the text and its style. Its
+/// tiles are read from the text when needed ([`Written::tiles`]), so that reading a line
+/// copies no tiles but into the hand's own list.
+#[derive(Debug, Clone, Copy, Default)]
+struct Written<'a> {
+    /// The group's text (`b123`, `123s`, glyphs).
+    text: &'a str,
+    style: Style,
+}
+
+impl<'a> Written<'a> {
+    /// The group that starts `input` and ends where `rest` starts.
+    fn new(input: &'a str, rest: &str, style: Style) -> Self {
+        Written {
+            text: &input[..input.len() - rest.len()],
+            style,
+        }
     }
-    tile_group(input).map(|(rest, tiles)| (rest, (tiles, Style::Letters)))
+
+    /// The group's tiles, in the order written.
+    fn tiles(self) -> impl Iterator<Item = Tile> + 'a {
+        let text = self.text;
+        let (digits, letter) = match self.style {
+            Style::Letters => (&text[1..], text.as_bytes()[0].to_ascii_lowercase()),
+            Style::Riichi => {
+                let (digits, letter) = text.split_at(text.len() - 1);
+                (digits, letter.as_bytes()[0].to_ascii_lowercase())
+            }
+            Style::Glyphs => ("", 0),
+        };
+        let suit = Suit::from_letter(char::from(letter));
+        let glyphs = match self.style {
+            Style::Glyphs => text,
+            _ => "",
+        };
+        // Ranks were checked as the group was read: no digit here is out of range.
+        digits
+            .bytes()
+            .filter_map(move |digit| match suit {
+                Some(suit) => Tile::new(suit, digit - b'0'),
+                None => riichi_tile(letter, digit - b'0'),
+            })
+            .chain(glyphs.chars().filter_map(glyph_tile))
+    }
+
+    /// Whether the group is one tile.
+    fn is_one_tile(self) -> bool {
+        let mut tiles = self.tiles();
+        tiles.next().is_some() && tiles.next().is_none()
+    }
+}
+
+/// A group of tiles in any style.
+fn styled_group(input: &str) -> Res<'_, Written<'_>> {
+    // The first byte tells the style: a digit starts riichi style, another ASCII byte our
+    // own, and only a longer character can be a glyph.
+    match input.as_bytes().first() {
+        Some(b'0'..=b'9') => riichi_group(input),
+        Some(byte) if byte.is_ascii() => tile_group(input),
+        _ => glyph_group(input),
+    }
 }
 
 /// The hand's style so far (its first group's, glyphs aside); a group of the other style is
 /// an error that says how to write it here.
-fn check_style(
-    hand: &mut Option<Style>,
-    group: Style,
-    tiles: &[Tile],
-    written: &str,
-) -> Result<(), NotationErrorKind> {
-    if group == Style::Glyphs {
+fn check_style(hand: &mut Option<Style>, group: Written) -> Result<(), NotationErrorKind> {
+    if group.style == Style::Glyphs {
         return Ok(());
     }
     match *hand {
         None => {
-            *hand = Some(group);
+            *hand = Some(group.style);
             Ok(())
         }
-        Some(style) if style == group => Ok(()),
+        Some(style) if style == group.style => Ok(()),
         Some(style) => Err(NotationErrorKind::MixedStyles {
-            written: written.to_string(),
-            style: group.words(),
+            written: group.text.to_string(),
+            style: group.style.words(),
             hand_style: style.words(),
-            instead: style.write(tiles),
+            instead: style.write(&group.tiles().collect::<Vec<_>>()),
         }),
     }
 }
 
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
-fn tile_group(input: &str) -> Res<'_, Group> {
-    if input.starts_with(|c| glyph_tile(c).is_some()) {
-        return glyph_group(input);
-    }
-    let (rest, letter) = satisfy(|c| "bcdweBCDWE".contains(c)).parse(input)?;
+fn tile_group(input: &str) -> Res<'_, Written<'_>> {
+    let suit_letter = |c: char| matches!(c.to_ascii_lowercase(), 'b' | 'c' | 'd' | 'w' | 'e');
+    let (rest, letter) = satisfy(suit_letter).parse(input)?;
     let (rest, digits) = digit1(rest)?;
     let suit = Suit::from_letter(letter.to_ascii_lowercase()).expect("letter checked above");
-    let mut tiles = Group::new();
-    for digit in digits.bytes() {
-        match Tile::new(suit, digit - b'0') {
-            Some(tile) => tiles.push(tile),
-            None => {
-                let found = format!("{}{}", suit.letter(), digits);
-                return fail(input, NotationErrorKind::RankOutOfRange { suit, found });
-            }
-        }
+    if !digits
+        .bytes()
+        .all(|digit| Tile::new(suit, digit - b'0').is_some())
+    {
+        let found = format!("{}{}", suit.letter(), digits);
+        return fail(input, NotationErrorKind::RankOutOfRange { suit, found });
     }
-    Ok((rest, tiles))
+    Ok((rest, Written::new(input, rest, Style::Letters)))
 }
 
 /// The tile a Unicode mahjong glyph shows (U+1F000-U+1F021): 🀀-🀃 the winds East, South,
@@ -609,25 +650,32 @@ pub fn glyph_tile(c: char) -> Option<Tile> {
 
 /// A run of glyphs, `🀇🀈🀉`: one tile each. A variation selector after a glyph (`🀄️`, as
 /// emoji keyboards write the red dragon) belongs to it.
-fn glyph_group(input: &str) -> Res<'_, Group> {
-    let mut tiles = Group::new();
+fn glyph_group(input: &str) -> Res<'_, Written<'_>> {
+    let mut glyphs = 0;
     let mut rest = input;
     while let Some(c) = rest.chars().next() {
         match glyph_tile(c) {
-            Some(tile) => tiles.push(tile),
-            None if !tiles.is_empty() && matches!(c, '\u{FE0E}' | '\u{FE0F}') => {}
+            Some(_) => glyphs += 1,
+            None if glyphs > 0 && matches!(c, '\u{FE0E}' | '\u{FE0F}') => {}
             None => break,
         }
         rest = &rest[c.len_utf8()..];
     }
-    Ok((rest, tiles))
+    if glyphs == 0 {
+        // Not a glyph: no group at all, for the other tokens to try.
+        return Err(nom::Err::Error(Failure::from_error_kind(
+            input,
+            ErrorKind::Satisfy,
+        )));
+    }
+    Ok((rest, Written::new(input, rest, Style::Glyphs)))
 }
 
 /// A meld as read: its kind, its tiles, and each group's style with where it was written.
 type MeldRead<'a> = (MeldKind, SmallVec<Tile, 4>, SmallVec<GroupAt<'a>, 4>);
 
-/// A group inside a meld: its style, the line from where it starts, and its length.
-type GroupAt<'a> = (Style, &'a str, usize);
+/// A group inside a meld, with the line from where it starts.
+type GroupAt<'a> = (Written<'a>, &'a str);
 
 /// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`, `[p 111z]`.
 fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
@@ -664,9 +712,9 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
             return fail(input, NotationErrorKind::UnclosedMeld);
         }
         match styled_group(rest) {
-            Ok((after, (group, style))) => {
-                styles.push((style, rest, rest.len() - after.len()));
-                tiles.extend(group);
+            Ok((after, group)) => {
+                styles.push((group, rest));
+                tiles.extend(group.tiles());
                 rest = after;
             }
             Err(nom::Err::Error(_)) if tiles.is_empty() => {
@@ -679,13 +727,13 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
 }
 
 /// `+b9`, `+9s`: exactly one tile, with its style.
-fn winning_tile(input: &str) -> Res<'_, (Tile, Style)> {
+fn winning_tile(input: &str) -> Res<'_, Written<'_>> {
     let (rest, _) = char('+')(input)?;
     match styled_group(rest) {
-        Ok((after, (tiles, style))) if tiles.len() == 1 => Ok((after, (tiles[0], style))),
-        Ok((after, _)) => fail(
+        Ok((after, group)) if group.is_one_tile() => Ok((after, group)),
+        Ok((_, group)) => fail(
             input,
-            NotationErrorKind::SeveralWinningTiles(rest[..rest.len() - after.len()].to_string()),
+            NotationErrorKind::SeveralWinningTiles(group.text.to_string()),
         ),
         Err(nom::Err::Error(_)) => fail(input, NotationErrorKind::MissingWinningTile),
         Err(other) => Err(other),
@@ -792,6 +840,8 @@ pub fn seat_name(value: &str) -> Option<Seat> {
 /// counting from the line's start for every token took 47 s on a 2 MB line).
 struct Columns<'a> {
     line: &'a str,
+    /// The line is ASCII: a column is its byte offset + 1, with nothing to count.
+    ascii: bool,
     /// A byte offset already counted, and its 1-based column.
     offset: usize,
     column: usize,
@@ -801,6 +851,7 @@ impl<'a> Columns<'a> {
     fn new(line: &'a str) -> Self {
         Columns {
             line,
+            ascii: line.is_ascii(),
             offset: 0,
             column: 1,
         }
@@ -809,6 +860,9 @@ impl<'a> Columns<'a> {
     /// 1-based character column of `rest`, a suffix of the line.
     fn of(&mut self, rest: &str) -> usize {
         let offset = self.line.len() - rest.len();
+        if self.ascii {
+            return offset + 1;
+        }
         if offset < self.offset {
             // Positions only move forward while parsing; start over if one ever does not.
             (self.offset, self.column) = (0, 1);
@@ -868,17 +922,16 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
         let next = rest.chars().next().expect("not empty");
 
         match styled_group(rest) {
-            Ok((after, (tiles, group_style))) => {
+            Ok((after, group)) => {
                 if !separated && !after_group {
                     return Err(
                         columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest)))
                     );
                 }
-                let written = &rest[..rest.len() - after.len()];
-                if let Err(kind) = check_style(&mut style, group_style, &tiles, written) {
+                if let Err(kind) = check_style(&mut style, group) {
                     return Err(columns.error(rest, kind));
                 }
-                concealed.extend(tiles.into_iter().map(|value| Spanned { value, column: at }));
+                concealed.extend(group.tiles().map(|value| Spanned { value, column: at }));
                 (rest, after_group, after_meld) = (after, true, false);
                 continue;
             }
@@ -888,7 +941,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             })) => return Err(columns.error(at, kind)),
             Err(_) => {} // not a tile group: try the other tokens
         }
-        if is_invisible(next) {
+        if !next.is_ascii_graphic() && is_invisible(next) {
             return Err(columns.error(rest, NotationErrorKind::UnexpectedChar(next)));
         }
         if !separated {
@@ -896,9 +949,8 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
         }
         let parsed = match next {
             '[' => meld(rest).and_then(|(after, (kind, tiles, styles))| {
-                for (group_style, at, len) in styles {
-                    let group = styled_group(at).map(|(_, (t, _))| t).unwrap_or_default();
-                    if let Err(kind) = check_style(&mut style, group_style, &group, &at[..len]) {
+                for (group, at) in styles {
+                    if let Err(kind) = check_style(&mut style, group) {
                         return fail(at, kind);
                     }
                 }
@@ -909,18 +961,17 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                 });
                 Ok((after, true))
             }),
-            '+' => winning_tile(rest).and_then(|(after, (tile, group_style))| {
+            '+' => winning_tile(rest).and_then(|(after, group)| {
                 if winning.is_some() {
                     return fail(rest, NotationErrorKind::SecondWinningTile);
                 }
-                let written = &rest[1..rest.len() - after.len()];
-                if let Err(kind) = check_style(&mut style, group_style, &[tile], written) {
+                if let Err(kind) = check_style(&mut style, group) {
                     return fail(&rest[1..], kind);
                 }
-                winning = Some(Spanned {
-                    value: tile,
-                    column: at,
-                });
+                winning = group
+                    .tiles()
+                    .next()
+                    .map(|value| Spanned { value, column: at });
                 Ok((after, false))
             }),
             'c' | 'C'

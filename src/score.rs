@@ -270,52 +270,75 @@ fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
 /// highest pattern that scores alone, if it is worth at least the capped sum of the others;
 /// otherwise that capped sum. Percentages then add to the base, rounded half up.
 pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
+    let mut counted = patterns;
+    let mut set_aside = Counted::new();
+    let (base, total, limit) = limit_in_place(rules, &mut counted, &mut set_aside);
+
+    Limited {
+        counted,
+        set_aside,
+        base,
+        total,
+        limit,
+    }
+}
+
+/// [`limit`] on the patterns where they are: `counted` keeps those that make up the total,
+/// in the order [`limit`] gives them, and `set_aside` (empty) receives the others. Returns
+/// the base, the total and the limit. Done in place because a reading is scored for every
+/// arrangement of every line: copying its lists was a tenth of the scoring.
+fn limit_in_place(
+    rules: &RuleSet,
+    counted: &mut Counted,
+    set_aside: &mut Counted,
+) -> (u32, u32, Option<Limit>) {
     let rule = rules.limit;
-    let alone = patterns
+    let alone = counted
         .iter()
         .enumerate()
         .filter(|(_, c)| c.scores_alone(rules))
         .max_by_key(|(i, c)| (c.points(), std::cmp::Reverse(*i)))
         .map(|(i, c)| (i, c.points()));
-    let sum: u32 = patterns
+    let sum: u32 = counted
         .iter()
         .filter(|c| !c.scores_alone(rules))
         .map(CountedPattern::points)
         .sum();
     let capped = rule.maximum.map_or(sum, |maximum| sum.min(maximum));
-    let percent: u32 = patterns.iter().map(CountedPattern::percent).sum();
-    let (counted, set_aside, base, limit) = match alone {
+    let percent: u32 = counted.iter().map(CountedPattern::percent).sum();
+    let (base, limit) = match alone {
         Some((index, points)) if points >= capped => {
-            // The pattern that scores alone comes first, then any percentages.
-            let mut rest = patterns;
-            let mut counted = Counted::new();
-            counted.push(rest.remove(index));
-            let (percents, set_aside): (Counted, Counted) =
-                rest.into_iter().partition(|c| c.percent() > 0);
-            counted.extend(percents);
-            (counted, set_aside, points, Some(Limit::Listed))
+            // The pattern that scores alone comes first, then any percentages; the rest
+            // are set aside.
+            let alone = counted[index];
+            set_aside.extend(
+                counted
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, c)| i != index && c.percent() == 0)
+                    .map(|(_, c)| *c),
+            );
+            let mut at = 0;
+            counted.retain(|c| {
+                let percentage = at != index && c.percent() > 0;
+                at += 1;
+                percentage
+            });
+            counted.insert(0, alone);
+            (points, Some(Limit::Listed))
         }
         _ => {
-            let (set_aside, counted): (Counted, Counted) =
-                patterns.into_iter().partition(|c| c.scores_alone(rules));
+            if counted.iter().any(|c| c.scores_alone(rules)) {
+                set_aside.extend(counted.iter().filter(|c| c.scores_alone(rules)).copied());
+                counted.retain(|c| !c.scores_alone(rules));
+            }
             let reached = rule.maximum.is_some_and(|maximum| {
                 sum > maximum || (rule.reached_at_maximum && sum == maximum)
             });
-            (
-                counted,
-                set_aside,
-                capped,
-                reached.then_some(Limit::Compound),
-            )
+            (capped, reached.then_some(Limit::Compound))
         }
     };
-    Limited {
-        counted,
-        set_aside,
-        base,
-        total: with_percent(base, percent),
-        limit,
-    }
+    (base, with_percent(base, percent), limit)
 }
 
 /// `base` plus `percent` % of it, rounded half up.
@@ -326,24 +349,19 @@ pub fn with_percent(base: u32, percent: u32) -> u32 {
 
 /// Scores one arrangement under `rules`.
 pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
-    let patterns = applicable_patterns(hand, &arrangement, rules);
-    let sum = patterns.iter().map(CountedPattern::points).sum();
-    let Limited {
-        counted,
-        set_aside,
-        base,
-        total,
-        limit,
-    } = limit(rules, patterns);
-    Reading {
+    let mut reading = Reading {
         arrangement,
-        counted,
-        set_aside,
-        sum,
-        base,
-        total,
-        limit,
-    }
+        counted: applicable_patterns(hand, &arrangement, rules),
+        set_aside: Counted::new(),
+        sum: 0,
+        base: 0,
+        total: 0,
+        limit: None,
+    };
+    reading.sum = reading.counted.iter().map(CountedPattern::points).sum();
+    (reading.base, reading.total, reading.limit) =
+        limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
+    reading
 }
 
 /// The arrangements `rules` reads the hand in: the one declared shape when the rule set's

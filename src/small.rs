@@ -39,12 +39,24 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
     }
 
     /// Adds an item at the end.
+    #[inline]
     pub fn push(&mut self, item: T) {
         match &mut self.storage {
             Storage::Inline { len, items } if *len < N => {
                 items[*len] = item;
                 *len += 1;
             }
+            _ => self.push_outside(item),
+        }
+    }
+
+    /// Adds an item to a full array (moving the items to the heap) or to the heap: rare,
+    /// so kept out of [`push`](Self::push), which then inlines into the loops that fill
+    /// lists.
+    #[cold]
+    #[inline(never)]
+    fn push_outside(&mut self, item: T) {
+        match &mut self.storage {
             Storage::Inline { len, items } => {
                 let mut heap = Vec::with_capacity(2 * N.max(1));
                 heap.extend(items[..*len].iter_mut().map(std::mem::take));
@@ -65,6 +77,16 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
             }
             Storage::Heap(heap) => heap.pop(),
         }
+    }
+
+    /// Inserts an item at `index`, shifting the later ones up.
+    ///
+    /// # Panics
+    /// If `index` is past the end, as `Vec::insert` does.
+    pub fn insert(&mut self, index: usize, item: T) {
+        assert!(index <= self.len(), "insertion index {index} past the end");
+        self.push(item);
+        self.as_mut_slice()[index..].rotate_right(1);
     }
 
     /// Removes and returns the item at `index`, shifting the later ones down.
@@ -102,6 +124,7 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
     }
 
     /// The items as a slice.
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
         match &self.storage {
             Storage::Inline { len, items } => &items[..*len],
@@ -110,6 +133,7 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
     }
 
     /// The items as a mutable slice.
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         match &mut self.storage {
             Storage::Inline { len, items } => &mut items[..*len],
@@ -273,6 +297,11 @@ mod tests {
         assert_eq!(list, [3]);
         assert_eq!((list.pop(), list.pop()), (Some(3), None));
         list.push(3);
+        list.insert(0, 9);
+        list.insert(2, 8);
+        assert_eq!(list, [9, 3, 8]);
+        list.remove(0);
+        list.remove(1);
         list.push(7);
         assert_eq!(format!("{list:?}"), "[3, 7]");
         // Equality reads the items only, not the filler left behind by remove.
