@@ -146,6 +146,7 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
     let mut current = ConcealedSets::new();
     decompose(
         &mut counts,
+        0,
         sets_needed,
         None,
         &mut current,
@@ -221,15 +222,17 @@ type ConcealedSets = SmallVec<(SetKind, Tile), 4>;
 type Decomposition = (ConcealedSets, Tile);
 
 /// Splits `counts` into `sets_needed` sets plus one pair, pushing every split into `out`.
-/// Always takes the lowest remaining tile first, so each split is reached once per choice.
+/// Always takes the lowest remaining tile first, so each split is reached once per choice;
+/// no tile below `from` is left (the search never goes back down).
 fn decompose(
     counts: &mut [u8; KINDS],
+    from: usize,
     sets_needed: usize,
     pair: Option<Tile>,
     current: &mut ConcealedSets,
     out: &mut SmallVec<Decomposition, 8>,
 ) {
-    let Some(first) = counts.iter().position(|&c| c > 0) else {
+    let Some(first) = counts[from..].iter().position(|&c| c > 0).map(|i| from + i) else {
         if let (0, Some(pair)) = (sets_needed, pair) {
             let mut sets = current.clone();
             sets.sort_unstable();
@@ -240,7 +243,7 @@ fn decompose(
     let tile = Tile::ALL[first];
     if pair.is_none() && counts[first] >= 2 {
         counts[first] -= 2;
-        decompose(counts, sets_needed, Some(tile), current, out);
+        decompose(counts, first, sets_needed, Some(tile), current, out);
         counts[first] += 2;
     }
     if sets_needed == 0 {
@@ -249,7 +252,7 @@ fn decompose(
     if counts[first] >= 3 {
         counts[first] -= 3;
         current.push((SetKind::Triplet, tile));
-        decompose(counts, sets_needed - 1, pair, current, out);
+        decompose(counts, first, sets_needed - 1, pair, current, out);
         current.pop();
         counts[first] += 3;
     }
@@ -261,7 +264,7 @@ fn decompose(
                 counts[t.index()] -= 1;
             }
             current.push((SetKind::Sequence, tile));
-            decompose(counts, sets_needed - 1, pair, current, out);
+            decompose(counts, first, sets_needed - 1, pair, current, out);
             current.pop();
             for t in [tile, second, third] {
                 counts[t.index()] += 1;

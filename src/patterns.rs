@@ -8,7 +8,7 @@
 use crate::arrange::{Arrangement, Shape};
 use crate::hand::{Hand, WinContext};
 use crate::sets::{Set, SetKind};
-use crate::tile::{Suit, Tile, KINDS};
+use crate::tile::{Suit, Tile};
 
 /// Which hand shapes a pattern may be scored on, or a rule set allows at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,6 +247,25 @@ pub struct Facts<'a> {
     pub arrangement: &'a Arrangement,
     /// Bit `i` set when the hand holds tile kind `i`.
     present: u64,
+    /// Bit `i` set when a sequence of the reading starts at tile kind `i`.
+    sequence_starts: u64,
+    /// Bit `i` set when a triplet or kong of the reading is of tile kind `i`.
+    triplet_kinds: u64,
+}
+
+/// The tile kinds whose bits are set in a mask, lowest first.
+struct Kinds(u64);
+
+impl Iterator for Kinds {
+    type Item = Tile;
+    fn next(&mut self) -> Option<Tile> {
+        if self.0 == 0 {
+            return None;
+        }
+        let index = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Tile::ALL.get(index).copied()
+    }
 }
 
 impl<'a> Facts<'a> {
@@ -259,10 +278,22 @@ impl<'a> Facts<'a> {
         for meld in &hand.melds {
             meld.set().tiles().for_each(&mut mark);
         }
+        // The predicates ask again and again whether a set is there: one bit test each.
+        let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
+        for set in arrangement.sets() {
+            let bit = 1 << set.tile.index();
+            if set.kind == SetKind::Sequence {
+                sequence_starts |= bit;
+            } else {
+                triplet_kinds |= bit;
+            }
+        }
         Facts {
             hand,
             arrangement,
             present,
+            sequence_starts,
+            triplet_kinds,
         }
     }
 
@@ -283,9 +314,7 @@ impl<'a> Facts<'a> {
 
     /// The distinct tile kinds in the hand.
     pub fn kinds(&self) -> impl Iterator<Item = Tile> + '_ {
-        (0..KINDS)
-            .filter(|&i| self.present & (1 << i) != 0)
-            .map(|i| Tile::ALL[i])
+        Kinds(self.present)
     }
 
     /// Whether every tile kind of the hand satisfies `test`.
@@ -316,12 +345,12 @@ impl<'a> Facts<'a> {
 
     /// Whether a triplet or kong is of `tile`.
     pub fn has_triplet(&self, tile: Tile) -> bool {
-        self.triplets().any(|t| t == tile)
+        self.triplet_kinds & (1 << tile.index()) != 0
     }
 
     /// Whether a sequence starts at `first`.
     pub fn has_sequence(&self, first: Tile) -> bool {
-        self.sequences().any(|t| t == first)
+        self.sequence_starts & (1 << first.index()) != 0
     }
 
     /// How many times the most repeated sequence occurs.

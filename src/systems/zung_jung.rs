@@ -13,6 +13,7 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::{Set, SetKind};
+use crate::small::SmallVec;
 use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{Seat, Suit, Tile};
 
@@ -200,8 +201,8 @@ fn two_identical_sequences(f: &Facts) -> bool {
 /// Two groups of two identical sequences (four identical ones also make two groups,
 /// but then 5.1.4 outranks this in the series).
 fn two_identical_sequences_twice(f: &Facts) -> bool {
-    let mut sequences: Vec<Tile> = f.sequences().collect();
-    sequences.sort();
+    let mut sequences: SmallVec<Tile, 4> = f.sequences().collect();
+    sequences.sort_unstable();
     let mut groups = 0;
     let mut i = 0;
     while i + 1 < sequences.len() {
