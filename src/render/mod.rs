@@ -360,13 +360,6 @@ fn write_placement<W: Write>(w: &mut W, hand: &Hand, arrangement: &Arrangement) 
     }
 }
 
-/// Which group the winning tile completes, in words (see [`write_placement`]).
-fn placement(hand: &Hand, arrangement: &Arrangement) -> String {
-    let mut text = String::new();
-    let _ = write_placement(&mut text, hand, arrangement);
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
