@@ -89,9 +89,13 @@ pub fn write_int<W: Write>(w: &mut W, n: i64) -> fmt::Result {
 }
 
 /// Whether `text` may hold a control character: a byte below 0x20, DEL, or the first byte
-/// of U+0080..U+009F. A quick look at the bytes, so that the common text is copied whole.
+/// of U+0080..U+009F. A quick look at the bytes, so that the common text is copied whole:
+/// every byte is looked at, without stopping early, which the compiler turns into a few
+/// wide comparisons.
 fn may_hold_control(text: &str) -> bool {
-    text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2)
+    text.bytes().fold(false, |found, b| {
+        found | (b < 0x20) | (b == 0x7f) | (b == 0xc2)
+    })
 }
 
 /// Writes `text` as [`printable`] shows it: every control character as its code point

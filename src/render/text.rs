@@ -52,9 +52,8 @@ impl Painter {
     fn label(&self, out: &mut String, text: &str) {
         self.paint(out, Style::new().bold(), |out| {
             out.push_str(text);
-            for _ in text.chars().count()..LABEL_WIDTH {
-                out.push(' ');
-            }
+            let padding = LABEL_WIDTH.saturating_sub(text.chars().count());
+            out.push_str(&BLANK_LABEL[..padding]);
         });
         out.push(' ');
     }
@@ -72,6 +71,9 @@ impl Painter {
 
 /// The width of a line's label, which the lines of a block align on.
 const LABEL_WIDTH: usize = 12;
+
+/// An empty label's padding, the most any label needs: written in one piece.
+const BLANK_LABEL: &str = "            ";
 
 /// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
 pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Location>) -> String {
