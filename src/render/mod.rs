@@ -63,6 +63,15 @@ impl fmt::Display for Location<'_> {
 /// Writes `n` in decimal, as `n.to_string()` does, without the formatting machinery: every
 /// line of a batch writes a few numbers.
 pub fn write_uint<W: Write>(w: &mut W, mut n: u64) -> fmt::Result {
+    let digit = |d: u64| char::from(b'0' + d as u8);
+    // Most numbers of a line (points, payments) have one or two digits.
+    if n < 10 {
+        return w.write_char(digit(n));
+    }
+    if n < 100 {
+        w.write_char(digit(n / 10))?;
+        return w.write_char(digit(n % 10));
+    }
     // u64::MAX has 20 digits; they are produced last first.
     let mut digits = [0u8; 20];
     let mut start = digits.len();
