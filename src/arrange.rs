@@ -79,13 +79,14 @@ impl Arrangement {
     }
 }
 
-/// Display for referees: pair · sequences · triplets and kongs, e.g.
-/// `b66 · c123 c456 c789 · d111`; Seven Pairs as seven pairs; Thirteen Terminals as its tiles.
-impl fmt::Display for Arrangement {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Arrangement {
+    /// Writes the arrangement for referees: pair · sequences · triplets and kongs, e.g.
+    /// `b66 · c123 c456 c789 · d111`; Seven Pairs as seven pairs; Thirteen Terminals as its
+    /// tiles. Its `Display`, and what the renderers call on their `String` directly.
+    pub fn write_to<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
         match &self.shape {
             Shape::Regular { sets, pair } => {
-                write_run(f, *pair, 2)?;
+                write_run(w, *pair, 2)?;
                 let mut sorted = *sets;
                 sorted.sort_by_key(|s| (s.kind != SetKind::Sequence, s.tile));
                 // " · " between the pair, the sequences and the triplets/kongs; " " within.
@@ -97,35 +98,39 @@ impl fmt::Display for Arrangement {
                     } else {
                         " · "
                     };
-                    f.write_str(separator)?;
-                    write!(f, "{set}")?;
+                    w.write_str(separator)?;
+                    set.write_to(w)?;
                     previous_was_sequence = Some(sequence);
                 }
                 Ok(())
             }
             Shape::SevenPairs { pairs } => {
-                let texts: Vec<String> = pairs
-                    .iter()
-                    .map(|p| {
-                        let mut text = String::new();
-                        let _ = write_run(&mut text, *p, 2);
-                        text
-                    })
-                    .collect();
-                write!(f, "{}", texts.join(" "))
+                for (i, pair) in pairs.iter().enumerate() {
+                    if i > 0 {
+                        w.write_char(' ')?;
+                    }
+                    write_run(w, *pair, 2)?;
+                }
+                Ok(())
             }
-            Shape::Declared => f.write_str("won by declaration, whatever the tiles"),
+            Shape::Declared => w.write_str("won by declaration, whatever the tiles"),
             Shape::ThirteenTerminals { pair } => {
-                let texts: Vec<String> = Tile::terminals_and_honors()
-                    .map(|t| {
-                        let mut text = String::new();
-                        let _ = write_run(&mut text, t, if t == *pair { 2 } else { 1 });
-                        text
-                    })
-                    .collect();
-                write!(f, "{}", texts.join(" "))
+                for (i, tile) in Tile::terminals_and_honors().enumerate() {
+                    if i > 0 {
+                        w.write_char(' ')?;
+                    }
+                    write_run(w, tile, if tile == *pair { 2 } else { 1 })?;
+                }
+                Ok(())
             }
         }
+    }
+}
+
+/// Display for referees (see [`Arrangement::write_to`]).
+impl fmt::Display for Arrangement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 

@@ -4,7 +4,7 @@
 //! This is vocabulary shared by the parser (meld kinds), the validated hand (melds as sets)
 //! and the arrangements (concealed sets), so it sits below all three.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
 use crate::tile::{write_run, Tile};
 
@@ -102,32 +102,40 @@ impl Set {
     }
 }
 
-/// Notation form: `b345`, `d111`, and melds in brackets: `[p d111]`, `[ck w2222]`.
-impl fmt::Display for Set {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Set {
+    /// Writes the set in notation form: `b345`, `d111`, and melds in brackets: `[p d111]`,
+    /// `[ck w2222]`. Its `Display`, and what the renderers call on their `String` directly.
+    pub fn write_to<W: fmt::Write>(self, w: &mut W) -> fmt::Result {
         let keyword = match (self.kind, self.melded) {
-            (SetKind::Sequence, true) => Some("c"),
-            (SetKind::Triplet, true) => Some("p"),
-            (SetKind::Kong, true) => Some("k"),
-            (SetKind::Kong, false) => Some("ck"),
+            (SetKind::Sequence, true) => Some("[c "),
+            (SetKind::Triplet, true) => Some("[p "),
+            (SetKind::Kong, true) => Some("[k "),
+            (SetKind::Kong, false) => Some("[ck "),
             _ => None,
         };
         if let Some(keyword) = keyword {
-            write!(f, "[{keyword} ")?;
+            w.write_str(keyword)?;
         }
         match self.kind {
             SetKind::Sequence => {
-                f.write_char(self.tile.suit().letter())?;
+                w.write_char(self.tile.suit().letter())?;
                 for tile in self.tiles() {
-                    f.write_char(tile.rank_digit())?;
+                    w.write_char(tile.rank_digit())?;
                 }
             }
-            SetKind::Triplet => write_run(f, self.tile, 3)?,
-            SetKind::Kong => write_run(f, self.tile, 4)?,
+            SetKind::Triplet => write_run(w, self.tile, 3)?,
+            SetKind::Kong => write_run(w, self.tile, 4)?,
         }
         if keyword.is_some() {
-            f.write_char(']')?;
+            w.write_char(']')?;
         }
         Ok(())
+    }
+}
+
+/// Notation form (see [`Set::write_to`]).
+impl fmt::Display for Set {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }

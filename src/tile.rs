@@ -211,12 +211,19 @@ impl Tile {
     }
 }
 
-/// Notation form, e.g. `b5`, `w1`, `e3`.
+impl Tile {
+    /// Writes the tile in notation form, e.g. `b5`, `w1`, `e3`: its `Display`, and what the
+    /// renderers call on their `String` directly, with no formatting machinery in between.
+    pub fn write_to<W: fmt::Write>(self, w: &mut W) -> fmt::Result {
+        w.write_char(self.suit().letter())?;
+        w.write_char(self.rank_digit())
+    }
+}
+
+/// Notation form, e.g. `b5`, `w1`, `e3` (see [`Tile::write_to`]).
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        f.write_char(self.suit().letter())?;
-        f.write_char(self.rank_digit())
+        self.write_to(f)
     }
 }
 

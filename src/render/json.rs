@@ -1,11 +1,13 @@
 //! JSON output (SPEC §3): one object per line, so a batch is JSON Lines.
 //!
 //! The objects are written straight into a `String` by a small writer rather than built as
-//! a `serde_json::Value` first: building the value took most of the time of a batch.
-//! Keys appear in a fixed order; optional parts (`line`, `file`, `claim`, `readings`) only
-//! when they apply.
+//! a `serde_json::Value` first: building the value took most of the time of a batch. Numbers,
+//! tiles, sets and arrangements are written by their own writers ([`Raw`],
+//! [`Object::notation`]) rather than through `write!`, and a scored line allocates nothing
+//! but the `String` it is written in. Keys appear in a fixed order; optional parts (`line`,
+//! `file`, `claim`, `readings`) only when they apply.
 
-use std::fmt::{Display, Write};
+use std::fmt::{self, Display, Write};
 
 use crate::arrange::Placement;
 use crate::claim::ClaimCheck;
@@ -16,11 +18,14 @@ use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{false_win_reason, points_number, sum_number, total_number, Location};
+use super::{
+    points_number, sum_number, total_number, write_false_win_reason, write_int, write_uint,
+    Location, Number,
+};
 
 /// Whether a byte must be escaped in a JSON string.
 const fn needs_escape(byte: u8) -> bool {
-    byte < 0x20 || byte == b'"' || byte == b'\\'
+    (byte < 0x20) | (byte == b'"') | (byte == b'\\')
 }
 
 /// Writes `text` as a JSON string literal. Runs that need no escape are copied whole: this
@@ -28,6 +33,16 @@ const fn needs_escape(byte: u8) -> bool {
 pub fn write_string(out: &mut String, text: &str) {
     out.push('"');
     let bytes = text.as_bytes();
+    // Every byte looked at, without stopping early, which the compiler turns into a few
+    // wide comparisons: most strings are then copied in one piece.
+    if !bytes
+        .iter()
+        .fold(false, |found, &b| found | needs_escape(b))
+    {
+        out.push_str(text);
+        out.push('"');
+        return;
+    }
     let mut plain_from = 0;
     while let Some(offset) = bytes[plain_from..].iter().position(|&b| needs_escape(b)) {
         let i = plain_from + offset;
@@ -46,6 +61,65 @@ pub fn write_string(out: &mut String, text: &str) {
     }
     out.push_str(&text[plain_from..]);
     out.push('"');
+}
+
+/// A value written as JSON as it is, without quotes: a number, `true`/`false`, `null`.
+pub trait Raw {
+    /// Writes the value.
+    fn write_raw(&self, out: &mut String);
+}
+
+macro_rules! raw_unsigned {
+    ($($t:ty),*) => {$(
+        impl Raw for $t {
+            fn write_raw(&self, out: &mut String) {
+                let _ = write_uint(out, *self as u64);
+            }
+        }
+    )*};
+}
+raw_unsigned!(u8, u16, u32, u64, usize);
+
+macro_rules! raw_signed {
+    ($($t:ty),*) => {$(
+        impl Raw for $t {
+            fn write_raw(&self, out: &mut String) {
+                let _ = write_int(out, *self as i64);
+            }
+        }
+    )*};
+}
+raw_signed!(i32, i64);
+
+impl Raw for bool {
+    fn write_raw(&self, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
+    }
+}
+
+impl Raw for Number {
+    fn write_raw(&self, out: &mut String) {
+        let _ = self.write_to(out);
+    }
+}
+
+/// `null`.
+pub struct Null;
+
+impl Raw for Null {
+    fn write_raw(&self, out: &mut String) {
+        out.push_str("null");
+    }
+}
+
+impl<T: Raw> Raw for Option<T> {
+    /// The value, or `null`.
+    fn write_raw(&self, out: &mut String) {
+        match self {
+            Some(value) => value.write_raw(out),
+            None => Null.write_raw(out),
+        }
+    }
 }
 
 /// An object being written: `{"key":value,...}`.
@@ -82,10 +156,10 @@ impl<'a> Object<'a> {
         self
     }
 
-    /// A number, or any value whose `Display` is valid JSON (`true`, `null`).
-    pub fn raw(&mut self, key: &str, value: impl Display) -> &mut Self {
+    /// A number, `true`/`false` or `null`.
+    pub fn raw(&mut self, key: &str, value: impl Raw) -> &mut Self {
         let out = self.key(key);
-        let _ = write!(out, "{value}");
+        value.write_raw(out);
         self
     }
 
@@ -100,13 +174,14 @@ impl<'a> Object<'a> {
         self
     }
 
-    /// A value's `Display` as a string, written in place (no intermediate `String` unless it
-    /// needs escaping, which arrangements, tiles and sets never do).
-    pub fn display(&mut self, key: &str, value: impl Display) -> &mut Self {
+    /// A string written in place by `write`, escaped only if it needs to be (then through an
+    /// intermediate `String`): for text the program composes (a message) from its own tables
+    /// and from what the line says.
+    pub fn written(&mut self, key: &str, write: impl FnOnce(&mut String)) -> &mut Self {
         let out = self.key(key);
         out.push('"');
         let start = out.len();
-        let _ = write!(out, "{value}");
+        write(out);
         if out.as_bytes()[start..].iter().any(|&b| needs_escape(b)) {
             let text = out.split_off(start);
             out.pop();
@@ -117,11 +192,35 @@ impl<'a> Object<'a> {
         self
     }
 
+    /// A value's `Display` as a string, written in place (see [`Object::written`]).
+    pub fn display(&mut self, key: &str, value: impl Display) -> &mut Self {
+        self.written(key, |out| {
+            let _ = write!(out, "{value}");
+        })
+    }
+
+    /// Notation (a tile, a set, an arrangement) as a string, written in place by `write`
+    /// and not scanned for characters to escape: notation has none (a test writes every
+    /// tile, set and shape of arrangement to check).
+    pub fn notation(
+        &mut self,
+        key: &str,
+        write: impl FnOnce(&mut String) -> fmt::Result,
+    ) -> &mut Self {
+        let out = self.key(key);
+        out.push('"');
+        let start = out.len();
+        let _ = write(out);
+        debug_assert!(!out.as_bytes()[start..].iter().any(|&b| needs_escape(b)));
+        out.push('"');
+        self
+    }
+
     /// A string, or `null`.
     pub fn optional_string(&mut self, key: &str, value: Option<&str>) -> &mut Self {
         match value {
             Some(value) => self.string(key, value),
-            None => self.raw(key, "null"),
+            None => self.raw(key, Null),
         }
     }
 
@@ -177,14 +276,13 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     match &scored.outcome {
         Outcome::Win { reading, .. } => write_win(&mut object, scored, reading),
         Outcome::FalseWin(_) => {
-            let message = format!(
-                "false win: {}",
-                false_win_reason(&scored.outcome, rules).unwrap_or_default()
-            );
             let error = object.key("error");
             Object::new(error)
                 .string("kind", "false_win")
-                .string("message", &message)
+                .written("message", |out| {
+                    out.push_str("false win: ");
+                    let _ = write_false_win_reason(out, &scored.outcome, rules);
+                })
                 .end();
         }
     }
@@ -214,21 +312,20 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
         WinBy::Discard { from, assumed } => (Some(from), assumed),
     };
     let responsible = ctx.responsible.seat();
-    let winning_set = winning_set(reading);
     object
         .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", sum_number(reading));
     write_patterns(object.key("patterns"), &reading.counted);
     write_patterns(object.key("set_aside"), &reading.set_aside);
+    object.notation("arrangement", |out| reading.arrangement.write_to(out));
+    match hand.winning_tile {
+        Some(tile) => object.notation("winning_tile", |out| tile.write_to(out)),
+        None => object.raw("winning_tile", Null),
+    };
+    write_winning_set(object, reading);
     object
-        .display("arrangement", reading.arrangement)
-        .optional_string(
-            "winning_tile",
-            hand.winning_tile.map(|t| t.to_string()).as_deref(),
-        )
-        .optional_string("winning_set", winning_set.as_deref())
-        .string("seat", ctx.seat.key())
+        .table_string("seat", ctx.seat.key())
         .raw("self_draw", ctx.self_drawn())
         .optional_string("from", from.map(Seat::key))
         .raw("from_assumed", assumed)
@@ -242,13 +339,16 @@ fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
     }
 }
 
-/// The set the winning tile completes, `pair`, or nothing for an irregular hand.
-fn winning_set(reading: &Reading) -> Option<String> {
-    match reading.arrangement.placement {
-        Placement::Set(i) => Some(reading.arrangement.sets()[i].to_string()),
-        Placement::Pair => Some("pair".to_string()),
-        Placement::Irregular => None,
-    }
+/// The set the winning tile completes, `pair`, or `null` for an irregular hand.
+fn write_winning_set(object: &mut Object, reading: &Reading) {
+    let arrangement = &reading.arrangement;
+    match arrangement.placement {
+        Placement::Set(i) => {
+            object.notation("winning_set", |out| arrangement.sets()[i].write_to(out))
+        }
+        Placement::Pair => object.table_string("winning_set", "pair"),
+        Placement::Irregular => object.raw("winning_set", Null),
+    };
 }
 
 fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
@@ -267,7 +367,7 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern]) {
             object.raw("percent", counted.percent());
         }
         if let Some(set) = counted.set {
-            object.display("set", set);
+            object.notation("set", |out| set.write_to(out));
         }
         object.end();
     }
@@ -280,12 +380,9 @@ fn write_claim(object: &mut Object, check: &ClaimCheck) {
     inner.display("text", &claim.spec).raw("value", claim.value);
     match &claim.patterns {
         Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id)),
-        None => inner.raw("patterns", "null"),
+        None => inner.raw("patterns", Null),
     };
-    match check.settled {
-        Some(settled) => inner.raw("settled", settled),
-        None => inner.raw("settled", "null"),
-    };
+    inner.raw("settled", check.settled);
     inner
         .strings("missed", check.missed.iter().map(|p| p.id))
         .strings("not_there", check.not_there.iter().map(|p| p.id))
@@ -295,11 +392,10 @@ fn write_claim(object: &mut Object, check: &ClaimCheck) {
 
 /// One reading of `--all`: its arrangement, where the winning tile went, and its value.
 fn write_reading_summary(out: &mut String, reading: &Reading) {
-    let winning_set = winning_set(reading);
     let mut object = Object::new(out);
+    object.notation("arrangement", |out| reading.arrangement.write_to(out));
+    write_winning_set(&mut object, reading);
     object
-        .display("arrangement", reading.arrangement)
-        .optional_string("winning_set", winning_set.as_deref())
         .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", sum_number(reading))
@@ -368,6 +464,9 @@ pub fn summary(summary: &Summary<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arrange::{Arrangement, Shape};
+    use crate::sets::{MeldKind, Set, SetKind};
+    use crate::tile::{Suit, Tile};
 
     #[test]
     fn table_strings_need_no_escape() {
@@ -399,5 +498,113 @@ mod tests {
         let mut out = String::new();
         Object::new(&mut out).display("k", "say \"hi\"").end();
         assert_eq!(out, r#"{"k":"say \"hi\""}"#);
+    }
+
+    fn tile(code: &str) -> Tile {
+        let suit = Suit::from_letter(code.chars().next().unwrap()).unwrap();
+        Tile::new(suit, code[1..].parse().unwrap()).unwrap()
+    }
+
+    /// Each shape of arrangement, with its notation worked out by hand.
+    fn arrangements() -> Vec<(Arrangement, &'static str)> {
+        let sets = [
+            Set::from_meld(MeldKind::Pung, tile("d1")),
+            Set::concealed(SetKind::Sequence, tile("c7")),
+            Set::concealed(SetKind::Sequence, tile("c1")),
+            Set::concealed(SetKind::Triplet, tile("w2")),
+        ];
+        let pairs = ["b1", "b1", "c5", "d9", "w1", "e2", "e3"].map(tile);
+        let arrangement = |shape| Arrangement {
+            shape,
+            placement: Placement::Irregular,
+        };
+        vec![
+            (
+                arrangement(Shape::Regular {
+                    sets,
+                    pair: tile("e3"),
+                }),
+                "e33 · c123 c789 · [p d111] w222",
+            ),
+            (
+                arrangement(Shape::SevenPairs { pairs }),
+                "b11 b11 c55 d99 w11 e22 e33",
+            ),
+            (
+                arrangement(Shape::ThirteenTerminals { pair: tile("w3") }),
+                "b1 b9 c1 c9 d1 d9 w1 w2 w33 w4 e1 e2 e3",
+            ),
+            (
+                arrangement(Shape::Declared),
+                "won by declaration, whatever the tiles",
+            ),
+        ]
+    }
+
+    #[test]
+    fn notation_is_written_as_display_writes_it_and_needs_no_escape() {
+        let mut texts = Vec::new();
+        for (arrangement, expected) in arrangements() {
+            let mut out = String::new();
+            arrangement.write_to(&mut out).unwrap();
+            assert_eq!(out, expected);
+            assert_eq!(arrangement.to_string(), expected);
+            texts.push(out);
+        }
+        for (set, expected) in [
+            (Set::concealed(SetKind::Sequence, tile("b3")), "b345"),
+            (Set::concealed(SetKind::Triplet, tile("d1")), "d111"),
+            (Set::from_meld(MeldKind::Chow, tile("b3")), "[c b345]"),
+            (Set::from_meld(MeldKind::Pung, tile("d1")), "[p d111]"),
+            (Set::from_meld(MeldKind::Kong, tile("e1")), "[k e1111]"),
+            (
+                Set::from_meld(MeldKind::ConcealedKong, tile("w2")),
+                "[ck w2222]",
+            ),
+        ] {
+            let mut out = String::new();
+            set.write_to(&mut out).unwrap();
+            assert_eq!(out, expected);
+            assert_eq!(set.to_string(), expected);
+            texts.push(out);
+        }
+        for tile in Tile::ALL {
+            let mut out = String::new();
+            tile.write_to(&mut out).unwrap();
+            assert_eq!(out, format!("{}{}", tile.suit().letter(), tile.rank()));
+            assert_eq!(tile.to_string(), out);
+            texts.push(out);
+        }
+        for text in texts {
+            assert!(!text.bytes().any(needs_escape), "{text}");
+            let mut out = String::new();
+            Object::new(&mut out)
+                .notation("k", |out| out.write_str(&text))
+                .end();
+            let back: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(back["k"], text.as_str());
+        }
+    }
+
+    #[test]
+    fn raw_values() {
+        let mut out = String::new();
+        Object::new(&mut out)
+            .raw("a", 0u32)
+            .raw("b", -45i64)
+            .raw("c", usize::MAX)
+            .raw("d", true)
+            .raw("e", Null)
+            .raw("f", Some(12u32))
+            .raw("g", None::<u32>)
+            .raw("h", Number::Half)
+            .end();
+        assert_eq!(
+            out,
+            format!(
+                r#"{{"a":0,"b":-45,"c":{},"d":true,"e":null,"f":12,"g":null,"h":0.5}}"#,
+                usize::MAX
+            )
+        );
     }
 }

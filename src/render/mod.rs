@@ -6,6 +6,13 @@
 //! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
 //! [`crate::payment`]. Colour is decided by the caller and passed in, so the same text
 //! renders in tests and on a terminal.
+//!
+//! This module owns the pieces the formats share, each written by one function generic
+//! over [`std::fmt::Write`]: numbers ([`write_uint`]), text shown as printable
+//! ([`write_printable`]), a false win's reason, a pattern's points, where the winning tile
+//! went. The renderers call them on the line's `String` directly, with no `write!`
+//! machinery and no intermediate `String` in the path of a scored line: a batch renders
+//! every line, so its rendering is a large share of the batch's time.
 
 pub mod json;
 pub mod reference;
@@ -15,7 +22,7 @@ pub mod tsv;
 pub mod waits;
 
 use std::borrow::Cow;
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 use crate::arrange::{Arrangement, Placement, Shape};
 use crate::hand::Hand;
@@ -34,34 +41,113 @@ pub struct Location<'a> {
     pub line: usize,
 }
 
-impl std::fmt::Display for Location<'_> {
-    /// `hands.txt:3`, or `3` without a file.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.file {
-            Some(file) => write!(f, "{file}:{}", self.line),
-            None => write!(f, "{}", self.line),
+impl Location<'_> {
+    /// Writes `hands.txt:3`, or `3` without a file (the file as given: the caller makes it
+    /// printable if it shows it to people).
+    pub fn write_to<W: Write>(&self, w: &mut W) -> fmt::Result {
+        if let Some(file) = self.file {
+            w.write_str(file)?;
+            w.write_char(':')?;
         }
+        write_uint(w, self.line as u64)
+    }
+}
+
+impl fmt::Display for Location<'_> {
+    /// `hands.txt:3`, or `3` without a file (see [`Location::write_to`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+/// Writes `n` in decimal, as `n.to_string()` does, without the formatting machinery: every
+/// line of a batch writes a few numbers.
+pub fn write_uint<W: Write>(w: &mut W, mut n: u64) -> fmt::Result {
+    let digit = |d: u64| char::from(b'0' + d as u8);
+    // Most numbers of a line (points, payments) have one or two digits.
+    if n < 10 {
+        return w.write_char(digit(n));
+    }
+    if n < 100 {
+        w.write_char(digit(n / 10))?;
+        return w.write_char(digit(n % 10));
+    }
+    // u64::MAX has 20 digits; they are produced last first.
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        w.write_char(char::from(digit))?;
+    }
+    Ok(())
+}
+
+/// Writes `n` in decimal, a `-` before a negative number, as `n.to_string()` does.
+pub fn write_int<W: Write>(w: &mut W, n: i64) -> fmt::Result {
+    if n < 0 {
+        w.write_char('-')?;
+    }
+    write_uint(w, n.unsigned_abs())
+}
+
+/// Whether `text` may hold a control character: a byte below 0x20, DEL, or the first byte
+/// of U+0080..U+009F. A quick look at the bytes, so that the common text is copied whole:
+/// every byte is looked at, without stopping early, which the compiler turns into a few
+/// wide comparisons.
+fn may_hold_control(text: &str) -> bool {
+    text.bytes().fold(false, |found, b| {
+        found | (b < 0x20) | (b == 0x7f) | (b == 0xc2)
+    })
+}
+
+/// Writes `text` as [`printable`] shows it: every control character as its code point
+/// (`U+001B`), a tab as a space; runs without one are copied whole.
+pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
+    if !may_hold_control(text) {
+        return w.write_str(text);
+    }
+    let mut plain_from = 0;
+    for (i, c) in text.char_indices() {
+        if !c.is_control() {
+            continue;
+        }
+        w.write_str(&text[plain_from..i])?;
+        match c {
+            '\t' => w.write_char(' ')?,
+            c => write!(w, "U+{:04X}", c as u32)?,
+        }
+        plain_from = i + c.len_utf8();
+    }
+    w.write_str(&text[plain_from..])
+}
+
+/// A writer that passes everything written to it on as [`write_printable`] shows it: for a
+/// piece of output made of several writes (a TSV message) that must be printable whole.
+pub struct Printable<'w, W>(pub &'w mut W);
+
+impl<W: Write> Write for Printable<'_, W> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        write_printable(self.0, text)
     }
 }
 
 /// Text read from the input (a line, a comment, a file name), safe to show on a terminal:
 /// every control character is written as its code point (`U+001B`), so that no input can
 /// move the cursor, clear the screen or retitle the window. A tab becomes a space: it
-/// separates tokens as a space does.
+/// separates tokens as a space does. See [`write_printable`].
 pub fn printable(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !may_hold_control(text) || !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '\t' => out.push(' '),
-            c if c.is_control() => {
-                let _ = write!(out, "U+{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
+    let _ = write_printable(&mut out, text);
     Cow::Owned(out)
 }
 
@@ -76,98 +162,170 @@ pub enum Format {
     Tsv,
 }
 
-/// Why the outcome is a false win, in one sentence; `None` for a win.
-pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
+/// Writes why the outcome is a false win, in one sentence; nothing for a win.
+pub fn write_false_win_reason<W: Write>(
+    w: &mut W,
+    outcome: &Outcome,
+    rules: &RuleSet,
+) -> fmt::Result {
     match outcome {
-        Outcome::Win { .. } => None,
-        Outcome::FalseWin(FalseWin::NotAWinningHand) => Some(format!(
-            "the tiles do not form {}",
-            winning_shapes(rules.shapes)
-        )),
-        Outcome::FalseWin(FalseWin::Refused { reason }) => Some(reason.to_string()),
+        Outcome::Win { .. } => Ok(()),
+        Outcome::FalseWin(FalseWin::NotAWinningHand) => {
+            w.write_str("the tiles do not form ")?;
+            write_winning_shapes(w, rules.shapes)
+        }
+        Outcome::FalseWin(FalseWin::Refused { reason }) => w.write_str(reason),
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
-            let short_name = rules.wording.short_name;
-            Some(if reading.counted.is_empty() {
-                format!(
-                    "{}; {short_name} needs at least {minimum} points",
-                    rules.wording.no_pattern
-                )
+            if reading.counted.is_empty() {
+                w.write_str(rules.wording.no_pattern)?;
             } else {
-                format!(
-                    "the hand is worth {}; {short_name} needs at least {minimum} points",
-                    reading.total
-                )
-            })
+                w.write_str("the hand is worth ")?;
+                write_uint(w, reading.total.into())?;
+            }
+            w.write_str("; ")?;
+            w.write_str(rules.wording.short_name)?;
+            w.write_str(" needs at least ")?;
+            write_uint(w, (*minimum).into())?;
+            w.write_str(" points")
         }
     }
 }
 
-/// The winning shapes a rule set allows, in words: "4 sets and a pair, Seven Pairs or
-/// Thirteen Terminals".
-fn winning_shapes(shapes: Shapes) -> String {
-    let names: Vec<&str> = [
-        (shapes.regular, "4 sets and a pair"),
-        (shapes.seven_pairs, "Seven Pairs"),
-        (shapes.thirteen_terminals, "Thirteen Terminals"),
-    ]
-    .into_iter()
-    .filter_map(|(allowed, name)| allowed.then_some(name))
-    .collect();
-    match names.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => "a winning hand".to_string(),
+/// Why the outcome is a false win, in one sentence; `None` for a win (see
+/// [`write_false_win_reason`]).
+pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
+    match outcome {
+        Outcome::Win { .. } => None,
+        Outcome::FalseWin(_) => {
+            let mut reason = String::new();
+            let _ = write_false_win_reason(&mut reason, outcome, rules);
+            Some(reason)
+        }
     }
 }
 
-/// A counted pattern's points as shown: a number, `½` for a half-point pattern, `+50%` for
-/// a percentage.
-pub fn points_label(counted: &CountedPattern) -> String {
+/// Writes the winning shapes a rule set allows, in words: "4 sets and a pair, Seven Pairs
+/// or Thirteen Terminals".
+fn write_winning_shapes<W: Write>(w: &mut W, shapes: Shapes) -> fmt::Result {
+    let names = [
+        (shapes.regular, "4 sets and a pair"),
+        (shapes.seven_pairs, "Seven Pairs"),
+        (shapes.thirteen_terminals, "Thirteen Terminals"),
+    ];
+    let allowed = || {
+        names
+            .iter()
+            .filter(|(allowed, _)| *allowed)
+            .map(|&(_, n)| n)
+    };
+    let count = allowed().count();
+    if count == 0 {
+        return w.write_str("a winning hand");
+    }
+    for (i, name) in allowed().enumerate() {
+        if i + 1 == count && i > 0 {
+            w.write_str(" or ")?;
+        } else if i > 0 {
+            w.write_str(", ")?;
+        }
+        w.write_str(name)?;
+    }
+    Ok(())
+}
+
+/// Writes a counted pattern's points as shown: a number, `½` for a half-point pattern,
+/// `+50%` for a percentage.
+pub fn write_points_label<W: Write>(w: &mut W, counted: &CountedPattern) -> fmt::Result {
     match counted.pattern.value {
-        Value::Half | Value::Percent(_) => counted.pattern.value.label(None),
-        _ => counted.points().to_string(),
+        // The card's own label, so that the two never differ (these patterns are rare).
+        Value::Half | Value::Percent(_) => w.write_str(&counted.pattern.value.label(None)),
+        _ => write_uint(w, counted.points().into()),
+    }
+}
+
+/// A counted pattern's points as shown (see [`write_points_label`]).
+pub fn points_label(counted: &CountedPattern) -> String {
+    let mut label = String::new();
+    let _ = write_points_label(&mut label, counted);
+    label
+}
+
+/// A number for scripts (JSON, TSV): whole points, half a point, or points not known
+/// without a hand (a computed value on the card).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Number {
+    /// Whole points.
+    Whole(u32),
+    /// Half a point: `0.5`.
+    Half,
+    /// Not known without a hand: `null`.
+    Unknown,
+}
+
+impl Number {
+    /// Writes `12`, `0.5` or `null`.
+    pub fn write_to<W: Write>(self, w: &mut W) -> fmt::Result {
+        match self {
+            Number::Whole(points) => write_uint(w, points.into()),
+            Number::Half => w.write_str("0.5"),
+            Number::Unknown => w.write_str("null"),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    /// `12`, `0.5` or `null` (see [`Number::write_to`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 
 /// A value as a number for scripts (JSON, TSV): a half point is `0.5`, points not known
 /// without a hand (a computed value on the card) are `null`.
-pub fn number(value: &Value, points: Option<u32>) -> String {
+pub fn number(value: &Value, points: Option<u32>) -> Number {
     match (value, points) {
-        (Value::Half, _) => "0.5".to_string(),
-        (_, Some(points)) => points.to_string(),
-        (_, None) => "null".to_string(),
+        (Value::Half, _) => Number::Half,
+        (_, Some(points)) => Number::Whole(points),
+        (_, None) => Number::Unknown,
     }
 }
 
 /// A counted pattern's points as a number for scripts (a percentage's points are 0: its
 /// percentage is written apart).
-pub fn points_number(counted: &CountedPattern) -> String {
+pub fn points_number(counted: &CountedPattern) -> Number {
     number(&counted.pattern.value, Some(counted.points()))
 }
 
 /// A reading's total as a number for scripts: 0.5 when a half-point pattern scores alone.
-pub fn total_number(reading: &Reading) -> String {
-    match reading.counted.as_slice() {
+pub fn total_number(reading: &Reading) -> Number {
+    match &reading.counted[..] {
         [only] => number(&only.pattern.value, Some(reading.total)),
-        _ => reading.total.to_string(),
+        _ => Number::Whole(reading.total),
     }
 }
 
 /// A reading's sum before the limit as a number for scripts: 0.5 when a half-point pattern
 /// is all it has, as its total, so the sum is never below the total.
-pub fn sum_number(reading: &Reading) -> String {
-    match reading.counted.as_slice() {
+pub fn sum_number(reading: &Reading) -> Number {
+    match &reading.counted[..] {
         [only] if reading.sum == 0 => number(&only.pattern.value, Some(0)),
-        _ => reading.sum.to_string(),
+        _ => Number::Whole(reading.sum),
     }
 }
 
-/// A reading's total as shown: `½` when a half-point pattern scores alone.
-pub fn total_label(reading: &Reading) -> String {
-    match reading.counted.as_slice() {
-        [only] if matches!(only.pattern.value, Value::Half) => points_label(only),
-        _ => reading.total.to_string(),
+/// Writes a reading's total as shown: `½` when a half-point pattern scores alone.
+pub fn write_total_label<W: Write>(w: &mut W, reading: &Reading) -> fmt::Result {
+    match &reading.counted[..] {
+        [only] if matches!(only.pattern.value, Value::Half) => write_points_label(w, only),
+        _ => write_uint(w, reading.total.into()),
     }
+}
+
+/// A reading's total as shown (see [`write_total_label`]).
+pub fn total_label(reading: &Reading) -> String {
+    let mut label = String::new();
+    let _ = write_total_label(&mut label, reading);
+    label
 }
 
 /// The rule set's name for a limit: "listed limit" / "compound limit" in Zung Jung,
@@ -179,30 +337,134 @@ pub fn limit_label(rules: &RuleSet, limit: Limit) -> &'static str {
     }
 }
 
-/// Which group the winning tile completes, in words.
-fn placement(hand: &Hand, arrangement: &Arrangement) -> String {
-    let tile = hand.winning_tile.map(|t| t.to_string()).unwrap_or_default();
+/// Writes which group the winning tile completes, in words: `b5 completes b456`.
+fn write_placement<W: Write>(w: &mut W, hand: &Hand, arrangement: &Arrangement) -> fmt::Result {
+    // A win by declaration may be written without its tiles.
+    let tile = |w: &mut W| match hand.winning_tile {
+        Some(tile) => tile.write_to(w),
+        None => Ok(()),
+    };
     match arrangement.placement {
         Placement::Set(i) => {
             let set = arrangement.sets()[i];
+            tile(w)?;
+            w.write_str(" completes ")?;
+            set.write_to(w)?;
             if !set.concealed && set.kind == SetKind::Triplet && !set.melded {
-                format!(
-                    "{tile} completes {set}, a triplet completed by a discard, so not concealed"
-                )
-            } else {
-                format!("{tile} completes {set}")
+                w.write_str(", a triplet completed by a discard, so not concealed")?;
+            }
+            Ok(())
+        }
+        Placement::Pair => {
+            tile(w)?;
+            w.write_str(" completes the pair ")?;
+            match arrangement.pair() {
+                Some(pair) => crate::tile::write_run(w, pair, 2),
+                None => Ok(()),
             }
         }
-        Placement::Pair => format!(
-            "{tile} completes the pair {}",
-            arrangement
-                .pair()
-                .map(|t| format!("{t}{}", t.rank()))
-                .unwrap_or_default()
-        ),
         Placement::Irregular if arrangement.shape == Shape::Declared => {
-            "the tiles are not scored".to_string()
+            w.write_str("the tiles are not scored")
         }
-        Placement::Irregular => format!("{tile} completes the hand"),
+        Placement::Irregular => {
+            tile(w)?;
+            w.write_str(" completes the hand")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_written_as_to_string_writes_them() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            101,
+            12_345,
+            u64::from(u32::MAX),
+            u64::MAX,
+        ] {
+            let mut out = String::new();
+            write_uint(&mut out, n).unwrap();
+            assert_eq!(out, n.to_string());
+        }
+        for n in [0, 5, -5, -10, 120, -120, i64::MAX, i64::MIN] {
+            let mut out = String::new();
+            write_int(&mut out, n).unwrap();
+            assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn printable_text_replaces_control_characters() {
+        for (text, shown) in [
+            ("b123 c456", "b123 c456"),
+            ("a\tb", "a b"),
+            ("\u{1b}[2J", "U+001B[2J"),
+            ("del\u{7f} c1\u{85} é ½ 中", "delU+007F c1U+0085 é ½ 中"),
+            ("\u{9f}\u{a0}", "U+009F\u{a0}"),
+        ] {
+            assert_eq!(printable(text), shown);
+            let mut out = String::new();
+            // In pieces, as a message is written: the same text.
+            let mut writer = Printable(&mut out);
+            for piece in text.split_inclusive(' ') {
+                writer.write_str(piece).unwrap();
+            }
+            assert_eq!(out, shown);
+        }
+    }
+
+    #[test]
+    fn a_location_is_its_file_and_line() {
+        let at = Location {
+            file: Some("hands.txt"),
+            line: 3,
+        };
+        assert_eq!(at.to_string(), "hands.txt:3");
+        let at = Location {
+            file: None,
+            line: 120,
+        };
+        assert_eq!(at.to_string(), "120");
+    }
+
+    #[test]
+    fn winning_shapes_are_listed_in_words() {
+        let text = |regular, seven_pairs, thirteen_terminals| {
+            let mut out = String::new();
+            let shapes = Shapes {
+                regular,
+                seven_pairs,
+                thirteen_terminals,
+                declared: false,
+            };
+            write_winning_shapes(&mut out, shapes).unwrap();
+            out
+        };
+        assert_eq!(
+            text(true, true, true),
+            "4 sets and a pair, Seven Pairs or Thirteen Terminals"
+        );
+        assert_eq!(
+            text(true, false, true),
+            "4 sets and a pair or Thirteen Terminals"
+        );
+        assert_eq!(text(false, true, false), "Seven Pairs");
+        assert_eq!(text(false, false, false), "a winning hand");
+    }
+
+    #[test]
+    fn script_numbers() {
+        assert_eq!(Number::Whole(40).to_string(), "40");
+        assert_eq!(Number::Half.to_string(), "0.5");
+        assert_eq!(Number::Unknown.to_string(), "null");
     }
 }

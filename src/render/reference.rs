@@ -10,7 +10,7 @@ use crate::system::RuleSet;
 use crate::words::{WordSpec, WordValues};
 
 use super::json::Object;
-use super::{limit_label, number, points_label, total_label, Format};
+use super::{limit_label, number, points_label, total_label, Format, Number};
 
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(text: &str) -> usize {
@@ -38,7 +38,7 @@ fn value(rules: &RuleSet, pattern: &Pattern) -> String {
 
 /// A pattern's value as a number for scripts: a percentage's points are 0 (its `percent`
 /// is written apart), a value computed from the hand is `null`.
-fn value_number(rules: &RuleSet, pattern: &Pattern) -> String {
+fn value_number(rules: &RuleSet, pattern: &Pattern) -> Number {
     number(&pattern.value, pattern.value.nominal(rules.limit.maximum))
 }
 
@@ -205,7 +205,7 @@ pub fn explain_json(pattern: &'static Pattern, rules: &RuleSet, example: &Scored
                 );
         }
         Outcome::FalseWin(_) => {
-            object.raw("example_total", "null");
+            object.raw("example_total", super::json::Null);
         }
     }
     object.end();

@@ -287,11 +287,8 @@ fn write_standing(out: &mut String, standing: &Standing) {
         .raw("total", standing.total)
         .raw("won", standing.won)
         .raw("dealt_in", standing.dealt_in);
-    match standing.biggest {
-        Some(biggest) => object.raw("biggest", biggest),
-        None => object.raw("biggest", "null"),
-    };
     object
+        .raw("biggest", standing.biggest)
         .raw("false_wins", standing.false_wins)
         .raw("hands", standing.hands)
         .end();

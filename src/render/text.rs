@@ -1,9 +1,14 @@
 //! Text output for people: the full breakdown of a hand, errors with a caret under the
 //! column, and the run summary.
+//!
+//! A hand's block is written piece by piece into the one `String` it is returned in: tiles,
+//! sets, arrangements and numbers by their own writers, lists wrapped in place. No
+//! intermediate `String` or `Vec` is made for a scored hand (the payments' explanation,
+//! which each rule set words, is the one exception): a text batch renders a block a line.
 
 use std::fmt::Write;
 
-use owo_colors::{OwoColorize, Style};
+use owo_colors::Style;
 
 use crate::arrange::{Arrangement, Shape};
 use crate::claim::{ClaimCheck, Verdict};
@@ -17,7 +22,8 @@ use crate::system::RuleSet;
 use crate::tile::{write_run, Seat, Tile};
 
 use super::{
-    false_win_reason, limit_label, placement, points_label, printable, total_label, Location,
+    limit_label, printable, write_false_win_reason, write_int, write_placement, write_points_label,
+    write_printable, write_total_label, write_uint, Location, Printable,
 };
 
 /// Applies a style only when colour is on.
@@ -26,30 +32,69 @@ struct Painter {
 }
 
 impl Painter {
-    fn paint(&self, text: impl std::fmt::Display, style: Style) -> String {
+    /// Writes what `body` writes, in `style` when colour is on.
+    fn paint(&self, out: &mut String, style: Style, body: impl FnOnce(&mut String)) {
         if self.color {
-            text.style(style).to_string()
+            let _ = write!(out, "{}", style.prefix_formatter());
+            body(out);
+            let _ = write!(out, "{}", style.suffix_formatter());
         } else {
-            text.to_string()
+            body(out);
         }
     }
-    fn label(&self, text: &str) -> String {
-        self.paint(format!("{text:<12}"), Style::new().bold())
+
+    /// Writes `text` in `style` when colour is on.
+    fn paint_str(&self, out: &mut String, text: &str, style: Style) {
+        self.paint(out, style, |out| out.push_str(text));
+    }
+
+    /// Starts a line with its label: bold, padded to 12 columns, then a space.
+    fn label(&self, out: &mut String, text: &str) {
+        self.paint(out, Style::new().bold(), |out| {
+            out.push_str(text);
+            let padding = LABEL_WIDTH.saturating_sub(text.chars().count());
+            out.push_str(&BLANK_LABEL[..padding]);
+        });
+        out.push(' ');
+    }
+
+    /// What starts each further line of a wrapped list: a line break and an empty label,
+    /// as [`Painter::label`] writes it (a test checks they agree).
+    fn line_break(&self) -> &'static str {
+        if self.color {
+            "\n\x1b[1m            \x1b[0m "
+        } else {
+            "\n             "
+        }
     }
 }
+
+/// The width of a line's label, which the lines of a block align on.
+const LABEL_WIDTH: usize = 12;
+
+/// An empty label's padding, the most any label needs: written in one piece.
+const BLANK_LABEL: &str = "            ";
 
 /// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
 pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Location>) -> String {
     let p = Painter { color };
     let hand = &scored.hand;
-    let mut out = String::new();
+    // Enough for the block of a usual hand, so that it is not grown as it is written.
+    let mut out = String::with_capacity(1024);
     if let Some(at) = at {
-        let _ = writeln!(out, "{} {}", p.label("Line"), printable(&at.to_string()));
+        p.label(&mut out, "Line");
+        let _ = at.write_to(&mut Printable(&mut out));
+        out.push('\n');
     }
-    let input = printable(scored.input.trim());
-    let _ = writeln!(out, "{} {input}", p.label("Hand"));
-    let _ = writeln!(out, "{} {}", p.label("Rules"), rules.name);
-    let _ = writeln!(out, "{} {}", p.label("Win"), describe_win(hand));
+    p.label(&mut out, "Hand");
+    let _ = write_printable(&mut out, scored.input.trim());
+    out.push('\n');
+    p.label(&mut out, "Rules");
+    out.push_str(&rules.name);
+    out.push('\n');
+    p.label(&mut out, "Win");
+    write_win(&mut out, hand);
+    out.push('\n');
     match &scored.outcome {
         Outcome::Win {
             reading,
@@ -63,32 +108,21 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
             let payments = scored.payments().unwrap_or(payments);
             write_payments(&mut out, &p, rules, payments, &hand.context);
         }
-        Outcome::FalseWin(FalseWin::BelowMinimum { reading, .. }) => {
-            write_arrangement(&mut out, &p, hand, &reading.arrangement, None);
-            let _ = writeln!(
-                out,
-                "{} {}",
-                p.paint("FALSE WIN:", Style::new().red().bold()),
-                false_win_reason(&scored.outcome, rules).unwrap_or_default()
-            );
+        Outcome::FalseWin(false_win) => {
+            if let FalseWin::BelowMinimum { reading, .. } = false_win {
+                write_arrangement(&mut out, &p, hand, &reading.arrangement, None);
+            }
+            p.paint_str(&mut out, "FALSE WIN:", Style::new().red().bold());
+            out.push(' ');
+            let _ = write_false_win_reason(&mut out, &scored.outcome, rules);
+            out.push('\n');
+            if let Some(check) = &scored.claim {
+                p.label(&mut out, "Claim");
+                let _ = write!(out, "claim={}: ", check.claim.spec);
+                p.paint_str(&mut out, "false win", verdict_style(Verdict::FalseWin));
+                out.push('\n');
+            }
         }
-        Outcome::FalseWin(FalseWin::NotAWinningHand | FalseWin::Refused { .. }) => {
-            let _ = writeln!(
-                out,
-                "{} {}",
-                p.paint("FALSE WIN:", Style::new().red().bold()),
-                false_win_reason(&scored.outcome, rules).unwrap_or_default()
-            );
-        }
-    }
-    if let (Some(check), Outcome::FalseWin(_)) = (&scored.claim, &scored.outcome) {
-        let _ = writeln!(
-            out,
-            "{} claim={}: {}",
-            p.label("Claim"),
-            check.claim.spec,
-            p.paint("false win", verdict_style(Verdict::FalseWin))
-        );
     }
     if let Some(readings) = &scored.readings {
         write_all_readings(&mut out, &p, rules, hand, readings);
@@ -96,48 +130,54 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
     out
 }
 
-fn describe_win(hand: &Hand) -> String {
+/// Who wins and how: "South wins by self-draw on b5; last tile of the wall".
+fn write_win(out: &mut String, hand: &Hand) {
     let ctx = &hand.context;
     let seat = ctx.seat.name();
     // A win by declaration may be written without its tiles.
-    let (on, of) = match hand.winning_tile {
-        Some(tile) => (format!(" on {tile}"), format!(" of {tile}")),
-        None => (String::new(), String::new()),
-    };
-    let mut text = match ctx.win_by {
-        WinBy::SelfDraw => format!("{seat} wins by self-draw{on}"),
-        WinBy::Discard { from, assumed: false } => {
-            format!("{seat} wins on {}'s discard{of}", from.name())
+    let tile = |out: &mut String, word: &str| {
+        if let Some(tile) = hand.winning_tile {
+            out.push_str(word);
+            let _ = tile.write_to(out);
         }
-        WinBy::Discard { from, assumed: true } => format!(
-            "{seat} wins on {}'s discard{of} (discarder assumed: {seat}'s upper seat; give from= to change)",
-            from.name()
-        ),
     };
-    let mut extras = Vec::new();
-    if ctx.last_tile {
-        extras.push(if ctx.self_drawn() {
-            "last tile of the wall"
-        } else {
-            "last discard"
-        });
+    out.push_str(seat);
+    match ctx.win_by {
+        WinBy::SelfDraw => {
+            out.push_str(" wins by self-draw");
+            tile(out, " on ");
+        }
+        WinBy::Discard { from, assumed } => {
+            out.push_str(" wins on ");
+            out.push_str(from.name());
+            out.push_str("'s discard");
+            tile(out, " of ");
+            if assumed {
+                out.push_str(" (discarder assumed: ");
+                out.push_str(seat);
+                out.push_str("'s upper seat; give from= to change)");
+            }
+        }
     }
-    if ctx.kong_supplement {
-        extras.push("on a kong's supplement tile");
+    let extras = [
+        (
+            ctx.last_tile,
+            if ctx.self_drawn() {
+                "last tile of the wall"
+            } else {
+                "last discard"
+            },
+        ),
+        (ctx.kong_supplement, "on a kong's supplement tile"),
+        (ctx.robbed_kong, "robbing a kong"),
+        (ctx.heaven, "East's initial 14 tiles"),
+        (ctx.earth, "East's first discard"),
+    ];
+    let extras = extras.iter().filter(|(on, _)| *on).map(|&(_, text)| text);
+    for (i, extra) in extras.enumerate() {
+        out.push_str(if i == 0 { "; " } else { ", " });
+        out.push_str(extra);
     }
-    if ctx.robbed_kong {
-        extras.push("robbing a kong");
-    }
-    if ctx.heaven {
-        extras.push("East's initial 14 tiles");
-    }
-    if ctx.earth {
-        extras.push("East's first discard");
-    }
-    if !extras.is_empty() {
-        let _ = write!(text, "; {}", extras.join(", "));
-    }
-    text
 }
 
 fn write_arrangement(
@@ -153,93 +193,136 @@ fn write_arrangement(
         Shape::ThirteenTerminals { .. } => " (Thirteen Terminals)",
         Shape::Declared => "",
     };
-    let _ = writeln!(out, "{} {arrangement}{shape}", p.label("Arrangement"));
-    let honors = honor_names(arrangement);
-    if !honors.is_empty() {
-        for line in wrap(&format!("honors: {}", honors.join(", ")), WIDTH - 13) {
-            let _ = writeln!(out, "{} {line}", p.label(""));
-        }
+    p.label(out, "Arrangement");
+    let _ = arrangement.write_to(out);
+    out.push_str(shape);
+    out.push('\n');
+    // The honors' line, taken back when the hand has no honor.
+    let before_honors = out.len();
+    p.label(out, "");
+    let text = out.len();
+    out.push_str("honors: ");
+    if write_honor_names(out, arrangement) {
+        wrap(out, text, WIDTH - 13, p.line_break());
+        out.push('\n');
+    } else {
+        out.truncate(before_honors);
     }
-    let placement = placement(hand, arrangement);
-    let compared = match compared {
-        Some(n) if n > 1 => format!("; best of {n} readings"),
-        _ => String::new(),
-    };
-    let _ = writeln!(out, "{} {placement}{compared}", p.label(""));
+    p.label(out, "");
+    let _ = write_placement(out, hand, arrangement);
+    if let Some(n) = compared.filter(|&n| n > 1) {
+        out.push_str("; best of ");
+        let _ = write_uint(out, n as u64);
+        out.push_str(" readings");
+    }
+    out.push('\n');
 }
 
-/// What an honor set is called: "Red Dragon pung", "South Wind kong"; `None` for a set of
-/// a number suit, whose notation is clear enough.
-fn honor_set_name(set: &Set) -> Option<String> {
+/// What an honor set is called: "pung" or "kong" after the tile's name ("Red Dragon
+/// pung"); `None` for a set of a number suit, whose notation is clear enough.
+fn honor_set_kind(set: &Set) -> Option<&'static str> {
     let kind = match set.kind {
         SetKind::Triplet => "pung",
         SetKind::Kong => "kong",
         SetKind::Sequence => return None,
     };
-    set.tile
-        .is_honor()
-        .then(|| format!("{} {kind}", set.tile.name()))
+    set.tile.is_honor().then_some(kind)
 }
 
-/// The honor tiles of an arrangement (the codes people misread: `e` is a dragon, `w` a
-/// wind), each group with its name, in the order the arrangement shows them:
-/// `e33 White Dragon pair`, `e111 Red Dragon pung`, `w1 East Wind` (a single tile of
-/// Thirteen Terminals). Empty when the hand has no honor.
-fn honor_names(arrangement: &Arrangement) -> Vec<String> {
-    let run = |tile: Tile, count: usize| {
-        let mut text = String::new();
-        let _ = write_run(&mut text, tile, count);
-        let _ = write!(text, " {}", tile.name());
-        if count == 2 {
-            text.push_str(" pair");
-        }
-        text
-    };
-    match &arrangement.shape {
-        Shape::Regular { sets, pair } => {
-            // The arrangement shows the pair, then the sequences, then the triplets and kongs
-            // by tile: honor sets are never sequences, so sorting them by tile keeps its order.
-            let mut honors: Vec<&Set> = sets.iter().filter(|s| s.tile.is_honor()).collect();
-            honors.sort_by_key(|s| s.tile);
-            let pair = pair.is_honor().then(|| run(*pair, 2));
-            pair.into_iter()
-                .chain(
-                    honors
-                        .into_iter()
-                        .filter_map(|set| honor_set_name(set).map(|name| format!("{set} {name}"))),
-                )
-                .collect()
-        }
-        Shape::SevenPairs { pairs } => pairs
-            .iter()
-            .filter(|t| t.is_honor())
-            .map(|&t| run(t, 2))
-            .collect(),
-        Shape::ThirteenTerminals { pair } => Tile::terminals_and_honors()
-            .filter(|t| t.is_honor())
-            .map(|t| run(t, if t == *pair { 2 } else { 1 }))
-            .collect(),
-        Shape::Declared => Vec::new(),
+/// Writes an honor set's name: "Red Dragon pung".
+fn write_honor_set_name(out: &mut String, set: &Set, kind: &str) {
+    out.push_str(set.tile.name());
+    out.push(' ');
+    out.push_str(kind);
+}
+
+/// Writes ", " before every item of a list but the first; `any` says whether one was.
+fn separate(out: &mut String, any: &mut bool) {
+    if std::mem::replace(any, true) {
+        out.push_str(", ");
     }
 }
 
-fn pattern_line(p: &Painter, counted: &CountedPattern) -> String {
+/// Writes an honor group of a pair or a single tile with its name: `e33 White Dragon pair`.
+fn write_honor_run(out: &mut String, tile: Tile, count: usize) {
+    let _ = write_run(out, tile, count);
+    out.push(' ');
+    out.push_str(tile.name());
+    if count == 2 {
+        out.push_str(" pair");
+    }
+}
+
+/// Writes the honor tiles of an arrangement (the codes people misread: `e` is a dragon, `w`
+/// a wind), each group with its name, joined by ", ", in the order the arrangement shows
+/// them: `e33 White Dragon pair`, `e111 Red Dragon pung`, `w1 East Wind` (a single tile of
+/// Thirteen Terminals). Whether it wrote any: a hand may have no honor.
+fn write_honor_names(out: &mut String, arrangement: &Arrangement) -> bool {
+    let mut any = false;
+    match &arrangement.shape {
+        Shape::Regular { sets, pair } => {
+            if pair.is_honor() {
+                separate(out, &mut any);
+                write_honor_run(out, *pair, 2);
+            }
+            // The arrangement shows the pair, then the sequences, then the triplets and kongs
+            // by tile: honor sets are never sequences, nor two of one tile, so taking them by
+            // tile keeps its order.
+            let mut honors = [None::<&Set>; 4];
+            for (slot, set) in honors
+                .iter_mut()
+                .zip(sets.iter().filter(|s| s.tile.is_honor()))
+            {
+                *slot = Some(set);
+            }
+            honors.sort_unstable_by_key(|set| set.map(|s| s.tile));
+            for set in honors.into_iter().flatten() {
+                if let Some(kind) = honor_set_kind(set) {
+                    separate(out, &mut any);
+                    let _ = set.write_to(out);
+                    out.push(' ');
+                    write_honor_set_name(out, set, kind);
+                }
+            }
+        }
+        Shape::SevenPairs { pairs } => {
+            for &tile in pairs.iter().filter(|t| t.is_honor()) {
+                separate(out, &mut any);
+                write_honor_run(out, tile, 2);
+            }
+        }
+        Shape::ThirteenTerminals { pair } => {
+            for tile in Tile::terminals_and_honors().filter(|t| t.is_honor()) {
+                separate(out, &mut any);
+                write_honor_run(out, tile, if tile == *pair { 2 } else { 1 });
+            }
+        }
+        Shape::Declared => {}
+    }
+    any
+}
+
+fn write_pattern_line(out: &mut String, p: &Painter, counted: &CountedPattern) {
     let pattern = counted.pattern;
+    p.paint_str(out, pattern.id, Style::new().cyan());
+    out.push(' ');
+    out.push_str(pattern.name);
+    out.push(' ');
+    out.push_str(pattern.chinese);
+    out.push(' ');
+    p.paint(out, Style::new().green(), |out| {
+        let _ = write_points_label(out, counted);
+    });
     // A per-set pattern names its set, and an honor set by name: "(e111, Red Dragon pung)".
-    let detail = counted
-        .set
-        .map(|s| match honor_set_name(&s) {
-            Some(name) => format!(" ({s}, {name})"),
-            None => format!(" ({s})"),
-        })
-        .unwrap_or_default();
-    format!(
-        "{} {} {} {}{detail}",
-        p.paint(pattern.id, Style::new().cyan()),
-        pattern.name,
-        pattern.chinese,
-        p.paint(points_label(counted), Style::new().green())
-    )
+    if let Some(set) = counted.set {
+        out.push_str(" (");
+        let _ = set.write_to(out);
+        if let Some(kind) = honor_set_kind(&set) {
+            out.push_str(", ");
+            write_honor_set_name(out, &set, kind);
+        }
+        out.push(')');
+    }
 }
 
 fn write_reading(
@@ -251,84 +334,119 @@ fn write_reading(
     compared: usize,
 ) {
     write_arrangement(out, p, hand, &reading.arrangement, Some(compared));
-    let _ = writeln!(out, "{}", p.paint("Patterns", Style::new().bold()));
-    for counted in &reading.counted {
-        let _ = writeln!(out, "  {}", pattern_line(p, counted));
+    p.paint_str(out, "Patterns", Style::new().bold());
+    out.push('\n');
+    for counted in reading.counted.iter() {
+        out.push_str("  ");
+        write_pattern_line(out, p, counted);
+        out.push('\n');
     }
-    let total = p.paint(total_label(reading), Style::new().bold().green());
     let listed_name = rules.wording.alone;
     let compound_name = rules.wording.capped;
-    // The patterns set aside, on lines of their own under the total: a listed limit may set
-    // aside a dozen.
-    let aside: Vec<String> = reading
-        .set_aside
-        .iter()
-        .map(|c| format!("{} {} {}", c.pattern.id, c.pattern.name, c.points()))
-        .collect();
-    let limit = match reading.limit {
-        None => "no limit".to_string(),
-        Some(Limit::Compound) => format!("{compound_name}: the patterns sum to {}", reading.sum),
+    p.label(out, "Total");
+    p.paint(out, Style::new().bold().green(), |out| {
+        let _ = write_total_label(out, reading);
+    });
+    out.push_str(" (");
+    match reading.limit {
+        None => out.push_str("no limit"),
+        Some(Limit::Compound) => {
+            out.push_str(compound_name);
+            out.push_str(": the patterns sum to ");
+            let _ = write_uint(out, reading.sum.into());
+        }
         Some(Limit::Listed) => {
             let listed = &reading.counted[0].pattern;
-            format!("{listed_name}: {} {} scores alone", listed.id, listed.name)
+            out.push_str(listed_name);
+            out.push_str(": ");
+            out.push_str(listed.id);
+            out.push(' ');
+            out.push_str(listed.name);
+            out.push_str(" scores alone");
         }
-    };
-    let aside = match (aside.is_empty(), reading.limit) {
-        (true, _) => None,
-        (false, Some(Limit::Listed)) => Some(format!("not counted: {}", aside.join(", "))),
-        (false, _) => Some(format!(
-            "not counted: {} ({} worth less than the sum)",
-            aside.join(", "),
-            if aside.len() == 1 {
-                format!("a {listed_name}")
-            } else {
-                format!("each a {listed_name}")
-            }
-        )),
-    };
+    }
     let percent: u32 = reading.counted.iter().map(CountedPattern::percent).sum();
-    let percent = if percent == 0 {
-        String::new()
-    } else {
-        // The exact value, in hundredths, before rounding half up.
+    if percent > 0 {
+        // The exact value, in hundredths, before rounding half up: `base 24 + 50% = 36`,
+        // `= 37.5, rounded half up to 38`, `= 12.05`.
         let hundredths = u64::from(reading.base) * (100 + u64::from(percent));
-        let exact = format!("{}.{:02}", hundredths / 100, hundredths % 100);
-        let exact = exact.trim_end_matches('0').trim_end_matches('.');
-        let rounded = if hundredths % 100 == 0 {
-            String::new()
-        } else {
-            format!(", rounded half up to {}", reading.total)
-        };
-        format!("; base {} + {percent}% = {exact}{rounded}", reading.base)
-    };
-    let _ = writeln!(out, "{} {total} ({limit}{percent})", p.label("Total"));
-    if let Some(aside) = aside {
-        for line in wrap(&aside, WIDTH - 13) {
-            let _ = writeln!(out, "{} {line}", p.label(""));
+        let (whole, cents) = (hundredths / 100, hundredths % 100);
+        out.push_str("; base ");
+        let _ = write_uint(out, reading.base.into());
+        out.push_str(" + ");
+        let _ = write_uint(out, percent.into());
+        out.push_str("% = ");
+        let _ = write_uint(out, whole);
+        if cents > 0 {
+            out.push('.');
+            out.push(char::from(b'0' + (cents / 10) as u8));
+            if cents % 10 > 0 {
+                out.push(char::from(b'0' + (cents % 10) as u8));
+            }
+            out.push_str(", rounded half up to ");
+            let _ = write_uint(out, reading.total.into());
         }
+    }
+    out.push_str(")\n");
+    // The patterns set aside, on lines of their own under the total: a listed limit may set
+    // aside a dozen.
+    if !reading.set_aside.is_empty() {
+        p.label(out, "");
+        let text = out.len();
+        out.push_str("not counted: ");
+        for (i, c) in reading.set_aside.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(c.pattern.id);
+            out.push(' ');
+            out.push_str(c.pattern.name);
+            out.push(' ');
+            let _ = write_uint(out, c.points().into());
+        }
+        if reading.limit != Some(Limit::Listed) {
+            out.push_str(if reading.set_aside.len() == 1 {
+                " (a "
+            } else {
+                " (each a "
+            });
+            out.push_str(listed_name);
+            out.push_str(" worth less than the sum)");
+        }
+        wrap(out, text, WIDTH - 13, p.line_break());
+        out.push('\n');
     }
 }
 
 /// The width text lines are kept to where they can be broken.
 const WIDTH: usize = 100;
 
-/// `text`, a list joined by ", ", broken after its commas into lines of at most `width`
-/// characters (a longer item stays whole on its own line).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for item in text.split_inclusive(", ") {
-        let fits = line.trim_end().chars().count() + item.trim_end().chars().count() <= width;
-        if !line.is_empty() && !fits {
-            lines.push(line.trim_end().to_string());
-            line.clear();
+/// Breaks the list written in `out[start..]` (items joined by ", ") after its commas into
+/// lines of at most `width` characters (a longer item stays whole on its own line), each
+/// further line started by `line_break`. In place: most lists fit on one line, and a
+/// break only replaces the space after a comma.
+fn wrap(out: &mut String, start: usize, width: usize, line_break: &str) {
+    if out[start..].chars().count() > width {
+        let mut line_start = start;
+        let mut piece_start = start;
+        while piece_start < out.len() {
+            let rest = &out[piece_start..];
+            let piece_len = rest.find(", ").map_or(rest.len(), |i| i + 2);
+            let line = out[line_start..piece_start].trim_end();
+            let piece = rest[..piece_len].trim_end();
+            let fits = line.chars().count() + piece.chars().count() <= width;
+            if piece_start > line_start && !fits {
+                let line_end = line_start + line.len();
+                out.replace_range(line_end..piece_start, line_break);
+                piece_start = line_end + line_break.len();
+                line_start = piece_start;
+            }
+            piece_start += piece_len;
         }
-        line.push_str(item);
+        out.truncate(line_start + out[line_start..].trim_end().len());
+    } else {
+        out.truncate(start + out[start..].trim_end().len());
     }
-    if !line.is_empty() {
-        lines.push(line.trim_end().to_string());
-    }
-    lines
 }
 
 fn write_payments(
@@ -338,19 +456,24 @@ fn write_payments(
     payments: &Payments,
     context: &WinContext,
 ) {
-    let basis = (rules.payments.explain)(payments, context);
-    let _ = writeln!(out, "{} {basis}", p.label("Payments"));
+    p.label(out, "Payments");
+    out.push_str(&(rules.payments.explain)(payments, context));
+    out.push('\n');
     for seat in Seat::ALL {
         let amount = payments.of(seat);
-        let line = if seat == payments.winner {
-            p.paint(
-                format!("{} receives {amount}", seat.name()),
-                Style::new().bold(),
-            )
+        out.push_str("  ");
+        if seat == payments.winner {
+            p.paint(out, Style::new().bold(), |out| {
+                out.push_str(seat.name());
+                out.push_str(" receives ");
+                let _ = write_int(out, amount);
+            });
         } else {
-            format!("{} pays {}", seat.name(), -amount)
-        };
-        let _ = writeln!(out, "  {line}");
+            out.push_str(seat.name());
+            out.push_str(" pays ");
+            let _ = write_int(out, -amount);
+        }
+        out.push('\n');
     }
 }
 
@@ -359,31 +482,49 @@ fn write_payments(
 pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> String {
     let p = Painter { color };
     let column = error.column();
+    let mut out = String::with_capacity(128 + 2 * input.len());
+    p.paint_str(&mut out, "error", Style::new().red().bold());
+    out.push_str(" at ");
+    match at {
+        None => {
+            out.push_str("column ");
+            let _ = write_uint(&mut out, column as u64);
+        }
+        Some(at) => {
+            let mut shown = Printable(&mut out);
+            let _ = at.write_to(&mut shown);
+            let _ = shown.write_char(':');
+            let _ = write_uint(&mut shown, column as u64);
+        }
+    }
+    out.push_str(": ");
+    let _ = write_printable(&mut out, &error.message());
+    out.push_str("\n  ");
+    let _ = write_printable(&mut out, input);
+    out.push_str("\n  ");
     // The line is shown printable (a tab as a space, U+001B for an escape), so the caret
     // goes as far right as the printable text before the column is long.
-    let before: String = input.chars().take(column.saturating_sub(1)).collect();
-    let pad = " ".repeat(printable(&before).chars().count());
-    let position = match at {
-        None => format!("column {column}"),
-        Some(at) => printable(&format!("{at}:{column}")).into_owned(),
-    };
-    format!(
-        "{} at {position}: {}\n  {}\n  {pad}{}\n",
-        p.paint("error", Style::new().red().bold()),
-        printable(&error.message()),
-        printable(input),
-        p.paint("^", Style::new().red().bold())
-    )
+    let before = input
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(input.len(), |(i, _)| i);
+    for _ in 0..printable(&input[..before]).chars().count() {
+        out.push(' ');
+    }
+    p.paint_str(&mut out, "^", Style::new().red().bold());
+    out.push('\n');
+    out
 }
 
 /// An input that could not be read, reported in place of its lines: `error: MESSAGE`.
 pub fn input_failure(message: &str, color: bool) -> String {
     let p = Painter { color };
-    format!(
-        "{}: {}\n",
-        p.paint("error", Style::new().red().bold()),
-        printable(message)
-    )
+    let mut out = String::new();
+    p.paint_str(&mut out, "error", Style::new().red().bold());
+    out.push_str(": ");
+    let _ = write_printable(&mut out, message);
+    out.push('\n');
+    out
 }
 
 fn verdict_style(verdict: Verdict) -> Style {
@@ -397,25 +538,27 @@ fn verdict_style(verdict: Verdict) -> Style {
 /// The claim of a winning hand, its verdict, and what differs (SPEC §2.11).
 fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: u32) {
     let claim = &check.claim;
-    let value = match claim.patterns {
-        Some(_) => format!(" ({})", claim.value),
-        None => String::new(),
-    };
-    let verdict = p.paint(check.verdict.name(), verdict_style(check.verdict));
-    let why = match check.verdict {
-        Verdict::Confirmed | Verdict::FalseWin => String::new(),
-        Verdict::Underscored => format!(
-            "; the hand is worth {truth}, the claim stands: paid on {}",
-            claim.value
-        ),
-        Verdict::Overclaimed => format!("; the hand is worth {truth}: corrected to {truth}"),
-    };
-    let _ = writeln!(
-        out,
-        "{} claim={}{value}: {verdict}{why}",
-        p.label("Claim"),
-        claim.spec
-    );
+    p.label(out, "Claim");
+    let _ = write!(out, "claim={}", claim.spec);
+    if claim.patterns.is_some() {
+        let _ = write!(out, " ({})", claim.value);
+    }
+    out.push_str(": ");
+    p.paint_str(out, check.verdict.name(), verdict_style(check.verdict));
+    match check.verdict {
+        Verdict::Confirmed | Verdict::FalseWin => {}
+        Verdict::Underscored => {
+            let _ = write!(
+                out,
+                "; the hand is worth {truth}, the claim stands: paid on {}",
+                claim.value
+            );
+        }
+        Verdict::Overclaimed => {
+            let _ = write!(out, "; the hand is worth {truth}: corrected to {truth}");
+        }
+    }
+    out.push('\n');
     for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
         for pattern in patterns {
             let _ = writeln!(
@@ -437,41 +580,40 @@ fn write_all_readings(
     hand: &Hand,
     readings: &[Reading],
 ) {
-    let _ = writeln!(
-        out,
-        "{}",
-        p.paint("All readings, best first", Style::new().bold())
-    );
+    p.paint_str(out, "All readings, best first", Style::new().bold());
+    out.push('\n');
     if readings.is_empty() {
-        let _ = writeln!(out, "  none: the tiles form no winning hand");
+        out.push_str("  none: the tiles form no winning hand\n");
     }
     for (i, reading) in readings.iter().enumerate() {
-        let limit = reading
-            .limit
-            .map(|l| format!(" ({})", limit_label(rules, l)))
-            .unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "  {}. {}{limit}: {}; {}",
-            i + 1,
-            total_label(reading),
-            reading.arrangement,
-            placement(hand, &reading.arrangement)
-        );
-        let patterns: Vec<String> = reading
-            .counted
-            .iter()
-            .map(|c| {
-                let points = points_label(c);
-                format!("{} {} {points}", c.pattern.id, c.pattern.name)
-            })
-            .collect();
-        let patterns = if patterns.is_empty() {
-            "no pattern".to_string()
-        } else {
-            patterns.join(", ")
-        };
-        let _ = writeln!(out, "     {patterns}");
+        out.push_str("  ");
+        let _ = write_uint(out, i as u64 + 1);
+        out.push_str(". ");
+        let _ = write_total_label(out, reading);
+        if let Some(limit) = reading.limit {
+            out.push_str(" (");
+            out.push_str(limit_label(rules, limit));
+            out.push(')');
+        }
+        out.push_str(": ");
+        let _ = reading.arrangement.write_to(out);
+        out.push_str("; ");
+        let _ = write_placement(out, hand, &reading.arrangement);
+        out.push_str("\n     ");
+        if reading.counted.is_empty() {
+            out.push_str("no pattern");
+        }
+        for (i, c) in reading.counted.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(c.pattern.id);
+            out.push(' ');
+            out.push_str(c.pattern.name);
+            out.push(' ');
+            let _ = write_points_label(out, c);
+        }
+        out.push('\n');
     }
 }
 
@@ -486,10 +628,10 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
         0 => String::new(),
         n => format!(", {}", plural(n, "draw", "draws")),
     };
+    p.label(&mut out, "Summary");
     let _ = writeln!(
         out,
-        "{} {}: {} scored, {}{draws}, {}",
-        p.label("Summary"),
+        "{}: {} scored, {}{draws}, {}",
         plural(summary.hands(), "hand", "hands"),
         summary.scored,
         plural(summary.false_wins, "false win", "false wins"),
@@ -505,16 +647,14 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
                 v => format!("{} {n}", v.name().replace('_', " ")),
             })
             .collect();
-        let _ = writeln!(out, "{} {}", p.label("Claims"), verdicts.join(", "));
+        p.label(&mut out, "Claims");
+        let _ = writeln!(out, "{}", verdicts.join(", "));
     }
-    let _ = writeln!(
-        out,
-        "{} {}",
-        p.label("Seats"),
-        super::session::seats_text(summary)
-    );
+    p.label(&mut out, "Seats");
+    let _ = writeln!(out, "{}", super::session::seats_text(summary));
     if summary.patterns().next().is_some() {
-        let _ = writeln!(out, "{} hands in which each counted", p.label("Patterns"));
+        p.label(&mut out, "Patterns");
+        out.push_str("hands in which each counted\n");
         for (pattern, count) in summary.patterns() {
             let _ = writeln!(
                 out,
@@ -525,4 +665,66 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
     }
     out.push_str(&super::session::standings_text(summary, color));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use owo_colors::OwoColorize;
+
+    #[test]
+    fn a_wrapped_line_starts_with_an_empty_label() {
+        for color in [false, true] {
+            let p = Painter { color };
+            let mut label = String::from("\n");
+            p.label(&mut label, "");
+            assert_eq!(p.line_break(), label);
+            // And the label is the one the lines had before: padded, then bold.
+            let mut label = String::new();
+            p.label(&mut label, "Total");
+            let padded = format!("{:<12}", "Total");
+            let old = if color {
+                padded.style(Style::new().bold()).to_string()
+            } else {
+                padded
+            };
+            assert_eq!(label, format!("{old} "));
+        }
+    }
+
+    /// The list wrapping as it was: split after each ", ", a line ended when the next piece
+    /// does not fit.
+    fn wrap_as_before(text: &str, width: usize) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for item in text.split_inclusive(", ") {
+            let fits = line.trim_end().chars().count() + item.trim_end().chars().count() <= width;
+            if !line.is_empty() && !fits {
+                lines.push(line.trim_end().to_string());
+                line.clear();
+            }
+            line.push_str(item);
+        }
+        if !line.is_empty() {
+            lines.push(line.trim_end().to_string());
+        }
+        lines
+    }
+
+    #[test]
+    fn lists_are_wrapped_after_their_commas() {
+        let item = |n: usize| format!("p.{n} {} 中 {n}", "word ".repeat(n % 7));
+        for count in 1..30 {
+            let items: Vec<String> = (0..count).map(item).collect();
+            let text = format!("not counted: {} (each a limit)", items.join(", "));
+            for width in [10, 40, 87] {
+                let mut expected = String::from("label ");
+                expected.push_str(&wrap_as_before(&text, width).join("\n+ "));
+                let mut out = String::from("label ");
+                out.push_str(&text);
+                wrap(&mut out, 6, width, "\n+ ");
+                assert_eq!(out, expected, "{count} items, width {width}");
+            }
+        }
+    }
 }

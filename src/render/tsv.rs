@@ -9,8 +9,10 @@
 //! `error`, or a claim's verdict) and `message` (why, for anything but a plain score). A
 //! field with no value (no limit, no total for an error) is empty. Tabs inside the input
 //! become spaces, other control characters their code point (`U+001B`).
+//!
+//! A row is written field by field into one `String`, numbers and notes by the shared
+//! writers of [`super`], with no intermediate `String` or `Vec`.
 
-use std::borrow::Cow;
 use std::fmt::Write;
 
 use crate::claim::Verdict;
@@ -20,7 +22,10 @@ use crate::score::{Limit, Outcome};
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
-use super::{false_win_reason, printable, total_number, Location};
+use super::{
+    printable, total_number, write_false_win_reason, write_int, write_printable, write_uint,
+    Location, Printable,
+};
 
 /// The header row, with its line break: the same columns whatever the run reads.
 pub fn header() -> String {
@@ -28,24 +33,34 @@ pub fn header() -> String {
         .to_string()
 }
 
+/// A row's first three fields (file, line, input) and the tab after them, in the one
+/// `String` the row is written in: enough for a row of any usual line.
 fn start(at: Option<&Location>, input: &str) -> String {
-    let mut row = String::with_capacity(160);
+    let mut row = String::with_capacity(128 + input.len());
     if let Some(Location {
         file: Some(file), ..
     }) = at
     {
-        row.push_str(&clean(file));
+        let _ = write_printable(&mut row, file);
     }
     row.push('\t');
-    let line = at.map(|a| a.line.to_string()).unwrap_or_default();
-    let _ = write!(row, "{line}\t{}\t", clean(input.trim()));
+    if let Some(at) = at {
+        let _ = write_uint(&mut row, at.line as u64);
+    }
+    row.push('\t');
+    let _ = write_printable(&mut row, input.trim());
+    row.push('\t');
     row
 }
 
-/// A field may not hold a tab or a line break, nor any control character a terminal would
-/// act on: a tab becomes a space, the others their code point (`U+001B`), as in text.
-fn clean(text: &str) -> Cow<'_, str> {
-    printable(text)
+/// Writes pattern ids joined by `+`.
+fn write_ids<'p, W: Write>(w: &mut W, ids: impl IntoIterator<Item = &'p str>) {
+    for (i, id) in ids.into_iter().enumerate() {
+        if i > 0 {
+            let _ = w.write_char('+');
+        }
+        let _ = w.write_str(id);
+    }
 }
 
 /// The row of a scored hand (or a false win).
@@ -53,13 +68,15 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     let mut row = start(at, &scored.input);
     match &scored.outcome {
         Outcome::Win { reading, .. } => {
-            let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
-            let limit = reading.limit.map(Limit::name).unwrap_or("");
-            let total = total_number(reading);
-            let _ = write!(row, "{total}\t{limit}\t{}", ids.join("+"));
+            let _ = total_number(reading).write_to(&mut row);
+            row.push('\t');
+            row.push_str(reading.limit.map(Limit::name).unwrap_or(""));
+            row.push('\t');
+            write_ids(&mut row, reading.counted.iter().map(|c| c.pattern.id));
             if let Some(payments) = scored.payments() {
                 for seat in Seat::ALL {
-                    let _ = write!(row, "\t{}", payments.of(seat));
+                    row.push('\t');
+                    let _ = write_int(&mut row, payments.of(seat));
                 }
             }
         }
@@ -68,36 +85,58 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     match scored.hand.context.win_by {
         WinBy::SelfDraw => row.push_str("\t\t"),
         WinBy::Discard { from, assumed } => {
-            let assumed = if assumed { "yes" } else { "no" };
-            let _ = write!(row, "\t{}\t{assumed}", from.letter());
+            row.push('\t');
+            row.push(from.letter());
+            row.push_str(if assumed { "\tyes" } else { "\tno" });
         }
     }
-    let mut notes: Vec<String> = Vec::new();
-    notes.extend(false_win_reason(&scored.outcome, rules).map(|r| format!("false win: {r}")));
     let status = match &scored.claim {
-        Some(check) => {
-            let value = match check.claim.patterns {
-                Some(_) => format!(" ({})", check.claim.value),
-                None => String::new(),
-            };
-            notes.push(format!("claim={}{value}", check.claim.spec));
-            if check.verdict == Verdict::Underscored {
-                notes.push("paid on the claim".to_string());
-            }
-            for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
-                if !patterns.is_empty() {
-                    let ids: Vec<&str> = patterns.iter().map(|p| p.id).collect();
-                    notes.push(format!("{label} {}", ids.join("+")));
-                }
-            }
-            check.verdict.name()
-        }
+        Some(check) => check.verdict.name(),
         None if matches!(scored.outcome, Outcome::Win { .. }) => "scored",
         None => "false_win",
     };
-    let message = notes.join("; ");
-    let _ = write!(row, "\t{status}\t{}", clean(&message));
+    row.push('\t');
+    row.push_str(status);
+    row.push('\t');
+    write_message(&mut row, scored, rules);
     row
+}
+
+/// The message field: notes joined by `; ` (why a false win is one, the claim and what
+/// differs), printable as a whole.
+fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
+    let mut message = Printable(row);
+    let mut first = true;
+    let mut note = |message: &mut Printable<String>| {
+        if !std::mem::replace(&mut first, false) {
+            let _ = message.write_str("; ");
+        }
+    };
+    if let Outcome::FalseWin(_) = scored.outcome {
+        note(&mut message);
+        let _ = message.write_str("false win: ");
+        let _ = write_false_win_reason(&mut message, &scored.outcome, rules);
+    }
+    let Some(check) = &scored.claim else {
+        return;
+    };
+    note(&mut message);
+    let _ = write!(message, "claim={}", check.claim.spec);
+    if check.claim.patterns.is_some() {
+        let _ = write!(message, " ({})", check.claim.value);
+    }
+    if check.verdict == Verdict::Underscored {
+        note(&mut message);
+        let _ = message.write_str("paid on the claim");
+    }
+    for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
+        if !patterns.is_empty() {
+            note(&mut message);
+            let _ = message.write_str(label);
+            let _ = message.write_char(' ');
+            write_ids(&mut message, patterns.iter().map(|p| p.id));
+        }
+    }
 }
 
 /// The row of a line that could not be read as a hand.
@@ -107,7 +146,7 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
         row,
         "\t\t\t\t\t\t\t\t\terror\tcolumn {}: {}",
         error.column(),
-        clean(&error.message())
+        printable(&error.message())
     );
     row
 }
@@ -115,6 +154,9 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
 /// The row of an input that could not be read: no line, no input, status `error`, and the
 /// message naming the file.
 pub fn input_failure(message: &str, file: Option<&str>) -> String {
-    let file = file.map(|f| clean(f).into_owned()).unwrap_or_default();
-    format!("{file}\t\t\t\t\t\t\t\t\t\t\t\terror\t{}", clean(message))
+    let file = file.map(printable).unwrap_or_default();
+    format!(
+        "{file}\t\t\t\t\t\t\t\t\t\t\t\terror\t{}",
+        printable(message)
+    )
 }
