@@ -21,7 +21,7 @@
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
 
 use nom::bytes::complete::take_while;
-use nom::character::complete::{alpha1, char, digit1, multispace0, satisfy};
+use nom::character::complete::{char, satisfy};
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
 
@@ -417,6 +417,36 @@ enum AnyWord<'a> {
     Named(NamedWord<'a>),
 }
 
+/// nom's `digit1`, over bytes: digits are ASCII, and nom's own walks the text character by
+/// character, which was a tenth of reading a line.
+fn digit1(input: &str) -> Res<'_, &str> {
+    ascii_run(input, |b| b.is_ascii_digit(), ErrorKind::Digit)
+}
+
+/// nom's `alpha1` over bytes (ASCII letters), as [`digit1`].
+fn alpha1(input: &str) -> Res<'_, &str> {
+    ascii_run(input, |b| b.is_ascii_alphabetic(), ErrorKind::Alpha)
+}
+
+/// nom's `multispace0` over bytes: spaces, tabs, carriage returns and line feeds.
+fn multispace0(input: &str) -> Res<'_, &str> {
+    let spaces = input
+        .bytes()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .count();
+    Ok((&input[spaces..], &input[..spaces]))
+}
+
+/// The run of ASCII bytes that satisfy `test` at the start of `input`: at least one, or a
+/// recoverable error of `kind`.
+fn ascii_run(input: &str, test: impl Fn(&u8) -> bool, kind: ErrorKind) -> Res<'_, &str> {
+    match input.bytes().take_while(test).count() {
+        0 => Err(nom::Err::Error(Failure::from_error_kind(input, kind))),
+        // The run is ASCII, so `length` is a character boundary.
+        length => Ok((&input[length..], &input[..length])),
+    }
+}
+
 /// nom error carrying our own kind once a token has been recognised and found wrong.
 #[derive(Debug)]
 struct Failure<'a> {
@@ -551,36 +581,38 @@ impl<'a> Written<'a> {
         }
     }
 
-    /// The group's tiles, in the order written.
-    fn tiles(self) -> impl Iterator<Item = Tile> + 'a {
+    /// Calls `each` with the group's tiles, in the order written. (Internal iteration: the
+    /// loop of each style is a plain loop over bytes.)
+    fn for_each_tile(self, mut each: impl FnMut(Tile)) {
         let text = self.text;
-        let (digits, letter) = match self.style {
-            Style::Letters => (&text[1..], text.as_bytes()[0].to_ascii_lowercase()),
+        // Ranks were checked as the group was read: no digit here is out of range.
+        match self.style {
+            Style::Letters => {
+                let suit = Suit::from_letter(char::from(text.as_bytes()[0].to_ascii_lowercase()));
+                for digit in text[1..].bytes() {
+                    suit.and_then(|suit| Tile::new(suit, digit - b'0'))
+                        .map(&mut each);
+                }
+            }
             Style::Riichi => {
                 let (digits, letter) = text.split_at(text.len() - 1);
-                (digits, letter.as_bytes()[0].to_ascii_lowercase())
+                let letter = letter.as_bytes()[0].to_ascii_lowercase();
+                for digit in digits.bytes() {
+                    riichi_tile(letter, digit - b'0').map(&mut each);
+                }
             }
-            Style::Glyphs => ("", 0),
-        };
-        let suit = Suit::from_letter(char::from(letter));
-        let glyphs = match self.style {
-            Style::Glyphs => text,
-            _ => "",
-        };
-        // Ranks were checked as the group was read: no digit here is out of range.
-        digits
-            .bytes()
-            .filter_map(move |digit| match suit {
-                Some(suit) => Tile::new(suit, digit - b'0'),
-                None => riichi_tile(letter, digit - b'0'),
-            })
-            .chain(glyphs.chars().filter_map(glyph_tile))
+            Style::Glyphs => text.chars().filter_map(glyph_tile).for_each(each),
+        }
     }
 
-    /// Whether the group is one tile.
-    fn is_one_tile(self) -> bool {
-        let mut tiles = self.tiles();
-        tiles.next().is_some() && tiles.next().is_none()
+    /// The group's first tile and how many it holds.
+    fn first_and_count(self) -> (Option<Tile>, usize) {
+        let (mut first, mut count) = (None, 0);
+        self.for_each_tile(|tile| {
+            first = first.or(Some(tile));
+            count += 1;
+        });
+        (first, count)
     }
 }
 
@@ -611,7 +643,11 @@ fn check_style(hand: &mut Option<Style>, group: Written) -> Result<(), NotationE
             written: group.text.to_string(),
             style: group.style.words(),
             hand_style: style.words(),
-            instead: style.write(&group.tiles().collect::<Vec<_>>()),
+            instead: {
+                let mut tiles = Vec::new();
+                group.for_each_tile(|tile| tiles.push(tile));
+                style.write(&tiles)
+            },
         }),
     }
 }
@@ -681,7 +717,7 @@ type GroupAt<'a> = (Written<'a>, &'a str);
 fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
     let (rest, _) = char('[')(input)?;
     let (rest, _) = multispace0(rest)?;
-    let Ok((after_kind, word)) = alpha1::<_, Failure>(rest) else {
+    let Ok((after_kind, word)) = alpha1(rest) else {
         return fail(rest, NotationErrorKind::MissingMeldKind);
     };
     let named = |names: &[&str]| names.iter().any(|name| word.eq_ignore_ascii_case(name));
@@ -714,7 +750,7 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
         match styled_group(rest) {
             Ok((after, group)) => {
                 styles.push((group, rest));
-                tiles.extend(group.tiles());
+                group.for_each_tile(|tile| tiles.push(tile));
                 rest = after;
             }
             Err(nom::Err::Error(_)) if tiles.is_empty() => {
@@ -730,7 +766,7 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
 fn winning_tile(input: &str) -> Res<'_, Written<'_>> {
     let (rest, _) = char('+')(input)?;
     match styled_group(rest) {
-        Ok((after, group)) if group.is_one_tile() => Ok((after, group)),
+        Ok((after, group)) if group.first_and_count().1 == 1 => Ok((after, group)),
         Ok((_, group)) => fail(
             input,
             NotationErrorKind::SeveralWinningTiles(group.text.to_string()),
@@ -777,19 +813,19 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     };
     let mut buffer = [0; LONGEST_KEYWORD];
     match lower_case(key, &mut buffer) {
-        "self" => bare(Word::SelfDraw),
+        b"self" => bare(Word::SelfDraw),
         // `last=1` is `last`; `last=N` (N > 1) is left to the scoring system (Huang's
         // last tiles of the wall).
-        "last" if value == Some("1") => Ok((rest, AnyWord::Shared(Word::LastTile))),
-        "last" if value.is_some() => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
-        "last" => bare(Word::LastTile),
-        "kong" => bare(Word::KongSupplement),
-        "rob" => bare(Word::RobbedKong),
-        "heaven" => bare(Word::Heaven),
-        "earth" => bare(Word::Earth),
-        "seat" => seat(Word::Seat, false),
-        "from" => seat(Word::From, false),
-        "resp" => seat(|s| Word::Responsible(Some(s)), true),
+        b"last" if value == Some("1") => Ok((rest, AnyWord::Shared(Word::LastTile))),
+        b"last" if value.is_some() => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
+        b"last" => bare(Word::LastTile),
+        b"kong" => bare(Word::KongSupplement),
+        b"rob" => bare(Word::RobbedKong),
+        b"heaven" => bare(Word::Heaven),
+        b"earth" => bare(Word::Earth),
+        b"seat" => seat(Word::Seat, false),
+        b"from" => seat(Word::From, false),
+        b"resp" => seat(|s| Word::Responsible(Some(s)), true),
         // A lone letter: a suit missing its digits, or digits after a letter that is no suit.
         _ if value.is_none() && key.len() == 1 => {
             let letter = key.as_bytes()[0].to_ascii_lowercase() as char;
@@ -808,15 +844,15 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
 /// The length of the longest word [`word`] knows (`heaven`).
 const LONGEST_KEYWORD: usize = 6;
 
-/// `word` (ASCII letters) in lower case, written in `buffer` so that matching it against the
-/// keywords allocates nothing; a word longer than every keyword gives `""`, which is none.
-fn lower_case<'b>(word: &str, buffer: &'b mut [u8; LONGEST_KEYWORD]) -> &'b str {
+/// `word` in lower case, written in `buffer` so that matching it against the keywords
+/// allocates nothing; a word longer than every keyword gives no bytes, which is none.
+fn lower_case<'b>(word: &str, buffer: &'b mut [u8; LONGEST_KEYWORD]) -> &'b [u8] {
     let Some(lower) = buffer.get_mut(..word.len()) else {
-        return "";
+        return &[];
     };
     lower.copy_from_slice(word.as_bytes());
     lower.make_ascii_lowercase();
-    std::str::from_utf8(lower).unwrap_or("")
+    lower
 }
 
 /// `claim=VALUE`, where the value runs to the next space or comment.
@@ -910,8 +946,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     // The hand's style, set by its first group: letters first (b123) or riichi (123s).
     let mut style: Option<Style> = None;
     loop {
-        let (after_space, spaces) =
-            multispace0::<_, Failure>(rest).expect("multispace0 cannot fail on complete input");
+        let (after_space, spaces) = multispace0(rest).expect("multispace0 cannot fail");
         rest = after_space;
         if rest.is_empty() || rest.starts_with('#') {
             break;
@@ -931,7 +966,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                 if let Err(kind) = check_style(&mut style, group) {
                     return Err(columns.error(rest, kind));
                 }
-                concealed.extend(group.tiles().map(|value| Spanned { value, column: at }));
+                group.for_each_tile(|value| concealed.push(Spanned { value, column: at }));
                 (rest, after_group, after_meld) = (after, true, false);
                 continue;
             }
@@ -969,8 +1004,8 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                     return fail(&rest[1..], kind);
                 }
                 winning = group
-                    .tiles()
-                    .next()
+                    .first_and_count()
+                    .0
                     .map(|value| Spanned { value, column: at });
                 Ok((after, false))
             }),
