@@ -251,6 +251,8 @@ pub struct Facts<'a> {
     sequence_starts: u64,
     /// Bit `i` set when a triplet or kong of the reading is of tile kind `i`.
     triplet_kinds: u64,
+    /// How many times the reading's most repeated sequence occurs (three patterns ask).
+    most_repeated_sequence: u8,
 }
 
 /// The tile kinds whose bits are set in a mask, lowest first.
@@ -288,12 +290,25 @@ impl<'a> Facts<'a> {
                 triplet_kinds |= bit;
             }
         }
+        let sets = arrangement.sets();
+        let most_repeated_sequence = sets
+            .iter()
+            .filter(|s| s.kind == SetKind::Sequence)
+            // The same sequence whether melded or concealed: kind and first tile only.
+            .map(|s| {
+                sets.iter()
+                    .filter(|other| other.kind == SetKind::Sequence && other.tile == s.tile)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0) as u8;
         Facts {
             hand,
             arrangement,
             present,
             sequence_starts,
             triplet_kinds,
+            most_repeated_sequence,
         }
     }
 
@@ -355,10 +370,7 @@ impl<'a> Facts<'a> {
 
     /// How many times the most repeated sequence occurs.
     pub fn max_identical_sequences(&self) -> usize {
-        self.sequences()
-            .map(|first| self.sequences().filter(|&t| t == first).count())
-            .max()
-            .unwrap_or(0)
+        usize::from(self.most_repeated_sequence)
     }
 }
 

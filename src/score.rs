@@ -398,7 +398,7 @@ pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
     let shapes = shapes_read(hand, rules);
     let compared = shapes.len();
     let mut best: Option<Reading> = None;
-    for arrangement in shapes {
+    for &arrangement in shapes.iter() {
         let reading = read(hand, arrangement, rules);
         // Strictly better only: of equal readings the first stays, as in `readings`.
         if best

@@ -250,6 +250,9 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
 fn arrangement_traps() {
     check(
         &[
+            // A melded chow is the same sequence as two concealed ones: Three Identical
+            // Sequences 120 (5.1.3) + All Sequences 5 (1.1: d77 pair, no honors) = 125.
+            ("[c b123] b123123 c456 d7 +d7", "1.1 5.1.3 = 125"),
             // Pungs (5 + 30 + 100) beat three identical sequences (5 + 5 + 120).
             (
                 "c222333444 b789 d5 +d5 self seat=w",
