@@ -543,15 +543,19 @@ fn check_copies(
     winning: Option<Spanned<Tile>>,
 ) -> Result<(), HandError> {
     // Nearly every hand holds no fifth copy: counting says so without ordering the tokens.
-    let mut counts = [0usize; KINDS];
-    let meld_tiles = melds.iter().flat_map(|m| m.tiles.iter());
-    for tile in concealed
-        .iter()
-        .chain(&winning)
-        .map(|t| &t.value)
-        .chain(meld_tiles)
-    {
-        counts[tile.index()] += 1;
+    // (Counts saturate: a hostile line may hold a tile thousands of times.)
+    let mut counts = [0u8; KINDS];
+    let mut count = |tile: Tile| {
+        let count = &mut counts[tile.index()];
+        *count = count.saturating_add(1);
+    };
+    for tile in concealed.iter().chain(&winning) {
+        count(tile.value);
+    }
+    for meld in melds {
+        for &tile in meld.tiles.iter() {
+            count(tile);
+        }
     }
     if counts.iter().all(|&count| count <= 4) {
         return Ok(());
@@ -591,29 +595,38 @@ fn build_context(
     melds: &[Meld],
     words: SystemWords,
 ) -> Result<WinContext, HandError> {
-    let find = |keyword: &str| given.iter().find(|w| w.value.keyword() == keyword);
     let column_of = |w: Option<&Spanned<Word>>| w.map_or(1, |w| w.column);
     let conflict = |at: Option<&Spanned<Word>>, c: ContextConflict| HandError {
         column: column_of(at),
         kind: HandErrorKind::Context(c),
     };
 
-    let self_word = find("self");
-    let last = find("last");
-    let kong = find("kong");
-    let rob = find("rob");
-    let heaven = find("heaven");
-    let earth = find("earth");
-    let seat = match find("seat").map(|w| w.value) {
+    // Each word once (the parser refuses a word given twice), found in one pass.
+    let (mut self_word, mut last, mut kong, mut rob, mut heaven, mut earth) =
+        (None, None, None, None, None, None);
+    let (mut seat_word, mut from, mut resp) = (None, None, None);
+    for word in given {
+        let slot = match word.value {
+            Word::SelfDraw => &mut self_word,
+            Word::LastTile => &mut last,
+            Word::KongSupplement => &mut kong,
+            Word::RobbedKong => &mut rob,
+            Word::Heaven => &mut heaven,
+            Word::Earth => &mut earth,
+            Word::Seat(_) => &mut seat_word,
+            Word::From(_) => &mut from,
+            Word::Responsible(_) => &mut resp,
+        };
+        slot.get_or_insert(word);
+    }
+    let seat = match seat_word.map(|w: &Spanned<Word>| w.value) {
         Some(Word::Seat(s)) => s,
         _ => Seat::East,
     };
-    let from = find("from");
-    let from_seat = from.and_then(|w| match w.value {
+    let from_seat = from.and_then(|w: &Spanned<Word>| match w.value {
         Word::From(s) => Some(s),
         _ => None,
     });
-    let resp = find("resp");
 
     // Words that make a self-draw, and words that make a discard win, cannot meet.
     let self_drawn_by = [(self_word, "self"), (kong, "kong"), (heaven, "heaven")]
