@@ -158,11 +158,11 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
         &mut decompositions,
     );
     decompositions.sort_unstable();
-    let mut previous = None;
-    decompositions.retain(|d| previous.replace(d.clone()).as_ref() != Some(d));
+    decompositions.dedup();
 
     let discard_win = matches!(hand.context.win_by, WinBy::Discard { .. });
-    for (concealed_sets, pair) in decompositions {
+    for (concealed_sets, pair) in decompositions.iter() {
+        let pair = *pair;
         let mut places: SmallVec<Placement, 5> = SmallVec::new();
         if Some(pair) == hand.winning_tile {
             places.push(Placement::Pair);
@@ -187,7 +187,7 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
         {
             *slot = set;
         }
-        for placement in places {
+        for &placement in places.iter() {
             let mut sets = all_sets;
             if let Placement::Set(index) = placement {
                 let set = &mut sets[index];

@@ -123,6 +123,23 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
         }
     }
 
+    /// Removes consecutive equal items, keeping the first of each run (as `Vec::dedup`).
+    pub fn dedup(&mut self)
+    where
+        T: PartialEq,
+    {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            if kept == 0 || self[i] != self[kept - 1] {
+                self.as_mut_slice().swap(kept, i);
+                kept += 1;
+            }
+        }
+        while self.len() > kept {
+            self.pop();
+        }
+    }
+
     /// The items as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
@@ -290,6 +307,13 @@ mod tests {
         let mut list: SmallVec<u8, 4> = [4, 3, 2, 1].into_iter().collect();
         list.sort_unstable();
         assert_eq!(list, [1, 2, 3, 4]);
+        let mut runs: SmallVec<u8, 4> = [1, 1, 2, 2, 2, 1].into_iter().collect();
+        runs.dedup();
+        assert_eq!(
+            runs,
+            [1, 2, 1],
+            "only consecutive equal items go, past the array too"
+        );
         assert_eq!(list.remove(0), 1);
         assert_eq!(list.remove(2), 4);
         assert_eq!(list, [2, 3]);
