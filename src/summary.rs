@@ -169,10 +169,7 @@ impl Tally {
             Outcome::Win { reading, .. } => {
                 let mut indices = SmallVec::new();
                 for counted in &reading.counted {
-                    let index = rules
-                        .patterns
-                        .iter()
-                        .position(|p| std::ptr::eq(p, counted.pattern));
+                    let index = rules.pattern_index(counted.pattern);
                     if let Some(i) = index.filter(|i| !indices.contains(i)) {
                         indices.push(i);
                     }

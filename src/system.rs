@@ -251,6 +251,17 @@ impl RuleSet {
         self.patterns.iter().find(|p| p.id == id)
     }
 
+    /// The place in this rule set's table of `pattern`, one of its entries; `None` for a
+    /// pattern of another table. Read from the entry's address rather than by searching
+    /// the table: the summary asks it for every pattern of every line.
+    pub fn pattern_index(&self, pattern: &Pattern) -> Option<usize> {
+        let size = std::mem::size_of::<Pattern>();
+        let offset =
+            (pattern as *const Pattern as usize).checked_sub(self.patterns.as_ptr() as usize)?;
+        let index = offset / size;
+        (offset % size == 0 && index < self.patterns.len()).then_some(index)
+    }
+
     /// The pattern `query` means: its id (any case), its English or Chinese name (any case,
     /// a hyphen as a space), or the start of one name only (`nine-tile`). Otherwise the
     /// patterns that start so, or the nearest ones by spelling.
@@ -304,5 +315,21 @@ impl RuleSet {
 impl std::fmt::Debug for RuleSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_pattern_index_is_its_place_in_the_table() {
+        for rules in crate::rules::ALL {
+            for (i, pattern) in rules.patterns.iter().enumerate() {
+                assert_eq!(rules.pattern_index(pattern), Some(i), "{}", pattern.id);
+            }
+        }
+        // A pattern of another table is at no place in this one.
+        let huang = &crate::systems::huang::PATTERNS[3];
+        assert_eq!(crate::rules::WSOM.pattern_index(huang), None);
+        assert_eq!(crate::rules::HUANG.pattern_index(huang), Some(3));
     }
 }
