@@ -197,9 +197,9 @@ fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet) -> Error {
 /// A scored line: the input, the hand read from it, the outcome, and the claim's check if
 /// the line (or `--claim`) made one.
 #[derive(Debug, Clone)]
-pub struct Scored {
-    /// The line as given.
-    pub input: String,
+pub struct Scored<'a> {
+    /// The line as given (borrowed: a batch line costs no copy of its text).
+    pub input: &'a str,
     /// The hand it holds.
     pub hand: Hand,
     /// Win or false win.
@@ -219,7 +219,7 @@ pub struct Options<'a> {
     pub all_readings: bool,
 }
 
-impl Scored {
+impl Scored<'_> {
     /// The payments actually made: on the claim when it is underscored, else on the true
     /// total. `None` for a false win.
     pub fn payments(&self) -> Option<&Payments> {
@@ -232,13 +232,17 @@ impl Scored {
 }
 
 /// Parses, validates and scores one line under `rules`, checking a `claim=` on the line.
-pub fn score_line(line: &str, rules: &RuleSet) -> Result<Scored, Error> {
+pub fn score_line<'a>(line: &'a str, rules: &RuleSet) -> Result<Scored<'a>, Error> {
     score_line_with(line, rules, Options::default())
 }
 
 /// [`score_line`] with options. A line with a `claim=` scored with a `--claim` as well is
 /// an error rather than a guess which one counts.
-pub fn score_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<Scored, Error> {
+pub fn score_line_with<'a>(
+    line: &'a str,
+    rules: &RuleSet,
+    options: Options,
+) -> Result<Scored<'a>, Error> {
     let parsed = notation::parse_line(line)?;
     let hand = validate(&parsed, rules)?;
     let spec = match (&parsed.claim, options.claim) {
@@ -265,7 +269,7 @@ pub fn score_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<
     };
     let claim = claim.map(|claim| claim::check(claim, &hand, &outcome, rules));
     Ok(Scored {
-        input: line.to_string(),
+        input: line,
         hand,
         outcome,
         claim,

@@ -272,7 +272,7 @@ pub(super) fn start<'a>(
 /// The object for a scored hand; a false win has an `error` of kind `false_win`.
 pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
     let mut out = String::with_capacity(1024);
-    let mut object = start(&mut out, at, &scored.input, rules);
+    let mut object = start(&mut out, at, scored.input, rules);
     match &scored.outcome {
         Outcome::Win { reading, .. } => write_win(&mut object, scored, reading),
         Outcome::FalseWin(_) => {

@@ -65,7 +65,7 @@ fn write_ids<'p, W: Write>(w: &mut W, ids: impl IntoIterator<Item = &'p str>) {
 
 /// The row of a scored hand (or a false win).
 pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
-    let mut row = start(at, &scored.input);
+    let mut row = start(at, scored.input);
     match &scored.outcome {
         Outcome::Win { reading, .. } => {
             let _ = total_number(reading).write_to(&mut row);
