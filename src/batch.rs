@@ -253,8 +253,14 @@ pub trait Task {
     type Work: Work;
     /// The pure half, handed to the threads that work lines out.
     fn work(&self) -> Self::Work;
-    /// One line's work, in input order: what to write for it.
-    fn apply(&mut self, worked: <Self::Work as Work>::Worked, at: &Location) -> String;
+    /// One line's work, in input order, with the result its [`Work`] rendered: what to
+    /// write for it (that result itself, unless the task adds to it).
+    fn apply<'t>(
+        &mut self,
+        worked: <Self::Work as Work>::Worked,
+        rendered: &'t str,
+        at: &Location,
+    ) -> Cow<'t, str>;
     /// The header row of a TSV run, with its line break.
     fn tsv_header(&self, with_file: bool) -> String;
     /// An input that cannot be read (`message` names it and says why; `file` is its name
@@ -267,10 +273,18 @@ pub trait Task {
 pub trait Work: Sync {
     /// A line's result as worked out, for [`Task::apply`].
     type Worked: Send;
-    /// One line holding a hand (not blank, not a comment).
-    fn line(&self, text: &str, at: &Location) -> Self::Worked;
-    /// A line that is not text the parser can read.
-    fn unusable(&self, display: &str, error: &LineError, at: &Location) -> Self::Worked;
+    /// One line holding a hand (not blank, not a comment): its own result is rendered at
+    /// the end of `out` (a buffer the batch reuses, so that a line allocates nothing for
+    /// it), and what else [`Task::apply`] needs is returned.
+    fn line(&self, text: &str, at: &Location, out: &mut String) -> Self::Worked;
+    /// A line that is not text the parser can read, rendered at the end of `out`.
+    fn unusable(
+        &self,
+        display: &str,
+        error: &LineError,
+        at: &Location,
+        out: &mut String,
+    ) -> Self::Worked;
 }
 
 /// The scoring task of [`run`], and the session's sheet when lines seat players
@@ -302,14 +316,10 @@ enum ScoredLine {
         text: String,
         names: Box<[String; 4]>,
     },
-    /// Any other line: its own result, rendered; what it adds to the summary; and how the
-    /// hand ended, for the sheet (`None` for a `players:` line that cannot be read: it is
-    /// no hand at the table).
-    Line {
-        rendered: String,
-        tally: Tally,
-        ended: Option<Ended>,
-    },
+    /// Any other line (its own result rendered in the batch's buffer): what it adds to the
+    /// summary, and how the hand ended, for the sheet (`None` for a `players:` line that
+    /// cannot be read: it is no hand at the table).
+    Line { tally: Tally, ended: Option<Ended> },
 }
 
 /// How a hand ended: a [`Played`] that owns what it says, to cross threads.
@@ -337,7 +347,7 @@ impl Ended {
 impl Work for Scorer<'_, '_> {
     type Worked = ScoredLine;
 
-    fn line(&self, text: &str, at: &Location) -> ScoredLine {
+    fn line(&self, text: &str, at: &Location, out: &mut String) -> ScoredLine {
         let settings = self.settings;
         match session::directive(text) {
             Some(Ok(Directive::Players(names))) => {
@@ -347,15 +357,14 @@ impl Work for Scorer<'_, '_> {
                 }
             }
             Some(Ok(Directive::Draw)) => {
-                let rendered = render::session::drawn(
+                out.push_str(&render::session::drawn(
                     settings.format,
                     settings.rules,
                     text,
                     at,
                     settings.color,
-                );
+                ));
                 return ScoredLine::Line {
-                    rendered,
                     tally: Tally::Draw,
                     ended: Some(Ended::Drawn),
                 };
@@ -367,9 +376,9 @@ impl Work for Scorer<'_, '_> {
                     error.kind,
                     SessionErrorKind::PlayerCount { .. } | SessionErrorKind::SameName { .. }
                 );
-                let rendered = render_result(settings, text, &Err(Error::Session(error)), Some(at));
+                let result = Err(Error::Session(error));
+                write_result(out, settings, text, &result, Some(at));
                 return ScoredLine::Line {
-                    rendered,
                     tally: Tally::Error,
                     ended: was_draw.then_some(Ended::Unknown),
                 };
@@ -377,7 +386,7 @@ impl Work for Scorer<'_, '_> {
             None => {}
         }
         let result = score_line_with(text, settings.rules, settings.options);
-        let rendered = render_result(settings, text, &result, Some(at));
+        write_result(out, settings, text, &result, Some(at));
         let ended = match &result {
             // Payments are made on a win (an underscored claim as claimed), never on a
             // false win.
@@ -391,15 +400,21 @@ impl Work for Scorer<'_, '_> {
             Err(_) => Ended::Unknown,
         };
         ScoredLine::Line {
-            rendered,
             tally: Tally::of(&result, settings.rules),
             ended: Some(ended),
         }
     }
 
-    fn unusable(&self, display: &str, error: &LineError, at: &Location) -> ScoredLine {
+    fn unusable(
+        &self,
+        display: &str,
+        error: &LineError,
+        at: &Location,
+        out: &mut String,
+    ) -> ScoredLine {
+        let result = Err(Error::Line(error.clone()));
+        write_result(out, self.settings, display, &result, Some(at));
         ScoredLine::Line {
-            rendered: render_unusable(self.settings, display, error, at),
             tally: Tally::Error,
             ended: Some(Ended::Unknown),
         }
@@ -415,19 +430,15 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         }
     }
 
-    fn apply(&mut self, worked: ScoredLine, at: &Location) -> String {
+    fn apply<'t>(&mut self, worked: ScoredLine, rendered: &'t str, at: &Location) -> Cow<'t, str> {
         self.lines += 1;
         match worked {
-            ScoredLine::Players { text, names } => self.seat(&text, &names, at),
-            ScoredLine::Line {
-                rendered,
-                tally,
-                ended,
-            } => {
+            ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
+            ScoredLine::Line { tally, ended } => {
                 self.summary.count(&tally);
                 match ended {
                     Some(ended) => self.after_hand(rendered, ended.played()),
-                    None => rendered,
+                    None => Cow::Borrowed(rendered),
                 }
             }
         }
@@ -478,13 +489,17 @@ impl Scoring<'_, '_> {
 
     /// A hand's result, `rendered`, with the session's part when a table is seated; the
     /// sheet records the hand and passes the deal.
-    fn after_hand(&mut self, rendered: String, played: Played) -> String {
+    fn after_hand<'t>(&mut self, rendered: &'t str, played: Played) -> Cow<'t, str> {
         let settings = self.settings;
         match self.summary.session.record(played, settings.rules.deal) {
-            Some(entry) => {
-                render::session::append(settings.format, rendered, &entry, &played, settings.color)
-            }
-            None => rendered,
+            Some(entry) => Cow::Owned(render::session::append(
+                settings.format,
+                rendered.to_string(),
+                &entry,
+                &played,
+                settings.color,
+            )),
+            None => Cow::Borrowed(rendered),
         }
     }
 }
@@ -525,6 +540,8 @@ pub fn run_task<T: Task>(
         header: format == Format::Tsv,
         with_file: inputs.iter().any(|i| i.name.is_some()),
     };
+    // Each line's result is rendered into this one buffer, written, and cleared.
+    let mut rendered = String::with_capacity(1024);
     for input in inputs {
         let file = input.name.as_deref();
         let source = input.source.as_str();
@@ -539,18 +556,20 @@ pub fn run_task<T: Task>(
             if lines.would_wait() {
                 output.out.flush()?;
             }
+            rendered.clear();
             let item = match lines.next_line() {
                 Err(error) => Item::Failure(error),
                 Ok(None) => break,
                 Ok(Some((number, line))) => {
                     let at = Location { file, line: number };
-                    match line {
+                    let worked = match line {
                         Line::Skipped => continue,
-                        Line::Text(text) => Item::Line(number, work.line(&text, &at)),
+                        Line::Text(text) => work.line(&text, &at, &mut rendered),
                         Line::Unusable { display, error } => {
-                            Item::Line(number, work.unusable(&display, &error, &at))
+                            work.unusable(&display, &error, &at, &mut rendered)
                         }
-                    }
+                    };
+                    Item::Line(number, worked, &rendered)
                 }
             };
             let failed = matches!(item, Item::Failure(_));
@@ -571,17 +590,19 @@ pub fn run_task<T: Task>(
 /// Applies one line's work (or an input's read error, which ends the input) to `task`, in
 /// input order, and writes what it gives.
 fn deliver<T: Task>(
-    item: Item<<T::Work as Work>::Worked>,
+    item: Item<'_, <T::Work as Work>::Worked>,
     file: Option<&str>,
     source: &str,
     task: &mut T,
     output: &mut Output<impl Write>,
 ) -> io::Result<()> {
     let rendered = match item {
-        Item::Line(line, worked) => task.apply(worked, &Location { file, line }),
+        Item::Line(line, worked, rendered) => {
+            task.apply(worked, rendered, &Location { file, line })
+        }
         Item::Failure(error) => {
             let message = format!("cannot read {source}: {}", reason(&error));
-            task.input_failure(&message, file)
+            Cow::Owned(task.input_failure(&message, file))
         }
     };
     output.write(&rendered, task)
@@ -606,20 +627,28 @@ pub fn render_result(
     result: &Result<Scored, Error>,
     at: Option<&Location>,
 ) -> String {
-    let rules = settings.rules;
-    match (settings.format, result) {
-        (Format::Text, Ok(s)) => render::text::scored(s, rules, settings.color, at),
-        (Format::Text, Err(e)) => render::text::error(input, e, settings.color, at),
-        (Format::Json, Ok(s)) => render::json::scored(s, rules, at),
-        (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
-        (Format::Tsv, Ok(s)) => render::tsv::scored(s, rules, at),
-        (Format::Tsv, Err(e)) => render::tsv::error(input, e, at),
-    }
+    let mut out = String::new();
+    write_result(&mut out, settings, input, result, at);
+    out
 }
 
-fn render_unusable(settings: &Settings, display: &str, error: &LineError, at: &Location) -> String {
-    let error = Error::Line(error.clone());
-    render_result(settings, display, &Err(error), Some(at))
+/// [`render_result`], written at the end of `out`.
+pub fn write_result(
+    out: &mut String,
+    settings: &Settings,
+    input: &str,
+    result: &Result<Scored, Error>,
+    at: Option<&Location>,
+) {
+    let rules = settings.rules;
+    match (settings.format, result) {
+        (Format::Text, Ok(s)) => render::text::write_scored(out, s, rules, settings.color, at),
+        (Format::Text, Err(e)) => render::text::write_error(out, input, e, settings.color, at),
+        (Format::Json, Ok(s)) => render::json::write_scored(out, s, rules, at),
+        (Format::Json, Err(e)) => render::json::write_error(out, input, rules, e, at),
+        (Format::Tsv, Ok(s)) => render::tsv::write_scored(out, s, rules, at),
+        (Format::Tsv, Err(e)) => render::tsv::write_error(out, input, e, at),
+    }
 }
 
 /// Where the results go, in input order.

@@ -7,6 +7,7 @@
 //! (`mjscore -f hands.txt | head -1`) is no failure: the exit status is the worst of the
 //! lines scored until then.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -761,16 +762,21 @@ impl WaitsWork<'_> {
     }
 }
 
+/// A line's work is its exit status; its result is written in the batch's buffer.
 impl batch::Work for WaitsWork<'_> {
-    type Worked = (u8, String);
+    type Worked = u8;
 
-    fn line(&self, text: &str, at: &Location) -> (u8, String) {
+    fn line(&self, text: &str, at: &Location, out: &mut String) -> u8 {
         let result = analyse_line(text, self.rules);
-        self.render(text, &result, Some(at))
+        let (status, rendered) = self.render(text, &result, Some(at));
+        out.push_str(&rendered);
+        status
     }
 
-    fn unusable(&self, display: &str, error: &LineError, at: &Location) -> (u8, String) {
-        self.render(display, &Err(Error::Line(error.clone())), Some(at))
+    fn unusable(&self, display: &str, error: &LineError, at: &Location, out: &mut String) -> u8 {
+        let (status, rendered) = self.render(display, &Err(Error::Line(error.clone())), Some(at));
+        out.push_str(&rendered);
+        status
     }
 }
 
@@ -788,9 +794,9 @@ impl<'r> batch::Task for WaitsTask<'r> {
         self.work
     }
 
-    fn apply(&mut self, (status, rendered): (u8, String), _at: &Location) -> String {
+    fn apply<'t>(&mut self, status: u8, rendered: &'t str, _at: &Location) -> Cow<'t, str> {
         self.status = self.status.max(status);
-        rendered
+        Cow::Borrowed(rendered)
     }
 
     fn tsv_header(&self, with_file: bool) -> String {

@@ -32,9 +32,9 @@ const CHUNK_BYTES: usize = 64 * 1024;
 const AHEAD: usize = 4;
 
 /// What the reading thread hands back, in input order.
-pub(super) enum Item<T> {
-    /// A line's work, with the line's number.
-    Line(usize, T),
+pub(super) enum Item<'r, T> {
+    /// A line's work, with the line's number and the result its work rendered.
+    Line(usize, T, &'r str),
     /// The error that ended the input.
     Failure(io::Error),
 }
@@ -44,6 +44,14 @@ pub(super) enum Item<T> {
 struct Chunk {
     text: String,
     lines: Vec<Piece>,
+}
+
+/// A chunk worked out: each line's number, work and where its rendered result is in
+/// `rendered`, the one buffer of the chunk's results (a `String` a line, allocated on a
+/// worker and freed on the reading thread, made the threads contend for the allocator).
+struct Worked<T> {
+    rendered: String,
+    lines: Vec<(usize, T, Range<usize>)>,
 }
 
 /// One line of a chunk: its number, where its text is, and why it is unusable if it is.
@@ -68,12 +76,12 @@ pub(super) fn each_line<R: Read, W: Work>(
     file: Option<&str>,
     work: &W,
     jobs: usize,
-    each: &mut impl FnMut(Item<W::Worked>) -> io::Result<()>,
+    each: &mut impl FnMut(Item<'_, W::Worked>) -> io::Result<()>,
 ) -> io::Result<()> {
     let (chunks, queue) = mpsc::channel::<(usize, Chunk)>();
     let queue = Mutex::new(queue);
     // `None` says a worker panicked: its chunk will never come.
-    let (done, results) = mpsc::channel::<(usize, Option<Vec<(usize, W::Worked)>>)>();
+    let (done, results) = mpsc::channel::<(usize, Option<Worked<W::Worked>>)>();
     thread::scope(|scope| {
         for _ in 0..jobs {
             let done = done.clone();
@@ -124,10 +132,10 @@ pub(super) fn each_line<R: Read, W: Work>(
                 break;
             };
             waiting.insert(index, worked);
-            while let Some(worked) = waiting.remove(&next) {
+            while let Some(Worked { rendered, lines }) = waiting.remove(&next) {
                 next += 1;
-                for (number, worked) in worked {
-                    each(Item::Line(number, worked))?;
+                for (number, worked, range) in lines {
+                    each(Item::Line(number, worked, &rendered[range]))?;
                 }
             }
         }
@@ -172,9 +180,12 @@ fn read_chunk<R: Read>(lines: &mut LineReader<R>) -> (Chunk, After) {
 }
 
 impl Chunk {
-    /// Every line's work with its number, in order.
-    fn work<W: Work>(&self, work: &W, file: Option<&str>) -> Vec<(usize, W::Worked)> {
-        self.lines
+    /// Every line's work with its number, in order, and their rendered results.
+    fn work<W: Work>(&self, work: &W, file: Option<&str>) -> Worked<W::Worked> {
+        // About what a JSON line renders to, so that the buffer seldom grows.
+        let mut rendered = String::with_capacity(self.lines.len() * 640);
+        let lines = self
+            .lines
             .iter()
             .map(|piece| {
                 let at = Location {
@@ -182,12 +193,14 @@ impl Chunk {
                     line: piece.number,
                 };
                 let text = &self.text[piece.text.clone()];
+                let start = rendered.len();
                 let worked = match &piece.unusable {
-                    None => work.line(text, &at),
-                    Some(error) => work.unusable(text, error, &at),
+                    None => work.line(text, &at, &mut rendered),
+                    Some(error) => work.unusable(text, error, &at, &mut rendered),
                 };
-                (piece.number, worked)
+                (piece.number, worked, start..rendered.len())
             })
-            .collect()
+            .collect();
+        Worked { rendered, lines }
     }
 }

@@ -272,7 +272,13 @@ pub(super) fn start<'a>(
 /// The object for a scored hand; a false win has an `error` of kind `false_win`.
 pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
     let mut out = String::with_capacity(1024);
-    let mut object = start(&mut out, at, scored.input, rules);
+    write_scored(&mut out, scored, rules, at);
+    out
+}
+
+/// [`scored`], written at the end of `out`.
+pub fn write_scored(out: &mut String, scored: &Scored, rules: &RuleSet, at: Option<&Location>) {
+    let mut object = start(out, at, scored.input, rules);
     match &scored.outcome {
         Outcome::Win { reading, .. } => write_win(&mut object, scored, reading),
         Outcome::FalseWin(_) => {
@@ -301,7 +307,6 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
         out.push(']');
     }
     object.end();
-    out
 }
 
 fn write_win(object: &mut Object, scored: &Scored, reading: &Reading) {
@@ -406,7 +411,19 @@ fn write_reading_summary(out: &mut String, reading: &Reading) {
 /// The object for a line that could not be read as a hand.
 pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>) -> String {
     let mut out = String::with_capacity(256);
-    let mut object = start(&mut out, at, input, rules);
+    write_error(&mut out, input, rules, error, at);
+    out
+}
+
+/// [`error`], written at the end of `out`.
+pub fn write_error(
+    out: &mut String,
+    input: &str,
+    rules: &RuleSet,
+    error: &Error,
+    at: Option<&Location>,
+) {
+    let mut object = start(out, at, input, rules);
     let mut inner = Object::new(object.key("error"));
     inner
         .string("kind", error.kind())
@@ -414,7 +431,6 @@ pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>)
         .string("message", &error.message())
         .end();
     object.end();
-    out
 }
 
 /// An input that could not be read: `{"file", "rules", "error": {"kind": "input",

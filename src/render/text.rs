@@ -77,23 +77,36 @@ const BLANK_LABEL: &str = "            ";
 
 /// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
 pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Location>) -> String {
+    let mut out = String::new();
+    write_scored(&mut out, scored, rules, color, at);
+    out
+}
+
+/// [`scored`], written at the end of `out`.
+pub fn write_scored(
+    out: &mut String,
+    scored: &Scored,
+    rules: &RuleSet,
+    color: bool,
+    at: Option<&Location>,
+) {
     let p = Painter { color };
     let hand = &scored.hand;
     // Enough for the block of a usual hand, so that it is not grown as it is written.
-    let mut out = String::with_capacity(1024);
+    out.reserve(1024);
     if let Some(at) = at {
-        p.label(&mut out, "Line");
-        let _ = at.write_to(&mut Printable(&mut out));
+        p.label(out, "Line");
+        let _ = at.write_to(&mut Printable(out));
         out.push('\n');
     }
-    p.label(&mut out, "Hand");
-    let _ = write_printable(&mut out, scored.input.trim());
+    p.label(out, "Hand");
+    let _ = write_printable(out, scored.input.trim());
     out.push('\n');
-    p.label(&mut out, "Rules");
+    p.label(out, "Rules");
     out.push_str(&rules.name);
     out.push('\n');
-    p.label(&mut out, "Win");
-    write_win(&mut out, hand);
+    p.label(out, "Win");
+    write_win(out, hand);
     out.push('\n');
     match &scored.outcome {
         Outcome::Win {
@@ -101,33 +114,32 @@ pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Locatio
             payments,
             readings_compared,
         } => {
-            write_reading(&mut out, &p, rules, hand, reading, *readings_compared);
+            write_reading(out, &p, rules, hand, reading, *readings_compared);
             if let Some(check) = &scored.claim {
-                write_claim(&mut out, &p, rules, check, reading.total);
+                write_claim(out, &p, rules, check, reading.total);
             }
             let payments = scored.payments().unwrap_or(payments);
-            write_payments(&mut out, &p, rules, payments, &hand.context);
+            write_payments(out, &p, rules, payments, &hand.context);
         }
         Outcome::FalseWin(false_win) => {
             if let FalseWin::BelowMinimum { reading, .. } = false_win {
-                write_arrangement(&mut out, &p, hand, &reading.arrangement, None);
+                write_arrangement(out, &p, hand, &reading.arrangement, None);
             }
-            p.paint_str(&mut out, "FALSE WIN:", Style::new().red().bold());
+            p.paint_str(out, "FALSE WIN:", Style::new().red().bold());
             out.push(' ');
-            let _ = write_false_win_reason(&mut out, &scored.outcome, rules);
+            let _ = write_false_win_reason(out, &scored.outcome, rules);
             out.push('\n');
             if let Some(check) = &scored.claim {
-                p.label(&mut out, "Claim");
+                p.label(out, "Claim");
                 let _ = write!(out, "claim={}: ", check.claim.spec);
-                p.paint_str(&mut out, "false win", verdict_style(Verdict::FalseWin));
+                p.paint_str(out, "false win", verdict_style(Verdict::FalseWin));
                 out.push('\n');
             }
         }
     }
     if let Some(readings) = &scored.readings {
-        write_all_readings(&mut out, &p, rules, hand, readings);
+        write_all_readings(out, &p, rules, hand, readings);
     }
-    out
 }
 
 /// Who wins and how: "South wins by self-draw on b5; last tile of the wall".
@@ -480,27 +492,40 @@ fn write_payments(
 /// The error as a person reads it: the message (with `line:column` in a batch), then the
 /// line with a caret under the column.
 pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> String {
+    let mut out = String::new();
+    write_error(&mut out, input, error, color, at);
+    out
+}
+
+/// [`error`], written at the end of `out`.
+pub fn write_error(
+    out: &mut String,
+    input: &str,
+    error: &Error,
+    color: bool,
+    at: Option<&Location>,
+) {
     let p = Painter { color };
     let column = error.column();
-    let mut out = String::with_capacity(128 + 2 * input.len());
-    p.paint_str(&mut out, "error", Style::new().red().bold());
+    out.reserve(128 + 2 * input.len());
+    p.paint_str(out, "error", Style::new().red().bold());
     out.push_str(" at ");
     match at {
         None => {
             out.push_str("column ");
-            let _ = write_uint(&mut out, column as u64);
+            let _ = write_uint(out, column as u64);
         }
         Some(at) => {
-            let mut shown = Printable(&mut out);
+            let mut shown = Printable(out);
             let _ = at.write_to(&mut shown);
             let _ = shown.write_char(':');
             let _ = write_uint(&mut shown, column as u64);
         }
     }
     out.push_str(": ");
-    let _ = write_printable(&mut out, &error.message());
+    let _ = write_printable(out, &error.message());
     out.push_str("\n  ");
-    let _ = write_printable(&mut out, input);
+    let _ = write_printable(out, input);
     out.push_str("\n  ");
     // The line is shown printable (a tab as a space, U+001B for an escape), so the caret
     // goes as far right as the printable text before the column is long.
@@ -511,9 +536,8 @@ pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> 
     for _ in 0..printable(&input[..before]).chars().count() {
         out.push(' ');
     }
-    p.paint_str(&mut out, "^", Style::new().red().bold());
+    p.paint_str(out, "^", Style::new().red().bold());
     out.push('\n');
-    out
 }
 
 /// An input that could not be read, reported in place of its lines: `error: MESSAGE`.

@@ -33,24 +33,23 @@ pub fn header() -> String {
         .to_string()
 }
 
-/// A row's first three fields (file, line, input) and the tab after them, in the one
-/// `String` the row is written in: enough for a row of any usual line.
-fn start(at: Option<&Location>, input: &str) -> String {
-    let mut row = String::with_capacity(128 + input.len());
+/// Writes a row's first three fields (file, line, input) and the tab after them, with room
+/// reserved for the rest of a row of any usual line.
+fn start(row: &mut String, at: Option<&Location>, input: &str) {
+    row.reserve(128 + input.len());
     if let Some(Location {
         file: Some(file), ..
     }) = at
     {
-        let _ = write_printable(&mut row, file);
+        let _ = write_printable(row, file);
     }
     row.push('\t');
     if let Some(at) = at {
-        let _ = write_uint(&mut row, at.line as u64);
+        let _ = write_uint(row, at.line as u64);
     }
     row.push('\t');
-    let _ = write_printable(&mut row, input.trim());
+    let _ = write_printable(row, input.trim());
     row.push('\t');
-    row
 }
 
 /// Writes pattern ids joined by `+`.
@@ -65,18 +64,25 @@ fn write_ids<'p, W: Write>(w: &mut W, ids: impl IntoIterator<Item = &'p str>) {
 
 /// The row of a scored hand (or a false win).
 pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
-    let mut row = start(at, scored.input);
+    let mut row = String::new();
+    write_scored(&mut row, scored, rules, at);
+    row
+}
+
+/// [`scored`], written at the end of `row`.
+pub fn write_scored(row: &mut String, scored: &Scored, rules: &RuleSet, at: Option<&Location>) {
+    start(row, at, scored.input);
     match &scored.outcome {
         Outcome::Win { reading, .. } => {
-            let _ = total_number(reading).write_to(&mut row);
+            let _ = total_number(reading).write_to(row);
             row.push('\t');
             row.push_str(reading.limit.map(Limit::name).unwrap_or(""));
             row.push('\t');
-            write_ids(&mut row, reading.counted.iter().map(|c| c.pattern.id));
+            write_ids(row, reading.counted.iter().map(|c| c.pattern.id));
             if let Some(payments) = scored.payments() {
                 for seat in Seat::ALL {
                     row.push('\t');
-                    let _ = write_int(&mut row, payments.of(seat));
+                    let _ = write_int(row, payments.of(seat));
                 }
             }
         }
@@ -98,8 +104,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
     row.push('\t');
     row.push_str(status);
     row.push('\t');
-    write_message(&mut row, scored, rules);
-    row
+    write_message(row, scored, rules);
 }
 
 /// The message field: notes joined by `; ` (why a false win is one, the claim and what
@@ -141,14 +146,20 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
 
 /// The row of a line that could not be read as a hand.
 pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
-    let mut row = start(at, input);
+    let mut row = String::new();
+    write_error(&mut row, input, error, at);
+    row
+}
+
+/// [`error`], written at the end of `row`.
+pub fn write_error(row: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+    start(row, at, input);
     let _ = write!(
         row,
         "\t\t\t\t\t\t\t\t\terror\tcolumn {}: {}",
         error.column(),
         printable(&error.message())
     );
-    row
 }
 
 /// The row of an input that could not be read: no line, no input, status `error`, and the
