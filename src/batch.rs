@@ -87,7 +87,7 @@ impl<R: Read> LineReader<R> {
                 break;
             }
             read_any = true;
-            let (chunk, found_end) = match available.iter().position(|&b| b == b'\n') {
+            let (chunk, found_end) = match memchr::memchr(b'\n', available) {
                 Some(i) => (&available[..i], true),
                 None => (available, false),
             };
