@@ -563,8 +563,8 @@ fn riichi_group(input: &str) -> Res<'_, Written<'_>> {
 }
 
 /// A group of tiles as written, its ranks already checked: the text and its style. Its
-/// tiles are read from the text when needed ([`Written::tiles`]), so that reading a line
-/// copies no tiles but into the hand's own list.
+/// tiles are read from the text when needed ([`Written::for_each_tile`]), so that reading
+/// a line copies no tiles but into the hand's own list.
 #[derive(Debug, Clone, Copy, Default)]
 struct Written<'a> {
     /// The group's text (`b123`, `123s`, glyphs).
@@ -588,17 +588,23 @@ impl<'a> Written<'a> {
         // Ranks were checked as the group was read: no digit here is out of range.
         match self.style {
             Style::Letters => {
-                let suit = Suit::from_letter(char::from(text.as_bytes()[0].to_ascii_lowercase()));
+                let letter = char::from(text.as_bytes()[0].to_ascii_lowercase());
+                let Some(suit) = Suit::from_letter(letter) else {
+                    return;
+                };
                 for digit in text[1..].bytes() {
-                    suit.and_then(|suit| Tile::new(suit, digit - b'0'))
-                        .map(&mut each);
+                    if let Some(tile) = Tile::new(suit, digit - b'0') {
+                        each(tile);
+                    }
                 }
             }
             Style::Riichi => {
                 let (digits, letter) = text.split_at(text.len() - 1);
                 let letter = letter.as_bytes()[0].to_ascii_lowercase();
                 for digit in digits.bytes() {
-                    riichi_tile(letter, digit - b'0').map(&mut each);
+                    if let Some(tile) = riichi_tile(letter, digit - b'0') {
+                        each(tile);
+                    }
                 }
             }
             Style::Glyphs => text.chars().filter_map(glyph_tile).for_each(each),
