@@ -16,6 +16,11 @@
 //! it holds is tried as the winning tile. The program prints the counts, how often each
 //! pattern counted, and the run time, and exits 1 if any hand breaks a property, fails to
 //! win, or any pattern that needs no melds and no context never occurs.
+//!
+//! For profiling, `-- --sample N` scores only the hands whose tiles hash to a multiple of N:
+//! about 1/N of each list, the same hands on every run (`valgrind --tool=callgrind` over
+//! `--sample 200` takes about three minutes). The properties are checked on those hands,
+//! but not the hand counts nor that every pattern occurs.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -383,11 +388,13 @@ fn count(hands: &dyn Hands) -> u64 {
     count
 }
 
-/// Runs `work` on every hand of `lists` on `threads` threads, each with its own state made
-/// by `start`; the states, once every unit is done. Threads take units from a shared
-/// counter, so a slow unit holds up only its own thread.
+/// Runs `work` on every hand of `lists` (of the sample, see [`in_sample`]) on
+/// `threads` threads, each with its own state made by `start`; the states, once every unit
+/// is done. Threads take units from a shared counter, so a slow unit holds up only its own
+/// thread.
 fn on_threads<S: Send>(
     threads: usize,
+    sample: usize,
     lists: &[&dyn Hands],
     start: impl Fn() -> S + Sync,
     work: impl Fn(usize, Packed, &mut S) + Sync,
@@ -410,7 +417,11 @@ fn on_threads<S: Send>(
                             unit -= lists[list].units();
                             list += 1;
                         }
-                        lists[list].each(unit, &mut |packed| work(list, packed, &mut state));
+                        lists[list].each(unit, &mut |packed| {
+                            if in_sample(packed, sample) {
+                                work(list, packed, &mut state);
+                            }
+                        });
                     }
                 })
             })
@@ -526,7 +537,35 @@ const NEED_MELDS_OR_CONTEXT: &[&str] = &[
     "4.3.1", "4.3.2", "4.3.3", "4.3.4", "9.1.1", "9.1.2", "9.2", "9.3", "9.4.1", "9.4.2",
 ];
 
+/// Whether the hand is in a sample of about 1 in `sample` (every hand for 1): its tiles
+/// hashed (Fibonacci hashing of the packed counts' two halves), so that the sample is spread
+/// over every list and every unit, yet the same on every run.
+fn in_sample(packed: Packed, sample: usize) -> bool {
+    let folded = (packed as u64) ^ ((packed >> 64) as u64);
+    let hash = folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    sample == 1 || hash.is_multiple_of(sample as u64)
+}
+
+/// `--sample N` (see the module's documentation): 1, every hand, without it.
+fn sample() -> usize {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [] => 1,
+        [flag, n] if flag == "--sample" => match n.parse() {
+            Ok(n) if n > 0 => n,
+            _ => usage(),
+        },
+        _ => usage(),
+    }
+}
+
+fn usage() -> ! {
+    eprintln!("usage: exhaustive [--sample N]   (N > 0: about 1 hand in N)");
+    std::process::exit(2);
+}
+
 fn main() {
+    let sample = sample();
     let started = Instant::now();
     let regular = Regular::new();
     let seven_pairs = SevenPairs::new();
@@ -548,6 +587,7 @@ fn main() {
     };
     let tallies = on_threads(
         threads,
+        sample,
         &lists,
         || Tally {
             patterns: vec![0; WSOM.patterns.len()],
@@ -576,7 +616,12 @@ fn main() {
     }
     println!("run time {:.1} s", started.elapsed().as_secs_f64());
     let mut failed = false;
-    if !missing.is_empty() {
+    if sample > 1 {
+        println!(
+            "a sample of about 1 hand in {sample}: hand counts and missing patterns not checked"
+        );
+    }
+    if !missing.is_empty() && sample == 1 {
         println!("FAILED: patterns that never counted: {missing:?}");
         failed = true;
     }
@@ -599,6 +644,7 @@ fn main() {
     };
     let proved = on_threads(
         threads,
+        sample,
         &[&regular],
         || Implied {
             applied: vec![0; rows],
@@ -641,7 +687,7 @@ fn main() {
         failed = true;
     }
     // The hands scored, and those counted first: both the known counts.
-    if counts != [11_498_658, 16_417_104, 13] || tally.hands != counts {
+    if sample == 1 && (counts != [11_498_658, 16_417_104, 13] || tally.hands != counts) {
         println!("FAILED: the hand counts are not 11,498,658 / 16,417,104 / 13");
         failed = true;
     }
