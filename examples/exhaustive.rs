@@ -31,6 +31,7 @@ use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
 use mjscore::rules::WSOM;
 use mjscore::score::{FalseWin, Outcome};
+use mjscore::system::{Dropped, Implication};
 use mjscore::systems::huang;
 use mjscore::tile::{Seat, Tile, KINDS};
 use mjscore::words::SystemWords;
@@ -50,6 +51,7 @@ fn instances(pattern: &Pattern, facts: &Facts) -> usize {
 /// each row's pattern applied and the first readings that break it.
 #[derive(Default)]
 struct Implied {
+    /// Per row of [`Rows::rows`].
     applied: Vec<u64>,
     failures: Vec<String>,
 }
@@ -61,51 +63,77 @@ fn huang_pattern(id: &str) -> &'static Pattern {
         .expect("an id of the table")
 }
 
+/// One row of Huang's implication table whose pattern needs a regular hand, its ids looked
+/// up once rather than on every reading.
+struct Row {
+    implication: &'static Implication,
+    counted: &'static Pattern,
+    /// Per dropped group: what the table says, the patterns an instance may be, and how
+    /// many instances the row needs.
+    drops: Vec<(&'static Dropped, Vec<&'static Pattern>, usize)>,
+}
+
+/// What the implication proof reads every hand with: the rows, and the context of the win
+/// (on a discard, with Huang's default words).
+struct Rows {
+    rows: Vec<Row>,
+    context: WinContext,
+}
+
+impl Rows {
+    fn new() -> Rows {
+        let rows = huang::IMPLICATIONS
+            .iter()
+            .map(|implication| Row {
+                implication,
+                counted: huang_pattern(implication.counted),
+                drops: implication
+                    .drops
+                    .iter()
+                    .map(|drop| {
+                        let patterns = drop.ids.iter().map(|&id| huang_pattern(id)).collect();
+                        (drop, patterns, drop.instances.unwrap_or(1))
+                    })
+                    .collect(),
+            })
+            .filter(|row| row.counted.shapes == REGULAR)
+            .collect();
+        Rows {
+            rows,
+            context: WinContext {
+                words: SystemWords::defaults(&huang::WORDS),
+                ..contexts()[1]
+            },
+        }
+    }
+}
+
 /// Checks every implication row of shape patterns on every reading of one concealed hand.
-fn prove_implications(packed: Packed, implied: &mut Implied) {
+fn prove_implications(packed: Packed, rows: &Rows, implied: &mut Implied) {
     let counts = unpack(packed);
     let Some(winning) = (0..KINDS).find(|&k| counts[k] > 0) else {
         return;
     };
-    let mut concealed = Vec::with_capacity(13);
-    for (kind, &count) in counts.iter().enumerate() {
-        let count = count - u8::from(kind == winning);
-        concealed.extend(std::iter::repeat_n(Tile::ALL[kind], count as usize));
-    }
-    let hand = Hand {
-        concealed,
-        melds: Vec::new(),
-        winning_tile: Some(Tile::ALL[winning]),
-        context: WinContext {
-            words: SystemWords::defaults(&huang::WORDS),
-            ..contexts()[1]
-        },
-    };
+    let hand = won_on(&counts, winning, rows.context);
     for arrangement in arrangements(&hand) {
         if !matches!(arrangement.shape, Shape::Regular { .. }) {
             continue;
         }
         let facts = Facts::new(&hand, &arrangement);
-        for (row, implication) in huang::IMPLICATIONS.iter().enumerate() {
-            let counted = huang_pattern(implication.counted);
-            if counted.shapes != REGULAR || instances(counted, &facts) == 0 {
+        for (index, row) in rows.rows.iter().enumerate() {
+            if instances(row.counted, &facts) == 0 {
                 continue;
             }
-            if implication.when.is_some_and(|when| !when(&facts)) {
+            if row.implication.when.is_some_and(|when| !when(&facts)) {
                 continue;
             }
-            implied.applied[row] += 1;
-            for drop in implication.drops {
-                let needed = drop.instances.unwrap_or(1);
-                let found: usize = drop
-                    .ids
-                    .iter()
-                    .map(|&id| instances(huang_pattern(id), &facts))
-                    .sum();
-                if found < needed && implied.failures.len() < 20 {
+            implied.applied[index] += 1;
+            for (drop, patterns, needed) in &row.drops {
+                let found: usize = patterns.iter().map(|p| instances(p, &facts)).sum();
+                if found < *needed && implied.failures.len() < 20 {
                     implied.failures.push(format!(
                         "{} applies but {} has {found} of {needed} instances: {} read as {arrangement}",
-                        implication.counted,
+                        row.implication.counted,
                         drop.ids.join(" or "),
                         hand.notation()
                     ));
@@ -485,31 +513,50 @@ fn contexts() -> [WinContext; 2] {
     [base, discard]
 }
 
+/// The concealed hand of the 14 tiles `counts` won on a tile of kind `winning`, in
+/// `context`: the other 13 tiles, sorted.
+fn won_on(counts: &[u8; KINDS], winning: usize, context: WinContext) -> Hand {
+    // Filled in an array first: collected from it, the tiles take one allocation (from a
+    // chain of iterators, whose length is unknown, the vector grew three times).
+    let mut concealed = [Tile::ALL[winning]; 13];
+    let mut held = 0;
+    for (kind, &count) in counts.iter().enumerate() {
+        for _ in 0..count - u8::from(kind == winning) {
+            concealed[held] = Tile::ALL[kind];
+            held += 1;
+        }
+    }
+    assert_eq!(held, 13, "a hand of 14 tiles");
+    Hand {
+        concealed: concealed.into_iter().collect(),
+        melds: Default::default(),
+        winning_tile: Some(Tile::ALL[winning]),
+        context,
+    }
+}
+
+/// Scores one hand with each tile kind it holds as the winning tile, self-drawn and on a
+/// discard.
 fn score_hand(packed: Packed, tally: &mut Tally) {
     let counts = unpack(packed);
+    let [self_draw, discard] = contexts();
     for winning in (0..KINDS).filter(|&k| counts[k] > 0) {
-        let mut concealed = Vec::with_capacity(13);
-        for (kind, &count) in counts.iter().enumerate() {
-            let count = count - u8::from(kind == winning);
-            concealed.extend(std::iter::repeat_n(Tile::ALL[kind], count as usize));
-        }
-        for context in contexts() {
-            let hand = Hand {
-                concealed: concealed.clone(),
-                melds: Vec::new(),
-                winning_tile: Some(Tile::ALL[winning]),
-                context,
-            };
+        // One hand per winning tile; only its context changes between the two scorings.
+        let mut hand = won_on(&counts, winning, self_draw);
+        for context in [self_draw, discard] {
+            hand.context = context;
             tally.scorings += 1;
             match invariants::check(&hand, &WSOM) {
                 Ok(Outcome::Win { reading, .. }) => {
                     tally.wins += 1;
                     tally.max_total = tally.max_total.max(reading.total);
                     for counted in &reading.counted {
+                        // The engine counts the table's own patterns: found by address, as
+                        // comparing ids as strings cost more than this whole loop.
                         let i = WSOM
                             .patterns
                             .iter()
-                            .position(|p| p.id == counted.pattern.id)
+                            .position(|p| std::ptr::eq(p, counted.pattern))
                             .expect("a WSOM pattern");
                         tally.patterns[i] += 1;
                     }
@@ -637,9 +684,9 @@ fn main() {
     }
     println!("Huang's implications between regular-hand patterns, over every regular reading:");
     let started_implications = Instant::now();
-    let rows = huang::IMPLICATIONS.len();
+    let rows = Rows::new();
     let mut implied = Implied {
-        applied: vec![0; rows],
+        applied: vec![0; rows.rows.len()],
         failures: Vec::new(),
     };
     let proved = on_threads(
@@ -647,10 +694,10 @@ fn main() {
         sample,
         &[&regular],
         || Implied {
-            applied: vec![0; rows],
+            applied: vec![0; rows.rows.len()],
             failures: Vec::new(),
         },
-        |_, packed, implied| prove_implications(packed, implied),
+        |_, packed, implied| prove_implications(packed, &rows, implied),
     );
     for other in proved {
         for (a, b) in implied.applied.iter_mut().zip(&other.applied) {
@@ -658,22 +705,21 @@ fn main() {
         }
         implied.failures.extend(other.failures);
     }
-    for (implication, &applied) in huang::IMPLICATIONS.iter().zip(&implied.applied) {
-        if huang_pattern(implication.counted).shapes == REGULAR {
-            let drops: Vec<String> = implication
-                .drops
-                .iter()
-                .map(|d| match d.instances {
-                    Some(n) => format!("{n} × {}", d.ids.join("/")),
-                    None => d.ids.join("/"),
-                })
-                .collect();
-            println!(
-                "  {:<5} ⇒ {:<40} held in {applied} readings",
-                implication.counted,
-                drops.join(", ")
-            );
-        }
+    for (row, &applied) in rows.rows.iter().zip(&implied.applied) {
+        let drops: Vec<String> = row
+            .implication
+            .drops
+            .iter()
+            .map(|d| match d.instances {
+                Some(n) => format!("{n} × {}", d.ids.join("/")),
+                None => d.ids.join("/"),
+            })
+            .collect();
+        println!(
+            "  {:<5} ⇒ {:<40} held in {applied} readings",
+            row.implication.counted,
+            drops.join(", ")
+        );
     }
     println!(
         "  (proved in {:.1} s; a row with 0 readings needs melds or context a concealed hand lacks)",
