@@ -110,11 +110,8 @@ impl Rows {
 
 /// Checks every implication row of shape patterns on every reading of one concealed hand.
 fn prove_implications(packed: Packed, rows: &Rows, implied: &mut Implied) {
-    let counts = unpack(packed);
-    let Some(winning) = (0..KINDS).find(|&k| counts[k] > 0) else {
-        return;
-    };
-    let hand = won_on(&counts, winning, rows.context);
+    // Won on its first tile, of the lowest kind it holds.
+    let hand = won_on(&tiles(packed), 0, rows.context);
     for arrangement in arrangements(&hand) {
         if !matches!(arrangement.shape, Shape::Regular { .. }) {
             continue;
@@ -513,24 +510,33 @@ fn contexts() -> [WinContext; 2] {
     [base, discard]
 }
 
-/// The concealed hand of the 14 tiles `counts` won on a tile of kind `winning`, in
-/// `context`: the other 13 tiles, sorted.
-fn won_on(counts: &[u8; KINDS], winning: usize, context: WinContext) -> Hand {
-    // Filled in an array first: collected from it, the tiles take one allocation (from a
-    // chain of iterators, whose length is unknown, the vector grew three times).
-    let mut concealed = [Tile::ALL[winning]; 13];
+/// The 14 tiles of a hand, sorted.
+fn tiles(packed: Packed) -> [Tile; 14] {
+    let counts = unpack(packed);
+    let mut tiles = [Tile::ALL[0]; 14];
     let mut held = 0;
     for (kind, &count) in counts.iter().enumerate() {
-        for _ in 0..count - u8::from(kind == winning) {
-            concealed[held] = Tile::ALL[kind];
+        for _ in 0..count {
+            tiles[held] = Tile::ALL[kind];
             held += 1;
         }
     }
-    assert_eq!(held, 13, "a hand of 14 tiles");
+    assert_eq!(held, 14, "a hand of 14 tiles");
+    tiles
+}
+
+/// The concealed hand of `tiles` won on `tiles[at]`, in `context`: the other 13 tiles, in
+/// order. Built from the hand's tiles laid out once, with one allocation (a copy of two
+/// slices of known length).
+fn won_on(tiles: &[Tile; 14], at: usize, context: WinContext) -> Hand {
     Hand {
-        concealed: concealed.into_iter().collect(),
+        concealed: tiles[..at]
+            .iter()
+            .chain(&tiles[at + 1..])
+            .copied()
+            .collect(),
         melds: Default::default(),
-        winning_tile: Some(Tile::ALL[winning]),
+        winning_tile: Some(tiles[at]),
         context,
     }
 }
@@ -538,11 +544,12 @@ fn won_on(counts: &[u8; KINDS], winning: usize, context: WinContext) -> Hand {
 /// Scores one hand with each tile kind it holds as the winning tile, self-drawn and on a
 /// discard.
 fn score_hand(packed: Packed, tally: &mut Tally) {
-    let counts = unpack(packed);
+    let tiles = tiles(packed);
     let [self_draw, discard] = contexts();
-    for winning in (0..KINDS).filter(|&k| counts[k] > 0) {
+    // Each kind held once, in order: the first tile of each run of equal tiles.
+    for at in (0..14).filter(|&at| at == 0 || tiles[at] != tiles[at - 1]) {
         // One hand per winning tile; only its context changes between the two scorings.
-        let mut hand = won_on(&counts, winning, self_draw);
+        let mut hand = won_on(&tiles, at, self_draw);
         for context in [self_draw, discard] {
             hand.context = context;
             tally.scorings += 1;
