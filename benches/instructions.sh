@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Instructions and heap allocations a line of the batch (`mjscore -f FILE -j 1`), measured
+# with valgrind, for each output format under the default rules (wsom) and for JSON under
+# Huang's rules. Run it from the repository root:
+#
+#     benches/instructions.sh [N]
+#
+# It builds the release binary, writes the first N hands of the generated corpus (seed
+# 2026, so the same hands on every machine; N is 2000 unless given), and runs each command
+# over the N hands and over the first hand alone. A line's cost is the difference divided
+# by N - 1, so start-up (argument parsing, the rule tables, the first buffers) is not
+# counted. Instructions come from cachegrind (no cache simulation), allocations from
+# dhat's "Total: X bytes in N blocks". Not run by CI or `cargo test`: valgrind is slow.
+set -euo pipefail
+
+lines=${1:-2000}
+if ! [[ $lines =~ ^[0-9]+$ ]] || ((lines < 2)); then
+    echo "usage: benches/instructions.sh [N]   (N >= 2 corpus lines, 2000 by default)" >&2
+    exit 2
+fi
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "instructions.sh: valgrind is not installed, so nothing was measured" \
+        "(e.g. apt-get install valgrind)"
+    exit 0
+fi
+
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+binary=target/release/mjscore
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cargo run --release --quiet --example corpus -- "$lines" >"$work/many.txt"
+head -n 1 "$work/many.txt" >"$work/one.txt"
+
+# The figure a valgrind log reports: the first number after `label` (commas removed).
+figure() {
+    local log=$1 label=$2 value
+    value=$(sed -n "s/^==[0-9]*== ${label} *\([0-9,]*\).*/\1/p" "$log" | head -n 1)
+    if [[ -z $value ]]; then
+        echo "instructions.sh: no '${label}' in valgrind's log:" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+    echo "${value//,/}"
+}
+
+# Runs the batch over `input` under valgrind tool `tool` with the extra arguments; prints
+# the figure. The batch's own exit status is ignored: a false win exits 1 by design.
+measure() {
+    local tool=$1 input=$2
+    shift 2
+    local log="$work/valgrind.log"
+    case $tool in
+    cachegrind)
+        valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+            --log-file="$log" "$binary" -f "$input" -j 1 "$@" >/dev/null 2>&1 || true
+        figure "$log" "I *refs:"
+        ;;
+    dhat)
+        valgrind --tool=dhat --dhat-out-file=/dev/null \
+            --log-file="$log" "$binary" -f "$input" -j 1 "$@" >/dev/null 2>&1 || true
+        figure "$log" "Total: *[0-9,]* bytes in"
+        ;;
+    esac
+}
+
+# (over N lines - over 1 line) / (N - 1), to `decimals` places.
+per_line() {
+    awk -v many="$1" -v one="$2" -v n="$lines" -v d="$3" \
+        'BEGIN { printf "%.*f", d, (many - one) / (n - 1) }'
+}
+
+echo "mjscore batch, -j 1, per line over $lines corpus lines (start-up subtracted):"
+printf '%-6s %-6s %18s %18s\n' format rules instructions/line allocations/line
+for run in "json wsom" "tsv wsom" "text wsom" "json huang"; do
+    read -r format rules <<<"$run"
+    args=(--format "$format" --rules "$rules")
+    # One assignment per run, so that a failed measurement stops the script (set -e).
+    instructions_many=$(measure cachegrind "$work/many.txt" "${args[@]}")
+    instructions_one=$(measure cachegrind "$work/one.txt" "${args[@]}")
+    allocations_many=$(measure dhat "$work/many.txt" "${args[@]}")
+    allocations_one=$(measure dhat "$work/one.txt" "${args[@]}")
+    instructions=$(per_line "$instructions_many" "$instructions_one" 0)
+    allocations=$(per_line "$allocations_many" "$allocations_one" 1)
+    printf '%-6s %-6s %18s %18s\n' "$format" "$rules" "$instructions" "$allocations"
+done
