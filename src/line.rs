@@ -261,18 +261,21 @@ pub fn score_line_with<'a>(
             claim::resolve(spec, rules).map_err(|error| Error::Claim { column, error })
         })
         .transpose()?;
-    let (outcome, readings) = if options.all_readings {
-        let all = score::readings(&hand, rules);
-        (score::decide(&hand, rules, all.clone()), Some(all))
-    } else {
-        (score::score(&hand, rules), None)
-    };
-    let claim = claim.map(|claim| claim::check(claim, &hand, &outcome, rules));
-    Ok(Scored {
+    let readings = options
+        .all_readings
+        .then(|| score::readings(&hand, rules));
+    // The outcome is scored into its place in the result (it is large: moving it costs
+    // more than the rest of building the result).
+    let mut scored = Scored {
         input: line,
+        outcome: match &readings {
+            Some(all) => score::decide(&hand, rules, all.clone()),
+            None => score::score(&hand, rules),
+        },
         hand,
-        outcome,
-        claim,
+        claim: None,
         readings,
-    })
+    };
+    scored.claim = claim.map(|claim| claim::check(claim, &scored.hand, &scored.outcome, rules));
+    Ok(scored)
 }

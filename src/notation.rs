@@ -1034,8 +1034,13 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                         let named_twin = named
                             .iter()
                             .any(|s| s.value.key.eq_ignore_ascii_case(w.keyword()));
+                        // Each kind of word has its own keyword: comparing kinds compares
+                        // keywords without comparing text.
+                        let kind = std::mem::discriminant(&w);
                         if named_twin
-                            || words.iter().any(|seen| seen.value.keyword() == w.keyword())
+                            || words
+                                .iter()
+                                .any(|seen| std::mem::discriminant(&seen.value) == kind)
                         {
                             return fail(
                                 rest,

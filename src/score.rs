@@ -397,18 +397,19 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
     let shapes = shapes_read(hand, rules);
     let compared = shapes.len();
-    let mut best: Option<Reading> = None;
-    for &arrangement in shapes.iter() {
+    let Some((&first, others)) = shapes.split_first() else {
+        return (None, compared);
+    };
+    // The first reading is read into its place (most hands have one), not moved there.
+    let mut best = read(hand, first, rules);
+    for &arrangement in others {
         let reading = read(hand, arrangement, rules);
         // Strictly better only: of equal readings the first stays, as in `readings`.
-        if best
-            .as_ref()
-            .is_none_or(|b| (reading.total, reading.sum) > (b.total, b.sum))
-        {
-            best = Some(reading);
+        if (reading.total, reading.sum) > (best.total, best.sum) {
+            best = reading;
         }
     }
-    (best, compared)
+    (Some(best), compared)
 }
 
 /// Scores a validated hand: the best reading, the minimum, and the payments.

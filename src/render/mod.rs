@@ -62,7 +62,7 @@ impl fmt::Display for Location<'_> {
 
 /// Writes `n` in decimal, as `n.to_string()` does, without the formatting machinery: every
 /// line of a batch writes a few numbers.
-pub fn write_uint<W: Write>(w: &mut W, mut n: u64) -> fmt::Result {
+pub fn write_uint<W: Write>(w: &mut W, n: u64) -> fmt::Result {
     let digit = |d: u64| char::from(b'0' + d as u8);
     // Most numbers of a line (points, payments) have one or two digits.
     if n < 10 {
@@ -72,21 +72,38 @@ pub fn write_uint<W: Write>(w: &mut W, mut n: u64) -> fmt::Result {
         w.write_char(digit(n / 10))?;
         return w.write_char(digit(n % 10));
     }
-    // u64::MAX has 20 digits; they are produced last first.
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+    if n < 1000 {
+        return w.write_str(three_digits(n));
+    }
+    // Groups of three digits, the highest first (u64::MAX has seven groups).
+    write_uint(w, n / 1000)?;
+    w.write_str(three_digits(n % 1000))
+}
+
+/// "000", "001", … "999" laid end to end: [`write_uint`] writes a group of three digits as
+/// one slice of it instead of a character at a time.
+const THREE_DIGITS: &str = {
+    const BYTES: [u8; 3000] = {
+        let mut bytes = [0u8; 3000];
+        let mut n = 0;
+        while n < 1000 {
+            bytes[3 * n] = b'0' + (n / 100) as u8;
+            bytes[3 * n + 1] = b'0' + (n / 10 % 10) as u8;
+            bytes[3 * n + 2] = b'0' + (n % 10) as u8;
+            n += 1;
         }
+        bytes
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(digits) => digits,
+        Err(_) => panic!("the digits are ASCII"),
     }
-    for &digit in &digits[start..] {
-        w.write_char(char::from(digit))?;
-    }
-    Ok(())
+};
+
+/// The three digits of `n` (below 1000), with leading zeros.
+fn three_digits(n: u64) -> &'static str {
+    let at = n as usize * 3;
+    &THREE_DIGITS[at..at + 3]
 }
 
 /// Writes `n` in decimal, a `-` before a negative number, as `n.to_string()` does.
@@ -387,7 +404,12 @@ mod tests {
             99,
             100,
             101,
+            999,
+            1000,
+            1001,
             12_345,
+            1_002_003,
+            10_000_000,
             u64::from(u32::MAX),
             u64::MAX,
         ] {
