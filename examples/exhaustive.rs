@@ -25,7 +25,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use mjscore::arrange::{arrangements, Shape};
+use mjscore::arrange::{arrangements, tile_arrangements, Shape};
 use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
 use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
@@ -550,21 +550,19 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
     for at in (0..14).filter(|&at| at == 0 || tiles[at] != tiles[at - 1]) {
         // One hand per winning tile; only its context changes between the two scorings.
         let mut hand = won_on(&tiles, at, self_draw);
+        // The tiles are arranged once for both: only the context changes.
+        let arranged = tile_arrangements(&hand);
         for context in [self_draw, discard] {
             hand.context = context;
             tally.scorings += 1;
-            match invariants::check(&hand, &WSOM) {
+            match invariants::check_arranged(&hand, &WSOM, Some(&arranged)) {
                 Ok(Outcome::Win { reading, .. }) => {
                     tally.wins += 1;
                     tally.max_total = tally.max_total.max(reading.total);
                     for counted in &reading.counted {
-                        // The engine counts the table's own patterns: found by address, as
+                        // The engine counts the table's own patterns: placed by address, as
                         // comparing ids as strings cost more than this whole loop.
-                        let i = WSOM
-                            .patterns
-                            .iter()
-                            .position(|p| std::ptr::eq(p, counted.pattern))
-                            .expect("a WSOM pattern");
+                        let i = WSOM.pattern_index(counted.pattern).expect("a WSOM pattern");
                         tally.patterns[i] += 1;
                     }
                 }

@@ -77,6 +77,21 @@ impl Arrangement {
             _ => None,
         }
     }
+
+    /// The arrangement as a win `win_by` makes it: a triplet completed by a discard (or a
+    /// robbed kong) counts as exposed (SPEC §2.2); a self-draw leaves it as it is.
+    pub fn won_by(self, win_by: WinBy) -> Arrangement {
+        let mut won = self;
+        if let (WinBy::Discard { .. }, Placement::Set(index)) = (win_by, self.placement) {
+            if let Shape::Regular { sets, .. } = &mut won.shape {
+                let set = &mut sets[index];
+                if set.kind == SetKind::Triplet {
+                    set.concealed = false;
+                }
+            }
+        }
+        won
+    }
 }
 
 impl Arrangement {
@@ -139,6 +154,18 @@ pub type Arrangements = SmallVec<Arrangement, 8>;
 
 /// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
 pub fn arrangements(hand: &Hand) -> Arrangements {
+    let mut found = tile_arrangements(hand);
+    for arrangement in found.iter_mut() {
+        *arrangement = arrangement.won_by(hand.context.win_by);
+    }
+    found
+}
+
+/// [`arrangements`] before the win's context is applied: every set the tiles make is as
+/// concealed as if the winning tile were self-drawn. Only the win context's way of winning
+/// changes an arrangement ([`Arrangement::won_by`]), so a caller that scores the same tiles
+/// in several contexts (the exhaustive proof) arranges them once.
+pub fn tile_arrangements(hand: &Hand) -> Arrangements {
     let mut counts = hand.concealed_counts_with_winning_tile();
     let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
     let mut found = Arrangements::new();
@@ -160,7 +187,6 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
     decompositions.sort_unstable();
     decompositions.dedup();
 
-    let discard_win = matches!(hand.context.win_by, WinBy::Discard { .. });
     for (concealed_sets, pair) in decompositions.iter() {
         let pair = *pair;
         let mut places: SmallVec<Placement, 5> = SmallVec::new();
@@ -188,15 +214,11 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
             *slot = set;
         }
         for &placement in places.iter() {
-            let mut sets = all_sets;
-            if let Placement::Set(index) = placement {
-                let set = &mut sets[index];
-                if discard_win && set.kind == SetKind::Triplet {
-                    set.concealed = false;
-                }
-            }
             found.push(Arrangement {
-                shape: Shape::Regular { sets, pair },
+                shape: Shape::Regular {
+                    sets: all_sets,
+                    pair,
+                },
                 placement,
             });
         }

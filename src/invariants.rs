@@ -14,6 +14,7 @@
 //!   (3 × the total in Zung Jung; 2^points from each player, doubled for the responsible
 //!   discarder or for everyone on a self-draw, in the doubling table).
 
+use crate::arrange::Arrangements;
 use crate::hand::Hand;
 use crate::patterns::Value;
 use crate::score::{self, FalseWin, Limit, Outcome, Reading};
@@ -21,13 +22,30 @@ use crate::system::RuleSet;
 use crate::tile::Seat;
 
 /// The outcome of scoring `hand`, or the first property it breaks.
+/// The readings are those [`score::score`] chooses among, each checked as it is read (no
+/// list of them is kept: the exhaustive proof calls this for 374 million hands).
 pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
-    let all = score::readings(hand, rules);
-    let best = all.iter().map(|r| (r.total, r.sum)).max();
-    for reading in &all {
-        check_reading(reading, rules)?;
-    }
-    let outcome = score::decide(hand, rules, all);
+    check_arranged(hand, rules, None)
+}
+
+/// [`check`], given the hand's [`tile_arrangements`](crate::arrange::tile_arrangements)
+/// when the caller has worked them out (the exhaustive proof scores the same tiles
+/// self-drawn and on a discard, and arranges them once).
+pub fn check_arranged(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+) -> Result<Outcome, String> {
+    let mut best = None;
+    let mut broken = Ok(());
+    let (chosen, compared) = score::best_reading_inspected(hand, rules, arranged, |reading| {
+        best = best.max(Some((reading.total, reading.sum)));
+        if broken.is_ok() {
+            broken = check_reading(reading, rules);
+        }
+    });
+    broken?;
+    let outcome = score::decide_best(hand, rules, chosen, compared);
     match &outcome {
         Outcome::Win {
             reading, payments, ..
@@ -66,6 +84,27 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
         Outcome::FalseWin(_) => {}
     }
     Ok(outcome)
+}
+
+/// The `--all` path agrees with [`check`]'s: [`score::readings`] lists the readings best
+/// first (highest total, then highest sum), and the outcome decided from that list is the
+/// one [`score::score`] gives.
+pub fn check_readings_list(hand: &Hand, rules: &RuleSet) -> Result<(), String> {
+    let all = score::readings(hand, rules);
+    if all
+        .windows(2)
+        .any(|pair| (pair[0].total, pair[0].sum) < (pair[1].total, pair[1].sum))
+    {
+        return Err("the readings are not listed best first".to_string());
+    }
+    let listed = format!("{:?}", score::decide(hand, rules, all));
+    let scored = format!("{:?}", score::score(hand, rules));
+    if listed != scored {
+        return Err(format!(
+            "the list of readings decides {listed}, scoring alone {scored}"
+        ));
+    }
+    Ok(())
 }
 
 /// The highest fixed value of the table: what a pattern scoring alone is worth at most.

@@ -261,9 +261,7 @@ pub fn score_line_with<'a>(
             claim::resolve(spec, rules).map_err(|error| Error::Claim { column, error })
         })
         .transpose()?;
-    let readings = options
-        .all_readings
-        .then(|| score::readings(&hand, rules));
+    let readings = options.all_readings.then(|| score::readings(&hand, rules));
     // The outcome is scored into its place in the result (it is large: moving it costs
     // more than the rest of building the result).
     let mut scored = Scored {

@@ -2,6 +2,8 @@
 //! rule (SPEC §2.5), applies the limit (one [`limit`] step for every system, driven by the
 //! rule set's [`LimitRule`](crate::system::LimitRule)), and picks the best reading (§2.1).
 
+#[cfg(doc)]
+use crate::arrange::tile_arrangements;
 use crate::arrange::{arrangements, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
 use crate::patterns::{Condition, Facts, Pattern, Value, ANY};
@@ -366,7 +368,8 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
 
 /// The arrangements `rules` reads the hand in: the one declared shape when the rule set's
 /// hook says the hand wins by declaration, else every arrangement of a shape it allows.
-fn shapes_read(hand: &Hand, rules: &RuleSet) -> Arrangements {
+/// `arranged`, when given, is the hand's [`tile_arrangements`], worked out by the caller.
+fn shapes_read(hand: &Hand, rules: &RuleSet, arranged: Option<&Arrangements>) -> Arrangements {
     if rules
         .declared
         .is_some_and(|declared| declared(&hand.context.words))
@@ -377,7 +380,13 @@ fn shapes_read(hand: &Hand, rules: &RuleSet) -> Arrangements {
         };
         return [declared].into_iter().collect();
     }
-    let mut all = arrangements(hand);
+    let mut all = match arranged {
+        Some(arranged) => arranged
+            .iter()
+            .map(|a| a.won_by(hand.context.win_by))
+            .collect(),
+        None => arrangements(hand),
+    };
     all.retain(|a| rules.shapes.allow(&a.shape));
     all
 }
@@ -385,7 +394,7 @@ fn shapes_read(hand: &Hand, rules: &RuleSet) -> Arrangements {
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
 /// Equal readings keep the order of [`arrangements`].
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
-    let mut all: Vec<Reading> = shapes_read(hand, rules)
+    let mut all: Vec<Reading> = shapes_read(hand, rules, None)
         .into_iter()
         .map(|a| read(hand, a, rules))
         .collect();
@@ -395,15 +404,30 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 
 /// The first of [`readings`] without keeping the others, and how many were compared.
 pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
-    let shapes = shapes_read(hand, rules);
+    best_reading_inspected(hand, rules, None, |_| {})
+}
+
+/// [`best_reading`], showing `inspect` every reading as it is read: the invariants check
+/// each reading of the hand that [`score`] chooses among, without keeping them all.
+/// `arranged`, when given, is the hand's [`tile_arrangements`] (the same tiles scored in
+/// several contexts are arranged once); without it the hand is arranged here.
+pub fn best_reading_inspected(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+    mut inspect: impl FnMut(&Reading),
+) -> (Option<Reading>, usize) {
+    let shapes = shapes_read(hand, rules, arranged);
     let compared = shapes.len();
     let Some((&first, others)) = shapes.split_first() else {
         return (None, compared);
     };
     // The first reading is read into its place (most hands have one), not moved there.
     let mut best = read(hand, first, rules);
+    inspect(&best);
     for &arrangement in others {
         let reading = read(hand, arrangement, rules);
+        inspect(&reading);
         // Strictly better only: of equal readings the first stays, as in `readings`.
         if (reading.total, reading.sum) > (best.total, best.sum) {
             best = reading;
@@ -424,8 +448,14 @@ pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
     decide_best(hand, rules, all.into_iter().next(), compared)
 }
 
-/// The outcome from the best of `compared` readings (`None` if the tiles win no way).
-fn decide_best(hand: &Hand, rules: &RuleSet, best: Option<Reading>, compared: usize) -> Outcome {
+/// The outcome from the best of `compared` readings (`None` if the tiles win no way), as
+/// [`best_reading`] gives them.
+pub fn decide_best(
+    hand: &Hand,
+    rules: &RuleSet,
+    best: Option<Reading>,
+    compared: usize,
+) -> Outcome {
     if let Some(reason) = rules.refuse.and_then(|refuse| refuse(&hand.context)) {
         return Outcome::FalseWin(FalseWin::Refused { reason });
     }

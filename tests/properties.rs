@@ -67,7 +67,9 @@ proptest! {
             let Ok(hand) = mjscore::parse_for(&line, rules) else {
                 continue;
             };
-            if let Err(broken) = invariants::check(&hand, rules) {
+            if let Err(broken) = invariants::check(&hand, rules)
+                .and_then(|_| invariants::check_readings_list(&hand, rules))
+            {
                 prop_assert!(false, "{} under {}: {}", line, rules.id, broken);
             }
         }
