@@ -23,6 +23,7 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::{MeldKind, Set, SetKind};
+use crate::small::SmallVec;
 use crate::system::{DealRule, Dropped, Implication, LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{Seat, Suit, Tile, KINDS};
 use crate::waits;
@@ -507,7 +508,7 @@ struct Quads {
     open: usize,
     hidden: usize,
     /// The k of each item, sorted, and how many items are hidden.
-    items: Vec<u8>,
+    items: SmallVec<u8, 4>,
     hidden_items: usize,
 }
 
@@ -537,7 +538,7 @@ fn quads(f: &Facts) -> Quads {
         }
         counts[meld.tile.index()] += u8::from(meld.is_kong());
     }
-    let mut items = Vec::new();
+    let mut items = SmallVec::new();
     let mut hidden_items = 0;
     for kind in (0..KINDS).filter(|&k| counts[k] == 4) {
         let tile = Tile::ALL[kind];
@@ -643,11 +644,14 @@ fn small_three_winds(f: &Facts) -> bool {
 /// h.37-h.42: four runs in two couples of same-number runs (a ≠ b): the suits they take,
 /// and whether the numbers are 1 and 7 (a bi-dragon).
 fn bi_ribbon(f: &Facts) -> Option<(u32, bool)> {
-    let runs: Vec<&Set> = runs(f).collect();
+    let runs: SmallVec<Set, 4> = runs(f).copied().collect();
     if runs.len() != 4 {
         return None;
     }
-    let mut ranks: Vec<u8> = runs.iter().map(|s| s.tile.rank()).collect();
+    let mut ranks = [0u8; 4];
+    for (rank, run) in ranks.iter_mut().zip(runs.iter()) {
+        *rank = run.tile.rank();
+    }
     ranks.sort_unstable();
     let couples = ranks[0] == ranks[1] && ranks[2] == ranks[3] && ranks[1] != ranks[2];
     if !couples {
@@ -667,17 +671,18 @@ fn bi(suits: u32, dragon: bool) -> impl Fn(&Facts) -> bool {
 /// Straights h.44, h.46, h.48: runs 123, 456, 789, in how many suits (each run serves one
 /// straight; the series rule keeps the highest the reading holds).
 fn straight_in(f: &Facts, wanted: u32) -> bool {
-    let starts = |rank: u8| -> Vec<Suit> {
+    // The suits (as bits) of the runs starting at `rank`.
+    let starts = |rank: u8| -> u8 {
         runs(f)
             .filter(|s| s.tile.rank() == rank)
-            .map(|s| s.tile.suit())
-            .collect()
+            .fold(0, |bits, s| bits | 1 << s.tile.suit() as u8)
     };
     let (low, middle, high) = (starts(1), starts(4), starts(7));
-    low.iter().any(|&a| {
-        middle.iter().any(|&b| {
-            high.iter().any(|&c| {
-                let bits = 1u8 << a as u8 | 1 << b as u8 | 1 << c as u8;
+    let suits = |bits: u8| (0..8u8).filter(move |suit| bits & 1 << suit != 0);
+    suits(low).any(|a| {
+        suits(middle).any(|b| {
+            suits(high).any(|c| {
+                let bits = 1u8 << a | 1 << b | 1 << c;
                 bits.count_ones() == wanted
             })
         })
@@ -796,36 +801,34 @@ fn parallel(a: Tile, b: Tile) -> bool {
 }
 
 /// N_A: the best split of the seven pairs into trains.
-fn trains(pairs: &[Tile]) -> u32 {
+fn trains(pairs: &[Tile; 7]) -> u32 {
     let n = pairs.len();
-    let full = (1usize << n) - 1;
+    // Every subset of the seven pairs has its place in a fixed array.
+    const MASKS: usize = 1 << 7;
+    let full = MASKS - 1;
     // Pairs that may stand next to each other in a train (linked, or side by side): a block
     // of two or more in which some pair has no such neighbour is no train, and most blocks
     // of a hand are of that kind, so they are not searched.
-    let neighbours: Vec<usize> = (0..n)
-        .map(|i| {
-            (0..n)
-                .filter(|&j| {
-                    j != i
-                        && (links(pairs[i], pairs[j])
-                            || links(pairs[j], pairs[i])
-                            || parallel(pairs[i], pairs[j]))
-                })
-                .fold(0, |bits, j| bits | 1 << j)
-        })
-        .collect();
-    let value: Vec<u32> = (0..=full)
-        .map(|mask: usize| {
-            let isolated = (0..n).any(|i| mask & 1 << i != 0 && neighbours[i] & mask == 0);
-            if mask.count_ones() < 2 || isolated {
-                0
-            } else {
-                block_value(pairs, mask)
-            }
-        })
-        .collect();
+    let mut neighbours = [0usize; 7];
+    for (i, bits) in neighbours.iter_mut().enumerate() {
+        *bits = (0..n)
+            .filter(|&j| {
+                j != i
+                    && (links(pairs[i], pairs[j])
+                        || links(pairs[j], pairs[i])
+                        || parallel(pairs[i], pairs[j]))
+            })
+            .fold(0, |bits, j| bits | 1 << j);
+    }
+    let mut value = [0u32; MASKS];
+    for (mask, worth) in value.iter_mut().enumerate() {
+        let isolated = (0..n).any(|i| mask & 1 << i != 0 && neighbours[i] & mask == 0);
+        if mask.count_ones() >= 2 && !isolated {
+            *worth = block_value(pairs, mask);
+        }
+    }
     // best[mask]: the best split of the pairs in `mask`.
-    let mut best = vec![0u32; full + 1];
+    let mut best = [0u32; MASKS];
     for mask in 1..=full {
         let low = mask & mask.wrapping_neg();
         let rest = mask ^ low;
@@ -845,7 +848,7 @@ fn trains(pairs: &[Tile]) -> u32 {
 /// The value of one block of pairs as a train: single n − 1, double 2n − 1, triple 3n − 1,
 /// or a super train of 4-7 pairs of one number (4, 5, 6, 8); 0 if it is none.
 fn block_value(pairs: &[Tile], mask: usize) -> u32 {
-    let block: Vec<Tile> = (0..pairs.len())
+    let block: Train = (0..pairs.len())
         .filter(|&i| mask & 1 << i != 0)
         .map(|i| pairs[i])
         .collect();
@@ -864,10 +867,18 @@ fn block_value(pairs: &[Tile], mask: usize) -> u32 {
 
 /// Whether `block` splits into `k` parallel trains of equal length.
 fn parallel_trains(block: &[Tile], k: usize) -> bool {
-    let mut used = vec![false; block.len()];
-    let mut heads = Vec::with_capacity(k);
-    extend_trains(block, k, &mut used, &mut heads, &mut Vec::new())
+    let mut used = [false; 7];
+    extend_trains(
+        block,
+        k,
+        &mut used[..block.len()],
+        &mut Train::new(),
+        &mut Train::new(),
+    )
 }
+
+/// Pairs of a seven-pairs hand, in place: a block, or one step of its trains.
+type Train = SmallVec<Tile, 7>;
 
 /// Builds the `k` trains a step at a time, until every pair is used (so they are all as
 /// long): `heads` are this step's pairs so far, `previous` the last step's.
@@ -875,8 +886,8 @@ fn extend_trains(
     block: &[Tile],
     k: usize,
     used: &mut [bool],
-    heads: &mut Vec<Tile>,
-    previous: &mut Vec<Tile>,
+    heads: &mut Train,
+    previous: &mut Train,
 ) -> bool {
     if heads.len() == k {
         if used.iter().all(|&u| u) {
