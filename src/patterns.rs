@@ -188,6 +188,15 @@ impl Value {
     }
 }
 
+/// Whether two ids (or series) of the tables are the same. Ids of one length most often
+/// differ in their last character (`h.28`, `h.35`), so that is compared before the whole
+/// text: scoring compares ids and series for every pattern found and every implication
+/// row, and most of those pairs differ.
+#[inline]
+pub fn same_id(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b
+}
+
 /// One scoring pattern.
 #[derive(Clone, Copy)]
 pub struct Pattern {
@@ -436,4 +445,22 @@ pub fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<
         counts[usize::from(tile.rank()) - 1] += 1;
     }
     Some(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_id;
+
+    #[test]
+    fn same_id_compares_the_whole_text() {
+        assert!(same_id("h.28", "h.28"));
+        assert!(same_id("1.2", "1.2"));
+        // Differing in the last character, elsewhere with the same last character, and in
+        // length with a common start.
+        assert!(!same_id("h.28", "h.35"));
+        assert!(!same_id("h.28", "h.38"));
+        assert!(!same_id("1.2", "1.2.1"));
+        assert!(!same_id("", "1"));
+        assert!(same_id("", ""));
+    }
 }

@@ -6,7 +6,7 @@
 use crate::arrange::tile_arrangements;
 use crate::arrange::{arrangements, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
-use crate::patterns::{Condition, Facts, Pattern, Value, ANY};
+use crate::patterns::{same_id, Condition, Facts, Pattern, Value, ANY};
 use crate::payment::Payments;
 use crate::sets::Set;
 use crate::small::SmallVec;
@@ -191,7 +191,7 @@ pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleS
                 // Series rule: keep only the highest applicable pattern of the series.
                 let rival = found
                     .iter()
-                    .position(|c| c.pattern.series == pattern.series);
+                    .position(|c| same_id(c.pattern.series, pattern.series));
                 match rival {
                     Some(i) if found[i].points() >= counted.points() => {}
                     // The higher pattern takes its own place in table order.
@@ -249,7 +249,7 @@ fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
         let implying = found
             .iter()
             .zip(&dropped)
-            .any(|(c, &gone)| !gone && c.pattern.id == implication.counted);
+            .any(|(c, &gone)| !gone && same_id(c.pattern.id, implication.counted));
         if !implying || implication.when.is_some_and(|when| !when(facts)) {
             continue;
         }

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use crate::hand::{HandError, WinContext};
 use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
-use crate::patterns::{Facts, Pattern};
+use crate::patterns::{same_id, Facts, Pattern};
 use crate::payment::Payments;
 use crate::tile::Seat;
 use crate::words::{SystemWords, WordSpec};
@@ -106,7 +106,7 @@ impl Dropped {
 
     /// Whether an instance of the pattern `id` may be dropped by this.
     pub fn names(&self, id: &str) -> bool {
-        self.ids.contains(&id)
+        self.ids.iter().any(|named| same_id(named, id))
     }
 }
 
