@@ -154,8 +154,7 @@ pub type Arrangements = SmallVec<Arrangement, 8>;
 
 /// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
 pub fn arrangements(hand: &Hand) -> Arrangements {
-    let mut found = Arrangements::new();
-    arrange_tiles(hand, &mut found);
+    let mut found = tile_arrangements(hand);
     if let WinBy::Discard { .. } = hand.context.win_by {
         for arrangement in found.iter_mut() {
             *arrangement = arrangement.won_by(hand.context.win_by);
@@ -169,20 +168,13 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
 /// changes an arrangement ([`Arrangement::won_by`]), so a caller that scores the same tiles
 /// in several contexts (the exhaustive proof) arranges them once.
 pub fn tile_arrangements(hand: &Hand) -> Arrangements {
-    let mut found = Arrangements::new();
-    arrange_tiles(hand, &mut found);
-    found
-}
-
-/// [`tile_arrangements`], pushed into `found` (empty): the list is filled where it stays,
-/// not moved there.
-fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     let mut counts = hand.concealed_counts_with_winning_tile();
     let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
+    let mut found = Arrangements::new();
 
     // More than four melds cannot win (validation rules it out; library callers may not).
     let Some(sets_needed) = 4usize.checked_sub(melds.len()) else {
-        return;
+        return found;
     };
     let mut decompositions = SmallVec::<Decomposition, 8>::new();
     let mut current = ConcealedSets::new();
@@ -249,6 +241,7 @@ fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
             });
         }
     }
+    found
 }
 
 /// The concealed sets of one split, by kind and lowest tile.
