@@ -154,7 +154,8 @@ pub type Arrangements = SmallVec<Arrangement, 8>;
 
 /// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
 pub fn arrangements(hand: &Hand) -> Arrangements {
-    let mut found = tile_arrangements(hand);
+    let mut found = Arrangements::new();
+    arrange_tiles(hand, &mut found);
     if let WinBy::Discard { .. } = hand.context.win_by {
         for arrangement in found.iter_mut() {
             *arrangement = arrangement.won_by(hand.context.win_by);
@@ -168,13 +169,20 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
 /// changes an arrangement ([`Arrangement::won_by`]), so a caller that scores the same tiles
 /// in several contexts (the exhaustive proof) arranges them once.
 pub fn tile_arrangements(hand: &Hand) -> Arrangements {
+    let mut found = Arrangements::new();
+    arrange_tiles(hand, &mut found);
+    found
+}
+
+/// [`tile_arrangements`], pushed into `found` (empty): the list is filled where it stays,
+/// not moved there.
+fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     let mut counts = hand.concealed_counts_with_winning_tile();
     let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
-    let mut found = Arrangements::new();
 
     // More than four melds cannot win (validation rules it out; library callers may not).
     let Some(sets_needed) = 4usize.checked_sub(melds.len()) else {
-        return found;
+        return;
     };
     let mut decompositions = SmallVec::<Decomposition, 8>::new();
     let mut current = ConcealedSets::new();
@@ -241,7 +249,6 @@ pub fn tile_arrangements(hand: &Hand) -> Arrangements {
             });
         }
     }
-    found
 }
 
 /// The concealed sets of one split, by kind and lowest tile.
