@@ -13,7 +13,11 @@ use crate::small::SmallVec;
 use crate::system::RuleSet;
 
 /// The patterns of one reading: a handful, kept in place.
-pub type Counted = SmallVec<CountedPattern, 10>;
+pub type Counted = SmallVec<CountedPattern, 8>;
+
+/// The patterns a limit set aside: none, most often, so few are kept in place (a smaller
+/// reading is cheaper to move).
+pub type SetAside = SmallVec<CountedPattern, 2>;
 
 /// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
 #[derive(Debug, Clone, Copy)]
@@ -107,7 +111,7 @@ pub struct Reading {
     pub counted: Counted,
     /// Patterns the hand also has but that the limit leaves out: the rest under a listed
     /// limit, or a pattern that would score alone but is worth less than the sum.
-    pub set_aside: Counted,
+    pub set_aside: SetAside,
     /// Sum of every applicable pattern's points, before the limit.
     pub sum: u32,
     /// The value after the limit, before any percentages.
@@ -124,7 +128,7 @@ pub struct Limited {
     /// The patterns that make up the total.
     pub counted: Counted,
     /// The patterns left out.
-    pub set_aside: Counted,
+    pub set_aside: SetAside,
     /// The value before any percentages.
     pub base: u32,
     /// The value.
@@ -273,7 +277,7 @@ fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
 /// otherwise that capped sum. Percentages then add to the base, rounded half up.
 pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
     let mut counted = patterns;
-    let mut set_aside = Counted::new();
+    let mut set_aside = SetAside::new();
     let (base, total, limit) = limit_in_place(rules, &mut counted, &mut set_aside);
 
     Limited {
@@ -292,7 +296,7 @@ pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
 fn limit_in_place(
     rules: &RuleSet,
     counted: &mut Counted,
-    set_aside: &mut Counted,
+    set_aside: &mut SetAside,
 ) -> (u32, u32, Option<Limit>) {
     let rule = rules.limit;
     let alone = counted
@@ -354,7 +358,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
     let mut reading = Reading {
         arrangement,
         counted: applicable_patterns(hand, &arrangement, rules),
-        set_aside: Counted::new(),
+        set_aside: SetAside::new(),
         sum: 0,
         base: 0,
         total: 0,
