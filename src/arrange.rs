@@ -150,7 +150,7 @@ impl fmt::Display for Arrangement {
 }
 
 /// The arrangements of one hand: a few at most, kept in place.
-pub type Arrangements = SmallVec<Arrangement, 8>;
+pub type Arrangements = SmallVec<Arrangement, 4>;
 
 /// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
 pub fn arrangements(hand: &Hand) -> Arrangements {

@@ -204,8 +204,9 @@ pub struct Scored<'a> {
     pub hand: Hand,
     /// Win or false win.
     pub outcome: Outcome,
-    /// The claim's check, if a claim was made.
-    pub claim: Option<ClaimCheck>,
+    /// The claim's check, if a claim was made (boxed: most lines make none, and a result
+    /// is moved a few times on its way to the page).
+    pub claim: Option<Box<ClaimCheck>>,
     /// Every reading, best first, when asked for (`--all`).
     pub readings: Option<Vec<Reading>>,
 }
@@ -274,6 +275,7 @@ pub fn score_line_with<'a>(
         claim: None,
         readings,
     };
-    scored.claim = claim.map(|claim| claim::check(claim, &scored.hand, &scored.outcome, rules));
+    scored.claim =
+        claim.map(|claim| Box::new(claim::check(claim, &scored.hand, &scored.outcome, rules)));
     Ok(scored)
 }

@@ -348,6 +348,13 @@ impl Word {
     }
 }
 
+/// The context words of a line, as written: kept in place up to the few a line has (a
+/// line that names more keeps them on the heap).
+pub type Words = SmallVec<Spanned<Word>, 4>;
+
+/// The words of a line that only some systems read, as written (see [`Words`]).
+pub type NamedWords<'a> = SmallVec<Spanned<NamedWord<'a>>, 2>;
+
 /// A value with the 1-based column where its token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Spanned<T> {
@@ -381,9 +388,9 @@ pub struct ParsedHand<'a> {
     /// missing winning tile is reported.
     pub end: usize,
     /// The context words every system reads.
-    pub words: SmallVec<Spanned<Word>, 6>,
+    pub words: Words,
     /// Other words, for the scoring system to read (the doubling table's `round=`).
-    pub named: SmallVec<Spanned<NamedWord<'a>>, 4>,
+    pub named: NamedWords<'a>,
     /// A referee claim on the line (`claim=`): not part of the hand, checked after scoring.
     pub claim: Option<Spanned<ClaimSpec>>,
 }
@@ -939,8 +946,8 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let mut concealed = SmallVec::new();
     let mut melds = SmallVec::new();
     let mut winning: Option<Spanned<Tile>> = None;
-    let mut words: SmallVec<Spanned<Word>, 6> = SmallVec::new();
-    let mut named: SmallVec<Spanned<NamedWord>, 4> = SmallVec::new();
+    let mut words = Words::new();
+    let mut named = NamedWords::new();
     let mut claim: Option<Spanned<ClaimSpec>> = None;
 
     let mut rest = line;
@@ -1110,9 +1117,9 @@ pub struct ParsedHolding<'a> {
     /// The tile after `+`, if there is one (a hand that has just drawn it).
     pub drawn: Option<Spanned<Tile>>,
     /// The context words every system reads.
-    pub words: SmallVec<Spanned<Word>, 6>,
+    pub words: Words,
     /// Other words, for the scoring system to read.
-    pub named: SmallVec<Spanned<NamedWord<'a>>, 4>,
+    pub named: NamedWords<'a>,
     /// A `claim=` on the line.
     pub claim: Option<Spanned<ClaimSpec>>,
 }
