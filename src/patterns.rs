@@ -8,7 +8,7 @@
 use crate::arrange::{Arrangement, Shape};
 use crate::hand::{Hand, WinContext};
 use crate::sets::{Set, SetKind};
-use crate::tile::{Suit, Tile};
+use crate::tile::{kinds, Suit, Tile};
 
 /// Which hand shapes a pattern may be scored on, or a rule set allows at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -346,6 +346,17 @@ impl<'a> Facts<'a> {
         self.kinds().all(test)
     }
 
+    /// Whether every tile of the hand is of a kind in `kinds` (a set of [`crate::tile::kinds`]):
+    /// [`Facts::all_tiles`] in one step.
+    pub fn holds_only(&self, kinds: u64) -> bool {
+        self.present & !kinds == 0
+    }
+
+    /// Whether some tile of the hand is of a kind in `kinds`.
+    pub fn holds_any(&self, kinds: u64) -> bool {
+        self.present & kinds != 0
+    }
+
     /// The first tiles of the sequences.
     pub fn sequences(&self) -> impl Iterator<Item = Tile> + '_ {
         self.sets()
@@ -397,14 +408,19 @@ pub fn all_triplets(f: &Facts) -> bool {
 
 /// The one number suit of the hand, if its number tiles are all of one suit.
 pub fn single_number_suit(f: &Facts) -> Option<Suit> {
-    let mut suits = f.kinds().map(Tile::suit).filter(|s| s.is_number());
-    let first = suits.next()?;
-    suits.all(|s| s == first).then_some(first)
+    let suits = [
+        (kinds::BAMBOO, Suit::Bamboo),
+        (kinds::CHARACTERS, Suit::Characters),
+        (kinds::DOTS, Suit::Dots),
+    ];
+    let mut held = suits.iter().filter(|&&(suit, _)| f.holds_any(suit));
+    let &(_, first) = held.next()?;
+    held.next().is_none().then_some(first)
 }
 
 /// Whether the hand holds any wind or dragon.
 pub fn has_honors(f: &Facts) -> bool {
-    f.kinds().any(Tile::is_honor)
+    f.holds_any(kinds::HONORS)
 }
 
 /// Number tiles of one suit, plus honors.

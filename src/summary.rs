@@ -99,7 +99,7 @@ impl<'r> Summary<'r> {
         };
         self.scored += 1;
         for &i in patterns {
-            self.patterns[i] += 1;
+            self.patterns[usize::from(i)] += 1;
         }
     }
 
@@ -154,8 +154,9 @@ pub enum Tally {
         payments: Option<[i64; 4]>,
         /// For a win, the patterns that counted, as indices into the rule set's table,
         /// each once (a per-set pattern may count several times in one hand; the summary
-        /// counts hands); `None` for a false win.
-        patterns: Option<SmallVec<usize, 10>>,
+        /// counts hands); `None` for a false win. Small indices, in place: a tally is moved
+        /// from line to summary for every line.
+        patterns: Option<SmallVec<u16, 8>>,
     },
 }
 
@@ -169,7 +170,9 @@ impl Tally {
             Outcome::Win { reading, .. } => {
                 let mut indices = SmallVec::new();
                 for counted in &reading.counted {
-                    let index = rules.pattern_index(counted.pattern);
+                    let index = rules
+                        .pattern_index(counted.pattern)
+                        .and_then(|i| u16::try_from(i).ok());
                     if let Some(i) = index.filter(|i| !indices.contains(i)) {
                         indices.push(i);
                     }

@@ -9,6 +9,24 @@ use std::fmt;
 /// Number of distinct tile kinds.
 pub const KINDS: usize = 34;
 
+/// Sets of tile kinds as bits, bit `i` for the kind of [`Tile::index`] `i`: a predicate over
+/// every kind a hand holds tests the hand's bits against one of these in one step (a test
+/// checks each against [`Tile`]'s own predicates).
+pub mod kinds {
+    /// Bamboo 1-9.
+    pub const BAMBOO: u64 = 0x1ff;
+    /// Characters 1-9.
+    pub const CHARACTERS: u64 = BAMBOO << 9;
+    /// Dots 1-9.
+    pub const DOTS: u64 = BAMBOO << 18;
+    /// Winds and dragons.
+    pub const HONORS: u64 = 0x7f << 27;
+    /// The 1s and 9s of the number suits.
+    pub const TERMINALS: u64 = (1 | 1 << 8) * (1 | 1 << 9 | 1 << 18);
+    /// The 2-8s of the number suits.
+    pub const SIMPLES: u64 = (BAMBOO | CHARACTERS | DOTS) & !TERMINALS;
+}
+
 /// The five tile families. Bamboo, Characters and Dots are the number suits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Suit {
@@ -311,6 +329,25 @@ impl Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kind_sets_hold_the_kinds_their_predicates_name() {
+        let mask = |test: fn(Tile) -> bool| {
+            Tile::ALL
+                .iter()
+                .filter(|&&t| test(t))
+                .fold(0u64, |bits, t| bits | 1 << t.index())
+        };
+        assert_eq!(kinds::BAMBOO, mask(|t| t.suit() == Suit::Bamboo));
+        assert_eq!(kinds::CHARACTERS, mask(|t| t.suit() == Suit::Characters));
+        assert_eq!(kinds::DOTS, mask(|t| t.suit() == Suit::Dots));
+        assert_eq!(kinds::HONORS, mask(Tile::is_honor));
+        assert_eq!(kinds::TERMINALS, mask(Tile::is_terminal));
+        assert_eq!(
+            kinds::SIMPLES,
+            mask(|t| t.suit().is_number() && (2..=8).contains(&t.rank()))
+        );
+    }
 
     #[test]
     fn indices_round_trip_through_suit_and_rank() {

@@ -25,7 +25,7 @@ use crate::payment::Payments;
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
 use crate::system::{DealRule, Dropped, Implication, LimitRule, PaymentRule, RuleSet, Wording};
-use crate::tile::{Seat, Suit, Tile, KINDS};
+use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
 use crate::waits;
 use crate::words::{WordSpec, WordValues};
 
@@ -978,7 +978,7 @@ pub static PATTERNS: [Pattern; 67] = [
         "The Tin was declared without changing a tile: tin=heaven.",
         "b123 c456 d789 b555 w2 +w2 seat=s from=e tin=heaven"),
     pattern!("h.9", "h.9", "All Characters", "字一色", Points(100), REGULAR,
-        Hand(|f| f.all_tiles(Tile::is_honor)),
+        Hand(|f| f.holds_only(kinds::HONORS)),
         "every tile an honour",
         "Every tile is a wind or a dragon.",
         "w111 w222 e111 e222 e3 +e3 seat=s from=e"),

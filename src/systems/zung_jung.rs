@@ -15,7 +15,7 @@ use crate::payment::Payments;
 use crate::sets::{Set, SetKind};
 use crate::small::SmallVec;
 use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
-use crate::tile::{Seat, Suit, Tile};
+use crate::tile::{kinds, Seat, Suit, Tile};
 
 /// Zung Jung's limit: 320 (seed 003, Basic Rule 6; SPEC §2.6).
 pub const LIMIT: u32 = 320;
@@ -135,7 +135,7 @@ fn concealed_hand(f: &Facts) -> bool {
 }
 
 fn no_terminals(f: &Facts) -> bool {
-    f.all_tiles(|t| t.suit().is_number() && (2..=8).contains(&t.rank()))
+    f.holds_only(kinds::SIMPLES)
 }
 
 /// SPEC §2.7: no melds; the 13 tiles besides the winning tile are 1112345678999 of one
@@ -180,7 +180,7 @@ fn big_four_winds(f: &Facts) -> bool {
 }
 
 fn all_honors(f: &Facts) -> bool {
-    f.all_tiles(Tile::is_honor)
+    f.holds_only(kinds::HONORS)
 }
 
 fn concealed_triplets(f: &Facts) -> usize {
@@ -296,11 +296,11 @@ fn mixed_greater_terminals(f: &Facts) -> bool {
         Shape::SevenPairs { .. } => true,
         Shape::ThirteenTerminals { .. } | Shape::Declared => false,
     };
-    shape_ok && f.all_tiles(Tile::is_terminal_or_honor)
+    shape_ok && f.holds_only(kinds::TERMINALS | kinds::HONORS)
 }
 
 fn pure_greater_terminals(f: &Facts) -> bool {
-    f.all_tiles(Tile::is_terminal)
+    f.holds_only(kinds::TERMINALS)
 }
 
 /// The Zung Jung v3.3 patterns, in the order of seed 003.
