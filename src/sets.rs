@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::tile::{write_run, Tile};
+use crate::tile::{sequence_text, write_run, Tile};
 
 /// The four kinds of declared set. (The default, a pung, only fills unused slots of fixed
 /// arrays.)
@@ -117,12 +117,16 @@ impl Set {
             w.write_str(keyword)?;
         }
         match self.kind {
-            SetKind::Sequence => {
-                w.write_char(self.tile.suit().letter())?;
-                for tile in self.tiles() {
-                    w.write_char(tile.rank_digit())?;
+            SetKind::Sequence => match sequence_text(self.tile) {
+                Some(text) => w.write_str(text)?,
+                // No sequence starts at this tile: spelled as it is, whatever it is.
+                None => {
+                    w.write_char(self.tile.suit().letter())?;
+                    for tile in self.tiles() {
+                        w.write_char(tile.rank_digit())?;
+                    }
                 }
-            }
+            },
             SetKind::Triplet => write_run(w, self.tile, 3)?,
             SetKind::Kong => write_run(w, self.tile, 4)?,
         }

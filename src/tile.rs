@@ -247,12 +247,81 @@ impl fmt::Display for Tile {
 
 /// Writes `count` copies of `tile` in compact notation: `b555`.
 pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Result {
+    if (1..=4).contains(&count) {
+        let at = tile.index() * 5;
+        return f.write_str(&RUNS[at..=at + count]);
+    }
     f.write_char(tile.suit().letter())?;
     for _ in 0..count {
         f.write_char(tile.rank_digit())?;
     }
     Ok(())
 }
+
+/// The sequence starting at `tile` in compact notation (`b456`), written as one piece; `None`
+/// if no sequence starts there (an honor, or a rank over 7).
+pub fn sequence_text(tile: Tile) -> Option<&'static str> {
+    let at = tile.index() * 4;
+    (tile.suit().is_number() && tile.rank() <= 7).then(|| &SEQUENCES[at..at + 4])
+}
+
+/// The notation letter and rank of the kind of index `i`, for the tables below (a `const`
+/// form of [`Suit::letter`] and [`Tile::rank`]; a test checks they agree).
+const fn letter_and_rank(i: usize) -> (u8, u8) {
+    match i {
+        0..=8 => (b'b', i as u8 + 1),
+        9..=17 => (b'c', i as u8 - 8),
+        18..=26 => (b'd', i as u8 - 17),
+        27..=30 => (b'w', i as u8 - 26),
+        _ => (b'e', i as u8 - 30),
+    }
+}
+
+/// Each kind's letter and four rank digits (`b1111` … `e3333`), five bytes a kind: a run of
+/// one to four copies of a tile is one slice of it (the renderers write a few a line).
+const RUNS: &str = {
+    const BYTES: [u8; KINDS * 5] = {
+        let mut bytes = [0u8; KINDS * 5];
+        let mut i = 0;
+        while i < KINDS {
+            let (letter, rank) = letter_and_rank(i);
+            bytes[5 * i] = letter;
+            let mut j = 1;
+            while j < 5 {
+                bytes[5 * i + j] = b'0' + rank;
+                j += 1;
+            }
+            i += 1;
+        }
+        bytes
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(runs) => runs,
+        Err(_) => panic!("the runs are ASCII"),
+    }
+};
+
+/// The sequence starting at each number kind (`b123` … `d789`), four bytes a kind; the
+/// entries of ranks 8 and 9, which start none, are never read.
+const SEQUENCES: &str = {
+    const BYTES: [u8; 27 * 4] = {
+        let mut bytes = [b'-'; 27 * 4];
+        let mut i = 0;
+        while i < 27 {
+            let (letter, rank) = letter_and_rank(i);
+            bytes[4 * i] = letter;
+            bytes[4 * i + 1] = b'0' + rank;
+            bytes[4 * i + 2] = b'0' + rank + 1;
+            bytes[4 * i + 3] = b'0' + rank + 2;
+            i += 1;
+        }
+        bytes
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(sequences) => sequences,
+        Err(_) => panic!("the sequences are ASCII"),
+    }
+};
 
 /// Sorted tiles in compact notation, one group per suit: `b123 c4556 w222`.
 pub fn grouped_by_suit(tiles: &[Tile]) -> String {
@@ -329,6 +398,42 @@ impl Seat {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_and_sequences_are_written_as_their_tiles_spell_them() {
+        for tile in Tile::ALL {
+            assert_eq!(
+                letter_and_rank(tile.index()),
+                (tile.suit().letter() as u8, tile.rank())
+            );
+            for count in 1..=5 {
+                let mut run = String::new();
+                write_run(&mut run, tile, count).unwrap();
+                let spelled: String = std::iter::once(tile.suit().letter())
+                    .chain(std::iter::repeat_n(tile.rank_digit(), count))
+                    .collect();
+                assert_eq!(run, spelled);
+            }
+            let second = tile.next_in_suit();
+            let third = second.and_then(Tile::next_in_suit);
+            let spelled = second.zip(third).map(|(second, third)| {
+                [
+                    tile.suit().letter(),
+                    tile.rank_digit(),
+                    second.rank_digit(),
+                    third.rank_digit(),
+                ]
+                .iter()
+                .collect::<String>()
+            });
+            assert_eq!(sequence_text(tile).map(str::to_string), spelled, "{tile:?}");
+        }
+        assert_eq!(
+            sequence_text(Tile::new(Suit::Dots, 7).unwrap()),
+            Some("d789")
+        );
+        assert_eq!(sequence_text(Tile::new(Suit::Wind, 1).unwrap()), None);
+    }
 
     #[test]
     fn kind_sets_hold_the_kinds_their_predicates_name() {
