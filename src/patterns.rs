@@ -378,6 +378,22 @@ impl<'a> Facts<'a> {
         self.triplets().filter(|&t| test(t)).count()
     }
 
+    /// How many triplets and kongs are of a kind in `kinds` (a set of [`crate::tile::kinds`]):
+    /// [`Facts::count_triplets`] in one step (a reading has at most one set of a kind).
+    pub fn triplets_in(&self, kinds: u64) -> u32 {
+        (self.triplet_kinds & kinds).count_ones()
+    }
+
+    /// Whether every set of the reading holds a tile of a kind in `kinds` (a sequence by any
+    /// of its three tiles); true when there are no sets.
+    pub fn every_set_holds(&self, kinds: u64) -> bool {
+        // A sequence holds such a tile when it starts at one, or one or two kinds below one
+        // (a shift can carry a bit into the suit below, at ranks 8 and 9, where no sequence
+        // starts).
+        let starts_holding = kinds | kinds >> 1 | kinds >> 2;
+        self.sequence_starts & !starts_holding == 0 && self.triplet_kinds & !kinds == 0
+    }
+
     /// Whether a triplet or kong is of `tile`.
     pub fn has_triplet(&self, tile: Tile) -> bool {
         self.triplet_kinds & (1 << tile.index()) != 0
@@ -391,6 +407,21 @@ impl<'a> Facts<'a> {
     /// How many times the most repeated sequence occurs.
     pub fn max_identical_sequences(&self) -> usize {
         usize::from(self.most_repeated_sequence)
+    }
+
+    /// The kinds of the reading's triplets and kongs, as a set of kinds ([`crate::tile::kinds`]).
+    pub fn triplet_kinds(&self) -> u64 {
+        self.triplet_kinds
+    }
+
+    /// The kinds the reading's sequences start at, as a set of kinds.
+    pub fn sequence_starts(&self) -> u64 {
+        self.sequence_starts
+    }
+
+    /// How many different sequences the reading has (identical ones counted once).
+    pub fn different_sequences(&self) -> u32 {
+        self.sequence_starts.count_ones()
     }
 }
 

@@ -19,8 +19,12 @@ pub mod kinds {
     pub const CHARACTERS: u64 = BAMBOO << 9;
     /// Dots 1-9.
     pub const DOTS: u64 = BAMBOO << 18;
+    /// East, South, West and North.
+    pub const WINDS: u64 = 0xf << 27;
+    /// The three dragons.
+    pub const DRAGONS: u64 = 0x7 << 31;
     /// Winds and dragons.
-    pub const HONORS: u64 = 0x7f << 27;
+    pub const HONORS: u64 = WINDS | DRAGONS;
     /// The 1s and 9s of the number suits.
     pub const TERMINALS: u64 = (1 | 1 << 8) * (1 | 1 << 9 | 1 << 18);
     /// The 2-8s of the number suits.
@@ -446,6 +450,8 @@ mod tests {
         assert_eq!(kinds::BAMBOO, mask(|t| t.suit() == Suit::Bamboo));
         assert_eq!(kinds::CHARACTERS, mask(|t| t.suit() == Suit::Characters));
         assert_eq!(kinds::DOTS, mask(|t| t.suit() == Suit::Dots));
+        assert_eq!(kinds::WINDS, mask(|t| t.suit() == Suit::Wind));
+        assert_eq!(kinds::DRAGONS, mask(|t| t.suit() == Suit::Dragon));
         assert_eq!(kinds::HONORS, mask(Tile::is_honor));
         assert_eq!(kinds::TERMINALS, mask(Tile::is_terminal));
         assert_eq!(

@@ -13,7 +13,6 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::{Set, SetKind};
-use crate::small::SmallVec;
 use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile};
 
@@ -145,7 +144,9 @@ fn nine_gates(f: &Facts) -> bool {
     let Some(suit) = hand.winning_tile.map(Tile::suit) else {
         return false;
     };
-    hand.melds.is_empty()
+    // One suit and no honors first: a bit test that turns away most hands.
+    pure_one_suit(f)
+        && hand.melds.is_empty()
         && suit.is_number()
         && rank_counts(hand.concealed.iter().copied(), suit) == Some(NINE_GATES)
 }
@@ -156,27 +157,27 @@ fn value_honor(set: &Set, f: &Facts) -> bool {
 }
 
 fn small_three_dragons(f: &Facts) -> bool {
-    f.count_triplets(is_dragon) >= 2 && pair_is(f, is_dragon)
+    f.triplets_in(kinds::DRAGONS) >= 2 && pair_is(f, is_dragon)
 }
 
 fn big_three_dragons(f: &Facts) -> bool {
-    f.count_triplets(is_dragon) == 3
+    f.triplets_in(kinds::DRAGONS) == 3
 }
 
 fn small_three_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) >= 2 && pair_is(f, is_wind)
+    f.triplets_in(kinds::WINDS) >= 2 && pair_is(f, is_wind)
 }
 
 fn big_three_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) >= 3
+    f.triplets_in(kinds::WINDS) >= 3
 }
 
 fn small_four_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)
+    f.triplets_in(kinds::WINDS) == 3 && pair_is(f, is_wind)
 }
 
 fn big_four_winds(f: &Facts) -> bool {
-    f.count_triplets(is_wind) == 4
+    f.triplets_in(kinds::WINDS) == 4
 }
 
 fn all_honors(f: &Facts) -> bool {
@@ -201,19 +202,9 @@ fn two_identical_sequences(f: &Facts) -> bool {
 /// Two groups of two identical sequences (four identical ones also make two groups,
 /// but then 5.1.4 outranks this in the series).
 fn two_identical_sequences_twice(f: &Facts) -> bool {
-    let mut sequences: SmallVec<Tile, 4> = f.sequences().collect();
-    sequences.sort_unstable();
-    let mut groups = 0;
-    let mut i = 0;
-    while i + 1 < sequences.len() {
-        if sequences[i] == sequences[i + 1] {
-            groups += 1;
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    groups >= 2
+    // Two pairs of identical sequences take four sequences of two kinds at most: AABB, or
+    // AAAA (two pairs of one sequence), but not AAAB.
+    f.sequences().count() == 4 && f.different_sequences() <= 2 && f.max_identical_sequences() != 3
 }
 
 fn three_identical_sequences(f: &Facts) -> bool {
@@ -226,14 +217,14 @@ fn four_identical_sequences(f: &Facts) -> bool {
 
 const NUMBER_SUITS: [Suit; 3] = [Suit::Bamboo, Suit::Characters, Suit::Dots];
 
-fn in_every_suit(rank: u8, present: impl Fn(Tile) -> bool) -> bool {
-    NUMBER_SUITS
-        .iter()
-        .all(|&suit| Tile::new(suit, rank).is_some_and(&present))
+/// The ranks (bit r − 1 for rank r) at which `kinds`, a set of kinds, holds the kind of
+/// every number suit: the three suits' nine bits laid over each other.
+fn ranks_in_every_suit(kinds: u64) -> u64 {
+    kinds & kinds >> 9 & kinds >> 18 & kinds::BAMBOO
 }
 
 fn three_similar_sequences(f: &Facts) -> bool {
-    (1..=7).any(|rank| in_every_suit(rank, |t| f.has_sequence(t)))
+    ranks_in_every_suit(f.sequence_starts()) != 0
 }
 
 fn small_three_similar_triplets(f: &Facts) -> bool {
@@ -247,7 +238,7 @@ fn small_three_similar_triplets(f: &Facts) -> bool {
 }
 
 fn three_similar_triplets(f: &Facts) -> bool {
-    (1..=9).any(|rank| in_every_suit(rank, |t| f.has_triplet(t)))
+    ranks_in_every_suit(f.triplet_kinds()) != 0
 }
 
 fn nine_tile_straight(f: &Facts) -> bool {
@@ -276,16 +267,17 @@ fn longest_consecutive_triplets(f: &Facts) -> usize {
 }
 
 /// Every set and the pair satisfy `test` on at least one of their tiles.
-fn every_group_has(f: &Facts, test: fn(Tile) -> bool) -> bool {
-    f.sets().iter().all(|s| s.any_tile(test)) && pair_is(f, test)
+/// Whether every set and the pair hold a tile of a kind in `kinds` (a regular reading).
+fn every_group_holds(f: &Facts, kinds: u64) -> bool {
+    f.every_set_holds(kinds) && f.pair().is_some_and(|p| kinds & 1 << p.index() != 0)
 }
 
 fn mixed_lesser_terminals(f: &Facts) -> bool {
-    every_group_has(f, Tile::is_terminal_or_honor)
+    every_group_holds(f, kinds::TERMINALS | kinds::HONORS)
 }
 
 fn pure_lesser_terminals(f: &Facts) -> bool {
-    every_group_has(f, Tile::is_terminal)
+    every_group_holds(f, kinds::TERMINALS)
 }
 
 /// An All Triplets or Seven Pairs hand of terminals and honors only (SPEC §2.4 limits the
