@@ -262,6 +262,10 @@ pub struct Facts<'a> {
     triplet_kinds: u64,
     /// How many times the reading's most repeated sequence occurs (three patterns ask).
     most_repeated_sequence: u8,
+    /// How many triplets and kongs of the reading count as concealed, and how many sets are
+    /// kongs (seven patterns ask).
+    concealed_triplets: u8,
+    kongs: u8,
 }
 
 /// The tile kinds whose bits are set in a mask, lowest first.
@@ -291,12 +295,15 @@ impl<'a> Facts<'a> {
         }
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
+        let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
         for set in arrangement.sets() {
             let bit = 1 << set.tile.index();
             if set.kind == SetKind::Sequence {
                 sequence_starts |= bit;
             } else {
                 triplet_kinds |= bit;
+                concealed_triplets += u8::from(set.concealed);
+                kongs += u8::from(set.kind == SetKind::Kong);
             }
         }
         let sets = arrangement.sets();
@@ -318,6 +325,8 @@ impl<'a> Facts<'a> {
             sequence_starts,
             triplet_kinds,
             most_repeated_sequence,
+            concealed_triplets,
+            kongs,
         }
     }
 
@@ -417,6 +426,17 @@ impl<'a> Facts<'a> {
     /// The kinds the reading's sequences start at, as a set of kinds.
     pub fn sequence_starts(&self) -> u64 {
         self.sequence_starts
+    }
+
+    /// How many triplets and kongs of the reading count as concealed (for 4.2: concealed
+    /// tiles not completed by a discard, or a concealed kong).
+    pub fn concealed_triplets(&self) -> usize {
+        usize::from(self.concealed_triplets)
+    }
+
+    /// How many sets of the reading are kongs.
+    pub fn kongs(&self) -> usize {
+        usize::from(self.kongs)
     }
 
     /// How many different sequences the reading has (identical ones counted once).

@@ -62,6 +62,7 @@ impl fmt::Display for Location<'_> {
 
 /// Writes `n` in decimal, as `n.to_string()` does, without the formatting machinery: every
 /// line of a batch writes a few numbers.
+#[inline]
 pub fn write_uint<W: Write>(w: &mut W, n: u64) -> fmt::Result {
     let digit = |d: u64| char::from(b'0' + d as u8);
     // Most numbers of a line (points, payments) have one or two digits.

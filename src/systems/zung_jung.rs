@@ -12,7 +12,7 @@ use crate::patterns::{
     SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
-use crate::sets::{Set, SetKind};
+use crate::sets::Set;
 use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile};
 
@@ -184,17 +184,6 @@ fn all_honors(f: &Facts) -> bool {
     f.holds_only(kinds::HONORS)
 }
 
-fn concealed_triplets(f: &Facts) -> usize {
-    f.sets()
-        .iter()
-        .filter(|s| s.is_triplet_or_kong() && s.concealed)
-        .count()
-}
-
-fn kongs(f: &Facts) -> usize {
-    f.sets().iter().filter(|s| s.kind == SetKind::Kong).count()
-}
-
 fn two_identical_sequences(f: &Facts) -> bool {
     f.max_identical_sequences() >= 2
 }
@@ -250,23 +239,16 @@ fn nine_tile_straight(f: &Facts) -> bool {
 }
 
 /// The longest run of triplets in consecutive numbers of one suit.
-fn longest_consecutive_triplets(f: &Facts) -> usize {
-    f.triplets()
-        .filter(|t| t.suit().is_number())
-        .map(|start| {
-            let mut length = 1;
-            let mut tile = start;
-            while let Some(next) = tile.next_in_suit().filter(|&n| f.has_triplet(n)) {
-                length += 1;
-                tile = next;
-            }
-            length
-        })
-        .max()
-        .unwrap_or(0)
+/// Whether the reading has triplets (or kongs) of `length` consecutive ranks of one number
+/// suit: the starts where each of the next `length` kinds has one, among the ranks where a
+/// run that long fits in its suit.
+fn consecutive_triplets(f: &Facts, length: u32) -> bool {
+    let triplets = f.triplet_kinds();
+    let ranks = (1u64 << (10 - length)) - 1;
+    let fitting = ranks | ranks << 9 | ranks << 18;
+    (0..length).fold(fitting, |starts, step| starts & triplets >> step) != 0
 }
 
-/// Every set and the pair satisfy `test` on at least one of their tiles.
 /// Whether every set and the pair hold a tile of a kind in `kinds` (a regular reading).
 fn every_group_holds(f: &Facts, kinds: u64) -> bool {
     f.every_set_holds(kinds) && f.pair().is_some_and(|p| kinds & 1 << p.index() != 0)
@@ -485,7 +467,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "二暗刻",
         value: Value::Points(5),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| concealed_triplets(f) >= 2),
+        condition: Condition::Hand(|f| f.concealed_triplets() >= 2),
         summary: "two concealed triplets/concealed kong",
         details: "The hand contains two concealed triplets or concealed kong. A triplet completed by a discarded winning tile (or a robbed kong) is not concealed.",
         example: "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
@@ -497,7 +479,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "三暗刻",
         value: Value::Points(30),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| concealed_triplets(f) >= 3),
+        condition: Condition::Hand(|f| f.concealed_triplets() >= 3),
         summary: "three concealed triplets/concealed kong",
         details: "The hand contains three concealed triplets or concealed kong. A triplet completed by a discarded winning tile is not concealed.",
         example: "d222 d888 c222 b44 b55 +b5 seat=e from=n",
@@ -509,7 +491,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "四暗刻",
         value: Value::Points(125),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| concealed_triplets(f) == 4),
+        condition: Condition::Hand(|f| f.concealed_triplets() == 4),
         summary: "four concealed triplets/concealed kong",
         details: "The hand contains four concealed triplets or concealed kong: so it is always also a Concealed Hand and All Triplets, at least 125 + 5 + 30 = 160.",
         example: "d222 d888 c222 b44 b55 +b5 seat=e self",
@@ -521,7 +503,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "一槓",
         value: Value::Points(5),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) >= 1),
+        condition: Condition::Hand(|f| f.kongs() >= 1),
         summary: "one kong, exposed or concealed",
         details: "The hand contains one kong, exposed or concealed.",
         example: "[k b2222] c123 c456 d789 w3 +w3 from=s",
@@ -533,7 +515,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "二槓",
         value: Value::Points(20),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) >= 2),
+        condition: Condition::Hand(|f| f.kongs() >= 2),
         summary: "two kong",
         details: "The hand contains two kong, exposed or concealed.",
         example: "[k b2222] [ck b5555] c123 c789 d7 +d7 from=s",
@@ -545,7 +527,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "三槓",
         value: Value::Points(120),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) >= 3),
+        condition: Condition::Hand(|f| f.kongs() >= 3),
         summary: "three kong",
         details: "The hand contains three kong, exposed or concealed.",
         example: "[k b2222] [k b5555] [ck c7777] d444 e1 +e1 seat=s from=w",
@@ -557,7 +539,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "四槓",
         value: Value::Points(480),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| kongs(f) == 4),
+        condition: Condition::Hand(|f| f.kongs() == 4),
         summary: "four kong",
         details: "The hand contains four kong, exposed or concealed. Listed limit: scores 480 alone.",
         example: "[k b2222] [k b5555] [k c7777] [ck e1111] d4 +d4 from=s",
@@ -665,7 +647,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "三連刻",
         value: Value::Points(100),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 3),
+        condition: Condition::Hand(|f| consecutive_triplets(f, 3)),
         summary: "three triplets/kong in consecutive numbers of one suit",
         details: "Three triplets or kong in consecutive numbers in the same suit.",
         example: "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e",
@@ -677,7 +659,7 @@ const TABLE: [Pattern; 44] = [
         chinese: "四連刻",
         value: Value::Points(200),
         shapes: REGULAR,
-        condition: Condition::Hand(|f| longest_consecutive_triplets(f) >= 4),
+        condition: Condition::Hand(|f| consecutive_triplets(f, 4)),
         summary: "four triplets/kong in consecutive numbers of one suit",
         details: "Four triplets or kong in consecutive numbers in the same suit.",
         example: "[p b111] [p b222] [p b333] [p b444] e3 +e3 from=s",
