@@ -428,8 +428,8 @@ impl<'a> Facts<'a> {
         self.sequence_starts
     }
 
-    /// How many triplets and kongs of the reading count as concealed (for 4.2: concealed
-    /// tiles not completed by a discard, or a concealed kong).
+    /// How many triplets and kongs of the reading count as concealed: of concealed tiles and
+    /// not completed by a discard, or a declared concealed kong ([`Set::concealed`]).
     pub fn concealed_triplets(&self) -> usize {
         usize::from(self.concealed_triplets)
     }

@@ -238,12 +238,12 @@ fn nine_tile_straight(f: &Facts) -> bool {
     })
 }
 
-/// The longest run of triplets in consecutive numbers of one suit.
-/// Whether the reading has triplets (or kongs) of `length` consecutive ranks of one number
-/// suit: the starts where each of the next `length` kinds has one, among the ranks where a
-/// run that long fits in its suit.
+/// Whether the reading has triplets (or kongs) of `length` (1 to 9) consecutive ranks of one
+/// number suit: the starts where each of the next `length` kinds has one, among the ranks
+/// where a run that long fits in its suit.
 fn consecutive_triplets(f: &Facts, length: u32) -> bool {
     let triplets = f.triplet_kinds();
+    // Ranks 1 to 10 − length of each number suit.
     let ranks = (1u64 << (10 - length)) - 1;
     let fitting = ranks | ranks << 9 | ranks << 18;
     (0..length).fold(fitting, |starts, step| starts & triplets >> step) != 0
