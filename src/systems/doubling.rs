@@ -17,7 +17,7 @@ use crate::patterns::{
 use crate::payment::Payments;
 use crate::sets::Set;
 use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Shapes, Wording};
-use crate::tile::{Seat, Suit, Tile};
+use crate::tile::{kinds, Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 
 /// The maximum unless `--max` says otherwise.
@@ -349,7 +349,7 @@ pub static PATTERNS: [Pattern; 20] = [
         chinese: "大四喜",
         value: Value::Maximum { less: 0 },
         shapes: REGULAR,
-        condition: Condition::Hand(|f| f.count_triplets(is_wind) == 4),
+        condition: Condition::Hand(|f| f.triplets_in(kinds::WINDS) == 4),
         summary: "pong/kong of all 4 winds, plus any pair: the maximum",
         details: "Pongs or kongs of all four winds, plus any pair. Special hand: the maximum, alone.",
         example: "[p w111] [p w222] [p w333] [p w444] d9 +d9 from=s",
@@ -361,7 +361,7 @@ pub static PATTERNS: [Pattern; 20] = [
         chinese: "小四喜",
         value: Value::Maximum { less: 1 },
         shapes: REGULAR,
-        condition: Condition::Hand(|f| f.count_triplets(is_wind) == 3 && pair_is(f, is_wind)),
+        condition: Condition::Hand(|f| f.triplets_in(kinds::WINDS) == 3 && pair_is(f, is_wind)),
         summary: "pong/kong of 3 winds, a pair of the 4th, and any set: the maximum − 1",
         details: "Pongs or kongs of three winds, a pair of the fourth, and a set of anything else. Special hand: the maximum − 1, alone.",
         example: "w111 w222 w333 w4 b456 +w4 self",
@@ -373,7 +373,7 @@ pub static PATTERNS: [Pattern; 20] = [
         chinese: "大三元",
         value: Value::Maximum { less: 0 },
         shapes: REGULAR,
-        condition: Condition::Hand(|f| f.count_triplets(is_dragon) == 3),
+        condition: Condition::Hand(|f| f.triplets_in(kinds::DRAGONS) == 3),
         summary: "pong/kong of all 3 dragons, plus a set and a pair: the maximum",
         details: "Pongs or kongs of all three dragons, plus any other set and any pair. Special hand: the maximum, alone.",
         example: "[p e111] [p e222] e333 b567 c1 +c1 from=s",
@@ -385,7 +385,7 @@ pub static PATTERNS: [Pattern; 20] = [
         chinese: "小三元",
         value: Value::Maximum { less: 1 },
         shapes: REGULAR,
-        condition: Condition::Hand(|f| f.count_triplets(is_dragon) == 2 && pair_is(f, is_dragon)),
+        condition: Condition::Hand(|f| f.triplets_in(kinds::DRAGONS) == 2 && pair_is(f, is_dragon)),
         summary: "pong/kong of 2 dragons, a pair of the 3rd, and two sets: the maximum − 1",
         details: "Pongs or kongs of two dragons, a pair of the third, and any two other sets. Special hand: the maximum − 1, alone.",
         example: "e111 e222 e3 b234 c678 +e3 from=s",

@@ -444,12 +444,12 @@ fn elder_and_young(f: &Facts) -> Instances {
     Instances::repeat(couples, 2)
 }
 
-fn dragon_triples(f: &Facts) -> usize {
-    f.count_triplets(is_dragon)
+fn dragon_triples(f: &Facts) -> u32 {
+    f.triplets_in(kinds::DRAGONS)
 }
 
-fn wind_triples(f: &Facts) -> usize {
-    f.count_triplets(is_wind)
+fn wind_triples(f: &Facts) -> u32 {
+    f.triplets_in(kinds::WINDS)
 }
 
 fn all_u(f: &Facts) -> bool {
