@@ -14,7 +14,7 @@ use crate::small::SmallVec;
 use crate::tile::{write_run, Tile, KINDS};
 
 /// The shape of a winning hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shape {
     /// Four sets and a pair (the eyes).
     Regular {
@@ -34,26 +34,23 @@ pub enum Shape {
         pair: Tile,
     },
     /// A win by declaration that the tiles do not decide (Huang's eight flowers): the rule
-    /// set's hook says so, and only patterns of this shape count. (Also the default, which
-    /// only fills unused slots of fixed arrays.)
-    #[default]
+    /// set's hook says so, and only patterns of this shape count.
     Declared,
 }
 
 /// Where the winning tile went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Placement {
     /// Into `sets[index]` of a regular hand.
     Set(usize),
     /// Into the pair of a regular hand.
     Pair,
     /// Into an irregular hand, where its place makes no difference.
-    #[default]
     Irregular,
 }
 
 /// One reading of a winning hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arrangement {
     /// How the 14 tiles group.
     pub shape: Shape,

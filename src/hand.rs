@@ -145,7 +145,7 @@ pub enum ContextConflict {
 }
 
 /// A declared set, checked for shape. `tile` is its lowest tile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Meld {
     /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,

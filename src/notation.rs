@@ -21,9 +21,8 @@
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
 
 use nom::bytes::complete::take_while;
-use nom::character::complete::{char, satisfy};
 use nom::error::{ErrorKind, ParseError};
-use nom::{IResult, Parser};
+use nom::IResult;
 
 use crate::sets::MeldKind;
 use crate::small::SmallVec;
@@ -298,10 +297,9 @@ pub const SHARED_WORDS: [(&str, &str); 11] = [
 ];
 
 /// A context word every scoring system reads (SPEC §1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Word {
-    /// `self`: won by self-draw. (The default only fills unused slots of fixed arrays.)
-    #[default]
+    /// `self`: won by self-draw.
     SelfDraw,
     /// `last`: won on the last tile.
     LastTile,
@@ -323,7 +321,7 @@ pub enum Word {
 
 /// A word this module does not know, as written: `key` or `key=value`. Read against the
 /// chosen scoring system's own words by [`crate::words`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NamedWord<'a> {
     /// The word before any `=`, as written.
     pub key: &'a str,
@@ -356,7 +354,7 @@ pub type Words = SmallVec<Spanned<Word>, 4>;
 pub type NamedWords<'a> = SmallVec<Spanned<NamedWord<'a>>, 2>;
 
 /// A value with the 1-based column where its token starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Spanned<T> {
     /// What the token says.
     pub value: T,
@@ -365,7 +363,7 @@ pub struct Spanned<T> {
 }
 
 /// A meld as written: its kind and tiles, not yet checked for shape.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedMeld {
     /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
@@ -437,20 +435,46 @@ fn alpha1(input: &str) -> Res<'_, &str> {
 
 /// nom's `multispace0` over bytes: spaces, tabs, carriage returns and line feeds.
 fn multispace0(input: &str) -> Res<'_, &str> {
-    let spaces = input
-        .bytes()
-        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        .count();
-    Ok((&input[spaces..], &input[..spaces]))
+    let spaces = ascii_prefix(input, |b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+    let (spaces, rest) = input.split_at(spaces);
+    Ok((rest, spaces))
+}
+
+/// nom's `satisfy` over bytes: one ASCII byte that passes `test`, or a recoverable error.
+/// (nom's decodes a character and goes through its generic parser machinery: some forty
+/// instructions to look at one byte, for every token of every line.)
+fn ascii_byte(input: &str, test: impl Fn(u8) -> bool) -> Res<'_, u8> {
+    match input.as_bytes().first() {
+        // An ASCII byte is a character of its own: 1 is a character boundary.
+        Some(&byte) if byte.is_ascii() && test(byte) => Ok((&input[1..], byte)),
+        _ => Err(nom::Err::Error(Failure::from_error_kind(
+            input,
+            ErrorKind::Satisfy,
+        ))),
+    }
+}
+
+/// How many bytes at the start of `input` pass `test`, which passes ASCII bytes only.
+#[inline]
+fn ascii_prefix(input: &str, test: impl Fn(u8) -> bool) -> usize {
+    let bytes = input.as_bytes();
+    let mut length = 0;
+    while length < bytes.len() && test(bytes[length]) {
+        length += 1;
+    }
+    length
 }
 
 /// The run of ASCII bytes that satisfy `test` at the start of `input`: at least one, or a
 /// recoverable error of `kind`.
-fn ascii_run(input: &str, test: impl Fn(&u8) -> bool, kind: ErrorKind) -> Res<'_, &str> {
-    match input.bytes().take_while(test).count() {
+fn ascii_run(input: &str, test: impl Fn(u8) -> bool, kind: ErrorKind) -> Res<'_, &str> {
+    match ascii_prefix(input, test) {
         0 => Err(nom::Err::Error(Failure::from_error_kind(input, kind))),
         // The run is ASCII, so `length` is a character boundary.
-        length => Ok((&input[length..], &input[..length])),
+        length => {
+            let (run, rest) = input.split_at(length);
+            Ok((rest, run))
+        }
     }
 }
 
@@ -483,10 +507,9 @@ fn fail<T>(at: &str, kind: NotationErrorKind) -> Res<'_, T> {
 }
 
 /// How a group of tiles is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Style {
     /// mjscore's own: the suit letter first, `b123`.
-    #[default]
     Letters,
     /// The riichi (Tenhou) style: the digits first, `123s`.
     Riichi,
@@ -552,9 +575,10 @@ fn riichi_tile(letter: u8, digit: u8) -> Option<Tile> {
 /// honours). Recoverable error if the input does not start like one.
 fn riichi_group(input: &str) -> Res<'_, Written<'_>> {
     let (rest, digits) = digit1(input)?;
-    let (rest, letter) =
-        satisfy(|c| matches!(c, 'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z')).parse(rest)?;
-    let letter = letter.to_ascii_lowercase();
+    let (rest, letter) = ascii_byte(rest, |b| {
+        matches!(b, b'm' | b'p' | b's' | b'z' | b'M' | b'P' | b'S' | b'Z')
+    })?;
+    let letter = char::from(letter.to_ascii_lowercase());
     let all_ranks = digits
         .bytes()
         .all(|digit| riichi_tile(letter as u8, digit - b'0').is_some());
@@ -572,7 +596,7 @@ fn riichi_group(input: &str) -> Res<'_, Written<'_>> {
 /// A group of tiles as written, its ranks already checked: the text and its style. Its
 /// tiles are read from the text when needed ([`Written::for_each_tile`]), so that reading
 /// a line copies no tiles but into the hand's own list.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Written<'a> {
     /// The group's text (`b123`, `123s`, glyphs).
     text: &'a str,
@@ -668,10 +692,11 @@ fn check_style(hand: &mut Option<Style>, group: Written) -> Result<(), NotationE
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
 fn tile_group(input: &str) -> Res<'_, Written<'_>> {
-    let suit_letter = |c: char| matches!(c.to_ascii_lowercase(), 'b' | 'c' | 'd' | 'w' | 'e');
-    let (rest, letter) = satisfy(suit_letter).parse(input)?;
+    let suit_letter = |b: u8| matches!(b.to_ascii_lowercase(), b'b' | b'c' | b'd' | b'w' | b'e');
+    let (rest, letter) = ascii_byte(input, suit_letter)?;
     let (rest, digits) = digit1(rest)?;
-    let suit = Suit::from_letter(letter.to_ascii_lowercase()).expect("letter checked above");
+    let suit =
+        Suit::from_letter(char::from(letter.to_ascii_lowercase())).expect("letter checked above");
     if !digits
         .bytes()
         .all(|digit| Tile::new(suit, digit - b'0').is_some())
@@ -720,15 +745,11 @@ fn glyph_group(input: &str) -> Res<'_, Written<'_>> {
     Ok((rest, Written::new(input, rest, Style::Glyphs)))
 }
 
-/// A meld as read: its kind, its tiles, and each group's style with where it was written.
-type MeldRead<'a> = (MeldKind, SmallVec<Tile, 4>, SmallVec<GroupAt<'a>, 4>);
-
-/// A group inside a meld, with the line from where it starts.
-type GroupAt<'a> = (Written<'a>, &'a str);
-
-/// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`, `[p 111z]`.
-fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
-    let (rest, _) = char('[')(input)?;
+/// `[p d111]`, `[chow b3 b4 b5]`, `[ck w2222]`, `[p 111z]`: its kind and tiles. Each group
+/// is checked against the hand's `style` as it is read; a group of the wrong style is
+/// reported once the whole meld has been read, so that an error in its syntax comes first.
+fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, SmallVec<Tile, 4>)> {
+    let (rest, _) = ascii_byte(input, |b| b == b'[')?;
     let (rest, _) = multispace0(rest)?;
     let Ok((after_kind, word)) = alpha1(rest) else {
         return fail(rest, NotationErrorKind::MissingMeldKind);
@@ -746,7 +767,8 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
         return fail(rest, NotationErrorKind::BadMeldKind(word.to_string()));
     };
     let mut tiles = SmallVec::new();
-    let mut styles = SmallVec::new();
+    // The first group of the wrong style, with where it starts.
+    let mut wrong_style: Option<(&str, NotationErrorKind)> = None;
     let mut rest = after_kind;
     loop {
         let (after_space, _) = multispace0(rest)?;
@@ -755,14 +777,21 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
             if tiles.is_empty() {
                 return fail(rest, NotationErrorKind::MissingMeldTiles);
             }
-            return Ok((after, (kind, tiles, styles)));
+            return match wrong_style {
+                Some((at, kind)) => fail(at, kind),
+                None => Ok((after, (kind, tiles))),
+            };
         }
         if rest.is_empty() || rest.starts_with('#') {
             return fail(input, NotationErrorKind::UnclosedMeld);
         }
         match styled_group(rest) {
             Ok((after, group)) => {
-                styles.push((group, rest));
+                if wrong_style.is_none() {
+                    if let Err(kind) = check_style(style, group) {
+                        wrong_style = Some((rest, kind));
+                    }
+                }
                 group.for_each_tile(|tile| tiles.push(tile));
                 rest = after;
             }
@@ -775,15 +804,17 @@ fn meld(input: &str) -> Res<'_, MeldRead<'_>> {
     }
 }
 
-/// `+b9`, `+9s`: exactly one tile, with its style.
-fn winning_tile(input: &str) -> Res<'_, Written<'_>> {
-    let (rest, _) = char('+')(input)?;
+/// `+b9`, `+9s`: exactly one tile, with its group (for its style).
+fn winning_tile(input: &str) -> Res<'_, (Written<'_>, Tile)> {
+    let (rest, _) = ascii_byte(input, |b| b == b'+')?;
     match styled_group(rest) {
-        Ok((after, group)) if group.first_and_count().1 == 1 => Ok((after, group)),
-        Ok((_, group)) => fail(
-            input,
-            NotationErrorKind::SeveralWinningTiles(group.text.to_string()),
-        ),
+        Ok((after, group)) => match group.first_and_count() {
+            (Some(tile), 1) => Ok((after, (group, tile))),
+            _ => fail(
+                input,
+                NotationErrorKind::SeveralWinningTiles(group.text.to_string()),
+            ),
+        },
         Err(nom::Err::Error(_)) => fail(input, NotationErrorKind::MissingWinningTile),
         Err(other) => Err(other),
     }
@@ -794,7 +825,7 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     let (rest, key) = alpha1(input)?;
     let (rest, value) = match rest.strip_prefix('=') {
         Some(after) => {
-            let (after, value) = take_while(|c: char| c.is_ascii_alphanumeric())(after)?;
+            let (value, after) = after.split_at(ascii_prefix(after, |b| b.is_ascii_alphanumeric()));
             (after, Some(value))
         }
         None => (rest, None),
@@ -863,8 +894,10 @@ fn lower_case<'b>(word: &str, buffer: &'b mut [u8; LONGEST_KEYWORD]) -> &'b [u8]
     let Some(lower) = buffer.get_mut(..word.len()) else {
         return &[];
     };
-    lower.copy_from_slice(word.as_bytes());
-    lower.make_ascii_lowercase();
+    // Byte by byte: a word is a few letters, too short for `copy_from_slice`'s call to pay.
+    for (slot, byte) in lower.iter_mut().zip(word.bytes()) {
+        *slot = byte.to_ascii_lowercase();
+    }
     lower
 }
 
@@ -996,30 +1029,22 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
         }
         let parsed = match next {
-            '[' => meld(rest).and_then(|(after, (kind, tiles, styles))| {
-                for (group, at) in styles {
-                    if let Err(kind) = check_style(&mut style, group) {
-                        return fail(at, kind);
-                    }
-                }
+            '[' => meld(rest, &mut style).map(|(after, (kind, tiles))| {
                 melds.push(ParsedMeld {
                     kind,
                     tiles,
                     column: at,
                 });
-                Ok((after, true))
+                (after, true)
             }),
-            '+' => winning_tile(rest).and_then(|(after, group)| {
+            '+' => winning_tile(rest).and_then(|(after, (group, value))| {
                 if winning.is_some() {
                     return fail(rest, NotationErrorKind::SecondWinningTile);
                 }
                 if let Err(kind) = check_style(&mut style, group) {
                     return fail(&rest[1..], kind);
                 }
-                winning = group
-                    .first_and_count()
-                    .0
-                    .map(|value| Spanned { value, column: at });
+                winning = Some(Spanned { value, column: at });
                 Ok((after, false))
             }),
             'c' | 'C'

@@ -6,7 +6,7 @@
 use crate::arrange::tile_arrangements;
 use crate::arrange::{arrangements, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
-use crate::patterns::{same_id, Condition, Facts, Pattern, Value, ANY};
+use crate::patterns::{same_id, Condition, Facts, Pattern, Value};
 use crate::payment::Payments;
 use crate::sets::Set;
 use crate::small::SmallVec;
@@ -28,28 +28,6 @@ pub struct CountedPattern {
     pub set: Option<Set>,
     /// What it is worth in this hand (its value under this rule set's maximum).
     pub points: u32,
-}
-
-/// A pattern no table holds and no hand counts: it only fills the unused slots of
-/// [`Counted`]'s array.
-static FILLER: Pattern = Pattern {
-    id: "",
-    series: "",
-    name: "",
-    chinese: "",
-    value: Value::Points(0),
-    shapes: ANY,
-    condition: Condition::Fallback,
-    summary: "",
-    details: "",
-    example: "",
-};
-
-/// Only fills unused slots of fixed arrays: never read.
-impl Default for CountedPattern {
-    fn default() -> Self {
-        CountedPattern::new(&FILLER, 0)
-    }
 }
 
 impl CountedPattern {

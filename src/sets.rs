@@ -8,12 +8,10 @@ use std::fmt;
 
 use crate::tile::{sequence_text, write_run, Tile};
 
-/// The four kinds of declared set. (The default, a pung, only fills unused slots of fixed
-/// arrays.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// The four kinds of declared set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MeldKind {
     /// An exposed triplet: `[p d111]`.
-    #[default]
     Pung,
     /// An exposed sequence: `[c b345]`.
     Chow,
@@ -24,10 +22,9 @@ pub enum MeldKind {
 }
 
 /// The kind of a set in a regular hand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SetKind {
     /// Three consecutive tiles of one number suit.
-    #[default]
     Sequence,
     /// Three identical tiles.
     Triplet,
@@ -35,8 +32,8 @@ pub enum SetKind {
     Kong,
 }
 
-/// One set of a regular hand. (The default only fills unused slots of fixed arrays.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// One set of a regular hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Set {
     /// Sequence, triplet or kong.
     pub kind: SetKind,

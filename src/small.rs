@@ -7,76 +7,39 @@
 //! batch's instructions). Hostile input may still hold any number of tokens, so a list
 //! that outgrows its array moves to a `Vec` and behaves exactly as before, only slower.
 //!
-//! It is written here rather than taken from a crate because it needs so little: the
-//! unused slots of the array hold `T::default()`, never read, so no unsafe code is needed.
+//! The storage is the `smallvec` crate's, whose unused slots are left uninitialised: an
+//! earlier array of `T::default()` fillers (this crate forbids unsafe code) cost every new
+//! list a write of every slot and every dropped one a drop of every slot, some 250
+//! instructions a line. This type keeps the shape the code was written against
+//! (`SmallVec<T, N>`, the checked `insert`/`remove` of `Vec`).
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
 /// A list whose first `N` items are kept in place.
 #[derive(Clone)]
-pub struct SmallVec<T: Clone + Default, const N: usize> {
-    storage: Storage<T, N>,
+pub struct SmallVec<T: Clone, const N: usize> {
+    items: smallvec::SmallVec<[T; N]>,
 }
 
-#[derive(Clone)]
-enum Storage<T, const N: usize> {
-    /// The items are `items[..len]`; the rest of the array is filler.
-    Inline { len: usize, items: [T; N] },
-    /// More than `N` items were pushed at some point.
-    Heap(Vec<T>),
-}
-
-impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
+impl<T: Clone, const N: usize> SmallVec<T, N> {
     /// An empty list.
+    #[inline]
     pub fn new() -> Self {
         SmallVec {
-            storage: Storage::Inline {
-                len: 0,
-                items: std::array::from_fn(|_| T::default()),
-            },
+            items: smallvec::SmallVec::new(),
         }
     }
 
     /// Adds an item at the end.
     #[inline]
     pub fn push(&mut self, item: T) {
-        match &mut self.storage {
-            Storage::Inline { len, items } if *len < N => {
-                items[*len] = item;
-                *len += 1;
-            }
-            _ => self.push_outside(item),
-        }
-    }
-
-    /// Adds an item to a full array (moving the items to the heap) or to the heap: rare,
-    /// so kept out of [`push`](Self::push), which then inlines into the loops that fill
-    /// lists.
-    #[cold]
-    #[inline(never)]
-    fn push_outside(&mut self, item: T) {
-        match &mut self.storage {
-            Storage::Inline { len, items } => {
-                let mut heap = Vec::with_capacity(2 * N.max(1));
-                heap.extend(items[..*len].iter_mut().map(std::mem::take));
-                heap.push(item);
-                self.storage = Storage::Heap(heap);
-            }
-            Storage::Heap(heap) => heap.push(item),
-        }
+        self.items.push(item)
     }
 
     /// Removes and returns the last item, if there is one.
     pub fn pop(&mut self) -> Option<T> {
-        match &mut self.storage {
-            Storage::Inline { len: 0, .. } => None,
-            Storage::Inline { len, items } => {
-                *len -= 1;
-                Some(std::mem::take(&mut items[*len]))
-            }
-            Storage::Heap(heap) => heap.pop(),
-        }
+        self.items.pop()
     }
 
     /// Inserts an item at `index`, shifting the later ones up.
@@ -85,8 +48,7 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
     /// If `index` is past the end, as `Vec::insert` does.
     pub fn insert(&mut self, index: usize, item: T) {
         assert!(index <= self.len(), "insertion index {index} past the end");
-        self.push(item);
-        self.as_mut_slice()[index..].rotate_right(1);
+        self.items.insert(index, item)
     }
 
     /// Removes and returns the item at `index`, shifting the later ones down.
@@ -94,33 +56,14 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
     /// # Panics
     /// If `index` is out of bounds, as `Vec::remove` does.
     pub fn remove(&mut self, index: usize) -> T {
-        match &mut self.storage {
-            Storage::Inline { len, items } => {
-                assert!(index < *len, "index {index} out of bounds of {len}");
-                let item = std::mem::take(&mut items[index]);
-                items[index..*len].rotate_left(1);
-                *len -= 1;
-                item
-            }
-            Storage::Heap(heap) => heap.remove(index),
-        }
+        let len = self.len();
+        assert!(index < len, "index {index} out of bounds of {len}");
+        self.items.remove(index)
     }
 
     /// Keeps only the items for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
-        match &mut self.storage {
-            Storage::Inline { len, items } => {
-                let mut kept = 0;
-                for i in 0..*len {
-                    if keep(&items[i]) {
-                        items.swap(kept, i);
-                        kept += 1;
-                    }
-                }
-                *len = kept;
-            }
-            Storage::Heap(heap) => heap.retain(keep),
-        }
+        self.items.retain(|item| keep(item))
     }
 
     /// Removes consecutive equal items, keeping the first of each run (as `Vec::dedup`).
@@ -128,98 +71,81 @@ impl<T: Clone + Default, const N: usize> SmallVec<T, N> {
     where
         T: PartialEq,
     {
-        let mut kept = 0;
-        for i in 0..self.len() {
-            if kept == 0 || self[i] != self[kept - 1] {
-                self.as_mut_slice().swap(kept, i);
-                kept += 1;
-            }
-        }
-        while self.len() > kept {
-            self.pop();
-        }
+        self.items.dedup()
     }
 
     /// The items as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
-        match &self.storage {
-            Storage::Inline { len, items } => &items[..*len],
-            Storage::Heap(heap) => heap,
-        }
+        self.items.as_slice()
     }
 
     /// The items as a mutable slice.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
-        match &mut self.storage {
-            Storage::Inline { len, items } => &mut items[..*len],
-            Storage::Heap(heap) => heap,
-        }
+        self.items.as_mut_slice()
     }
 }
 
-impl<T: Clone + Default, const N: usize> Default for SmallVec<T, N> {
+impl<T: Clone, const N: usize> Default for SmallVec<T, N> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<T: Clone + Default, const N: usize> Deref for SmallVec<T, N> {
+impl<T: Clone, const N: usize> Deref for SmallVec<T, N> {
     type Target = [T];
     fn deref(&self) -> &[T] {
         self.as_slice()
     }
 }
 
-impl<T: Clone + Default, const N: usize> DerefMut for SmallVec<T, N> {
+impl<T: Clone, const N: usize> DerefMut for SmallVec<T, N> {
     fn deref_mut(&mut self) -> &mut [T] {
         self.as_mut_slice()
     }
 }
 
-impl<T: Clone + Default + fmt::Debug, const N: usize> fmt::Debug for SmallVec<T, N> {
+impl<T: Clone + fmt::Debug, const N: usize> fmt::Debug for SmallVec<T, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl<T: Clone + Default + PartialEq, const N: usize> PartialEq for SmallVec<T, N> {
+impl<T: Clone + PartialEq, const N: usize> PartialEq for SmallVec<T, N> {
     fn eq(&self, other: &Self) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl<T: Clone + Default + Eq, const N: usize> Eq for SmallVec<T, N> {}
+impl<T: Clone + Eq, const N: usize> Eq for SmallVec<T, N> {}
 
-impl<T: Clone + Default + PartialOrd, const N: usize> PartialOrd for SmallVec<T, N> {
+impl<T: Clone + PartialOrd, const N: usize> PartialOrd for SmallVec<T, N> {
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         self.as_slice().partial_cmp(other.as_slice())
     }
 }
 
 /// Ordered as their slices are: item by item, a shorter list first when it is a prefix.
-impl<T: Clone + Default + Ord, const N: usize> Ord for SmallVec<T, N> {
+impl<T: Clone + Ord, const N: usize> Ord for SmallVec<T, N> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         self.as_slice().cmp(other.as_slice())
     }
 }
 
-impl<T: Clone + Default + PartialEq, const N: usize> PartialEq<Vec<T>> for SmallVec<T, N> {
+impl<T: Clone + PartialEq, const N: usize> PartialEq<Vec<T>> for SmallVec<T, N> {
     fn eq(&self, other: &Vec<T>) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl<T: Clone + Default + PartialEq, const N: usize, const M: usize> PartialEq<[T; M]>
-    for SmallVec<T, N>
-{
+impl<T: Clone + PartialEq, const N: usize, const M: usize> PartialEq<[T; M]> for SmallVec<T, N> {
     fn eq(&self, other: &[T; M]) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl<T: Clone + Default, const N: usize> Extend<T> for SmallVec<T, N> {
+impl<T: Clone, const N: usize> Extend<T> for SmallVec<T, N> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
         for item in items {
             self.push(item);
@@ -227,7 +153,7 @@ impl<T: Clone + Default, const N: usize> Extend<T> for SmallVec<T, N> {
     }
 }
 
-impl<'a, T: Clone + Default + 'a, const N: usize> Extend<&'a T> for SmallVec<T, N> {
+impl<'a, T: Clone + 'a, const N: usize> Extend<&'a T> for SmallVec<T, N> {
     fn extend<I: IntoIterator<Item = &'a T>>(&mut self, items: I) {
         for item in items {
             self.push(item.clone());
@@ -235,7 +161,7 @@ impl<'a, T: Clone + Default + 'a, const N: usize> Extend<&'a T> for SmallVec<T, 
     }
 }
 
-impl<T: Clone + Default, const N: usize> FromIterator<T> for SmallVec<T, N> {
+impl<T: Clone, const N: usize> FromIterator<T> for SmallVec<T, N> {
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
         let mut list = SmallVec::new();
         list.extend(items);
@@ -243,7 +169,7 @@ impl<T: Clone + Default, const N: usize> FromIterator<T> for SmallVec<T, N> {
     }
 }
 
-impl<'a, T: Clone + Default, const N: usize> IntoIterator for &'a SmallVec<T, N> {
+impl<'a, T: Clone, const N: usize> IntoIterator for &'a SmallVec<T, N> {
     type Item = &'a T;
     type IntoIter = std::slice::Iter<'a, T>;
     fn into_iter(self) -> Self::IntoIter {
@@ -251,34 +177,11 @@ impl<'a, T: Clone + Default, const N: usize> IntoIterator for &'a SmallVec<T, N>
     }
 }
 
-impl<T: Clone + Default, const N: usize> IntoIterator for SmallVec<T, N> {
+impl<T: Clone, const N: usize> IntoIterator for SmallVec<T, N> {
     type Item = T;
-    type IntoIter = IntoIter<T, N>;
-    fn into_iter(self) -> IntoIter<T, N> {
-        IntoIter {
-            list: self,
-            next: 0,
-        }
-    }
-}
-
-/// The items of a [`SmallVec`], by value.
-pub struct IntoIter<T: Clone + Default, const N: usize> {
-    list: SmallVec<T, N>,
-    next: usize,
-}
-
-impl<T: Clone + Default, const N: usize> Iterator for IntoIter<T, N> {
-    type Item = T;
-    fn next(&mut self) -> Option<T> {
-        let item = self.list.get_mut(self.next).map(std::mem::take);
-        self.next += 1;
-        item
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.list.len().saturating_sub(self.next);
-        (left, Some(left))
+    type IntoIter = smallvec::IntoIter<[T; N]>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter()
     }
 }
 

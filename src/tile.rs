@@ -95,8 +95,8 @@ impl Suit {
     }
 }
 
-/// One tile kind, stored as its index 0..34. (The default, index 0, only fills unused slots
-/// of fixed arrays.)
+/// One tile kind, stored as its index 0..34. (The default, index 0, is only a fixed array's
+/// starting value.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Tile(u8);
 
