@@ -244,7 +244,8 @@ pub fn score_line_with<'a>(
     rules: &RuleSet,
     options: Options,
 ) -> Result<Scored<'a>, Error> {
-    let parsed = notation::parse_line(line)?;
+    let mut parsed = ParsedHand::empty();
+    notation::parse_line_into(line, &mut parsed)?;
     let hand = validate(&parsed, rules)?;
     let spec = match (&parsed.claim, options.claim) {
         (Some(on_line), Some(_)) => {
@@ -263,9 +264,9 @@ pub fn score_line_with<'a>(
         })
         .transpose()?;
     let readings = options.all_readings.then(|| score::readings(&hand, rules));
-    // The outcome is scored into its place in the result (it is large: moving it costs
-    // more than the rest of building the result).
-    let mut scored = Scored {
+    // The outcome is scored into its place in the result, and the claim checked there (the
+    // result is large: moving it costs more than the rest of building it).
+    let mut result = Ok(Scored {
         input: line,
         outcome: match &readings {
             Some(all) => score::decide(&hand, rules, all.clone()),
@@ -274,8 +275,14 @@ pub fn score_line_with<'a>(
         hand,
         claim: None,
         readings,
-    };
-    scored.claim =
-        claim.map(|claim| Box::new(claim::check(claim, &scored.hand, &scored.outcome, rules)));
-    Ok(scored)
+    });
+    if let (Ok(scored), Some(claim)) = (&mut result, claim) {
+        scored.claim = Some(Box::new(claim::check(
+            claim,
+            &scored.hand,
+            &scored.outcome,
+            rules,
+        )));
+    }
+    result
 }

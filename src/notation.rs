@@ -394,6 +394,19 @@ pub struct ParsedHand<'a> {
 }
 
 impl ParsedHand<'_> {
+    /// A line without a token, to be read into ([`parse_line_into`]).
+    pub fn empty() -> Self {
+        ParsedHand {
+            concealed: SmallVec::new(),
+            melds: SmallVec::new(),
+            winning: None,
+            end: 1,
+            words: Words::new(),
+            named: NamedWords::new(),
+            claim: None,
+        }
+    }
+
     /// Whether the line holds no token at all: no tile, meld, word or claim.
     pub fn is_empty(&self) -> bool {
         self.concealed.is_empty()
@@ -975,13 +988,27 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
 /// Parses one line of notation, with or without a winning tile: the caller decides whether
 /// it needs one (a hand to score does; a hand to ask for its waits does not).
 pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
+    let mut parsed = ParsedHand::empty();
+    parse_line_into(line, &mut parsed)?;
+    Ok(parsed)
+}
+
+/// [`parse_line`], read into `parsed`, which must be [`ParsedHand::empty`]: the batch's
+/// line is read where it stays, not moved there (a `ParsedHand` is some 700 bytes).
+pub fn parse_line_into<'a>(
+    line: &'a str,
+    parsed: &mut ParsedHand<'a>,
+) -> Result<(), NotationError> {
     let mut columns = Columns::new(line);
-    let mut concealed = SmallVec::new();
-    let mut melds = SmallVec::new();
-    let mut winning: Option<Spanned<Tile>> = None;
-    let mut words = Words::new();
-    let mut named = NamedWords::new();
-    let mut claim: Option<Spanned<ClaimSpec>> = None;
+    let ParsedHand {
+        concealed,
+        melds,
+        winning,
+        end,
+        words,
+        named,
+        claim,
+    } = parsed;
 
     let mut rest = line;
     // Whether the previous token was a plain tile group (another may follow without a space)
@@ -1044,7 +1071,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                 if let Err(kind) = check_style(&mut style, group) {
                     return fail(&rest[1..], kind);
                 }
-                winning = Some(Spanned { value, column: at });
+                *winning = Some(Spanned { value, column: at });
                 Ok((after, false))
             }),
             'c' | 'C'
@@ -1056,7 +1083,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
                     if claim.is_some() {
                         return fail(rest, NotationErrorKind::Repeated("claim".to_string()));
                     }
-                    claim = Some(Spanned { value, column: at });
+                    *claim = Some(Spanned { value, column: at });
                     Ok((after, false))
                 })
             }
@@ -1120,15 +1147,8 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
             Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
         }
     }
-    Ok(ParsedHand {
-        end: columns.of(rest),
-        concealed,
-        melds,
-        winning,
-        words,
-        named,
-        claim,
-    })
+    *end = columns.of(rest);
+    Ok(())
 }
 
 /// A line read for the `waits` analysis: a hand before its win, whose `+TILE` is optional.
