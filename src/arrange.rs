@@ -174,7 +174,13 @@ pub fn tile_arrangements(hand: &Hand) -> Arrangements {
 /// [`tile_arrangements`], pushed into `found` (empty): the list is filled where it stays,
 /// not moved there.
 fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
-    let mut counts = hand.concealed_counts_with_winning_tile();
+    // The concealed tiles' counts, and the kinds held as bits for `decompose`.
+    let mut counts = [0u8; KINDS];
+    let mut kinds = 0u64;
+    for tile in hand.concealed.iter().chain(&hand.winning_tile) {
+        counts[tile.index()] += 1;
+        kinds |= 1 << tile.index();
+    }
     let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
 
     // More than four melds cannot win (validation rules it out; library callers may not).
@@ -185,7 +191,7 @@ fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     let mut current = ConcealedSets::new();
     decompose(
         &mut counts,
-        0,
+        kinds,
         sets_needed,
         None,
         &mut current,
@@ -254,29 +260,41 @@ type ConcealedSets = SmallVec<(SetKind, Tile), 4>;
 /// One split of the concealed tiles: its sets, sorted, and its pair.
 type Decomposition = (ConcealedSets, Tile);
 
+/// `held` after taking tiles of kind `i` out of `counts`: without `i` once none is left.
+fn taken(held: u64, counts: &[u8; KINDS], i: usize) -> u64 {
+    if counts[i] == 0 {
+        held & !(1 << i)
+    } else {
+        held
+    }
+}
+
 /// Splits `counts` into `sets_needed` sets plus one pair, pushing every split into `out`.
-/// Always takes the lowest remaining tile first, so each split is reached once per choice;
-/// no tile below `from` is left (the search never goes back down).
+/// Always takes the lowest remaining tile first, so each split is reached once per choice.
+/// `held` is the kinds `counts` holds, as bits (bit `i` for kind `i`): the lowest is its lowest bit,
+/// not a search through the counts (a tenth of arranging a hand, when it was one).
 fn decompose(
     counts: &mut [u8; KINDS],
-    from: usize,
+    held: u64,
     sets_needed: usize,
     pair: Option<Tile>,
     current: &mut ConcealedSets,
     out: &mut SmallVec<Decomposition, 8>,
 ) {
-    let Some(first) = counts[from..].iter().position(|&c| c > 0).map(|i| from + i) else {
+    if held == 0 {
         if let (0, Some(pair)) = (sets_needed, pair) {
             let mut sets = current.clone();
             sets.sort_unstable();
             out.push((sets, pair));
         }
         return;
-    };
+    }
+    let first = held.trailing_zeros() as usize;
     let tile = Tile::ALL[first];
     if pair.is_none() && counts[first] >= 2 {
         counts[first] -= 2;
-        decompose(counts, first, sets_needed, Some(tile), current, out);
+        let rest = taken(held, counts, first);
+        decompose(counts, rest, sets_needed, Some(tile), current, out);
         counts[first] += 2;
     }
     if sets_needed == 0 {
@@ -285,7 +303,8 @@ fn decompose(
     if counts[first] >= 3 {
         counts[first] -= 3;
         current.push((SetKind::Triplet, tile));
-        decompose(counts, first, sets_needed - 1, pair, current, out);
+        let rest = taken(held, counts, first);
+        decompose(counts, rest, sets_needed - 1, pair, current, out);
         current.pop();
         counts[first] += 3;
     }
@@ -293,11 +312,13 @@ fn decompose(
     let third = second.and_then(Tile::next_in_suit);
     if let (Some(second), Some(third)) = (second, third) {
         if counts[second.index()] > 0 && counts[third.index()] > 0 {
+            let mut rest = held;
             for t in [tile, second, third] {
                 counts[t.index()] -= 1;
+                rest = taken(rest, counts, t.index());
             }
             current.push((SetKind::Sequence, tile));
-            decompose(counts, first, sets_needed - 1, pair, current, out);
+            decompose(counts, rest, sets_needed - 1, pair, current, out);
             current.pop();
             for t in [tile, second, third] {
                 counts[t.index()] += 1;

@@ -327,11 +327,10 @@ fn validate_tiles(
     words: SystemWords,
     fourteen: bool,
 ) -> Result<Hand, HandError> {
-    let melds = parsed
-        .melds
-        .iter()
-        .map(check_meld)
-        .collect::<Result<Melds, _>>()?;
+    let mut melds = Melds::new();
+    for meld in &parsed.melds {
+        melds.push(check_meld(meld)?);
+    }
 
     let tiles = parsed.concealed.len() + usize::from(winning.is_some()) + 3 * melds.len();
     if fourteen && tiles != 14 {
@@ -490,25 +489,7 @@ pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Ho
 }
 
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
-    let mut tiles = meld.tiles.clone();
-    tiles.sort_unstable();
-    // The meld's tiles as notation, for messages: `d112`, or `b1 w1 w1` across suits.
-    let written = || {
-        if tiles.is_empty() {
-            return "no tiles".to_string();
-        }
-        let suit = tiles[0].suit();
-        if tiles.iter().all(|t| t.suit() == suit) {
-            let ranks: String = tiles.iter().map(|t| t.rank().to_string()).collect();
-            format!("{}{ranks}", suit.letter())
-        } else {
-            tiles
-                .iter()
-                .map(Tile::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    };
+    let tiles = meld.tiles.as_slice();
     let identical = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
     let (shaped, wrong) = match meld.kind {
         MeldKind::Pung => (
@@ -517,22 +498,48 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
         ),
         MeldKind::Kong | MeldKind::ConcealedKong => (identical(4), HandErrorKind::BadKong as _),
         MeldKind::Chow => {
-            let consecutive = tiles.len() == 3
-                && tiles[0].next_in_suit() == Some(tiles[1])
-                && tiles[1].next_in_suit() == Some(tiles[2]);
+            // In any order: `[c b3 b5 b4]` is the chow b345.
+            let consecutive = match *tiles {
+                [a, b, c] => {
+                    let mut sorted = [a, b, c];
+                    sorted.sort_unstable();
+                    sorted[0].next_in_suit() == Some(sorted[1])
+                        && sorted[1].next_in_suit() == Some(sorted[2])
+                }
+                _ => false,
+            };
             (consecutive, HandErrorKind::BadChow as _)
         }
     };
-    if !shaped {
-        return Err(HandError {
+    match tiles.iter().min() {
+        Some(&lowest) if shaped => Ok(Meld {
+            kind: meld.kind,
+            tile: lowest,
+        }),
+        _ => Err(HandError {
             column: meld.column,
-            kind: wrong(written()),
-        });
+            kind: wrong(written_meld(tiles)),
+        }),
     }
-    Ok(Meld {
-        kind: meld.kind,
-        tile: tiles[0],
-    })
+}
+
+/// A meld's tiles as notation, sorted, for messages: `d112`, or `b1 w1 w1` across suits.
+fn written_meld(tiles: &[Tile]) -> String {
+    let mut tiles = tiles.to_vec();
+    tiles.sort_unstable();
+    let Some(suit) = tiles.first().map(|t| t.suit()) else {
+        return "no tiles".to_string();
+    };
+    if tiles.iter().all(|t| t.suit() == suit) {
+        let ranks: String = tiles.iter().map(|t| t.rank().to_string()).collect();
+        format!("{}{ranks}", suit.letter())
+    } else {
+        tiles
+            .iter()
+            .map(Tile::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// At most four of any tile across concealed tiles, melds and the winning tile.
