@@ -300,9 +300,10 @@ struct Scoring<'s, 'r> {
 }
 
 /// The pure half of [`Scoring`]: reads and scores a line and renders its own result.
-#[derive(Clone, Copy)]
 struct Scorer<'s, 'r> {
     settings: &'s Settings<'r>,
+    /// The patterns' JSON openings, written once for the run (JSON only).
+    heads: Option<render::json::PatternHeads<'r>>,
 }
 
 /// A line as [`Scorer`] worked it out, for the summary and the sheet to take in.
@@ -386,7 +387,12 @@ impl Work for Scorer<'_, '_> {
             None => {}
         }
         let result = score_line_with(text, settings.rules, settings.options);
-        write_result(out, settings, text, &result, Some(at));
+        match (&result, &self.heads) {
+            (Ok(scored), Some(heads)) => {
+                render::json::write_scored_with(out, scored, settings.rules, Some(at), Some(heads))
+            }
+            _ => write_result(out, settings, text, &result, Some(at)),
+        }
         let ended = match &result {
             // Payments are made on a win (an underscored claim as claimed), never on a
             // false win.
@@ -425,8 +431,11 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
     type Work = Scorer<'s, 'r>;
 
     fn work(&self) -> Scorer<'s, 'r> {
+        let settings = self.settings;
         Scorer {
-            settings: self.settings,
+            settings,
+            heads: (settings.format == Format::Json)
+                .then(|| render::json::PatternHeads::new(settings.rules)),
         }
     }
 
