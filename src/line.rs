@@ -264,25 +264,16 @@ pub fn score_line_with<'a>(
         })
         .transpose()?;
     let readings = options.all_readings.then(|| score::readings(&hand, rules));
-    // The outcome is scored into its place in the result, and the claim checked there (the
-    // result is large: moving it costs more than the rest of building it).
-    let mut result = Ok(Scored {
+    let outcome = match &readings {
+        Some(all) => score::decide(&hand, rules, all.clone()),
+        None => score::score(&hand, rules),
+    };
+    let claim = claim.map(|claim| Box::new(claim::check(claim, &hand, &outcome, rules)));
+    Ok(Scored {
         input: line,
-        outcome: match &readings {
-            Some(all) => score::decide(&hand, rules, all.clone()),
-            None => score::score(&hand, rules),
-        },
         hand,
-        claim: None,
+        outcome,
+        claim,
         readings,
-    });
-    if let (Ok(scored), Some(claim)) = (&mut result, claim) {
-        scored.claim = Some(Box::new(claim::check(
-            claim,
-            &scored.hand,
-            &scored.outcome,
-            rules,
-        )));
-    }
-    result
+    })
 }

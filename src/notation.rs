@@ -679,26 +679,32 @@ fn styled_group(input: &str) -> Res<'_, Written<'_>> {
 
 /// The hand's style so far (its first group's, glyphs aside); a group of the other style is
 /// an error that says how to write it here.
+#[inline]
 fn check_style(hand: &mut Option<Style>, group: Written) -> Result<(), NotationErrorKind> {
-    if group.style == Style::Glyphs {
-        return Ok(());
-    }
     match *hand {
+        _ if group.style == Style::Glyphs => Ok(()),
         None => {
             *hand = Some(group.style);
             Ok(())
         }
         Some(style) if style == group.style => Ok(()),
-        Some(style) => Err(NotationErrorKind::MixedStyles {
-            written: group.text.to_string(),
-            style: group.style.words(),
-            hand_style: style.words(),
-            instead: {
-                let mut tiles = Vec::new();
-                group.for_each_tile(|tile| tiles.push(tile));
-                style.write(&tiles)
-            },
-        }),
+        Some(style) => Err(mixed_styles(style, group)),
+    }
+}
+
+/// The error of a group written in another style than the hand's (kept out of line: every
+/// group is checked, and nearly none is wrong).
+#[cold]
+fn mixed_styles(hand_style: Style, group: Written) -> NotationErrorKind {
+    NotationErrorKind::MixedStyles {
+        written: group.text.to_string(),
+        style: group.style.words(),
+        hand_style: hand_style.words(),
+        instead: {
+            let mut tiles = Vec::new();
+            group.for_each_tile(|tile| tiles.push(tile));
+            hand_style.write(&tiles)
+        },
     }
 }
 

@@ -60,7 +60,12 @@ pub enum SessionErrorKind {
 pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     // Every line of a batch asks: most are hands, which no session word starts, so they are
     // turned away before the line is split into words.
-    let start = line.trim_start();
+    let start = match line.as_bytes().first() {
+        // Nearly every line starts with its first token: nothing to trim. (Only these ASCII
+        // bytes are white space to `trim_start`.)
+        Some(&byte) if byte.is_ascii() && !matches!(byte, b'\t'..=b'\r' | b' ') => line,
+        _ => line.trim_start(),
+    };
     let could_be = |word: &str| {
         start
             .get(..word.len())
