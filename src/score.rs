@@ -157,9 +157,16 @@ pub enum Outcome {
 
 /// The applicable patterns of one arrangement, in table order, after the series rule.
 pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Counted {
+    let mut found = Counted::new();
+    find_patterns(hand, arrangement, rules, &mut found);
+    found
+}
+
+/// [`applicable_patterns`], pushed into `found` (empty): a reading's list is filled where
+/// it stays, not moved there.
+fn find_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet, found: &mut Counted) {
     let facts = Facts::new(hand, arrangement);
     let maximum = rules.limit.maximum;
-    let mut found = Counted::new();
     for pattern in rules.patterns {
         if !pattern.allows(&arrangement.shape) {
             continue;
@@ -207,7 +214,7 @@ pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleS
             Condition::Fallback => {}
         }
     }
-    drop_implied(&mut found, rules, &facts);
+    drop_implied(found, rules, &facts);
     if found.is_empty() {
         let fallback = rules
             .patterns
@@ -217,7 +224,6 @@ pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleS
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
         }
     }
-    found
 }
 
 /// Takes out the patterns that counted patterns imply (the rule set's implications, read in
@@ -335,13 +341,14 @@ pub fn with_percent(base: u32, percent: u32) -> u32 {
 pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
     let mut reading = Reading {
         arrangement,
-        counted: applicable_patterns(hand, &arrangement, rules),
+        counted: Counted::new(),
         set_aside: SetAside::new(),
         sum: 0,
         base: 0,
         total: 0,
         limit: None,
     };
+    find_patterns(hand, &arrangement, rules, &mut reading.counted);
     reading.sum = reading.counted.iter().map(CountedPattern::points).sum();
     (reading.base, reading.total, reading.limit) =
         limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);

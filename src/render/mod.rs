@@ -125,6 +125,21 @@ fn may_hold_control(text: &str) -> bool {
     })
 }
 
+/// `text.trim()`, the usual case (a line that starts and ends with a token) decided from
+/// its first and last bytes: the renderers show every line's input trimmed.
+pub fn trimmed(text: &str) -> &str {
+    // An ASCII byte other than these is no white space to `trim`.
+    let plain = |byte: Option<&u8>| {
+        byte.is_some_and(|&b| b.is_ascii() && !matches!(b, b'\t'..=b'\r' | b' '))
+    };
+    let bytes = text.as_bytes();
+    if plain(bytes.first()) && plain(bytes.last()) {
+        text
+    } else {
+        text.trim()
+    }
+}
+
 /// Writes `text` as [`printable`] shows it: every control character as its code point
 /// (`U+001B`), a tab as a space; runs without one are copied whole.
 pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
@@ -394,6 +409,28 @@ fn write_placement<W: Write>(w: &mut W, hand: &Hand, arrangement: &Arrangement) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trimmed_is_trim() {
+        // Every ASCII byte and some Unicode spaces at either end, and none.
+        let mut texts: Vec<String> = (0u8..128)
+            .flat_map(|b| {
+                let c = char::from(b);
+                [
+                    format!("{c}b123 +b4"),
+                    format!("b123 +b4{c}"),
+                    format!("{c}"),
+                ]
+            })
+            .collect();
+        for space in ["\u{a0}", "\u{2003}", "\u{3000}", "\u{85}", "\u{b}"] {
+            texts.push(format!("{space}b1{space}"));
+        }
+        texts.push(String::new());
+        for text in &texts {
+            assert_eq!(trimmed(text), text.trim(), "{text:?}");
+        }
+    }
 
     #[test]
     fn numbers_are_written_as_to_string_writes_them() {

@@ -22,8 +22,8 @@ use crate::system::RuleSet;
 use crate::tile::{write_run, Seat, Tile};
 
 use super::{
-    limit_label, printable, write_false_win_reason, write_int, write_placement, write_points_label,
-    write_printable, write_total_label, write_uint, Location, Printable,
+    limit_label, printable, trimmed, write_false_win_reason, write_int, write_placement,
+    write_points_label, write_printable, write_total_label, write_uint, Location, Printable,
 };
 
 /// Applies a style only when colour is on.
@@ -100,7 +100,7 @@ pub fn write_scored(
         out.push('\n');
     }
     p.label(out, "Hand");
-    let _ = write_printable(out, scored.input.trim());
+    let _ = write_printable(out, trimmed(scored.input));
     out.push('\n');
     p.label(out, "Rules");
     out.push_str(&rules.name);

@@ -23,8 +23,8 @@ use crate::system::RuleSet;
 use crate::tile::Seat;
 
 use super::{
-    printable, total_number, write_false_win_reason, write_int, write_printable, write_uint,
-    Location, Printable,
+    printable, total_number, trimmed, write_false_win_reason, write_int, write_printable,
+    write_uint, Location, Printable,
 };
 
 /// The header row, with its line break: the same columns whatever the run reads.
@@ -48,7 +48,7 @@ fn start(row: &mut String, at: Option<&Location>, input: &str) {
         let _ = write_uint(row, at.line as u64);
     }
     row.push('\t');
-    let _ = write_printable(row, input.trim());
+    let _ = write_printable(row, trimmed(input));
     row.push('\t');
 }
 
