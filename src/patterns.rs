@@ -268,6 +268,19 @@ pub struct Facts<'a> {
     kongs: u8,
 }
 
+/// The kinds of tile `hand` holds, concealed, winning or melded, as bits (bit `i` for kind
+/// `i`).
+fn kinds_held(hand: &Hand) -> u64 {
+    let mut present = 0u64;
+    let mut mark = |tile: Tile| present |= 1 << tile.index();
+    hand.concealed.iter().copied().for_each(&mut mark);
+    hand.winning_tile.into_iter().for_each(&mut mark);
+    for meld in &hand.melds {
+        meld.set().tiles().for_each(&mut mark);
+    }
+    present
+}
+
 /// The tile kinds whose bits are set in a mask, lowest first.
 struct Kinds(u64);
 
@@ -286,13 +299,6 @@ impl Iterator for Kinds {
 impl<'a> Facts<'a> {
     /// The facts of one reading of `hand`.
     pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
-        let mut present = 0u64;
-        let mut mark = |tile: Tile| present |= 1 << tile.index();
-        hand.concealed.iter().copied().for_each(&mut mark);
-        hand.winning_tile.into_iter().for_each(&mut mark);
-        for meld in &hand.melds {
-            meld.set().tiles().for_each(&mut mark);
-        }
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
         let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
@@ -306,6 +312,20 @@ impl<'a> Facts<'a> {
                 kongs += u8::from(set.kind == SetKind::Kong);
             }
         }
+        let present = match arrangement.pair() {
+            // A regular hand's sets and pair hold every tile it has: a sequence's three
+            // kinds are its first one's bit and the next two (within a suit).
+            Some(pair) => {
+                let present = sequence_starts
+                    | sequence_starts << 1
+                    | sequence_starts << 2
+                    | triplet_kinds
+                    | 1 << pair.index();
+                debug_assert_eq!(present, kinds_held(hand), "{arrangement}");
+                present
+            }
+            None => kinds_held(hand),
+        };
         let sets = arrangement.sets();
         let most_repeated_sequence = sets
             .iter()

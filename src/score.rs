@@ -283,19 +283,19 @@ fn limit_in_place(
     set_aside: &mut SetAside,
 ) -> (u32, u32, Option<Limit>) {
     let rule = rules.limit;
-    let alone = counted
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.scores_alone(rules))
-        .max_by_key(|(i, c)| (c.points(), std::cmp::Reverse(*i)))
-        .map(|(i, c)| (i, c.points()));
-    let sum: u32 = counted
-        .iter()
-        .filter(|c| !c.scores_alone(rules))
-        .map(CountedPattern::points)
-        .sum();
+    // In one pass: the highest pattern that scores alone (the first of equals), the sum of
+    // the others, and the percentages.
+    let mut alone: Option<(usize, u32)> = None;
+    let (mut sum, mut percent) = (0u32, 0u32);
+    for (i, c) in counted.iter().enumerate() {
+        percent += c.percent();
+        if !c.scores_alone(rules) {
+            sum += c.points();
+        } else if alone.is_none_or(|(_, highest)| c.points() > highest) {
+            alone = Some((i, c.points()));
+        }
+    }
     let capped = rule.maximum.map_or(sum, |maximum| sum.min(maximum));
-    let percent: u32 = counted.iter().map(CountedPattern::percent).sum();
     let (base, limit) = match alone {
         Some((index, points)) if points >= capped => {
             // The pattern that scores alone comes first, then any percentages; the rest
@@ -318,7 +318,7 @@ fn limit_in_place(
             (points, Some(Limit::Listed))
         }
         _ => {
-            if counted.iter().any(|c| c.scores_alone(rules)) {
+            if alone.is_some() {
                 set_aside.extend(counted.iter().filter(|c| c.scores_alone(rules)).copied());
                 counted.retain(|c| !c.scores_alone(rules));
             }
