@@ -1005,6 +1005,10 @@ pub fn parse_line_into<'a>(
     line: &'a str,
     parsed: &mut ParsedHand<'a>,
 ) -> Result<(), NotationError> {
+    debug_assert!(
+        parsed.is_empty(),
+        "parse_line_into reads into an empty ParsedHand"
+    );
     let mut columns = Columns::new(line);
     let ParsedHand {
         concealed,

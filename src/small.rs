@@ -231,7 +231,7 @@ mod tests {
         list.remove(1);
         list.push(7);
         assert_eq!(format!("{list:?}"), "[3, 7]");
-        // Equality reads the items only, not the filler left behind by remove.
+        // Equality reads the items only, whatever is left past them by remove.
         let fresh: SmallVec<u8, 4> = [3, 7].into_iter().collect();
         assert_eq!(list, fresh);
     }
