@@ -152,13 +152,19 @@ pub type Arrangements = SmallVec<Arrangement, 4>;
 /// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
 pub fn arrangements(hand: &Hand) -> Arrangements {
     let mut found = Arrangements::new();
-    arrange_tiles(hand, &mut found);
+    arrange_into(hand, &mut found);
+    found
+}
+
+/// [`arrangements`], pushed into `found` (empty): the list is filled where it stays, not
+/// moved there.
+pub fn arrange_into(hand: &Hand, found: &mut Arrangements) {
+    arrange_tiles(hand, found);
     if let WinBy::Discard { .. } = hand.context.win_by {
         for arrangement in found.iter_mut() {
             *arrangement = arrangement.won_by(hand.context.win_by);
         }
     }
-    found
 }
 
 /// [`arrangements`] before the win's context is applied: every set the tiles make is as

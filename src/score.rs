@@ -4,7 +4,7 @@
 
 #[cfg(doc)]
 use crate::arrange::tile_arrangements;
-use crate::arrange::{arrangements, Arrangement, Arrangements, Placement, Shape};
+use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
 use crate::patterns::{same_id, Condition, Facts, Pattern, Value};
 use crate::payment::Payments;
@@ -355,38 +355,39 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
     reading
 }
 
-/// The arrangements `rules` reads the hand in: the one declared shape when the rule set's
-/// hook says the hand wins by declaration, else every arrangement of a shape it allows.
-/// `arranged`, when given, is the hand's [`tile_arrangements`], worked out by the caller.
-fn shapes_read(hand: &Hand, rules: &RuleSet, arranged: Option<&Arrangements>) -> Arrangements {
+/// The arrangements `rules` reads the hand in, pushed into `all` (empty): the one declared
+/// shape when the rule set's hook says the hand wins by declaration, else every arrangement
+/// of a shape it allows. `arranged`, when given, is the hand's [`tile_arrangements`], worked
+/// out by the caller.
+fn shapes_read(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+    all: &mut Arrangements,
+) {
     if rules
         .declared
         .is_some_and(|declared| declared(&hand.context.words))
     {
-        let declared = Arrangement {
+        all.push(Arrangement {
             shape: Shape::Declared,
             placement: Placement::Irregular,
-        };
-        return [declared].into_iter().collect();
+        });
+        return;
     }
-    let mut all = match arranged {
-        Some(arranged) => arranged
-            .iter()
-            .map(|a| a.won_by(hand.context.win_by))
-            .collect(),
-        None => arrangements(hand),
-    };
+    match arranged {
+        Some(arranged) => all.extend(arranged.iter().map(|a| a.won_by(hand.context.win_by))),
+        None => arrange_into(hand, all),
+    }
     all.retain(|a| rules.shapes.allow(&a.shape));
-    all
 }
 
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
-/// Equal readings keep the order of [`arrangements`].
+/// Equal readings keep the order of [`arrangements`](crate::arrange::arrangements).
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
-    let mut all: Vec<Reading> = shapes_read(hand, rules, None)
-        .into_iter()
-        .map(|a| read(hand, a, rules))
-        .collect();
+    let mut shapes = Arrangements::new();
+    shapes_read(hand, rules, None, &mut shapes);
+    let mut all: Vec<Reading> = shapes.into_iter().map(|a| read(hand, a, rules)).collect();
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
 }
@@ -406,7 +407,8 @@ pub fn best_reading_inspected(
     arranged: Option<&Arrangements>,
     mut inspect: impl FnMut(&Reading),
 ) -> (Option<Reading>, usize) {
-    let shapes = shapes_read(hand, rules, arranged);
+    let mut shapes = Arrangements::new();
+    shapes_read(hand, rules, arranged, &mut shapes);
     let compared = shapes.len();
     let Some((&first, others)) = shapes.split_first() else {
         return (None, compared);
