@@ -277,8 +277,8 @@ fn taken(held: u64, counts: &[u8; KINDS], i: usize) -> u64 {
 
 /// Splits `counts` into `sets_needed` sets plus one pair, pushing every split into `out`.
 /// Always takes the lowest remaining tile first, so each split is reached once per choice.
-/// `held` is the kinds `counts` holds, as bits (bit `i` for kind `i`): the lowest is its lowest bit,
-/// not a search through the counts (a tenth of arranging a hand, when it was one).
+/// `held` is the kinds `counts` holds, as bits (bit `i` for kind `i`): the lowest tile left
+/// is its lowest bit, not a search through the counts.
 fn decompose(
     counts: &mut [u8; KINDS],
     held: u64,
