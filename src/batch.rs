@@ -387,12 +387,8 @@ impl Work for Scorer<'_, '_> {
             None => {}
         }
         let result = score_line_with(text, settings.rules, settings.options);
-        match (&result, &self.heads) {
-            (Ok(scored), Some(heads)) => {
-                render::json::write_scored_with(out, scored, settings.rules, Some(at), Some(heads))
-            }
-            _ => write_result(out, settings, text, &result, Some(at)),
-        }
+        let heads = self.heads.as_ref();
+        write_result_with(out, settings, heads, text, &result, Some(at));
         let ended = match &result {
             // Payments are made on a win (an underscored claim as claimed), never on a
             // false win.
@@ -649,11 +645,24 @@ pub fn write_result(
     result: &Result<Scored, Error>,
     at: Option<&Location>,
 ) {
+    write_result_with(out, settings, None, input, result, at);
+}
+
+/// [`write_result`], with the patterns' JSON openings written once for the run, if given
+/// (a batch's [`Scorer`]).
+fn write_result_with(
+    out: &mut String,
+    settings: &Settings,
+    heads: Option<&render::json::PatternHeads>,
+    input: &str,
+    result: &Result<Scored, Error>,
+    at: Option<&Location>,
+) {
     let rules = settings.rules;
     match (settings.format, result) {
         (Format::Text, Ok(s)) => render::text::write_scored(out, s, rules, settings.color, at),
         (Format::Text, Err(e)) => render::text::write_error(out, input, e, settings.color, at),
-        (Format::Json, Ok(s)) => render::json::write_scored(out, s, rules, at),
+        (Format::Json, Ok(s)) => render::json::write_scored_with(out, s, rules, at, heads),
         (Format::Json, Err(e)) => render::json::write_error(out, input, rules, e, at),
         (Format::Tsv, Ok(s)) => render::tsv::write_scored(out, s, rules, at),
         (Format::Tsv, Err(e)) => render::tsv::write_error(out, input, e, at),
