@@ -328,9 +328,7 @@ fn validate_tiles(
     fourteen: bool,
 ) -> Result<Hand, HandError> {
     let mut melds = Melds::new();
-    for meld in &parsed.melds {
-        melds.push(check_meld(meld)?);
-    }
+    check_melds(&parsed.melds, &mut melds)?;
 
     let tiles = parsed.concealed.len() + usize::from(winning.is_some()) + 3 * melds.len();
     if fourteen && tiles != 14 {
@@ -440,11 +438,8 @@ impl Holding {
 /// tiles, the melds' shapes and at most four copies as for a winning hand, and the context
 /// words that do not say how the hand was won (docs/waits.md has the rulings).
 pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Holding, HandError> {
-    let melds = parsed
-        .melds
-        .iter()
-        .map(check_meld)
-        .collect::<Result<Melds, _>>()?;
+    let mut melds = Melds::new();
+    check_melds(&parsed.melds, &mut melds)?;
     let tiles = parsed.concealed.len() + usize::from(parsed.drawn.is_some()) + 3 * melds.len();
     if tiles != 13 && tiles != 14 {
         return Err(HandError {
@@ -486,6 +481,16 @@ pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Ho
         melds,
         context,
     })
+}
+
+/// Every meld checked for shape, in the order written, pushed into `melds` (empty): the
+/// first wrong one is the error. (A plain loop into the hand's own list: collecting through
+/// a `Result` and moving the list cost more than checking the melds.)
+fn check_melds(parsed: &[ParsedMeld], melds: &mut Melds) -> Result<(), HandError> {
+    for meld in parsed {
+        melds.push(check_meld(meld)?);
+    }
+    Ok(())
 }
 
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
