@@ -250,6 +250,7 @@ impl fmt::Display for Tile {
 }
 
 /// Writes `count` copies of `tile` in compact notation: `b555`.
+#[inline]
 pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Result {
     if (1..=4).contains(&count) {
         let at = tile.index() * 5;
