@@ -86,6 +86,42 @@ fn seven_pairs_worked_examples() {
     ]);
 }
 
+/// Super trains of winds and of dragons: 4, 5, 6 or 7 pairs of one number (every wind is
+/// one number, every dragon another; four identical tiles are two pairs) are worth 4, 5, 6
+/// or 8, whether the pairs link or leave gaps. Won on East's discard, so h.32 alone counts.
+/// "colours" and "numbers" are N's parts C and D, which a super train must beat or tie.
+#[test]
+fn seven_pairs_super_trains_of_honours() {
+    check(&[
+        // b1 c3 d5 + E W N N: East links to nothing here (E→S, and N→Red), yet the four wind
+        // pairs are a super train: 4. Colours b c d w: 0; numbers 1 3 5 wind: 0. 20 + 2^4.
+        ("b11 c33 d55 w1133444 +w4 seat=s from=e", "h.32:36 = 36"),
+        // E W W N: the same with West doubled: 4 (W→N alone would be 1): 36.
+        ("b11 c33 d55 w1133334 +w4 seat=s from=e", "h.32:36 = 36"),
+        // E E S N: North has no neighbour among them: still a super train, 4: 36.
+        ("b11 c33 d55 w1111224 +w4 seat=s from=e", "h.32:36 = 36"),
+        // E S W N, no gap: the single train E→S→W→N is 3, the super train 4: 36.
+        ("b11 c33 d55 w1122334 +w4 seat=s from=e", "h.32:36 = 36"),
+        // E W W N N: a super train of 5 (5); numbers b1 c3 wind: 3, so D is 5 too: 20 + 32.
+        ("b11 c33 w113333444 +w4 seat=s from=e", "h.32:52 = 52"),
+        // E E W W N N: 6; numbers 1 and wind: D 6; colours b and winds: C 4. 20 + 64.
+        ("b11 w11113333444 +w4 seat=s from=e", "h.32:84 = 84"),
+        // E E S S W N N, all seven: 8 (C one colour 5, D one number 6): 20 + 256.
+        ("w1111222233444 +w4 seat=s from=e", "h.32:276 = 276"),
+        // E W N N and the Red pair: Red is a dragon, another number, so the super train stays
+        // 4 pairs (W→N→Red alone is 2); colours 4 and numbers 4 give 0: 36, not 52.
+        ("b11 c33 w11334444 e1 +e1 seat=s from=e", "h.32:36 = 36"),
+        // Dragons R R G W: super train 4 (R→G→W is 2): 36.
+        ("b11 c33 d55 e1112233 +e1 seat=s from=e", "h.32:36 = 36"),
+        // R R W W, Green missing: 4 (two double trains R∥R and W∥W would be 1 + 1): 36.
+        ("b11 c33 d55 e1111333 +e3 seat=s from=e", "h.32:36 = 36"),
+        // R R G W W: 5; numbers b1 c3 dragon: D 5: 52.
+        ("b11 c33 e111122333 +e3 seat=s from=e", "h.32:52 = 52"),
+        // R R G G W W: 6; D 6; C (bamboo and dragons) 4: 84.
+        ("b11 e11112222333 +e3 seat=s from=e", "h.32:84 = 84"),
+    ]);
+}
+
 /// One hand for each pattern of Table 1 where it is the point of the hand, with its exact
 /// pattern list.
 #[test]

@@ -806,9 +806,11 @@ fn trains(pairs: &[Tile; 7]) -> u32 {
     // Every subset of the seven pairs has its place in a fixed array.
     const MASKS: usize = 1 << 7;
     let full = MASKS - 1;
-    // Pairs that may stand next to each other in a train (linked, or side by side): a block
-    // of two or more in which some pair has no such neighbour is no train, and most blocks
-    // of a hand are of that kind, so they are not searched.
+    // Pairs that may stand next to each other in a train (linked, or of one number: side
+    // by side in parallel trains, or in a super train, where all winds are one number,
+    // East and North included, and so are all dragons): a
+    // block of two or more in which some pair has no such neighbour is no train, and most
+    // blocks of a hand are of that kind, so they are not searched.
     let mut neighbours = [0usize; 7];
     for (i, bits) in neighbours.iter_mut().enumerate() {
         *bits = (0..n)
@@ -816,7 +818,7 @@ fn trains(pairs: &[Tile; 7]) -> u32 {
                 j != i
                     && (links(pairs[i], pairs[j])
                         || links(pairs[j], pairs[i])
-                        || parallel(pairs[i], pairs[j]))
+                        || number(pairs[i]) == number(pairs[j]))
             })
             .fold(0, |bits, j| bits | 1 << j);
     }
