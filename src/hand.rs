@@ -393,6 +393,8 @@ impl Holding {
             for tile in meld.set().tiles() {
                 counts[tile.index()] += 1;
             }
+            // A kong's set is three tiles; its fourth is held too.
+            counts[meld.tile.index()] += u8::from(meld.is_kong());
         }
         counts
     }

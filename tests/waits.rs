@@ -156,6 +156,33 @@ fn a_dead_wait_beside_a_live_one() {
 }
 
 #[test]
+fn a_kong_holds_all_four_copies_of_its_tile() {
+    // [k b5555] b46 c456 d789 w11: the kong is 3 of the 13 tiles but holds four b5, so the
+    // only wait, b5 between b4 and b6, has 4 - 4 = 0 copies unseen: dead, not calling.
+    for kong in ["[k b5555]", "[ck b5555]"] {
+        let waits = waits(&format!("{kong} b46 c456 d789 w11"), &WSOM);
+        let tiles: Vec<(String, u8)> = waits
+            .waits
+            .iter()
+            .map(|w| (w.tile.to_string(), w.unseen))
+            .collect();
+        assert_eq!(tiles, [("b5".to_string(), 0)], "{kong}");
+        assert!(waits.waits[0].is_dead(), "{kong}");
+        assert!(!waits.has_live_wait(), "{kong}");
+        // With c1 drawn (14 tiles): discarding c1 is the only way back to calling (b4, b6,
+        // w1 or a c/d tile leaves two lone tiles), and its one wait b5 is dead too.
+        let discards = discards(&format!("{kong} b46 c456 d789 w11 c1"), &WSOM);
+        let got: Vec<(String, u32)> = discards
+            .discards
+            .iter()
+            .map(|d| (d.tile.to_string(), d.waits.unseen()))
+            .collect();
+        assert_eq!(got, [("c1".to_string(), 0)], "{kong}");
+        assert!(!discards.has_live_wait(), "{kong}");
+    }
+}
+
+#[test]
 fn not_calling_one_two_and_six_away() {
     // b123 c456 d789 w11 b5 c9: the pair and three sets are there; the fourth set from b5
     // lacks 2 (b456, b567): one useful draw (b4 b6 b3 b7) makes it calling.
@@ -339,6 +366,10 @@ mod cli {
             .ends_with("Summary      not calling: 1 tile from calling\n"));
         let run = mjscore(&["waits", "b1111 c123 d456 w111"]);
         assert_eq!(run.code, 1);
+        // The four b5 in a kong: its only wait is dead as well → 1.
+        let kong = mjscore(&["waits", "[k b5555] b46 c456 d789 w11"]);
+        assert_eq!(kong.code, 1, "{}", kong.stdout);
+        assert!(kong.stdout.contains("  b5  dead  "), "{}", kong.stdout);
         assert!(run.stdout.contains("  b1  dead  "), "{}", run.stdout);
         assert!(run
             .stdout
