@@ -17,7 +17,7 @@ use crate::hand::WinContext;
 use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::payment::Payments;
 use crate::render::{self, Format, Location};
-use crate::session::{self, Directive, Played, SessionError, SessionErrorKind};
+use crate::session::{self, Directive, PaidOn, Played, SessionError, SessionErrorKind};
 use crate::summary::Tally;
 use crate::system::RuleSet;
 use crate::tile::Seat;
@@ -327,6 +327,7 @@ enum ScoredLine {
 enum Ended {
     Won {
         payments: Payments,
+        paid_on: PaidOn,
         context: WinContext,
     },
     FalseWin(Seat),
@@ -337,7 +338,15 @@ enum Ended {
 impl Ended {
     fn played(&self) -> Played<'_> {
         match self {
-            Ended::Won { payments, context } => Played::Won { payments, context },
+            Ended::Won {
+                payments,
+                paid_on,
+                context,
+            } => Played::Won {
+                payments,
+                paid_on: *paid_on,
+                context,
+            },
             Ended::FalseWin(by) => Played::FalseWin { by: *by },
             Ended::Drawn => Played::Drawn,
             Ended::Unknown => Played::Unknown,
@@ -392,12 +401,13 @@ impl Work for Scorer<'_, '_> {
         let ended = match &result {
             // Payments are made on a win (an underscored claim as claimed), never on a
             // false win.
-            Ok(scored) => match scored.payments() {
-                Some(payments) => Ended::Won {
+            Ok(scored) => match (scored.payments(), scored.paid_on()) {
+                (Some(payments), Some(paid_on)) => Ended::Won {
                     payments: *payments,
+                    paid_on,
                     context: scored.hand.context,
                 },
-                None => Ended::FalseWin(scored.hand.context.seat),
+                _ => Ended::FalseWin(scored.hand.context.seat),
             },
             Err(_) => Ended::Unknown,
         };

@@ -10,7 +10,7 @@ use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKi
 use crate::payment::Payments;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
-use crate::session::SessionError;
+use crate::session::{PaidOn, SessionError};
 use crate::system::RuleSet;
 use crate::waits::analysis::{self, Analysis};
 use crate::words::{self, WordError};
@@ -221,6 +221,17 @@ pub struct Options<'a> {
 }
 
 impl Scored<'_> {
+    /// The value the payments were made on, as the hand shows it: ½ for a half-point
+    /// pattern scoring alone (paid as 0 points), else the points (an underscored claim as
+    /// claimed). `None` for a false win.
+    pub fn paid_on(&self) -> Option<PaidOn> {
+        let payments = self.payments()?;
+        Some(match (&self.claim, &self.outcome) {
+            (None, Outcome::Win { reading, .. }) if reading.shows_half() => PaidOn::Half,
+            _ => PaidOn::Points(payments.value),
+        })
+    }
+
     /// The payments actually made: on the claim when it is underscored, else on the true
     /// total. `None` for a false win.
     pub fn payments(&self) -> Option<&Payments> {

@@ -100,6 +100,14 @@ pub struct Reading {
     pub limit: Option<Limit>,
 }
 
+impl Reading {
+    /// Whether the total is half a point: a half-point pattern scoring alone (counted 0 in
+    /// the total, shown as ½).
+    pub fn shows_half(&self) -> bool {
+        matches!(&self.counted[..], [only] if matches!(only.pattern.value, Value::Half))
+    }
+}
+
 /// What the limit step makes of a set of patterns.
 #[derive(Debug, Clone)]
 pub struct Limited {

@@ -150,12 +150,46 @@ pub struct Standing {
     /// Hands won on the player's discard, or for which the player was responsible
     /// (`resp=`): "dealt in".
     pub dealt_in: usize,
-    /// The highest value the player was paid on (the hand's value, or an underscored claim).
-    pub biggest: Option<u32>,
+    /// The highest value the player was paid on (the hand's value, or an underscored claim),
+    /// as the hand showed it.
+    pub biggest: Option<PaidOn>,
     /// The player's false wins.
     pub false_wins: usize,
     /// Hands the player sat at (wins, false wins, draws, unreadable lines).
     pub hands: usize,
+}
+
+/// The value a won hand was paid on, as its line shows it: points, or half a point (a
+/// half-point pattern scoring alone: counted 0, so it pays as 0 points, but it is more than
+/// a hand worth 0 and less than one worth 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaidOn {
+    /// Whole points.
+    Points(u32),
+    /// Half a point.
+    Half,
+}
+
+impl PaidOn {
+    /// The value in half points, for comparing.
+    fn halves(self) -> u64 {
+        match self {
+            PaidOn::Points(points) => 2 * u64::from(points),
+            PaidOn::Half => 1,
+        }
+    }
+}
+
+impl PartialOrd for PaidOn {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PaidOn {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.halves().cmp(&other.halves())
+    }
 }
 
 /// How a hand of a session went, as the sheet records it.
@@ -165,6 +199,8 @@ pub enum Played<'a> {
     Won {
         /// The payments made.
         payments: &'a Payments,
+        /// The value they were made on, as the hand shows it.
+        paid_on: PaidOn,
         /// The win's context: who discarded, who was responsible.
         context: &'a WinContext,
     },
@@ -288,13 +324,17 @@ impl Sheet {
             self.players[player(seat)].hands += 1;
         }
         match played {
-            Played::Won { payments, context } => {
+            Played::Won {
+                payments,
+                paid_on,
+                context,
+            } => {
                 for seat in Seat::ALL {
                     self.players[player(seat)].total += payments.of(seat);
                 }
                 let winner = &mut self.players[player(payments.winner)];
                 winner.won += 1;
-                winner.biggest = winner.biggest.max(Some(payments.value));
+                winner.biggest = winner.biggest.max(Some(paid_on));
                 if let Some(seat) = dealt_in(context) {
                     self.players[player(seat)].dealt_in += 1;
                 }
@@ -339,12 +379,13 @@ impl Table {
     }
 }
 
-/// The seat that dealt in: the responsible player (`resp=`), else the discarder; nobody
-/// for a self-draw.
+/// The seat that dealt in: the one that paid for the discard, the responsible player
+/// (`resp=`) or else the discarder. Nobody for a self-draw, nor for `resp=none`: there
+/// everyone pays the same, as on a self-draw, so the discarder is charged with nothing.
 fn dealt_in(context: &WinContext) -> Option<Seat> {
     match context.win_by {
         WinBy::SelfDraw => None,
-        WinBy::Discard { from, .. } => Some(context.responsible.seat().unwrap_or(from)),
+        WinBy::Discard { .. } => context.responsible.seat(),
     }
 }
 

@@ -408,3 +408,89 @@ fn session_lines_that_cannot_be_read_are_errors() {
         "\terror\tcolumn 1: in TSV a session's players: line must be the first line read, so that the header has its columns"
     ));
 }
+
+#[test]
+fn nobody_deals_in_when_nobody_is_responsible() {
+    // [p d333] [p b444] d888 e333 w4 +w4 is worth 45 (hand 2 of the worked session). B sits
+    // South and wins on A's (East) discard.
+    // - resp=none: the winner had just discarded that tile himself; everyone pays 45 as on
+    //   a self-draw, so A is charged with nothing and nobody dealt in.
+    // - resp=w: C (West) is responsible: C pays 3 × 45 − 50 = 85, A and D 25; C dealt in.
+    let hand = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
+    let session = format!("players: A B C D\n{hand} resp=none\n");
+    let out = run(&["--format", "json", "--summary"], &session);
+    let objects = json_lines(&out.stdout);
+    assert_eq!(
+        objects[0]["running"],
+        json!({"A": -45, "B": 135, "C": -45, "D": -45})
+    );
+    let dealt_in: Vec<(&str, i64)> = objects[1]["summary"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["player"].as_str().unwrap(),
+                s["dealt_in"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(dealt_in, [("B", 0), ("A", 0), ("C", 0), ("D", 0)]);
+
+    // The deal passed (South won), so the second hand's East is B: A sits North, C South,
+    // D West. Written as South winning on North's discard with West (D) responsible:
+    // D pays 85, B (East) and A (North) 25, C receives 135.
+    let session = format!("players: A B C D\n{hand} resp=none\n{hand} resp=w\n")
+        .replace("seat=s from=e resp=w", "seat=s from=n resp=w");
+    let out = run(&["--format", "json", "--summary"], &session);
+    let objects = json_lines(&out.stdout);
+    assert_eq!(
+        objects[1]["running"],
+        json!({"A": -70, "B": 110, "C": 90, "D": -130})
+    );
+    let standings = &objects[2]["summary"]["standings"];
+    let dealt_in: Vec<(&str, i64)> = standings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["player"].as_str().unwrap(),
+                s["dealt_in"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(dealt_in, [("B", 0), ("C", 0), ("A", 0), ("D", 1)]);
+}
+
+#[test]
+fn a_chickens_half_point_is_its_biggest_hand() {
+    // Doubling: b123 c456 d777 b999 c5 +c5 is a chicken (d.a, ½ point, paid as 2^0 = 1).
+    // A (East) wins on B's (South) discard: B pays double, 2; C and D 1 each; A receives 4.
+    // Standings: A's biggest hand is ½ as its line shows it (0.5 in JSON), not 0.
+    let session = "players: A B C D\nb123 c456 d777 b999 c5 +c5 from=s\n";
+    let out = run(
+        &["--format", "json", "--summary", "--rules", "doubling"],
+        session,
+    );
+    let objects = json_lines(&out.stdout);
+    assert_eq!(objects[0]["total"], 0.5);
+    assert_eq!(
+        objects[0]["running"],
+        json!({"A": 4, "B": -2, "C": -1, "D": -1})
+    );
+    let standings = &objects[1]["summary"]["standings"];
+    assert_eq!(standings[0]["player"], "A");
+    assert_eq!(standings[0]["biggest"], 0.5);
+    assert_eq!(standings[1]["biggest"], json!(null));
+    let text = run(
+        &["--summary", "--rules", "doubling", "--color", "never"],
+        session,
+    );
+    assert!(
+        text.stdout
+            .contains("   1  A            4    1         0        ½           0\n"),
+        "{}",
+        text.stdout
+    );
+}

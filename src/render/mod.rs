@@ -349,7 +349,7 @@ pub fn sum_number(reading: &Reading) -> Number {
 /// Writes a reading's total as shown: `½` when a half-point pattern scores alone.
 pub fn write_total_label<W: Write>(w: &mut W, reading: &Reading) -> fmt::Result {
     match &reading.counted[..] {
-        [only] if matches!(only.pattern.value, Value::Half) => write_points_label(w, only),
+        [only] if reading.shows_half() => write_points_label(w, only),
         _ => write_uint(w, reading.total.into()),
     }
 }

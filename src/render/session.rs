@@ -11,13 +11,13 @@ use std::fmt::Write;
 use owo_colors::{OwoColorize, Style};
 
 use crate::hand::WinBy;
-use crate::session::{Entry, Played, Standing};
+use crate::session::{Entry, PaidOn, Played, Standing};
 use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 
 use super::json::{write_string, Object};
-use super::{printable, Format, Location};
+use super::{printable, Format, Location, Number};
 
 /// The columns a session adds at the end of the TSV header: the player at each seat, then
 /// each of their running totals.
@@ -114,7 +114,9 @@ pub fn drawn(format: Format, rules: &RuleSet, input: &str, at: &Location, color:
 fn sentence(entry: &Entry, played: &Played) -> String {
     let name = |seat: Seat| printable(entry.player(seat)).into_owned();
     let mut text = match played {
-        Played::Won { payments, context } => {
+        Played::Won {
+            payments, context, ..
+        } => {
             let winner = name(payments.winner);
             match context.win_by {
                 WinBy::SelfDraw => format!("{winner} wins by self-draw"),
@@ -245,7 +247,7 @@ pub fn standings_text(summary: &Summary<'_>, color: bool) -> String {
         let pad = width - name.chars().count();
         let biggest = standing
             .biggest
-            .map_or_else(|| "-".to_string(), |b| b.to_string());
+            .map_or_else(|| "-".to_string(), paid_on_label);
         let _ = writeln!(
             out,
             "  {:>2}  {name}{}  {:>6}  {:>3}  {:>8}  {biggest:>7}  {:>10}",
@@ -288,8 +290,24 @@ fn write_standing(out: &mut String, standing: &Standing) {
         .raw("won", standing.won)
         .raw("dealt_in", standing.dealt_in);
     object
-        .raw("biggest", standing.biggest)
+        .raw("biggest", standing.biggest.map(paid_on_number))
         .raw("false_wins", standing.false_wins)
         .raw("hands", standing.hands)
         .end();
+}
+
+/// A value paid on as the hand's total shows it: `12`, or `½`.
+fn paid_on_label(value: PaidOn) -> String {
+    match value {
+        PaidOn::Points(points) => points.to_string(),
+        PaidOn::Half => "½".to_string(),
+    }
+}
+
+/// A value paid on as a number for scripts: whole points, or `0.5`.
+fn paid_on_number(value: PaidOn) -> Number {
+    match value {
+        PaidOn::Points(points) => Number::Whole(points),
+        PaidOn::Half => Number::Half,
+    }
 }
