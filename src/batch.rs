@@ -554,6 +554,7 @@ pub fn run_task<T: Task>(
         // any), so that the task has read its first line: a session adds columns to it.
         header: format == Format::Tsv,
         with_file: inputs.iter().any(|i| i.name.is_some()),
+        failures: Vec::new(),
     };
     // Each line's result is rendered into this one buffer, written, and cleared.
     let mut rendered = String::with_capacity(1024);
@@ -594,11 +595,7 @@ pub fn run_task<T: Task>(
             }
         }
     }
-    if std::mem::take(&mut output.header) {
-        output
-            .out
-            .write_all(task.tsv_header(output.with_file).as_bytes())?;
-    }
+    output.write("", task)?;
     output.out.flush()
 }
 
@@ -617,6 +614,11 @@ fn deliver<T: Task>(
         }
         Item::Failure(error) => {
             let message = format!("cannot read {source}: {}", reason(&error));
+            if output.header {
+                // The first line read decides the TSV columns: the row waits for it.
+                output.failures.push((message, file.map(str::to_string)));
+                return Ok(());
+            }
             Cow::Owned(task.input_failure(&message, file))
         }
     };
@@ -689,16 +691,25 @@ struct Output<'o, O> {
     header: bool,
     /// The run has several inputs: the TSV header names the file column.
     with_file: bool,
+    /// Inputs that could not be read before the TSV header was written (a message and the
+    /// file): their rows are written after it, with as many columns as it has, which the
+    /// first line read decides (a `players:` line adds the session's).
+    failures: Vec<(String, Option<String>)>,
 }
 
 impl<O: Write> Output<'_, O> {
     /// Writes one result: JSON and TSV one per line; text blocks separated by a blank
     /// line. An empty result (a session's `players:` line in JSON and TSV) writes nothing.
-    /// The TSV header, while pending, goes first.
-    fn write(&mut self, rendered: &str, task: &impl Task) -> io::Result<()> {
+    /// The TSV header, while pending, goes first, and the rows of the inputs that could not
+    /// be read before it.
+    fn write(&mut self, rendered: &str, task: &mut impl Task) -> io::Result<()> {
         if std::mem::take(&mut self.header) {
             self.out
                 .write_all(task.tsv_header(self.with_file).as_bytes())?;
+            for (message, file) in std::mem::take(&mut self.failures) {
+                let row = task.input_failure(&message, file.as_deref());
+                self.write(&row, task)?;
+            }
         }
         if rendered.is_empty() {
             return Ok(());

@@ -280,8 +280,16 @@ fn main() -> ExitCode {
 /// error here.
 fn clap_exit(e: &clap::Error) -> u8 {
     if e.use_stderr() {
-        // A usage error: if even stderr fails, the status still says so.
-        let _ = e.print();
+        // A usage error. clap quotes the argument it refuses, which may hold escape
+        // sequences: its message is shown printable, line by line, as any input is (and so
+        // without clap's colours). If even stderr fails, the status still says so.
+        let message = e.render().to_string();
+        let mut shown = String::with_capacity(message.len());
+        for line in message.lines() {
+            shown.push_str(&render::printable(line));
+            shown.push('\n');
+        }
+        let _ = io::stderr().write_all(shown.as_bytes());
         return 2;
     }
     match e.print().and_then(|()| io::stdout().flush()) {
@@ -805,6 +813,10 @@ impl<'r> batch::Task for WaitsTask<'r> {
 
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
         self.status = 2;
+        if self.work.format == Format::Tsv {
+            // The waits rows have their own columns: so does this one.
+            return render::waits::tsv_input_failure(message, file);
+        }
         let settings = Settings {
             rules: self.work.rules,
             format: self.work.format,

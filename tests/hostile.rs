@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::path::Path;
+
 use common::Mjscore;
 
 const GOOD: &str = "b66 c12345678 d111 +c9 self seat=s";
@@ -204,6 +206,187 @@ fn a_comment_after_a_hand_is_not_read_either() {
             "error",
             "column 36: the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)"
         )
+    );
+}
+
+/// No character that drives a terminal: ESC, the other C0 controls but the line break and
+/// the tab (TSV's separator), DEL, the C1 controls (U+0080..U+009F), the bidi controls and
+/// the line and paragraph separators.
+fn assert_inert(output: &str) {
+    let bad: Vec<char> = output
+        .chars()
+        .filter(|&c| {
+            (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        })
+        .collect();
+    assert!(bad.is_empty(), "{bad:?} in {output:?}");
+}
+
+#[test]
+fn waits_shows_control_characters_as_code_points() {
+    // An OSC that retitles the terminal, a BEL, a CSI that clears it: in the comment of a
+    // hand that waits on b4 and b7, in every format.
+    let hostile = &b"b123 c456 d789 w11 b5 b6 # \x1b]0;pwned\x07\x1b[2J\n"[..];
+    let shown = "# U+001B]0;pwnedU+0007U+001B[2J";
+    let text = Mjscore::new(&["waits", "--color", "never"])
+        .stdin(hostile)
+        .run();
+    assert_eq!(text.code, 0);
+    assert_inert(&text.stdout);
+    assert!(
+        text.stdout.contains(&format!("b5 b6 {shown}\n")),
+        "{}",
+        text.stdout
+    );
+    let tsv = Mjscore::new(&["waits", "--format", "tsv"])
+        .stdin(hostile)
+        .run();
+    assert_inert(&tsv.stdout);
+    assert_eq!(
+        tsv.stdout.lines().nth(1),
+        Some(
+            format!("1\tb123 c456 d789 w11 b5 b6 {shown}\t\tb4\t4\t10\t10\t1.1+1.2\tlive\t")
+                .as_str()
+        )
+    );
+    // A line that is not a hand, and a file name: printable too.
+    let dir = common::temp_dir("hostile-waits-file-name");
+    std::fs::write(dir.join("w\x1b[2J.txt"), "b123 w5\x1b[2J\n").unwrap();
+    for format in ["text", "json", "tsv"] {
+        let run = Mjscore::new(&[
+            "waits",
+            "--format",
+            format,
+            "--color",
+            "never",
+            "-f",
+            "w\x1b[2J.txt",
+            "-f",
+            "w\x1b[2J.txt",
+        ])
+        .current_dir(&dir)
+        .run();
+        assert_eq!(run.code, 2, "{format}");
+        assert_inert(&run.stdout);
+        assert!(
+            run.stdout.contains("wU+001B[2J.txt") || format == "json",
+            "{}",
+            run.stdout
+        );
+    }
+}
+
+#[test]
+fn bidi_controls_and_separators_are_shown_as_code_points() {
+    // U+202E (right-to-left override) would show the rest of the line reversed; U+2066 an
+    // isolate; U+2028 a line separator. In a comment, in text and TSV, and in player names.
+    let input = "players: A\u{202e}n B\u{2066}o Cho Dee\n\
+                 b66 c12345678 d111 +c9 self seat=s # \u{2028}x\u{202a}\n";
+    let text = Mjscore::new(&["--color", "never", "--summary"])
+        .stdin(input)
+        .run();
+    assert_inert(&text.stdout);
+    common::assert_has_lines(
+        &text.stdout,
+        &["Hand         b66 c12345678 d111 +c9 self seat=s # U+2028xU+202A"],
+    );
+    assert!(text.stdout.contains("AU+202En"), "{}", text.stdout);
+    assert!(text.stdout.contains("BU+2066o"), "{}", text.stdout);
+    let tsv = Mjscore::new(&["--format", "tsv"]).stdin(input).run();
+    assert_inert(&tsv.stdout);
+    assert!(
+        tsv.stdout.contains("\tAU+202En\tBU+2066o\tCho\tDee\t"),
+        "{}",
+        tsv.stdout
+    );
+}
+
+#[test]
+fn json_escapes_del_and_the_c1_controls() {
+    // DEL and CSI as one C1 character (U+009B, a terminal's ESC [): JSON needs no escape
+    // for them, but a terminal shown the JSON would act on them. ½ stays as it is.
+    let run = Mjscore::new(&["--format", "json"])
+        .stdin("b66 c12345678 d111 +c9 self seat=s # \u{7f}\u{9b}2J ½\n")
+        .run();
+    assert_eq!(run.code, 0);
+    assert_inert(&run.stdout);
+    assert!(
+        run.stdout
+            .contains(r#""input":"b66 c12345678 d111 +c9 self seat=s # \u007f\u009b2J ½""#),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn usage_errors_do_not_echo_escape_sequences() {
+    // clap quotes the value it refuses. Forced colour (as on a terminal) must not let the
+    // argument's own sequences through either.
+    for (value, shown) in [
+        ("\x1b[2Jx", "'x'"),
+        ("\x1b]0;pwned\x07y", "'y'"),
+        ("\u{9b}2Jz", "'U+009B2Jz'"),
+        ("a\u{202e}b", "'aU+202Eb'"),
+    ] {
+        let run = Mjscore::new(&["--rules", value])
+            .env("CLICOLOR_FORCE", "1")
+            .run();
+        assert_eq!(run.code, 2);
+        assert_inert(&run.stderr);
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: invalid value {shown} for '--rules")),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn every_tsv_row_has_the_headers_fields() {
+    // A missing file before a session file: its error row waits for the first line read,
+    // which seats the table, so the header has the session's 8 columns (14 + 8 = 22) and
+    // so does every row, the error row included. 1 error + 3 hands = 4 rows.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = Mjscore::new(&[
+        "--format",
+        "tsv",
+        "-f",
+        "/nonexistent",
+        "-f",
+        "docs/examples/short-session.txt",
+    ])
+    .current_dir(dir)
+    .run();
+    let rows: Vec<usize> = run.stdout.lines().map(|r| r.split('\t').count()).collect();
+    assert_eq!(rows, [22; 5], "{}", run.stdout);
+    assert!(run
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("/nonexistent\t"));
+    // waits: its own 10 columns, 11 with the file column of several inputs.
+    let run = Mjscore::new(&["waits", "--format", "tsv", "-f", "/nonexistent"]).run();
+    let rows: Vec<usize> = run.stdout.lines().map(|r| r.split('\t').count()).collect();
+    assert_eq!(rows, [10, 10], "{}", run.stdout);
+    let run = Mjscore::new(&[
+        "waits",
+        "--format",
+        "tsv",
+        "-f",
+        "/nonexistent",
+        "-f",
+        "docs/examples/waits.txt",
+    ])
+    .current_dir(dir)
+    .run();
+    let rows: Vec<usize> = run.stdout.lines().map(|r| r.split('\t').count()).collect();
+    assert!(
+        rows.len() > 2 && rows.iter().all(|&n| n == 11),
+        "{}",
+        run.stdout
     );
 }
 

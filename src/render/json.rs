@@ -24,9 +24,21 @@ use super::{
     Location, Number,
 };
 
-/// Whether a byte must be escaped in a JSON string.
+/// Whether a byte may have to be escaped in a JSON string: JSON's own (a quote, a
+/// backslash, a control byte below 0x20), and DEL and the first byte of the C1 controls
+/// (U+0080..U+009F), escaped too so that JSON shown on a terminal cannot drive it. 0xC2
+/// also begins other characters (`½`), which [`write_string`] copies as they are.
 const fn needs_escape(byte: u8) -> bool {
-    (byte < 0x20) | (byte == b'"') | (byte == b'\\')
+    (byte < 0x20) | (byte == b'"') | (byte == b'\\') | (byte == 0x7f) | (byte == 0xc2)
+}
+
+/// Whether `text` holds a character [`write_string`] escapes (exactly: `½` and `·`, which
+/// begin with 0xC2 too, need none).
+fn must_escape(text: &str) -> bool {
+    text.bytes().any(needs_escape)
+        && text
+            .chars()
+            .any(|c| c < ' ' || c == '"' || c == '\\' || ('\u{7f}'..='\u{9f}').contains(&c))
 }
 
 /// Writes `text` as a JSON string literal. Runs that need no escape are copied whole: this
@@ -49,6 +61,17 @@ pub fn write_string(out: &mut String, text: &str) {
         let i = plain_from + offset;
         out.push_str(&text[plain_from..i]);
         match bytes[i] {
+            // A two-byte character: escaped if it is a C1 control, else copied.
+            0xc2 if !(0x80..=0x9f).contains(&bytes[i + 1]) => {
+                out.push_str(&text[i..i + 2]);
+                plain_from = i + 2;
+                continue;
+            }
+            0xc2 => {
+                let _ = write!(out, "\\u{:04x}", bytes[i + 1]);
+                plain_from = i + 2;
+                continue;
+            }
             b'"' => out.push_str("\\\""),
             b'\\' => out.push_str("\\\\"),
             b'\n' => out.push_str("\\n"),
@@ -143,7 +166,7 @@ impl<'a> Object<'a> {
         }
         self.empty = false;
         // Keys are names written in this program, never anything to escape.
-        debug_assert!(!key.bytes().any(needs_escape));
+        debug_assert!(!must_escape(key));
         self.out.push('"');
         self.out.push_str(key);
         self.out.push_str("\":");
@@ -167,7 +190,7 @@ impl<'a> Object<'a> {
     /// A string from the program's own tables (pattern ids and names, rule set ids): written
     /// without scanning for characters to escape, as a test checks there are none.
     pub fn table_string(&mut self, key: &str, value: &'static str) -> &mut Self {
-        debug_assert!(!value.bytes().any(needs_escape));
+        debug_assert!(!must_escape(value));
         let out = self.key(key);
         out.push('"');
         out.push_str(value);
@@ -183,7 +206,7 @@ impl<'a> Object<'a> {
         out.push('"');
         let start = out.len();
         write(out);
-        if out.as_bytes()[start..].iter().any(|&b| needs_escape(b)) {
+        if must_escape(&out[start..]) {
             let text = out.split_off(start);
             out.pop();
             write_string(out, &text);
@@ -212,7 +235,7 @@ impl<'a> Object<'a> {
         out.push('"');
         let start = out.len();
         let _ = write(out);
-        debug_assert!(!out.as_bytes()[start..].iter().any(|&b| needs_escape(b)));
+        debug_assert!(!must_escape(&out[start..]));
         out.push('"');
         self
     }
@@ -577,10 +600,10 @@ mod tests {
     #[test]
     fn table_strings_need_no_escape() {
         for rules in crate::rules::ALL {
-            assert!(!rules.id.bytes().any(needs_escape));
+            assert!(!must_escape(rules.id));
             for p in rules.patterns {
                 for text in [p.id, p.name, p.chinese] {
-                    assert!(!text.bytes().any(needs_escape), "{text}");
+                    assert!(!must_escape(text), "{text}");
                 }
             }
         }
@@ -595,12 +618,19 @@ mod tests {
             "tab\there\nline\r",
             "\u{0}\u{1f}",
             "中 · é",
+            "del\u{7f} csi\u{9b}2J \u{80}\u{85} ½ \u{a0}",
         ] {
             let mut out = String::new();
             write_string(&mut out, text);
             let back: String = serde_json::from_str(&out).unwrap();
             assert_eq!(back, text, "{out}");
+            // What a terminal would be shown: no control character at all.
+            assert!(!out.chars().any(char::is_control), "{out}");
         }
+        // DEL and the C1 controls escaped; ½ (0xC2 0xBD) and the no-break space as they are.
+        let mut out = String::new();
+        write_string(&mut out, "\u{7f}\u{9b}½\u{85}\u{a0}");
+        assert_eq!(out, "\"\\u007f\\u009b½\\u0085\u{a0}\"");
         let mut out = String::new();
         Object::new(&mut out).display("k", "say \"hi\"").end();
         assert_eq!(out, r#"{"k":"say \"hi\""}"#);
@@ -682,7 +712,7 @@ mod tests {
             texts.push(out);
         }
         for text in texts {
-            assert!(!text.bytes().any(needs_escape), "{text}");
+            assert!(!must_escape(&text), "{text}");
             let mut out = String::new();
             Object::new(&mut out)
                 .notation("k", |out| out.write_str(&text))

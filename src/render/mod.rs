@@ -115,14 +115,23 @@ pub fn write_int<W: Write>(w: &mut W, n: i64) -> fmt::Result {
     write_uint(w, n.unsigned_abs())
 }
 
-/// Whether `text` may hold a control character: a byte below 0x20, DEL, or the first byte
-/// of U+0080..U+009F. A quick look at the bytes, so that the common text is copied whole:
+/// Whether `text` may hold a character [`write_printable`] replaces: a byte below 0x20, DEL,
+/// the first byte of U+0080..U+009F, or the first byte of U+2000..U+2FFF (where the
+/// line and paragraph separators and the bidirectional controls are). A quick look at the bytes, so that the common text is copied whole:
 /// every byte is looked at, without stopping early, which the compiler turns into a few
 /// wide comparisons.
 fn may_hold_control(text: &str) -> bool {
     text.bytes().fold(false, |found, b| {
-        found | (b < 0x20) | (b == 0x7f) | (b == 0xc2)
+        found | (b < 0x20) | (b == 0x7f) | (b == 0xc2) | (b == 0xe2)
     })
+}
+
+/// Whether a terminal could be made to do something by `c` rather than show it: a control
+/// character (C0, DEL, C1), the line and paragraph separators U+2028 and U+2029, or a
+/// bidirectional embedding, override or isolate (U+202A..U+202E, U+2066..U+2069), which
+/// reorder the text shown after them.
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `text.trim()`, the usual case (a line that starts and ends with a token) decided from
@@ -140,15 +149,16 @@ pub fn trimmed(text: &str) -> &str {
     }
 }
 
-/// Writes `text` as [`printable`] shows it: every control character as its code point
-/// (`U+001B`), a tab as a space; runs without one are copied whole.
+/// Writes `text` as [`printable`] shows it: every control character, separator and bidi
+/// control ([`is_unsafe`]) as its code point (`U+001B`), a tab as a space; runs without
+/// one are copied whole.
 pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
     if !may_hold_control(text) {
         return w.write_str(text);
     }
     let mut plain_from = 0;
     for (i, c) in text.char_indices() {
-        if !c.is_control() {
+        if !is_unsafe(c) {
             continue;
         }
         w.write_str(&text[plain_from..i])?;
@@ -173,10 +183,12 @@ impl<W: Write> Write for Printable<'_, W> {
 
 /// Text read from the input (a line, a comment, a file name), safe to show on a terminal:
 /// every control character is written as its code point (`U+001B`), so that no input can
-/// move the cursor, clear the screen or retitle the window. A tab becomes a space: it
+/// move the cursor, clear the screen or retitle the window, and so is every bidirectional
+/// control and line or paragraph separator, so that none can reorder or break what is
+/// shown after it. A tab becomes a space: it
 /// separates tokens as a space does. See [`write_printable`].
 pub fn printable(text: &str) -> Cow<'_, str> {
-    if !may_hold_control(text) || !text.chars().any(char::is_control) {
+    if !may_hold_control(text) || !text.chars().any(is_unsafe) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -470,6 +482,17 @@ mod tests {
             ("\u{1b}[2J", "U+001B[2J"),
             ("del\u{7f} c1\u{85} é ½ 中", "delU+007F c1U+0085 é ½ 中"),
             ("\u{9f}\u{a0}", "U+009F\u{a0}"),
+            // Bidi controls and separators, beside characters of the same leading byte
+            // that are shown as they are (… and ‘’).
+            ("a\u{202e}b\u{2066}c\u{2069}", "aU+202EbU+2066cU+2069"),
+            (
+                "\u{2028}\u{2029}\u{202a}\u{202d}",
+                "U+2028U+2029U+202AU+202D",
+            ),
+            (
+                "…‘’\u{2027}\u{202f}\u{2065}\u{206a}",
+                "…‘’\u{2027}\u{202f}\u{2065}\u{206a}",
+            ),
         ] {
             assert_eq!(printable(text), shown);
             let mut out = String::new();

@@ -12,7 +12,7 @@ use crate::system::RuleSet;
 use crate::waits::analysis::{Analysis, Value, Wait, Waits};
 
 use super::json::Object;
-use super::{points_label, total_label, total_number, Location};
+use super::{points_label, printable, total_label, total_number, Location};
 
 fn paint(color: bool, text: impl std::fmt::Display, style: Style) -> String {
     if color {
@@ -146,9 +146,14 @@ pub fn text(
 ) -> String {
     let mut out = String::new();
     if let Some(at) = at {
-        let _ = writeln!(out, "{} {at}", label(color, "Line"));
+        let _ = writeln!(
+            out,
+            "{} {}",
+            label(color, "Line"),
+            printable(&at.to_string())
+        );
     }
-    let _ = writeln!(out, "{} {}", label(color, "Hand"), input.trim());
+    let _ = writeln!(out, "{} {}", label(color, "Hand"), printable(input.trim()));
     let _ = writeln!(out, "{} {}", label(color, "Rules"), rules.name);
     match analysis {
         Analysis::Waits(waits) if waits.waits.is_empty() => {
@@ -288,16 +293,15 @@ pub fn tsv_header(with_file: bool) -> String {
 }
 
 fn tsv_start(at: Option<&Location>, input: &str) -> String {
-    let clean = |text: &str| text.replace(['\t', '\n', '\r'], " ");
     let mut row = String::new();
     if let Some(Location {
         file: Some(file), ..
     }) = at
     {
-        let _ = write!(row, "{}\t", clean(file));
+        let _ = write!(row, "{}\t", printable(file));
     }
     let line = at.map(|a| a.line.to_string()).unwrap_or_default();
-    let _ = write!(row, "{line}\t{}\t", clean(input.trim()));
+    let _ = write!(row, "{line}\t{}\t", printable(input.trim()));
     row
 }
 
@@ -356,9 +360,18 @@ pub fn tsv(input: &str, analysis: &Analysis, rules: &RuleSet, at: Option<&Locati
     rows.join("\n")
 }
 
+/// The TSV row of an input that could not be read (a missing file): no line, no input,
+/// status `error`, the message naming the file; the file column when the run has one.
+pub fn tsv_input_failure(message: &str, file: Option<&str>) -> String {
+    let file = file
+        .map(|f| format!("{}\t", printable(f)))
+        .unwrap_or_default();
+    format!("{file}\t\t\t\t\t\t\t\terror\t{}", printable(message))
+}
+
 /// The TSV row of a line that could not be read as a hand.
 pub fn tsv_error(input: &str, error: &Error, at: Option<&Location>) -> String {
-    let message = error.message().replace(['\t', '\n', '\r'], " ");
+    let message = printable(&error.message()).into_owned();
     format!(
         "{}\t\t\t\t\t\terror\tcolumn {}: {message}",
         tsv_start(at, input),
