@@ -111,7 +111,7 @@ impl Rows {
 /// Checks every implication row of shape patterns on every reading of one concealed hand.
 fn prove_implications(packed: Packed, rows: &Rows, implied: &mut Implied) {
     // Won on its first tile, of the lowest kind it holds.
-    let hand = won_on(&tiles(packed), 0, rows.context);
+    let hand = won_on(&tiles(packed), 0, rows.context.clone());
     for arrangement in arrangements(&hand) {
         if !matches!(arrangement.shape, Shape::Regular { .. }) {
             continue;
@@ -497,7 +497,7 @@ fn contexts() -> [WinContext; 2] {
         robbed_kong: false,
         heaven: false,
         earth: false,
-        words: SystemWords::NONE,
+        words: SystemWords::none(),
     };
     let discard = WinContext {
         win_by: WinBy::Discard {
@@ -505,7 +505,7 @@ fn contexts() -> [WinContext; 2] {
             assumed: false,
         },
         responsible: Responsible::Discarder(Seat::North),
-        ..base
+        ..base.clone()
     };
     [base, discard]
 }
@@ -549,11 +549,11 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
     // Each kind held once, in order: the first tile of each run of equal tiles.
     for at in (0..14).filter(|&at| at == 0 || tiles[at] != tiles[at - 1]) {
         // One hand per winning tile; only its context changes between the two scorings.
-        let mut hand = won_on(&tiles, at, self_draw);
+        let mut hand = won_on(&tiles, at, self_draw.clone());
         // The tiles are arranged once for both: only the context changes.
         let arranged = tile_arrangements(&hand);
-        for context in [self_draw, discard] {
-            hand.context = context;
+        for context in [&self_draw, &discard] {
+            hand.context = context.clone();
             tally.scorings += 1;
             match invariants::check_arranged(&hand, &WSOM, Some(&arranged)) {
                 Ok(Outcome::Win { reading, .. }) => {

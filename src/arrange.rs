@@ -369,7 +369,7 @@ mod tests {
         let hand = hand::validate(
             &parsed,
             parsed.winning.unwrap(),
-            crate::words::SystemWords::NONE,
+            crate::words::SystemWords::none(),
         )
         .unwrap();
         arrangements(&hand)
@@ -411,7 +411,7 @@ mod tests {
         let hand = hand::validate(
             &parsed,
             parsed.winning.unwrap(),
-            crate::words::SystemWords::NONE,
+            crate::words::SystemWords::none(),
         )
         .unwrap();
         let all = arrangements(&hand);

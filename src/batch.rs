@@ -405,7 +405,7 @@ impl Work for Scorer<'_, '_> {
                 (Some(payments), Some(paid_on)) => Ended::Won {
                     payments: *payments,
                     paid_on,
-                    context: scored.hand.context,
+                    context: scored.hand.context.clone(),
                 },
                 _ => Ended::FalseWin(scored.hand.context.seat),
             },

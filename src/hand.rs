@@ -203,7 +203,7 @@ impl Responsible {
 }
 
 /// The situation of the win, kept apart from the tiles.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WinContext {
     /// The winner's seat (`seat=`, default East).
     pub seat: Seat,
@@ -405,7 +405,7 @@ impl Holding {
         WinContext {
             win_by: WinBy::SelfDraw,
             responsible: Responsible::NoneSelfDraw,
-            ..self.context
+            ..self.context.clone()
         }
     }
 
@@ -419,7 +419,7 @@ impl Holding {
             context: if self_drawn {
                 self.self_drawn_context()
             } else {
-                self.context
+                self.context.clone()
             },
         }
     }

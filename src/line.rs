@@ -120,27 +120,43 @@ pub fn parse(line: &str) -> Result<Hand, Error> {
 /// Reads one line of notation into a validated hand, with the context words of `rules`.
 pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
     let parsed = notation::parse_line(line)?;
-    validate(&parsed, rules)
+    validate(&parsed, rules, &rules::ALL)
 }
 
 /// Reads one line of notation, its `+TILE` optional, into a hand before its win (13 or 14
 /// tiles) with the context words of `rules`: the `waits` analysis's input.
 pub fn parse_holding(line: &str, rules: &RuleSet) -> Result<Holding, Error> {
+    parse_holding_among(line, rules, &rules::ALL)
+}
+
+/// [`parse_holding`], a word of another rule set looked up among `systems`.
+fn parse_holding_among(
+    line: &str,
+    rules: &RuleSet,
+    systems: &[&RuleSet],
+) -> Result<Holding, Error> {
     let parsed = notation::parse_holding(line)?;
-    let system_words = system_words(&parsed.named, rules)?;
+    let system_words = system_words(&parsed.named, rules, systems)?;
     Ok(hand::validate_holding(&parsed, system_words)?)
 }
 
 /// Reads one line as a hand before its win and analyses it under `rules`: its waits (13
 /// tiles) or its discards (14). The `waits` command's step for one line.
 pub fn analyse_line(line: &str, rules: &RuleSet) -> Result<Analysis, Error> {
-    let holding = parse_holding(line, rules)?;
+    analyse_line_with(line, rules, Options::default())
+}
+
+/// [`analyse_line`] with the rule sets of `options` on offer (a claim and `--all` mean
+/// nothing to the analysis).
+pub fn analyse_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<Analysis, Error> {
+    let holding = parse_holding_among(line, rules, options.systems)?;
     Ok(analysis::analyse(&holding, rules))
 }
 
-/// The parsed line as a hand under `rules`: the system's words read, then the hand checked.
-fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
-    let system_words = system_words(&parsed.named, rules)?;
+/// The parsed line as a hand under `rules`: the system's words read (another's looked up
+/// among `systems`), then the hand checked.
+fn validate(parsed: &ParsedHand, rules: &RuleSet, systems: &[&RuleSet]) -> Result<Hand, Error> {
+    let system_words = system_words(&parsed.named, rules, systems)?;
     let hand = if rules
         .declared
         .is_some_and(|declared| declared(&system_words))
@@ -162,26 +178,27 @@ fn validate(parsed: &ParsedHand, rules: &RuleSet) -> Result<Hand, Error> {
 fn system_words(
     named: &[Spanned<NamedWord>],
     rules: &RuleSet,
+    systems: &[&RuleSet],
 ) -> Result<words::SystemWords, Error> {
     words::resolve(named, rules.words).map_err(|e| match e {
         WordError::Notation(e) => Error::Notation(e),
-        WordError::Unknown(unknown) => unknown_word(unknown, rules),
+        WordError::Unknown(unknown) => unknown_word(unknown, rules, systems),
     })
 }
 
-/// A word the rule set does not read: one another system reads, or one nobody does.
-fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet) -> Error {
+/// A word the rule set does not read: one another of `systems` reads, or one none does.
+fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet, systems: &[&RuleSet]) -> Error {
     let column = unknown.column;
-    match rules::knowing_word(&unknown.key) {
-        Some(systems) => Error::Hand(HandError {
+    match rules::knowing_word(&unknown.key, systems) {
+        Some(knowing) => Error::Hand(HandError {
             column,
             kind: HandErrorKind::WordOfAnotherSystem {
-                word: rules::ALL
+                word: systems
                     .iter()
                     .flat_map(|r| r.words)
                     .find(|w| w.key == unknown.key)
                     .map_or(unknown.word, |w| w.shown()),
-                systems,
+                systems: knowing,
             },
         }),
         None => Error::Notation(NotationError {
@@ -212,12 +229,27 @@ pub struct Scored<'a> {
 }
 
 /// What to do with a line besides scoring it.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct Options<'a> {
     /// A claim made outside the line (`--claim`).
     pub claim: Option<&'a ClaimSpec>,
     /// Keep every reading, not only the best (`--all`).
     pub all_readings: bool,
+    /// The rule sets on offer: a word the chosen one does not read is looked up in them,
+    /// so that the message names the rule sets that read it (`'round=' is scored only by
+    /// --rules doubling`). The program's own by default; a program with rule sets of its
+    /// own lists them here.
+    pub systems: &'a [&'a RuleSet],
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            claim: None,
+            all_readings: false,
+            systems: &rules::ALL,
+        }
+    }
 }
 
 impl Scored<'_> {
@@ -257,7 +289,7 @@ pub fn score_line_with<'a>(
 ) -> Result<Scored<'a>, Error> {
     let mut parsed = ParsedHand::empty();
     notation::parse_line_into(line, &mut parsed)?;
-    let hand = validate(&parsed, rules)?;
+    let hand = validate(&parsed, rules, options.systems)?;
     let spec = match (&parsed.claim, options.claim) {
         (Some(on_line), Some(_)) => {
             return Err(Error::Claim {

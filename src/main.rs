@@ -384,6 +384,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         options: Options {
             claim: cli.claim.as_ref(),
             all_readings: cli.all,
+            ..Options::default()
         },
         color: use_color(cli.color, Stream::Stdout),
     };

@@ -25,10 +25,10 @@ pub fn doubling_with_maximum(maximum: u32) -> &'static RuleSet {
     Box::leak(Box::new(crate::systems::doubling::with_maximum(maximum)))
 }
 
-/// The ids of the rule sets that read the context word `key` (lower case), as a message
-/// names them: `--rules doubling`, or `--rules doubling or --rules huang`.
-pub fn knowing_word(key: &str) -> Option<String> {
-    let knowing: Vec<String> = ALL
+/// The ids of the rule sets among `systems` that read the context word `key` (lower case),
+/// as a message names them: `--rules doubling`, or `--rules doubling or --rules huang`.
+pub fn knowing_word(key: &str, systems: &[&RuleSet]) -> Option<String> {
+    let knowing: Vec<String> = systems
         .iter()
         .filter(|rules| rules.words.iter().any(|w| w.key == key))
         .map(|rules| format!("--rules {}", rules.id))

@@ -17,6 +17,27 @@ use crate::tile::Seat;
 use crate::words::{SystemWords, WordSpec};
 
 /// A scoring system.
+///
+/// Built with [`RuleSet::new`] from the parts every system has (an id, a name, a pattern
+/// table, payments, wording), then a `with_` method for each part where the system differs
+/// from the default: so a part added to the engine later, with its default, changes no
+/// system. The fields are there to read.
+///
+/// ```
+/// use mjscore::rules::{RuleSet, WSOM};
+/// // WSOM's table and payments, with no minimum and only regular hands winning.
+/// static STRICT: RuleSet = RuleSet::new(
+///     "strict",
+///     std::borrow::Cow::Borrowed("Strict"),
+///     WSOM.patterns,
+///     WSOM.payments,
+///     WSOM.wording,
+/// )
+/// .with_shapes(mjscore::patterns::REGULAR);
+/// assert_eq!(STRICT.minimum, 0);
+/// assert!(!STRICT.shapes.seven_pairs);
+/// ```
+#[non_exhaustive]
 pub struct RuleSet {
     /// Name on the command line (`--rules ID`) and in JSON.
     pub id: &'static str,
@@ -128,6 +149,15 @@ pub struct LimitRule {
     /// Whether a sum of exactly the maximum is shown as capped (Zung Jung: "320 or more"),
     /// or only a sum above it (the doubling table).
     pub reached_at_maximum: bool,
+}
+
+impl LimitRule {
+    /// No limit: every pattern adds up, none scores alone.
+    pub const NONE: LimitRule = LimitRule {
+        maximum: None,
+        alone_from: None,
+        reached_at_maximum: false,
+    };
 }
 
 /// The payment hooks of a system.
@@ -246,6 +276,91 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 impl RuleSet {
+    /// A rule set of these parts, every other part at its default: no minimum, every
+    /// winning shape, no implications, no limit, no refusal and no checks of its own, no
+    /// declared win, no words of its own, and the deal passing after every hand.
+    pub const fn new(
+        id: &'static str,
+        name: Cow<'static, str>,
+        patterns: &'static [Pattern],
+        payments: PaymentRule,
+        wording: Wording,
+    ) -> RuleSet {
+        RuleSet {
+            id,
+            name,
+            patterns,
+            minimum: 0,
+            shapes: crate::patterns::ANY,
+            implications: &[],
+            limit: LimitRule::NONE,
+            refuse: None,
+            check_context: None,
+            declared: None,
+            words: &[],
+            payments,
+            deal: DealRule::ALWAYS_PASSES,
+            wording,
+        }
+    }
+
+    /// With this minimum: a hand worth less is a false win.
+    pub const fn with_minimum(mut self, minimum: u32) -> RuleSet {
+        self.minimum = minimum;
+        self
+    }
+
+    /// With only these winning shapes.
+    pub const fn with_shapes(mut self, shapes: Shapes) -> RuleSet {
+        self.shapes = shapes;
+        self
+    }
+
+    /// With these implications (see [`Implication`]).
+    pub const fn with_implications(mut self, implications: &'static [Implication]) -> RuleSet {
+        self.implications = implications;
+        self
+    }
+
+    /// With this limit.
+    pub const fn with_limit(mut self, limit: LimitRule) -> RuleSet {
+        self.limit = limit;
+        self
+    }
+
+    /// With a rule that refuses a win whatever the tiles (see [`RuleSet::refuse`]).
+    pub const fn with_refusal(
+        mut self,
+        refuse: fn(&WinContext) -> Option<&'static str>,
+    ) -> RuleSet {
+        self.refuse = Some(refuse);
+        self
+    }
+
+    /// With the system's own checks of the context words.
+    pub const fn with_context_check(mut self, check: ContextCheck) -> RuleSet {
+        self.check_context = Some(check);
+        self
+    }
+
+    /// With a win by declaration (see [`RuleSet::declared`]).
+    pub const fn with_declared_win(mut self, declared: fn(&SystemWords) -> bool) -> RuleSet {
+        self.declared = Some(declared);
+        self
+    }
+
+    /// With context words of the system's own (any number).
+    pub const fn with_words(mut self, words: &'static [WordSpec]) -> RuleSet {
+        self.words = words;
+        self
+    }
+
+    /// With this rule for passing the deal.
+    pub const fn with_deal(mut self, deal: DealRule) -> RuleSet {
+        self.deal = deal;
+        self
+    }
+
     /// The pattern with this id.
     pub fn pattern(&self, id: &str) -> Option<&'static Pattern> {
         self.patterns.iter().find(|p| p.id == id)

@@ -9,10 +9,11 @@
 use std::fmt::{self, Write};
 
 use crate::notation::{seat_name, NamedWord, NotationError, NotationErrorKind, Spanned};
+use crate::small::SmallVec;
 use crate::tile::Seat;
 
-/// The most words one system may declare.
-pub const MAX_SYSTEM_WORDS: usize = 8;
+/// The words a hand keeps in place; a system that declares more keeps the rest on the heap.
+const WORDS_IN_PLACE: usize = 8;
 
 /// What values a system's word takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,26 +117,24 @@ impl WordSpec {
 
 /// The values of a system's words for one hand, given or defaulted, by index in the
 /// system's list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SystemWords {
     specs: &'static [WordSpec],
-    values: [u8; MAX_SYSTEM_WORDS],
+    values: SmallVec<u8, WORDS_IN_PLACE>,
 }
 
 impl SystemWords {
     /// No system words: a system that declares none.
-    pub const NONE: SystemWords = SystemWords {
-        specs: &[],
-        values: [0; MAX_SYSTEM_WORDS],
-    };
+    pub fn none() -> SystemWords {
+        SystemWords::defaults(&[])
+    }
 
-    /// Every word of `specs` at its default.
+    /// Every word of `specs` at its default (any number of words).
     pub fn defaults(specs: &'static [WordSpec]) -> SystemWords {
-        let mut values = [0; MAX_SYSTEM_WORDS];
-        for (value, spec) in values.iter_mut().zip(specs) {
-            *value = spec.default;
+        SystemWords {
+            specs,
+            values: specs.iter().map(|spec| spec.default).collect(),
         }
-        SystemWords { specs, values }
     }
 
     /// The stored value of the `index`-th word of the system (0 past the end of its list).

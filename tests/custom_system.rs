@@ -4,7 +4,9 @@
 //! "Toy" has three patterns, each a different kind of value:
 //! - t.1 Runs, 2 points: four sequences;
 //! - t.2 Honors, computed: 3 for each honor triplet or kong, and 1 for an honor pair;
-//! - t.3 Bonus, +50 %: the context word `bonus`, Toy's own.
+//! - t.3 Bonus, +50 %: the context word `bonus`, Toy's own (its ninth word: eight tags
+//!   come before it, to prove a system may declare any number of words);
+//! - t.4 Level, computed: `level=N` (its tenth word) is worth N points.
 //!
 //! Its limit: the sum is capped at 10, then the percentage applies (rounded half up). Its
 //! minimum is 1 point; only regular hands win. Its payments: on a self-draw each other
@@ -22,21 +24,52 @@ use mjscore::score::{FalseWin, Outcome};
 use mjscore::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use mjscore::tile::{Seat, Tile};
 use mjscore::words::{WordSpec, WordValues};
-use mjscore::{invariants, score_line, Options};
+use mjscore::{invariants, rules, score_line, score_line_with, Options};
 
-static WORDS: [WordSpec; 1] = [WordSpec {
-    key: "bonus",
-    values: WordValues::Flag,
-    default: 0,
-    meaning: "the table called a bonus hand",
-}];
+/// A tag of no meaning to the scoring: eight of them (`alfa` … `hotel`), so that `bonus` is
+/// Toy's ninth word.
+const fn tag(key: &'static str) -> WordSpec {
+    WordSpec {
+        key,
+        values: WordValues::Flag,
+        default: 0,
+        meaning: "a tag the table may write; it scores nothing",
+    }
+}
+
+/// Toy's words: eight tags, then `bonus` (index 8) and `level=N` (index 9).
+static WORDS: [WordSpec; 10] = [
+    tag("alfa"),
+    tag("bravo"),
+    tag("charlie"),
+    tag("delta"),
+    tag("echo"),
+    tag("foxtrot"),
+    tag("golf"),
+    tag("hotel"),
+    WordSpec {
+        key: "bonus",
+        values: WordValues::Flag,
+        default: 0,
+        meaning: "the table called a bonus hand",
+    },
+    WordSpec {
+        key: "level",
+        values: WordValues::Number { min: 0, max: 3 },
+        default: 0,
+        meaning: "the table's level: each adds a point",
+    },
+];
+
+const BONUS: usize = 8;
+const LEVEL: usize = 9;
 
 fn honors(f: &Facts) -> u32 {
     let sets = 3 * f.count_triplets(Tile::is_honor) as u32;
     sets + u32::from(f.pair().is_some_and(Tile::is_honor))
 }
 
-static PATTERNS: [Pattern; 3] = [
+static PATTERNS: [Pattern; 4] = [
     Pattern {
         id: "t.1",
         series: "t.1",
@@ -70,10 +103,22 @@ static PATTERNS: [Pattern; 3] = [
         chinese: "獎",
         value: Value::Percent(50),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().words.flag(0)),
+        condition: Condition::Hand(|f| f.context().words.flag(BONUS)),
         summary: "the word bonus: +50 %",
         details: "The table called a bonus hand: the value grows by half.",
         example: "w111 e222 b123 c456 d5 +d5 self bonus",
+    },
+    Pattern {
+        id: "t.4",
+        series: "t.4",
+        name: "Level",
+        chinese: "級",
+        value: Value::Computed { label: "1 a level" },
+        shapes: ANY,
+        condition: Condition::Computed(|f| u32::from(f.context().words.value(LEVEL))),
+        summary: "level=N: N points",
+        details: "The table's level, from the word level=N: N points.",
+        example: "w111 e222 b123 c456 d5 +d5 self level=2",
     },
 ];
 
@@ -103,23 +148,14 @@ fn explain(payments: &Payments, context: &WinContext) -> String {
     }
 }
 
-static TOY: RuleSet = RuleSet {
-    id: "toy",
-    name: Cow::Borrowed("Toy (made up in tests/custom_system.rs)"),
-    patterns: &PATTERNS,
-    minimum: 1,
-    shapes: REGULAR,
-    implications: &[],
-    refuse: None,
-    check_context: None,
-    declared: None,
-    limit: LimitRule {
-        maximum: Some(10),
-        alone_from: None,
-        reached_at_maximum: true,
-    },
-    words: &WORDS,
-    payments: PaymentRule {
+/// Built as a system of another crate must be: `RuleSet::new` with the parts every system
+/// has, then only what Toy changes. Implications, refusals, context checks and declared
+/// wins are left at their defaults (none), as is any hook the engine gains later.
+static TOY: RuleSet = RuleSet::new(
+    "toy",
+    Cow::Borrowed("Toy (made up in tests/custom_system.rs)"),
+    &PATTERNS,
+    PaymentRule {
         pay,
         explain,
         winner_receives: |value, context| match context.responsible {
@@ -127,18 +163,26 @@ static TOY: RuleSet = RuleSet {
             _ => 2 * i64::from(value),
         },
     },
-    // Unlike every system of the program: East deals again after a drawn hand.
-    deal: DealRule {
-        dealer_keeps_on_win: false,
-        dealer_keeps_on_draw: true,
-    },
-    wording: Wording {
+    Wording {
         alone: "alone",
         capped: "toy cap",
         short_name: "TOY",
         no_pattern: "nothing toy-worthy",
     },
-};
+)
+.with_minimum(1)
+.with_shapes(REGULAR)
+.with_limit(LimitRule {
+    maximum: Some(10),
+    alone_from: None,
+    reached_at_maximum: true,
+})
+.with_words(&WORDS)
+// Unlike every system of the program: East deals again after a drawn hand.
+.with_deal(DealRule {
+    dealer_keeps_on_win: false,
+    dealer_keeps_on_draw: true,
+});
 
 /// "id:points … = total [limit]" and the payments E S W N, or why it does not win.
 fn outcome(line: &str) -> String {
@@ -238,7 +282,9 @@ fn toy_words_messages_and_claims() {
     // An unknown word's message lists Toy's word.
     let err = score_line("b123 c456 d789 b234 w1 +w1 zz", &TOY).unwrap_err();
     assert!(
-        err.message().ends_with("resp=, bonus, claim="),
+        err.message().ends_with(
+            "resp=, alfa, bravo, charlie, delta, echo, foxtrot, golf, hotel, bonus, level=, claim="
+        ),
         "{}",
         err.message()
     );
@@ -278,6 +324,69 @@ fn toy_words_messages_and_claims() {
             "no line {line:?} in\n{text}"
         );
     }
+}
+
+#[test]
+fn toy_reads_ten_words_of_its_own() {
+    // Words past the eighth are read like the first: w111 e222 two honor triplets, t.2 6;
+    // level=3 adds t.4 3: 9 (under the cap of 10); bonus +50 %: 13.5, rounded half up to
+    // 14. Self-drawn: each of the three others pays 14, East receives 42. The tags score
+    // nothing.
+    let cases = [
+        (
+            "w111 e222 b123 c456 d5 +d5 self alfa hotel level=3 bonus",
+            "t.2:6 t.3:+50% t.4:3 = 14; [42, -14, -14, -14]",
+        ),
+        // level=2 alone: 6 + 2 = 8; each pays 8.
+        (
+            "w111 e222 b123 c456 d5 +d5 self level=2",
+            "t.2:6 t.4:2 = 8; [24, -8, -8, -8]",
+        ),
+    ];
+    for (line, want) in cases {
+        assert_eq!(outcome(line), want, "{line}");
+    }
+    // A value out of the word's range, at its column.
+    let err = score_line("w111 e222 b123 c456 d5 +d5 self level=4", &TOY).unwrap_err();
+    assert_eq!((err.kind(), err.column()), ("syntax", 33));
+    // The words written back in canonical notation, in Toy's order, defaults left out.
+    let hand =
+        mjscore::parse_for("w111 e222 b123 c456 d5 +d5 self bonus level=1 bravo", &TOY).unwrap();
+    let mut words = String::new();
+    hand.context.words.write_notation(&mut words).unwrap();
+    assert_eq!(words, " bravo bonus level=1");
+}
+
+#[test]
+fn rule_sets_on_offer_are_passed_in() {
+    // The program's rule sets know no `bonus`: by default it is an unknown word. A program
+    // that offers Toy beside them passes its list, and the message names Toy.
+    let line = "b123 c456 d789 b234 w1 +w1 bonus";
+    let err = score_line(line, &rules::WSOM).unwrap_err();
+    assert_eq!(err.kind(), "syntax");
+    let offered = [
+        &rules::WSOM,
+        &rules::ZJ,
+        &rules::DOUBLING,
+        &rules::HUANG,
+        &TOY,
+    ];
+    let options = Options {
+        systems: &offered,
+        ..Options::default()
+    };
+    let err = score_line_with(line, &rules::WSOM, options).unwrap_err();
+    assert_eq!((err.kind(), err.column()), ("context", 28));
+    assert_eq!(
+        err.message(),
+        "'bonus' is scored only by --rules toy; with these rules, leave it out"
+    );
+    // And Toy's list, passed in, names Huang's word for a Toy line.
+    let err = score_line_with("b123 c456 d789 b234 w1 +w1 lastcopy", &TOY, options).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "'lastcopy' is scored only by --rules huang; with these rules, leave it out"
+    );
 }
 
 #[test]
@@ -326,7 +435,7 @@ fn toy_through_the_batch_as_json_lines() {
             .skip(1)
             .map(|l| l.split('\t').nth(2).unwrap())
             .collect::<Vec<_>>(),
-        ["2", "null", "0"]
+        ["2", "null", "0", "null"]
     );
 }
 

@@ -81,7 +81,7 @@ proptest! {
             let settings = Settings {
                 rules: &rules::WSOM,
                 format,
-                options: Options { claim: None, all_readings: format != Format::Tsv },
+                options: Options { claim: None, all_readings: format != Format::Tsv, ..Options::default() },
                 color: false,
             };
             let input = |read_ahead| vec![Input { name: None, source: "bytes".into(), reader: Box::new(io::Cursor::new(bytes.clone())), read_ahead }];

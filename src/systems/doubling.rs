@@ -54,45 +54,37 @@ pub fn with_maximum(maximum: u32) -> RuleSet {
 }
 
 const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
-    RuleSet {
-        id: "doubling",
-        name,
-        patterns: &PATTERNS,
-        minimum: 0,
-        shapes: Shapes {
+    let payments = PaymentRule {
+        pay,
+        explain,
+        winner_receives,
+    };
+    let wording = Wording {
+        alone: "special hand",
+        capped: "maximum",
+        short_name: "DOUBLING",
+        no_pattern: "no scoring pattern",
+    };
+    RuleSet::new("doubling", name, &PATTERNS, payments, wording)
+        .with_shapes(Shapes {
             regular: true,
             seven_pairs: false,
             thirteen_terminals: true,
             declared: false,
-        },
-        implications: &[],
-        refuse: None,
-        check_context: None,
-        declared: None,
-        // A special hand scores alone, unless the capped sum is more (docs/rules-doubling.md);
-        // a sum is shown as capped only when it passes the maximum.
-        limit: LimitRule {
+        })
+        // A special hand scores alone, unless the capped sum is more
+        // (docs/rules-doubling.md); a sum is shown as capped only when it passes the
+        // maximum.
+        .with_limit(LimitRule {
             maximum: Some(maximum),
             alone_from: None,
             reached_at_maximum: false,
-        },
-        words: &WORDS,
-        payments: PaymentRule {
-            pay,
-            explain,
-            winner_receives,
-        },
+        })
+        .with_words(&WORDS)
         // The document knows a dealer (East, "your seat is determined in relation to the
         // dealer") and a prevailing wind, and never says the deal always passes: East keeps
         // it when he wins, as at most tables (docs/sessions.md).
-        deal: DealRule::DEALER_KEEPS_ON_WIN,
-        wording: Wording {
-            alone: "special hand",
-            capped: "maximum",
-            short_name: "DOUBLING",
-            no_pattern: "no scoring pattern",
-        },
-    }
+        .with_deal(DealRule::DEALER_KEEPS_ON_WIN)
 }
 
 /// The payout for `points`: 2^points (the ½-point chicken hand, counted 0, pays 1).

@@ -24,7 +24,7 @@ use crate::patterns::{
 use crate::payment::Payments;
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
-use crate::system::{DealRule, Dropped, Implication, LimitRule, PaymentRule, RuleSet, Wording};
+use crate::system::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
 use crate::waits;
 use crate::words::{WordSpec, WordValues};
@@ -111,37 +111,31 @@ fn all_flowers(context: &WinContext) -> bool {
 // ---- the rule set ----
 
 /// Huang's table: no minimum, no limit, percentages after the base, the dealer double.
-pub static HUANG: RuleSet = RuleSet {
-    id: "huang",
-    name: Cow::Borrowed("Huang's table (Rui Xin Huang, 2010)"),
-    patterns: &PATTERNS,
-    minimum: 0,
-    shapes: ANY,
-    implications: &IMPLICATIONS,
-    limit: LimitRule {
-        maximum: None,
-        alone_from: None,
-        reached_at_maximum: false,
-    },
-    refuse: Some(refuse),
-    check_context: Some(check_context),
-    declared: Some(|words| words.value(FLOWERS_WORD) == 8),
-    words: &WORDS,
-    payments: PaymentRule {
+/// Every shape wins and there is no limit (the defaults).
+pub static HUANG: RuleSet = RuleSet::new(
+    "huang",
+    Cow::Borrowed("Huang's table (Rui Xin Huang, 2010)"),
+    &PATTERNS,
+    PaymentRule {
         pay,
         explain,
         winner_receives,
     },
-    // Note 3 makes East the dealer, paid and paying double; the table never says the deal
-    // always passes: East keeps it when he wins (docs/sessions.md).
-    deal: DealRule::DEALER_KEEPS_ON_WIN,
-    wording: Wording {
+    Wording {
         alone: "alone",
         capped: "limit",
         short_name: "HUANG",
         no_pattern: "no scoring pattern",
     },
-};
+)
+.with_implications(&IMPLICATIONS)
+.with_refusal(refuse)
+.with_context_check(check_context)
+.with_declared_win(|words| words.value(FLOWERS_WORD) == 8)
+.with_words(&WORDS)
+// Note 3 makes East the dealer, paid and paying double; the table never says the deal
+// always passes: East keeps it when he wins (docs/sessions.md).
+.with_deal(DealRule::DEALER_KEEPS_ON_WIN);
 
 /// Note 1: "You must declare Tin before you can Hu" (all eight flowers need no Tin).
 fn refuse(context: &WinContext) -> Option<&'static str> {

@@ -13,7 +13,7 @@ use crate::patterns::{
 };
 use crate::payment::Payments;
 use crate::sets::Set;
-use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
+use crate::system::{LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile};
 
 /// Zung Jung's limit: 320 (seed 003, Basic Rule 6; SPEC §2.6).
@@ -46,36 +46,30 @@ const PAYMENTS: PaymentRule = PaymentRule {
 /// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
 pub static WSOM: RuleSet = WSOM_RULES;
 
-const WSOM_RULES: RuleSet = RuleSet {
-    id: "wsom",
-    name: Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
-    patterns: &PATTERNS,
-    minimum: 5,
-    shapes: ANY,
-    implications: &[],
-    limit: LIMIT_RULE,
-    refuse: None,
-    check_context: None,
-    declared: None,
-    words: &[],
-    payments: PAYMENTS,
-    // Seed 001, "Passing the deal": the old South becomes East; East never repeats.
-    deal: DealRule::ALWAYS_PASSES,
-    wording: WSOM_WORDING,
-};
+// Every shape wins; the deal always passes (the old South becomes East; East never
+// repeats): both the defaults.
+const WSOM_RULES: RuleSet = RuleSet::new(
+    "wsom",
+    Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
+    &PATTERNS,
+    PAYMENTS,
+    WSOM_WORDING,
+)
+.with_minimum(5)
+.with_limit(LIMIT_RULE);
 
 /// Standard Zung Jung v3.3: no minimum; a hand with no pattern is a 1-point Chicken Hand.
-pub static ZJ: RuleSet = RuleSet {
-    id: "zj",
-    name: Cow::Borrowed("Zung Jung v3.3 (standard, chicken hand 1)"),
-    patterns: &PATTERNS_WITH_CHICKEN,
-    minimum: 0,
-    wording: Wording {
+pub static ZJ: RuleSet = RuleSet::new(
+    "zj",
+    Cow::Borrowed("Zung Jung v3.3 (standard, chicken hand 1)"),
+    &PATTERNS_WITH_CHICKEN,
+    PAYMENTS,
+    Wording {
         short_name: "ZJ",
         ..WSOM_WORDING
     },
-    ..WSOM_RULES
-};
+)
+.with_limit(LIMIT_RULE);
 
 /// Why the payments split the way they do (SPEC §2.10).
 enum Case {
