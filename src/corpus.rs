@@ -11,10 +11,12 @@ use crate::tile::{Seat, Tile, KINDS};
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator that starts from `seed`: the same seed, the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -155,7 +155,11 @@ pub fn analyse_line_with(line: &str, rules: &RuleSet, options: Options) -> Resul
 
 /// The parsed line as a hand under `rules`: the system's words read (another's looked up
 /// among `systems`), then the hand checked.
-fn validate(parsed: &ParsedHand, rules: &RuleSet, systems: &[&RuleSet]) -> Result<Hand, Error> {
+pub(crate) fn validate(
+    parsed: &ParsedHand,
+    rules: &RuleSet,
+    systems: &[&RuleSet],
+) -> Result<Hand, Error> {
     let system_words = system_words(&parsed.named, rules, systems)?;
     let hand = if rules
         .declared

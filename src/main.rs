@@ -7,7 +7,6 @@
 //! (`mjscore -f hands.txt | head -1`) is no failure: the exit status is the worst of the
 //! lines scored until then.
 
-use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -20,11 +19,9 @@ use mjscore::batch::{self, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::patterns::Pattern;
-use mjscore::render::Location;
 use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
 use mjscore::system::Lookup;
-use mjscore::waits::analysis::Analysis;
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
@@ -698,134 +695,43 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     if cli.claim.is_some() || cli.all || cli.summary {
         bail!("--claim, --all and --summary are for scoring a won hand, not for waits");
     }
-    let work = WaitsWork {
+    let settings = Settings {
         rules,
         format: Format::from(cli.format),
+        options: Options::default(),
         color: use_color(cli.color, Stream::Stdout),
     };
     let mut stdout = io::stdout().lock();
     if hand.is_empty() {
-        let mut task = WaitsTask { work, status: 0 };
         let inputs = open_inputs(files);
         let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-        let written = batch::run_task(inputs, work.format, jobs(cli), &mut task, &mut out)
-            .and_then(|()| out.flush());
+        let (status, written) = batch::waits::run(inputs, &settings, jobs(cli), &mut out);
+        let written = written.and_then(|()| out.flush());
         // A closed pipe keeps the status of the lines analysed, as scoring does.
         match written {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
             other => other.context("cannot write the results")?,
         }
-        return Ok(task.status);
+        return Ok(status);
     }
     if !files.is_empty() {
         bail!("give either a hand as arguments or -f FILE, not both");
     }
     let line = hand.join(" ");
     let result = analyse_line(&line, rules);
-    let (status, rendered) = work.render(&line, &result, None);
+    let status = batch::waits::status(&result);
+    let rendered = batch::waits::render(&settings, &line, &result, None);
     let header = render::waits::tsv_header(false);
     write_single(
         cli,
         &mut stdout,
         &line,
         &result,
-        work.format,
+        settings.format,
         &header,
         rendered.trim_end(),
     )?;
     Ok(status)
-}
-
-/// The `waits` analysis of one line, rendered, with its exit status: the pure half of
-/// [`WaitsTask`], which works on any thread.
-#[derive(Clone, Copy)]
-struct WaitsWork<'r> {
-    rules: &'r RuleSet,
-    format: Format,
-    color: bool,
-}
-
-impl WaitsWork<'_> {
-    /// The line's exit status and its result.
-    fn render(
-        &self,
-        input: &str,
-        result: &Result<Analysis, Error>,
-        at: Option<&Location>,
-    ) -> (u8, String) {
-        let status = match result {
-            Ok(analysis) if analysis.has_live_wait() => 0,
-            Ok(_) => 1,
-            Err(_) => 2,
-        };
-        let rules = self.rules;
-        let rendered = match (self.format, result) {
-            (Format::Text, Ok(a)) => render::waits::text(input, a, rules, self.color, at),
-            (Format::Text, Err(e)) => render::text::error(input, e, self.color, at),
-            (Format::Json, Ok(a)) => render::waits::json(input, a, rules, at),
-            (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
-            (Format::Tsv, Ok(a)) => render::waits::tsv(input, a, rules, at),
-            (Format::Tsv, Err(e)) => render::waits::tsv_error(input, e, at),
-        };
-        (status, rendered)
-    }
-}
-
-/// A line's work is its exit status; its result is written in the batch's buffer.
-impl batch::Work for WaitsWork<'_> {
-    type Worked = u8;
-
-    fn line(&self, text: &str, at: &Location, out: &mut String) -> u8 {
-        let result = analyse_line(text, self.rules);
-        let (status, rendered) = self.render(text, &result, Some(at));
-        out.push_str(&rendered);
-        status
-    }
-
-    fn unusable(&self, display: &str, error: &LineError, at: &Location, out: &mut String) -> u8 {
-        let (status, rendered) = self.render(display, &Err(Error::Line(error.clone())), Some(at));
-        out.push_str(&rendered);
-        status
-    }
-}
-
-/// `mjscore waits` over a list: each line's analysis (which may run on several threads),
-/// and the worst exit status so far.
-struct WaitsTask<'r> {
-    work: WaitsWork<'r>,
-    status: u8,
-}
-
-impl<'r> batch::Task for WaitsTask<'r> {
-    type Work = WaitsWork<'r>;
-
-    fn work(&self) -> WaitsWork<'r> {
-        self.work
-    }
-
-    fn apply<'t>(&mut self, status: u8, rendered: &'t str, _at: &Location) -> Cow<'t, str> {
-        self.status = self.status.max(status);
-        Cow::Borrowed(rendered)
-    }
-
-    fn tsv_header(&self, with_file: bool) -> String {
-        render::waits::tsv_header(with_file)
-    }
-
-    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
-        self.status = 2;
-        if self.work.format == Format::Tsv {
-            // The waits rows have their own columns: so does this one.
-            return render::waits::tsv_input_failure(message, file);
-        }
-        let settings = Settings {
-            rules: self.work.rules,
-            format: self.work.format,
-            options: Options::default(),
-            color: self.work.color,
-        };
-        batch::input_failure(&settings, message, file)
-    }
 }
 
 /// `--color auto`: never when NO_COLOR is set to anything but the empty string (any value,

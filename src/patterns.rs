@@ -193,7 +193,7 @@ impl Value {
 /// text: scoring compares ids and series for every pattern found and every implication
 /// row, and most of those pairs differ.
 #[inline]
-pub fn same_id(a: &str, b: &str) -> bool {
+pub(crate) fn same_id(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b
 }
 

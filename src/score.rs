@@ -449,7 +449,7 @@ pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
 
 /// The outcome from the best of `compared` readings (`None` if the tiles win no way), as
 /// [`best_reading`] gives them.
-pub fn decide_best(
+pub(crate) fn decide_best(
     hand: &Hand,
     rules: &RuleSet,
     best: Option<Reading>,

@@ -100,6 +100,27 @@ impl Suit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Tile(u8);
 
+/// Text that is not one tile's code (`b5`, `w1`, `e3`: a suit letter and a digit).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a tile: a tile is a suit letter (b, c, d, w, e) and a digit, as b5")]
+pub struct NotATile(pub String);
+
+impl std::str::FromStr for Tile {
+    type Err = NotATile;
+
+    /// A tile from its code, any case: `"b5"`, `"E1"`.
+    fn from_str(code: &str) -> Result<Tile, NotATile> {
+        let mut chars = code.chars();
+        let tile = match (chars.next(), chars.next(), chars.next()) {
+            (Some(letter), Some(digit), None) => Suit::from_letter(letter.to_ascii_lowercase())
+                .zip(digit.to_digit(10))
+                .and_then(|(suit, rank)| Tile::new(suit, rank as u8)),
+            _ => None,
+        };
+        tile.ok_or_else(|| NotATile(code.to_string()))
+    }
+}
+
 impl Tile {
     /// The tile of `suit` with `rank` (1-based), if that rank exists in the suit.
     pub fn new(suit: Suit, rank: u8) -> Option<Tile> {

@@ -2,8 +2,8 @@
 //!
 //! The objects are written straight into a `String` by a small writer rather than built as
 //! a `serde_json::Value` first: building the value took most of the time of a batch. Numbers,
-//! tiles, sets and arrangements are written by their own writers ([`Raw`],
-//! [`Object::notation`]) rather than through `write!`, and a scored line allocates nothing
+//! tiles, sets and arrangements are written by their own writers (`Raw`,
+//! `Object::notation`) rather than through `write!`, and a scored line allocates nothing
 //! but the `String` it is written in. Keys appear in a fixed order; optional parts (`line`,
 //! `file`, `claim`, `readings`) only when they apply.
 
@@ -43,7 +43,7 @@ fn must_escape(text: &str) -> bool {
 
 /// Writes `text` as a JSON string literal. Runs that need no escape are copied whole: this
 /// is the hottest function of a JSON batch, and most strings need no escape at all.
-pub fn write_string(out: &mut String, text: &str) {
+pub(crate) fn write_string(out: &mut String, text: &str) {
     out.push('"');
     let bytes = text.as_bytes();
     // Every byte looked at, without stopping early, which the compiler turns into a few
@@ -88,7 +88,7 @@ pub fn write_string(out: &mut String, text: &str) {
 }
 
 /// A value written as JSON as it is, without quotes: a number, `true`/`false`, `null`.
-pub trait Raw {
+pub(crate) trait Raw {
     /// Writes the value.
     fn write_raw(&self, out: &mut String);
 }
@@ -128,7 +128,7 @@ impl Raw for Number {
 }
 
 /// `null`.
-pub struct Null;
+pub(crate) struct Null;
 
 impl Raw for Null {
     fn write_raw(&self, out: &mut String) {
@@ -147,7 +147,7 @@ impl<T: Raw> Raw for Option<T> {
 }
 
 /// An object being written: `{"key":value,...}`.
-pub struct Object<'a> {
+pub(crate) struct Object<'a> {
     out: &'a mut String,
     empty: bool,
 }

@@ -8,7 +8,7 @@
 //! renders in tests and on a terminal.
 //!
 //! This module owns the pieces the formats share, each written by one function generic
-//! over [`std::fmt::Write`]: numbers ([`write_uint`]), text shown as printable
+//! over [`std::fmt::Write`]: numbers (`write_uint`), text shown as printable
 //! ([`write_printable`]), a false win's reason, a pattern's points, where the winning tile
 //! went. The renderers call them on the line's `String` directly, with no `write!`
 //! machinery and no intermediate `String` in the path of a scored line: a batch renders
@@ -63,7 +63,7 @@ impl fmt::Display for Location<'_> {
 /// Writes `n` in decimal, as `n.to_string()` does, without the formatting machinery: every
 /// line of a batch writes a few numbers.
 #[inline]
-pub fn write_uint<W: Write>(w: &mut W, n: u64) -> fmt::Result {
+pub(crate) fn write_uint<W: Write>(w: &mut W, n: u64) -> fmt::Result {
     let digit = |d: u64| char::from(b'0' + d as u8);
     // Most numbers of a line (points, payments) have one or two digits.
     if n < 10 {
@@ -108,7 +108,7 @@ fn three_digits(n: u64) -> &'static str {
 }
 
 /// Writes `n` in decimal, a `-` before a negative number, as `n.to_string()` does.
-pub fn write_int<W: Write>(w: &mut W, n: i64) -> fmt::Result {
+pub(crate) fn write_int<W: Write>(w: &mut W, n: i64) -> fmt::Result {
     if n < 0 {
         w.write_char('-')?;
     }

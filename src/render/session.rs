@@ -264,7 +264,7 @@ pub fn standings_text(summary: &Summary<'_>, color: bool) -> String {
 
 /// The session's keys of a JSON `--summary`: `seats` by seat letter, `standings` best total
 /// first (empty when the run seated nobody).
-pub fn write_summary_keys(object: &mut Object, summary: &Summary<'_>) {
+pub(crate) fn write_summary_keys(object: &mut Object, summary: &Summary<'_>) {
     object.raw("draws", summary.draws);
     let mut seats = Object::new(object.key("seats"));
     for (seat, total) in summary.seats() {

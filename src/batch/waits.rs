@@ -1,0 +1,115 @@
+//! The `waits` analysis over a list of lines: the batch's reading loop (and its threads),
+//! with each line analysed as a hand before its win instead of scored. Its exit status is
+//! the worst of its lines': 0 calling on a tile still unseen, 1 not calling (or only on dead
+//! waits), 2 a line that is not a hand or an input that cannot be read.
+
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+use super::{input_failure, run_task, Input, Settings, Task, Work};
+use crate::line::{analyse_line_with, Error, LineError};
+use crate::render::{self, Format, Location};
+use crate::waits::analysis::Analysis;
+
+/// The exit status of one line's analysis: 0 calling on a live wait, 1 not calling (or
+/// only on dead waits), 2 not a hand.
+pub fn status(result: &Result<Analysis, Error>) -> u8 {
+    match result {
+        Ok(analysis) if analysis.has_live_wait() => 0,
+        Ok(_) => 1,
+        Err(_) => 2,
+    }
+}
+
+/// One line's analysis in the run's format, without a trailing line break for JSON and TSV.
+pub fn render(
+    settings: &Settings,
+    input: &str,
+    result: &Result<Analysis, Error>,
+    at: Option<&Location>,
+) -> String {
+    let rules = settings.rules;
+    match (settings.format, result) {
+        (Format::Text, Ok(a)) => render::waits::text(input, a, rules, settings.color, at),
+        (Format::Text, Err(e)) => render::text::error(input, e, settings.color, at),
+        (Format::Json, Ok(a)) => render::waits::json(input, a, rules, at),
+        (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
+        (Format::Tsv, Ok(a)) => render::waits::tsv(input, a, rules, at),
+        (Format::Tsv, Err(e)) => render::waits::tsv_error(input, e, at),
+    }
+}
+
+/// Analyses every line of every input, in order, writing each result to `out` (a TSV
+/// header first). As [`super::run`], a bad line or an input that cannot be read is reported
+/// in place and the run goes on; only an error writing `out` stops it. Returns the worst
+/// exit status of the lines analysed (those before such an error too), and how the writing
+/// went.
+pub fn run(
+    inputs: Vec<Input>,
+    settings: &Settings,
+    jobs: usize,
+    out: &mut impl Write,
+) -> (u8, io::Result<()>) {
+    let mut task = Waits {
+        settings,
+        status: 0,
+    };
+    let written = run_task(inputs, settings.format, jobs, &mut task, out);
+    (task.status, written)
+}
+
+/// The pure half of [`Waits`]: a line's analysis, rendered, and its exit status.
+#[derive(Clone, Copy)]
+struct Analyser<'s, 'r> {
+    settings: &'s Settings<'r>,
+}
+
+impl Work for Analyser<'_, '_> {
+    type Worked = u8;
+
+    fn line(&self, text: &str, at: &Location, out: &mut String) -> u8 {
+        let result = analyse_line_with(text, self.settings.rules, self.settings.options);
+        out.push_str(&render(self.settings, text, &result, Some(at)));
+        status(&result)
+    }
+
+    fn unusable(&self, display: &str, error: &LineError, at: &Location, out: &mut String) -> u8 {
+        let result = Err(Error::Line(error.clone()));
+        out.push_str(&render(self.settings, display, &result, Some(at)));
+        status(&result)
+    }
+}
+
+/// `waits` over a list: each line's analysis, and the worst exit status so far.
+struct Waits<'s, 'r> {
+    settings: &'s Settings<'r>,
+    status: u8,
+}
+
+impl<'s, 'r> Task for Waits<'s, 'r> {
+    type Work = Analyser<'s, 'r>;
+
+    fn work(&self) -> Analyser<'s, 'r> {
+        Analyser {
+            settings: self.settings,
+        }
+    }
+
+    fn apply<'t>(&mut self, status: u8, rendered: &'t str, _at: &Location) -> Cow<'t, str> {
+        self.status = self.status.max(status);
+        Cow::Borrowed(rendered)
+    }
+
+    fn tsv_header(&self, with_file: bool) -> String {
+        render::waits::tsv_header(with_file)
+    }
+
+    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
+        self.status = 2;
+        if self.settings.format == Format::Tsv {
+            // The waits rows have their own columns: so does this one.
+            return render::waits::tsv_input_failure(message, file);
+        }
+        input_failure(self.settings, message, file)
+    }
+}

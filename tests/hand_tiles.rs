@@ -1,0 +1,104 @@
+//! A hand built from tiles (`HandTiles`), without notation: checked by the rules a line of
+//! notation is checked by, scored the same, written back as the line it stands for.
+
+use mjscore::{
+    parse_for, rules, score_hand, score_line, HandTiles, MeldKind, Outcome, Seat, Tile, Word,
+};
+
+fn tile(code: &str) -> Tile {
+    code.parse().unwrap()
+}
+
+fn tiles(codes: &str) -> Vec<Tile> {
+    codes.split_whitespace().map(tile).collect()
+}
+
+#[test]
+fn tiles_give_the_hand_the_line_gives() {
+    // [p d333] [p b444] d888 e333 w4 +w4 seat=s from=e under WSOM: 4.1 All Triplets 30,
+    // 3.1 Value Honor for the White Dragon triplet 10, 4.2.1 Two Concealed Triplets (d888,
+    // e333: the winning tile completes the pair) 5 = 45. Built from tiles: the same hand,
+    // the same total.
+    let line = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
+    let mut built = HandTiles {
+        concealed: tiles("d8 d8 d8 e3 e3 e3 w4"),
+        melds: vec![(MeldKind::Pung, tile("d3")), (MeldKind::Pung, tile("b4"))],
+        winning: Some(tile("w4")),
+        words: vec![Word::Seat(Seat::South), Word::From(Seat::East)],
+        system_words: Vec::new(),
+    };
+    let hand = built.hand(&rules::WSOM).unwrap();
+    assert_eq!(hand, parse_for(line, &rules::WSOM).unwrap());
+    let from_line = score_line(line, &rules::WSOM).unwrap();
+    let (Outcome::Win { reading: a, .. }, Outcome::Win { reading: b, .. }) =
+        (score_hand(&hand, &rules::WSOM), from_line.outcome)
+    else {
+        panic!("a win both ways")
+    };
+    assert_eq!((a.total, b.total), (45, 45));
+    // Written back in canonical order: the concealed tiles by suit (b c d w e), then the
+    // melds, the winning tile and the words.
+    assert_eq!(
+        hand.notation(),
+        "d888 w4 e333 [p d333] [p b444] +w4 seat=s from=e"
+    );
+
+    // A rule set's own word: round=s under the doubling table.
+    built.system_words = vec![("round".to_string(), Some("s".to_string()))];
+    let hand = built.hand(&rules::DOUBLING).unwrap();
+    assert_eq!(
+        hand,
+        parse_for(&format!("{line} round=s"), &rules::DOUBLING).unwrap()
+    );
+}
+
+#[test]
+fn an_error_names_the_place_of_the_item_at_fault() {
+    // Items count from 1: the 7 concealed tiles, then the 2 melds (8, 9), the winning tile
+    // (10), the words (11, 12).
+    let good = HandTiles {
+        concealed: tiles("d8 d8 d8 e3 e3 e3 w4"),
+        melds: vec![(MeldKind::Pung, tile("d3")), (MeldKind::Pung, tile("b4"))],
+        winning: Some(tile("w4")),
+        words: vec![Word::Seat(Seat::South), Word::From(Seat::East)],
+        system_words: Vec::new(),
+    };
+    // A fifth b4: one concealed (place 7), three in the pung (place 9), the fifth the
+    // winning tile (place 10).
+    let mut hand = good.clone();
+    hand.concealed = tiles("d8 d8 d8 e3 e3 e3 b4");
+    hand.winning = Some(tile("b4"));
+    let err = hand.hand(&rules::WSOM).unwrap_err();
+    assert_eq!((err.kind(), err.column()), ("invalid_hand", 10), "{err}");
+    // A chow of b8 runs off the suit: the meld's place, 9.
+    let mut hand = good.clone();
+    hand.melds[1] = (MeldKind::Chow, tile("b8"));
+    let err = hand.hand(&rules::WSOM).unwrap_err();
+    assert_eq!(err.column(), 9, "{err}");
+    // from= the winner's own seat: the word's place, 12.
+    let mut hand = good.clone();
+    hand.words[1] = Word::From(Seat::South);
+    let err = hand.hand(&rules::WSOM).unwrap_err();
+    assert_eq!((err.kind(), err.column()), ("context", 12), "{err}");
+    // A word WSOM does not read (the doubling table's round=): the system words come after
+    // the shared ones, so its place is 13.
+    let mut hand = good;
+    hand.system_words = vec![("round".to_string(), Some("s".to_string()))];
+    let err = hand.hand(&rules::WSOM).unwrap_err();
+    assert_eq!((err.kind(), err.column()), ("context", 13), "{err}");
+}
+
+#[test]
+fn a_tile_reads_from_its_code() {
+    assert_eq!(tile("b5"), Tile::new(mjscore::Suit::Bamboo, 5).unwrap());
+    assert_eq!(tile("E1"), Tile::new(mjscore::Suit::Dragon, 1).unwrap());
+    for bad in ["", "b", "b0", "w5", "x1", "b12", "中"] {
+        let err = bad.parse::<Tile>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "'{bad}' is not a tile: a tile is a suit letter (b, c, d, w, e) and a digit, as b5"
+            )
+        );
+    }
+}
