@@ -17,6 +17,7 @@
 pub mod json;
 pub mod reference;
 pub mod session;
+pub mod style;
 pub mod text;
 pub mod tsv;
 pub mod waits;

@@ -8,8 +8,6 @@
 
 use std::fmt::Write;
 
-use owo_colors::{OwoColorize, Style};
-
 use crate::hand::WinBy;
 use crate::session::{Entry, PaidOn, Played, Standing};
 use crate::summary::Summary;
@@ -17,6 +15,7 @@ use crate::system::RuleSet;
 use crate::tile::Seat;
 
 use super::json::{write_string, Object};
+use super::style;
 use super::{printable, Format, Location, Number};
 
 /// The columns a session adds at the end of the TSV header: the player at each seat, then
@@ -28,12 +27,7 @@ pub const TSV_COLUMNS: &str =
 pub const TSV_EMPTY: &str = "\t\t\t\t\t\t\t\t";
 
 fn label(text: &str, color: bool) -> String {
-    let text = format!("{text:<12}");
-    if color {
-        text.style(Style::new().bold()).to_string()
-    } else {
-        text
-    }
+    style::label(style::painter(color), text)
 }
 
 fn seating(players: [&str; 4]) -> String {

@@ -8,8 +8,6 @@
 
 use std::fmt::Write;
 
-use owo_colors::Style;
-
 use crate::arrange::{Arrangement, Shape};
 use crate::claim::{ClaimCheck, Verdict};
 use crate::hand::{Hand, WinBy, WinContext};
@@ -21,59 +19,41 @@ use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::{write_run, Seat, Tile};
 
+use super::style::{self, Paint, Role};
 use super::{
     limit_label, printable, trimmed, write_false_win_reason, write_int, write_placement,
     write_points_label, write_printable, write_total_label, write_uint, Location, Printable,
 };
 
-/// Applies a style only when colour is on.
-struct Painter {
-    color: bool,
+/// Writes the pieces of a block, each as its [`Role`] looks under a [`Paint`].
+struct Painter<'l> {
+    look: &'l dyn Paint,
 }
 
-impl Painter {
-    /// Writes what `body` writes, in `style` when colour is on.
-    fn paint(&self, out: &mut String, style: Style, body: impl FnOnce(&mut String)) {
-        if self.color {
-            let _ = write!(out, "{}", style.prefix_formatter());
-            body(out);
-            let _ = write!(out, "{}", style.suffix_formatter());
-        } else {
-            body(out);
-        }
+impl Painter<'_> {
+    /// Writes what `body` writes, as `role` looks.
+    fn paint(&self, out: &mut String, role: Role, body: impl FnOnce(&mut String)) {
+        style::paint(out, self.look, role, body);
     }
 
-    /// Writes `text` in `style` when colour is on.
-    fn paint_str(&self, out: &mut String, text: &str, style: Style) {
-        self.paint(out, style, |out| out.push_str(text));
+    /// Writes `text` as `role` looks.
+    fn paint_str(&self, out: &mut String, text: &str, role: Role) {
+        style::paint_str(out, self.look, role, text);
     }
 
-    /// Starts a line with its label: bold, padded to 12 columns, then a space.
+    /// Starts a line with its label, padded to its column, then a space.
     fn label(&self, out: &mut String, text: &str) {
-        self.paint(out, Style::new().bold(), |out| {
-            out.push_str(text);
-            let padding = LABEL_WIDTH.saturating_sub(text.chars().count());
-            out.push_str(&BLANK_LABEL[..padding]);
-        });
+        style::write_label(out, self.look, text);
         out.push(' ');
     }
 
-    /// What starts each further line of a wrapped list: a line break and an empty label,
-    /// as [`Painter::label`] writes it (a test checks they agree).
-    fn line_break(&self) -> &'static str {
-        if self.color {
-            "\n\x1b[1m            \x1b[0m "
-        } else {
-            "\n             "
-        }
+    /// What starts each further line of a wrapped list: a line break and an empty label.
+    fn line_break(&self) -> String {
+        let mut line_break = String::from("\n");
+        self.label(&mut line_break, "");
+        line_break
     }
 }
-
-/// The width of a line's label, which the lines of a block align on.
-const LABEL_WIDTH: usize = 12;
-
-/// An empty label's padding, the most any label needs: written in one piece.
-const BLANK_LABEL: &str = "            ";
 
 /// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
 pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Location>) -> String {
@@ -90,7 +70,9 @@ pub fn write_scored(
     color: bool,
     at: Option<&Location>,
 ) {
-    let p = Painter { color };
+    let p = Painter {
+        look: style::painter(color),
+    };
     let hand = &scored.hand;
     // Enough for the block of a usual hand, so that it is not grown as it is written.
     out.reserve(1024);
@@ -125,14 +107,14 @@ pub fn write_scored(
             if let FalseWin::BelowMinimum { reading, .. } = false_win {
                 write_arrangement(out, &p, hand, &reading.arrangement, None);
             }
-            p.paint_str(out, "FALSE WIN:", Style::new().red().bold());
+            p.paint_str(out, "FALSE WIN:", Role::Problem);
             out.push(' ');
             let _ = write_false_win_reason(out, &scored.outcome, rules);
             out.push('\n');
             if let Some(check) = &scored.claim {
                 p.label(out, "Claim");
                 let _ = write!(out, "claim={}: ", check.claim.spec);
-                p.paint_str(out, "false win", verdict_style(Verdict::FalseWin));
+                p.paint_str(out, "false win", verdict_role(Verdict::FalseWin));
                 out.push('\n');
             }
         }
@@ -215,7 +197,7 @@ fn write_arrangement(
     let text = out.len();
     out.push_str("honors: ");
     if write_honor_names(out, arrangement) {
-        wrap(out, text, WIDTH - 13, p.line_break());
+        wrap(out, text, WIDTH - 13, || p.line_break());
         out.push('\n');
     } else {
         out.truncate(before_honors);
@@ -316,13 +298,13 @@ fn write_honor_names(out: &mut String, arrangement: &Arrangement) -> bool {
 
 fn write_pattern_line(out: &mut String, p: &Painter, counted: &CountedPattern) {
     let pattern = counted.pattern;
-    p.paint_str(out, pattern.id, Style::new().cyan());
+    p.paint_str(out, pattern.id, Role::PatternId);
     out.push(' ');
     out.push_str(pattern.name);
     out.push(' ');
     out.push_str(pattern.chinese);
     out.push(' ');
-    p.paint(out, Style::new().green(), |out| {
+    p.paint(out, Role::Points, |out| {
         let _ = write_points_label(out, counted);
     });
     // A per-set pattern names its set, and an honor set by name: "(e111, Red Dragon pung)".
@@ -346,7 +328,7 @@ fn write_reading(
     compared: usize,
 ) {
     write_arrangement(out, p, hand, &reading.arrangement, Some(compared));
-    p.paint_str(out, "Patterns", Style::new().bold());
+    p.paint_str(out, "Patterns", Role::Heading);
     out.push('\n');
     for counted in reading.counted.iter() {
         out.push_str("  ");
@@ -356,7 +338,7 @@ fn write_reading(
     let listed_name = rules.wording.alone;
     let compound_name = rules.wording.capped;
     p.label(out, "Total");
-    p.paint(out, Style::new().bold().green(), |out| {
+    p.paint(out, Role::Total, |out| {
         let _ = write_total_label(out, reading);
     });
     out.push_str(" (");
@@ -425,7 +407,7 @@ fn write_reading(
             out.push_str(listed_name);
             out.push_str(" worth less than the sum)");
         }
-        wrap(out, text, WIDTH - 13, p.line_break());
+        wrap(out, text, WIDTH - 13, || p.line_break());
         out.push('\n');
     }
 }
@@ -435,10 +417,11 @@ const WIDTH: usize = 100;
 
 /// Breaks the list written in `out[start..]` (items joined by ", ") after its commas into
 /// lines of at most `width` characters (a longer item stays whole on its own line), each
-/// further line started by `line_break`. In place: most lists fit on one line, and a
-/// break only replaces the space after a comma.
-fn wrap(out: &mut String, start: usize, width: usize, line_break: &str) {
+/// further line started by what `line_break` gives (asked only when a list is broken). In
+/// place: most lists fit on one line, and a break only replaces the space after a comma.
+fn wrap(out: &mut String, start: usize, width: usize, line_break: impl FnOnce() -> String) {
     if out[start..].chars().count() > width {
+        let line_break = &line_break();
         let mut line_start = start;
         let mut piece_start = start;
         while piece_start < out.len() {
@@ -475,7 +458,7 @@ fn write_payments(
         let amount = payments.of(seat);
         out.push_str("  ");
         if seat == payments.winner {
-            p.paint(out, Style::new().bold(), |out| {
+            p.paint(out, Role::Strong, |out| {
                 out.push_str(seat.name());
                 out.push_str(" receives ");
                 let _ = write_int(out, amount);
@@ -505,10 +488,12 @@ pub fn write_error(
     color: bool,
     at: Option<&Location>,
 ) {
-    let p = Painter { color };
+    let p = Painter {
+        look: style::painter(color),
+    };
     let column = error.column();
     out.reserve(128 + 2 * input.len());
-    p.paint_str(out, "error", Style::new().red().bold());
+    p.paint_str(out, "error", Role::Problem);
     out.push_str(" at ");
     match at {
         None => {
@@ -536,26 +521,28 @@ pub fn write_error(
     for _ in 0..printable(&input[..before]).chars().count() {
         out.push(' ');
     }
-    p.paint_str(out, "^", Style::new().red().bold());
+    p.paint_str(out, "^", Role::Problem);
     out.push('\n');
 }
 
 /// An input that could not be read, reported in place of its lines: `error: MESSAGE`.
 pub fn input_failure(message: &str, color: bool) -> String {
-    let p = Painter { color };
+    let p = Painter {
+        look: style::painter(color),
+    };
     let mut out = String::new();
-    p.paint_str(&mut out, "error", Style::new().red().bold());
+    p.paint_str(&mut out, "error", Role::Problem);
     out.push_str(": ");
     let _ = write_printable(&mut out, message);
     out.push('\n');
     out
 }
 
-fn verdict_style(verdict: Verdict) -> Style {
+fn verdict_role(verdict: Verdict) -> Role {
     match verdict {
-        Verdict::Confirmed => Style::new().green().bold(),
-        Verdict::Underscored => Style::new().yellow().bold(),
-        Verdict::Overclaimed | Verdict::FalseWin => Style::new().red().bold(),
+        Verdict::Confirmed => Role::Confirmed,
+        Verdict::Underscored => Role::Underscored,
+        Verdict::Overclaimed | Verdict::FalseWin => Role::Problem,
     }
 }
 
@@ -568,7 +555,7 @@ fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimChec
         let _ = write!(out, " ({})", claim.value);
     }
     out.push_str(": ");
-    p.paint_str(out, check.verdict.name(), verdict_style(check.verdict));
+    p.paint_str(out, check.verdict.name(), verdict_role(check.verdict));
     match check.verdict {
         Verdict::Confirmed | Verdict::FalseWin => {}
         Verdict::Underscored => {
@@ -604,7 +591,7 @@ fn write_all_readings(
     hand: &Hand,
     readings: &[Reading],
 ) {
-    p.paint_str(out, "All readings, best first", Style::new().bold());
+    p.paint_str(out, "All readings, best first", Role::Heading);
     out.push('\n');
     if readings.is_empty() {
         out.push_str("  none: the tiles form no winning hand\n");
@@ -643,7 +630,9 @@ fn write_all_readings(
 
 /// The `--summary` block that ends a text run.
 pub fn summary(summary: &Summary<'_>, color: bool) -> String {
-    let p = Painter { color };
+    let p = Painter {
+        look: style::painter(color),
+    };
     let mut out = String::new();
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -694,12 +683,14 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use owo_colors::OwoColorize;
+    use owo_colors::{OwoColorize, Style};
 
     #[test]
     fn a_wrapped_line_starts_with_an_empty_label() {
         for color in [false, true] {
-            let p = Painter { color };
+            let p = Painter {
+                look: style::painter(color),
+            };
             let mut label = String::from("\n");
             p.label(&mut label, "");
             assert_eq!(p.line_break(), label);
@@ -746,7 +737,7 @@ mod tests {
                 expected.push_str(&wrap_as_before(&text, width).join("\n+ "));
                 let mut out = String::from("label ");
                 out.push_str(&text);
-                wrap(&mut out, 6, width, "\n+ ");
+                wrap(&mut out, 6, width, || "\n+ ".to_string());
                 assert_eq!(out, expected, "{count} items, width {width}");
             }
         }

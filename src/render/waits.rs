@@ -4,26 +4,21 @@
 
 use std::fmt::Write;
 
-use owo_colors::{OwoColorize, Style};
-
 use crate::line::Error;
 use crate::score::{CountedPattern, Reading};
 use crate::system::RuleSet;
 use crate::waits::analysis::{Analysis, Value, Wait, Waits};
 
 use super::json::Object;
+use super::style::{self, Role};
 use super::{points_label, printable, total_label, total_number, Location};
 
-fn paint(color: bool, text: impl std::fmt::Display, style: Style) -> String {
-    if color {
-        text.style(style).to_string()
-    } else {
-        text.to_string()
-    }
+fn paint(color: bool, text: impl std::fmt::Display, role: Role) -> String {
+    style::painted(style::painter(color), role, text)
 }
 
 fn label(color: bool, text: &str) -> String {
-    paint(color, format!("{text:<12}"), Style::new().bold())
+    style::label(style::painter(color), text)
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {
@@ -100,7 +95,7 @@ fn write_waits(out: &mut String, waits: &Waits, rules: &RuleSet, color: bool) {
 
 fn wait_line(wait: &Wait, rules: &RuleSet, color: bool) -> String {
     let unseen = if wait.is_dead() {
-        paint(color, "dead    ", Style::new().red().bold())
+        paint(color, "dead    ", Role::Problem)
     } else {
         format!("{} unseen", wait.unseen)
     };
@@ -108,7 +103,7 @@ fn wait_line(wait: &Wait, rules: &RuleSet, color: bool) -> String {
     let self_draw = &wait.self_draw;
     let mut line = format!(
         "{}  {unseen}  discard {:<4} self-draw {:<4} {}",
-        paint(color, wait.tile, Style::new().bold()),
+        paint(color, wait.tile, Role::Strong),
         value_text(discard),
         value_text(self_draw),
         patterns_text(&discard.best().counted)
@@ -131,7 +126,7 @@ fn wait_line(wait: &Wait, rules: &RuleSet, color: bool) -> String {
     };
     if let Some(how) = below {
         let note = format!("below the {}-point minimum{how}", rules.minimum);
-        let _ = write!(line, ": {}", paint(color, note, Style::new().red()));
+        let _ = write!(line, ": {}", paint(color, note, Role::Shortfall));
     }
     line
 }
@@ -165,7 +160,7 @@ pub fn text(
             );
         }
         Analysis::Waits(waits) => {
-            let _ = writeln!(out, "{}", paint(color, "Waits", Style::new().bold()));
+            let _ = writeln!(out, "{}", paint(color, "Waits", Role::Heading));
             write_waits(&mut out, waits, rules, color);
             let _ = writeln!(out, "{} {}", label(color, "Summary"), calling_text(waits));
         }
