@@ -1,5 +1,7 @@
-//! mjscore scores mahjong hands: Zung Jung v3.3 and its World Series of Mahjong form, and
-//! the doubling table of seed 002, each a module of [`systems`] on one engine.
+//! mjscore scores mahjong hands: Zung Jung v3.3 and its World Series of Mahjong form, the
+//! Lacobies' doubling table and Rui Xin Huang's table, each a module of [`systems`] on one
+//! engine. The rules are stated in docs/rules.md, docs/rules-doubling.md and
+//! docs/rules-huang.md.
 //!
 //! Data flows one way, one module per step, and no module imports one that imports it back:
 //! text → [`notation`] (parsed tokens) → [`words`] and [`hand`] (validated hand + win
