@@ -1,9 +1,9 @@
-//! The exhaustive proof (issue 4): every concealed winning hand, scored with every distinct
+//! The exhaustive proof: every concealed winning hand, scored with every distinct
 //! winning tile, self-drawn and on a discard, under WSOM, checked against
 //! `mjscore::invariants`. Then, over every reading of every regular hand, each line of
-//! Huang's "implied, not counted" table (HUANG.md §5) between shape patterns is proved a
-//! true implication: whenever its pattern applies, so do the patterns it drops (as many
-//! instances as it drops). Run it in release mode:
+//! Huang's "implied, not counted" table between shape patterns is proved a true
+//! implication: whenever its pattern applies, so do the patterns it drops (as many
+//! instances as it drops; docs/rules-huang.md states the table). Run it in release mode:
 //!
 //! ```sh
 //! cargo run --release --example exhaustive

@@ -1,10 +1,11 @@
 //! Arrangements: every way the 14 tiles form a winning hand, times every set the winning
-//! tile can complete (SPEC §2.1).
+//! tile can complete (docs/rules.md § Arrangement: the best of them counts).
 //!
 //! A regular hand is 4 sets + a pair; the irregular hands are Seven Pairs and Thirteen
 //! Terminals. Where the winning tile sits matters for one thing in Zung Jung: a triplet
-//! completed by a discard (or robbed kong) counts as exposed for 4.2 (SPEC §2.2). Each
-//! arrangement records that, so scoring never has to look at the win context to decide it.
+//! completed by a discard (or robbed kong) counts as exposed for 4.2
+//! (docs/rules.md § Arrangement). Each arrangement records that, so scoring never has to
+//! look at the win context to decide it.
 
 use std::fmt;
 
@@ -76,7 +77,8 @@ impl Arrangement {
     }
 
     /// The arrangement as a win `win_by` makes it: a triplet completed by a discard (or a
-    /// robbed kong) counts as exposed (SPEC §2.2); a self-draw leaves it as it is.
+    /// robbed kong) counts as exposed (docs/rules.md § Arrangement); a self-draw leaves it
+    /// as it is.
     pub fn won_by(self, win_by: WinBy) -> Arrangement {
         let mut won = self;
         if let (WinBy::Discard { .. }, Placement::Set(index)) = (win_by, self.placement) {

@@ -1,5 +1,5 @@
-//! Referee claims (SPEC §2.11): what the winner said the hand is worth, checked against
-//! what it is worth.
+//! Referee claims (docs/rules.md § Claims): what the winner said the hand is worth,
+//! checked against what it is worth.
 //!
 //! A claim is points (`claim=45`) or pattern ids (`claim=1.2+7.1`); a pattern claim is
 //! worth what the rule set's limit makes of those patterns. The verdict compares values:

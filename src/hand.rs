@@ -1,6 +1,7 @@
 //! A validated hand and its win context: the tiles make a physically possible 14-tile hand
-//! (SPEC §1: concealed + winning tile + 3 per meld, at most 4 of any tile, melds of the right
-//! shape) and the context words do not contradict each other (SPEC §2.8).
+//! (concealed + winning tile + 3 per meld, at most 4 of any tile, melds of the right shape:
+//! docs/notation.md) and the context words do not contradict each other
+//! (docs/rules.md § Context).
 //!
 //! Whether the tiles form a *winning* hand is not decided here; that is [`crate::arrange`].
 
@@ -22,7 +23,8 @@ pub struct HandError {
     pub kind: HandErrorKind,
 }
 
-/// A rule of SPEC §1 or §2.8 that a hand breaks.
+/// A rule of the notation (docs/notation.md) or of the context (docs/rules.md § Context) that
+/// a hand breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum HandErrorKind {
@@ -82,7 +84,8 @@ fn tile_count(tiles: usize) -> String {
     }
 }
 
-/// A contradiction between context words (SPEC §2.8). Each message names the words.
+/// A contradiction between context words (docs/rules.md § Context). Each message names the
+/// words.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ContextConflict {
@@ -179,7 +182,7 @@ pub enum WinBy {
     },
 }
 
-/// Who pays for a big hand won on a discard (SPEC §2.10, Same-Round Immunity).
+/// Who pays for a big hand won on a discard (docs/rules.md § Payments, Same-Round Immunity).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Responsible {
     /// Self-draw: nobody is responsible, everyone pays the same.
@@ -601,7 +604,7 @@ fn check_copies(
     Ok(())
 }
 
-/// Applies the context words and the checks of SPEC §2.8 (rulings in docs/rules.md).
+/// Applies the context words and their checks (docs/rules.md § Context).
 fn build_context(
     given: &[Spanned<Word>],
     winning: Option<Tile>,

@@ -1,5 +1,6 @@
 //! mjscore scores mahjong hands: Zung Jung v3.3 and its World Series of Mahjong form
-//! (WSOM), a doubling table, and Huang's table, each a rule set on one engine. It reads a
+//! (WSOM), the Lacobies' doubling table and Rui Xin Huang's table, each a rule set on one
+//! engine. It reads a
 //! hand in a compact notation (`b123 c456 [p d111] w44 b78 +b9 seat=s from=e`, see
 //! docs/notation.md) or from tiles, finds every way the tiles can be read, scores each
 //! under the chosen rule set, and says which patterns count, the total, the limit applied

@@ -1,4 +1,4 @@
-//! The compact hand notation of SPEC §1, read with nom into a [`ParsedHand`].
+//! The compact hand notation (docs/notation.md), read with nom into a [`ParsedHand`].
 //!
 //! This module owns syntax only: which tokens exist and where each one stands in the line.
 //! It does not judge whether the tiles make a legal hand (that is [`crate::hand`]), but it keeps
@@ -180,7 +180,7 @@ pub enum NotationErrorKind {
 /// enough that payments computed from it cannot overflow.
 pub const MAX_CLAIM: u32 = 100_000;
 
-/// What a `claim=` token (or `--claim`) says the hand is worth (SPEC §2.11).
+/// What a `claim=` token (or `--claim`) says the hand is worth (docs/rules.md § Claims).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ClaimSpec {
     /// `claim=45`: a value.
@@ -296,7 +296,7 @@ pub const SHARED_WORDS: [(&str, &str); 11] = [
     ),
 ];
 
-/// A context word every scoring system reads (SPEC §1).
+/// A context word every scoring system reads (docs/notation.md § Context words).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Word {
     /// `self`: won by self-draw.
@@ -937,8 +937,8 @@ pub fn seat_name(value: &str) -> Option<Seat> {
 }
 
 /// Character columns of positions in one line. Each call counts only the characters since
-/// the previous one, so a line of many tokens costs linear time, not quadratic (issue 15:
-/// counting from the line's start for every token took 47 s on a 2 MB line).
+/// the previous one, so a line of many tokens costs linear time, not quadratic (counting
+/// from the line's start for every token once took 47 s on a 2 MB line).
 struct Columns<'a> {
     line: &'a str,
     /// The line is ASCII: a column is its byte offset + 1, with nothing to count.
@@ -981,8 +981,8 @@ impl<'a> Columns<'a> {
     }
 }
 
-/// Parses one hand line (SPEC §1). A `#` starts a comment that runs to the end of the line.
-/// A line without a winning tile is an error.
+/// Parses one hand line (docs/notation.md). A `#` starts a comment that runs to the end of
+/// the line. A line without a winning tile is an error.
 pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let parsed = parse_line(line)?;
     match parsed.winning {

@@ -1,6 +1,7 @@
 //! Scoring: applies a rule set's patterns to every arrangement of a hand, keeps the series
-//! rule (SPEC §2.5), applies the limit (one [`limit`] step for every system, driven by the
-//! rule set's [`LimitRule`](crate::system::LimitRule)), and picks the best reading (§2.1).
+//! rule (only the highest pattern of a series counts), applies the limit (one [`limit`] step
+//! for every system, driven by the rule set's [`LimitRule`](crate::system::LimitRule)), and
+//! picks the best reading (docs/rules.md § Arrangement).
 
 #[cfg(doc)]
 use crate::arrange::tile_arrangements;
@@ -60,7 +61,7 @@ impl CountedPattern {
     }
 }
 
-/// Which limit decided the total (SPEC §2.6).
+/// Which limit decided the total (docs/rules.md § Limits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {
     /// Patterns summing to the limit or more score the limit.
@@ -481,7 +482,7 @@ mod tests {
 
     #[test]
     fn percentages_round_half_up() {
-        // 43 × 1.5 = 64.5 → 65 (HUANG.md §6's worked example); 43 × 1.25 = 53.75 → 54.
+        // 43 × 1.5 = 64.5 → 65 (docs/rules-huang.md's worked example); 43 × 1.25 = 53.75 → 54.
         assert_eq!(with_percent(43, 50), 65);
         assert_eq!(with_percent(43, 25), 54);
         // 42 × 1.25 = 52.5 → 53; no percentage leaves the base.

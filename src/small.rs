@@ -3,7 +3,7 @@
 //!
 //! A hand is small and bounded (14 tiles, 4 melds, a handful of patterns), so the lists a
 //! line builds on its way from notation to a scored reading fit in fixed arrays: a batch
-//! line then costs no heap allocation for them (issue 14: the allocator was a fifth of a
+//! line then costs no heap allocation for them (before this, the allocator was a fifth of a
 //! batch's instructions). Hostile input may still hold any number of tokens, so a list
 //! that outgrows its array moves to a `Vec` and behaves exactly as before, only slower.
 //!

@@ -124,8 +124,8 @@ impl<'r> Summary<'r> {
             .map(|(p, &count)| (p, count))
     }
 
-    /// SPEC §3: 2 if any line was not a hand, else 1 if any false win or claim that is
-    /// not confirmed, else 0.
+    /// The run's exit status: 2 if any line was not a hand, else 1 if any false win or claim
+    /// that is not confirmed, else 0 (docs/scripting.md § Summary and exit status).
     pub fn exit_status(&self) -> u8 {
         let unconfirmed: usize = self.verdicts[1..].iter().sum();
         if self.errors > 0 {

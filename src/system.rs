@@ -59,8 +59,9 @@ pub struct RuleSet {
     /// Why no hand can win in this context whatever its tiles, if the system has such a
     /// rule (Huang: "you must declare Tin before you can Hu").
     pub refuse: Option<fn(&WinContext) -> Option<&'static str>>,
-    /// The system's own checks of the context words, after the shared ones of SPEC §2.8
-    /// (Huang: no `resp=`, no `tin=` with `heaven`), pointing at the word at fault.
+    /// The system's own checks of the context words, after the shared ones
+    /// (docs/rules.md § Context; Huang: no `resp=`, no `tin=` with `heaven`), pointing at
+    /// the word at fault.
     pub check_context: Option<ContextCheck>,
     /// Whether the context wins by declaration, whatever the tiles (Huang's eight flowers):
     /// then the hand is one [`Shape::Declared`] reading, with only that shape's patterns.
@@ -174,8 +175,8 @@ pub struct PaymentRule {
 
 /// When the deal passes, as data: after each hand of a session the old South becomes East,
 /// unless the rule keeps the deal with East. WSOM and Zung Jung: the deal always passes
-/// (seed 001, "Passing the deal"); the doubling table and Huang's table: East keeps it when
-/// he wins (docs/sessions.md has the rulings).
+/// (the WSOM rulebook passes it after every hand); the doubling table and Huang's table:
+/// East keeps it when he wins (docs/sessions.md § Rulings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DealRule {
     /// East deals again after a hand he won.

@@ -2,7 +2,8 @@
 //!
 //! A tile is a small index (0..34) so that hands can be counted in fixed arrays:
 //! bamboo 1-9, characters 1-9, dots 1-9, winds East/South/West/North, dragons Red/Green/White.
-//! Notation letters follow SPEC §1: `b` `c` `d` for the suits, `w` for winds, `e` for dragons.
+//! Notation letters (docs/notation.md § Tiles): `b` `c` `d` for the suits, `w` for winds,
+//! `e` for dragons.
 
 use std::fmt;
 

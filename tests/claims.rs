@@ -1,4 +1,4 @@
-//! Referee claims (SPEC §2.11): each verdict, what a pattern claim is worth, what it
+//! Referee claims (docs/rules.md § Claims): each verdict, what a pattern claim is worth, what it
 //! missed and named wrongly, and on what the payments are made. Values worked by hand.
 //!
 //! Hand A, `[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e`, is worth 45:

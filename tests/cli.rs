@@ -5,7 +5,8 @@ mod common;
 use common::{assert_has_lines, json, mjscore};
 
 #[test]
-fn seed_000_example_1_self_drawn_by_south() {
+fn nine_tile_straight_self_drawn_by_south() {
+    // The WSOM scoring summary's Example 1.
     let run = mjscore(&["b66 c12345678 d111 +c9 self seat=s"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_has_lines(
@@ -24,7 +25,8 @@ fn seed_000_example_1_self_drawn_by_south() {
 }
 
 #[test]
-fn seed_001_example_on_easts_discard() {
+fn consecutive_triplets_on_easts_discard() {
+    // The WSOM rulebook's worked example.
     let run = mjscore(&["[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e"]);
     assert_eq!(run.code, 0);
     assert_has_lines(
@@ -171,12 +173,12 @@ fn bad_input_names_column_and_what_was_expected() {
         ("b123 c456 d789 b55 w11 +w1 seat", "column 28: seat= needs a seat: e, s, w or n (e.g. seat=s)"),
         ("b123 c456 d789 b55 w11 +w1 self=1", "column 28: 'self' takes no value"),
         ("b123 c456 d789 b55 w11 +w1 self self", "column 33: 'self' is given twice"),
-        // WSOM reads no words of its own: the list is the shared words (issue 9 took
-        // round= out of it; `round=` is the doubling table's word, tested below).
+        // WSOM reads no words of its own: the list is the shared words (round= is not in it:
+        // it is the doubling table's word, tested below).
         ("b123 c456 d789 b55 w11 +w1 foo", "column 28: unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim="),
         ("b123 c456 d789 b55 w11 +w1 round=s", "column 28: 'round=' is scored only by --rules doubling or --rules huang; with these rules, leave it out"),
         ("b123self c456 +b1", "column 5: expected a space before 'self'"),
-        // Context contradictions (SPEC §2.8).
+        // Context contradictions (docs/rules.md § Context).
         ("b123 c456 d789 b55 w11 +w1 kong", "column 28: 'kong' (win on a kong's supplement tile) needs a kong in the hand: [k ...] or [ck ...]"),
         ("b123 c456 d789 b55 w11 +w1 self rob", "column 33: 'rob' is a win on a discard; it cannot be combined with 'self'"),
         ("b123 c456 d789 b55 w11 +w1 rob last", "column 28: 'rob' cannot be combined with 'last': a robbed kong is neither the last tile nor a supplement tile"),

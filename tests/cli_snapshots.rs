@@ -92,7 +92,7 @@ snapshot!(
 
 snapshot!(explain_value_honor, "explain 3.1");
 
-// The doubling table (seed 002): all pong with a dragon, self-drawn: 3 + 1 + 1 = 5, payout
+// The doubling table: all pong with a dragon, self-drawn: 3 + 1 + 1 = 5, payout
 // 2^5 = 32, everyone pays double.
 snapshot!(
     doubling_self_drawn,
@@ -110,5 +110,5 @@ snapshot!(
 );
 snapshot!(doubling_card, "--rules doubling patterns");
 
-// Issue 12: the notation card, as `mjscore notation` prints it.
+// The notation card, as `mjscore notation` prints it.
 snapshot!(notation_card, "notation");

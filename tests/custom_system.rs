@@ -1,5 +1,5 @@
 //! A scoring system made up here, in the tests, and scored through the public API and the
-//! batch path: adding a system needs no edit to the engine or the renderers (issue 9).
+//! batch path: adding a system needs no edit to the engine or the renderers.
 //!
 //! "Toy" has three patterns, each a different kind of value:
 //! - t.1 Runs, 2 points: four sequences;

@@ -1,4 +1,5 @@
-//! The doubling table of seed 002 (`--rules doubling`), worked by hand from the document.
+//! The doubling table (`--rules doubling`), worked by hand from the table's text
+//! (docs/rules-doubling.md).
 //! Unless a line says otherwise the winner is East (the dealer), the prevailing wind is
 //! East, and the win is on South's discard: the payout is 2^points, West and North pay it,
 //! South (the discarder) pays double, and East receives the sum, 4 × the payout.
@@ -50,7 +51,7 @@ fn check(table: &[(&str, &str)], rules: &RuleSet) {
 /// The document's own table ("Hand Conditions Score"), one row each. The chicken hand is
 /// worth ½, counted 0 (so that its payout is 2^0 = 1).
 #[test]
-fn the_worked_table_of_seed_002() {
+fn the_worked_table_of_the_text() {
     check(
         &[
             // chicken hand, A, ½: two chee, two pong, mixed suits, no honors.
@@ -261,9 +262,9 @@ fn the_prevailing_wind_reads_back_in_canonical_notation() {
     assert_eq!(err.message(), "'round' is given twice");
 }
 
-/// Issue 9's ruling (docs/rules-doubling.md): a special hand scores the larger of its
-/// special value and the capped sum of the conditions it meets: the best reading, as
-/// everywhere (SPEC §2.1). When they are equal the special hand is named.
+/// The ruling of docs/rules-doubling.md § Special hands: a special hand scores the larger of
+/// its special value and the capped sum of the conditions it meets: the best reading, as
+/// everywhere (docs/rules.md § Arrangement). When they are equal the special hand is named.
 #[test]
 fn a_special_hand_scores_no_less_than_its_conditions() {
     // East (seat and prevailing wind by default) self-draws the last tile as a kong's

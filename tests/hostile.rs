@@ -1,7 +1,7 @@
 //! Hostile input through the binary's batch mode, each at a size a test can afford (the full
-//! sizes of issue 4 — a 100 MB line, ten million blank lines — were run by hand; figures in
-//! README). Every case gets a clear error or a clean skip, and the good lines around it are
-//! still scored: each input is wrapped between two good hands.
+//! sizes — a 100 MB line, ten million blank lines — were run by hand; figures in README).
+//! Every case gets a clear error or a clean skip, and the good lines around it are still
+//! scored: each input is wrapped between two good hands.
 
 mod common;
 

@@ -1,4 +1,5 @@
-//! Huang's table (`--rules huang`, seed 004), worked by hand from `HUANG.md`.
+//! Huang's table (`--rules huang`), worked by hand from its rules as docs/rules-huang.md
+//! states them.
 //!
 //! Unless a line says otherwise the winner is South (`seat=s`), winning on East's discard,
 //! with the default `tin=late` (no Tin bonus) and round wind East. Payments (note 3): every
@@ -50,7 +51,8 @@ fn check(table: &[(&str, &str)]) {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
-/// HUANG.md §6's worked example, and with `last=3`.
+/// The worked example of docs/rules-huang.md (§ Percentages, payments, output), and with
+/// `last=3`.
 #[test]
 fn the_worked_example() {
     // c123 c456 c789 runs, [p e111] open, pair d55 (d5 self-drawn). h.48 Mono Color Dragon 7
@@ -69,7 +71,7 @@ fn the_worked_example() {
     assert_eq!(payments(&line), [-130, 260, -65, -65]);
 }
 
-/// HUANG.md §4's three worked examples of Seven Pairs, 20 + 2^N.
+/// The three worked examples of docs/rules-huang.md § Seven Pairs: 20 + 2^N.
 #[test]
 fn seven_pairs_worked_examples() {
     check(&[
@@ -467,7 +469,7 @@ fn the_dealer_pays_and_receives_double() {
     );
 }
 
-/// HUANG.md §2: `tin=none` is a false win; the words' errors.
+/// docs/rules-huang.md § Context words: `tin=none` is a false win; the words' errors.
 #[test]
 fn context_words_and_their_errors() {
     check(&[(

@@ -1,5 +1,6 @@
 //! Huang's table against an independent hand-worked table: `tests/data/huang/cases.md` was
-//! worked out from HUANG.md alone, without the program, each case with its full working.
+//! worked out from the written reading of the table alone (its rules are now stated in
+//! docs/rules-huang.md), without the program, each case with its full working.
 //! This test reads its two tables and checks every row:
 //! - each scored case: the counted patterns (as a multiset: the file lists them in numeric
 //!   id order), the percentages, the base B, the total X and every seat's payment; a case

@@ -1,5 +1,6 @@
-//! Property tests (proptest). Each property runs `CASES` generated inputs; the figure is
-//! reported in the issue notes. Failing inputs are shrunk and printed by proptest.
+//! Property tests (proptest). Each property runs `CASES` generated inputs (the figure is in
+//! README.md § Correctness beyond the tables). Failing inputs are shrunk and printed by
+//! proptest.
 //!
 //! - the parser: any text gives a hand or an error, never a panic; text built from the
 //!   notation's own characters gets deep into validation and scoring;

@@ -66,7 +66,7 @@ fn the_card_for_scripts() {
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines[0], "id\tseries\tpoints\tname\tchinese\tcondition");
     assert_eq!(lines.len(), 1 + 44);
-    // 7.1 is the 30th pattern of seed 003's list, after the header row.
+    // 7.1 is the 30th pattern of the Zung Jung list, after the header row.
     assert_eq!(
         lines[30],
         "7.1\t7.1\t40\tNine-Tile Straight\t一氣通貫\tsequences 123, 456 and 789 of one suit"

@@ -1,7 +1,7 @@
-//! No input may panic the program (brief, SPEC §3). A fixed-seed generator builds lines from
+//! No input may panic the program, however malformed. A fixed-seed generator builds lines from
 //! the notation's own pieces — tiles, brackets, words, stray characters — so that most lines
 //! get deep into validation and scoring, and each is scored under both rule sets and rendered.
-//! (Issue 4 adds proptest and fuzzing on top of this.)
+//! (`tests/properties.rs` and `fuzz/` add proptest and fuzzing on top of this.)
 
 use mjscore::{render, rules};
 

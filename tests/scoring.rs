@@ -1,5 +1,5 @@
 //! Scoring table: hands with the exact patterns they score and their total, worked out by
-//! hand from seed 003 (Zung Jung v3.3) and SPEC §2. Every one of the 44 patterns appears.
+//! hand from Zung Jung v3.3 as docs/rules.md states it. Every one of the 44 patterns appears.
 //!
 //! Patterns are listed in table order; 3.1 Value Honor once per set. Unless a line says
 //! `self`, the win is on a discard; the default seat is East.
@@ -72,17 +72,17 @@ fn the_table_covers_all_44_patterns() {
 }
 
 const EVERY_PATTERN: &[(&str, &str)] = &[
-    // 1.1 + 1.2: b123 b345 d234 d678 e22 (seed 000's All Sequences hand). 5 + 5.
+    // 1.1 + 1.2: b123 b345 d234 d678 e22 (WSOM's All Sequences hand). 5 + 5.
     ("b123345 d234678 e2 +e2", "1.1 1.2 = 10"),
-    // 1.3: b222 c345 c456 d888 d22 (seed 000), self-drawn: b222 d888 concealed → 4.2.1.
+    // 1.3: b222 c345 c456 d888 d22 (WSOM's example), self-drawn: b222 d888 concealed → 4.2.1.
     ("b222 c345456 d888 d2 +d2 self", "1.2 1.3 4.2.1 = 15"),
-    // 2.1.1: d333 d456 d888 e333 w44 (seed 000), d333 melded. White Dragon pung 10;
+    // 2.1.1: d333 d456 d888 e333 w44 (WSOM's example), d333 melded. White Dragon pung 10;
     // d888 e333 concealed (the w4 went to the pair) → 4.2.1. 40 + 10 + 5.
     (
         "[p d333] d456 d888 e333 w4 +w4 seat=n from=e",
         "2.1.1 3.1 4.2.1 = 55",
     ),
-    // 2.1.2: b222 b234 b456 b888 b99 (seed 000). 5 + 80 + 5.
+    // 2.1.2: b222 b234 b456 b888 b99 (WSOM's example). 5 + 80 + 5.
     ("b222234456888 b9 +b9 self", "1.2 2.1.2 4.2.1 = 90"),
     // 2.2: 1112345678999 + any tile of the suit: listed limit, alone.
     ("c1112345678999 +c5 self", "2.2 = 480 listed limit"),
@@ -126,12 +126,12 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
     // 3.4: all honors, regular and as Seven Pairs.
     ("w111 w222 e111 e222 e3 +e3 self", "3.4 = 320 listed limit"),
     ("w11223344 e11223 +e3 self", "3.4 = 320 listed limit"),
-    // 4.1: d333 b444 d888 e333 w44 (seed 000), two melded. 10 + 30 + 5.
+    // 4.1: d333 b444 d888 e333 w44 (WSOM's example), two melded. 10 + 30 + 5.
     (
         "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e",
         "3.1 4.1 4.2.1 = 45",
     ),
-    // 4.2.2 and 4.2.3: the discard-completed triplet trap of issue 2 (b555 exposed by
+    // 4.2.2 and 4.2.3: the discard-completed triplet trap (b555 exposed by
     // the discard: 3 concealed; self-drawn: 4). 5 + 5 + 30 + 30 and 5 + 5 + 30 + 125.
     (
         "d222 d888 c222 b44 b55 +b5 seat=e from=n",
@@ -145,7 +145,7 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
     ("[k b2222] c123 c456 d789 w3 +w3 from=s", "4.3.1 = 5"),
     // 4.3.2: one exposed and one concealed kong; one concealed "triplet" is not two.
     ("[k b2222] [ck b5555] c123 c789 d7 +d7 from=s", "4.3.2 = 20"),
-    // 4.3.3: b2222 b5555 c7777 (seed 000) + d444 + e11; c7777 concealed kong and
+    // 4.3.3: b2222 b5555 c7777 (WSOM's example) + d444 + e11; c7777 concealed kong and
     // d444 concealed. 30 + 5 + 120.
     (
         "[k b2222] [k b5555] [ck c7777] d444 e1 +e1 seat=s from=w",
@@ -158,7 +158,7 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
     ),
     // 5.1.1: b345 twice.
     ("b345345 c678 d234 w2 +w2 from=s", "1.1 1.2 5.1.1 = 20"),
-    // 5.1.2: b345 b345 d789 d789 (seed 000) + c55. Also Seven Pairs (30): the regular
+    // 5.1.2: b345 b345 d789 d789 (WSOM's example) + c55. Also Seven Pairs (30): the regular
     // reading is better, 5 + 5 + 60.
     ("b345345 d789789 c5 +c5 self", "1.1 1.2 5.1.2 = 70"),
     // 5.1.3: b567 ×3 + c123 + d55, won on a discarded b6. As triplets b555 b666 b777
@@ -176,9 +176,9 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
     ),
     // 6.2.2: b444 c444 d444.
     ("[p b444] [p c444] d444 b678 e3 +e3 from=s", "6.2.2 = 120"),
-    // 7.1: seed 000 Example 1.
+    // 7.1: the WSOM scoring summary's Example 1.
     ("b66 c12345678 d111 +c9 self seat=s", "1.2 7.1 = 45"),
-    // 7.2.1: seed 001's example (East's pung is no value honor for North).
+    // 7.2.1: the WSOM rulebook's example (East's pung is no value honor for North).
     (
         "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e",
         "2.1.1 4.1 7.2.1 = 170",
@@ -188,21 +188,21 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
         "[p b111] [p b222] [p b333] [p b444] e3 +e3 from=s",
         "2.1.1 4.1 7.2.2 = 270",
     ),
-    // 8.1.1: b123 c789 b999 e111 d11 (seed 000). 5 + 10 + 5 + 40.
+    // 8.1.1: b123 c789 b999 e111 d11 (WSOM's example). 5 + 10 + 5 + 40.
     (
         "b123 c789 b999 e111 d1 +d1 from=s",
         "1.2 3.1 4.2.1 8.1.1 = 60",
     ),
-    // 8.1.2: b123 c789 b999 d999 d11 (seed 000). 5 + 5 + 50.
+    // 8.1.2: b123 c789 b999 d999 d11 (WSOM's example). 5 + 5 + 50.
     ("b123 c789 b999 d999 d1 +d1 self", "1.2 4.2.1 8.1.2 = 60"),
-    // 8.1.3: b111 c999 e111 e222 d11 (seed 000), b111 melded. 20 + 30 + 30 + 100.
+    // 8.1.3: b111 c999 e111 e222 d11 (WSOM's example), b111 melded. 20 + 30 + 30 + 100.
     (
         "[p b111] c999 e111 e222 d1 +d1 from=s",
         "3.1 3.1 4.1 4.2.2 8.1.3 = 180",
     ),
     // 8.1.3 on Seven Pairs: 30 + 100.
     ("b1199 c1199 w11 e11 e2 +e2 self", "8.1.3 10.2 = 130"),
-    // 8.1.4: b111 b999 d111 c111 c99 (seed 000), and as Seven Pairs with b1111.
+    // 8.1.4: b111 b999 d111 c111 c99 (WSOM's example), and as Seven Pairs with b1111.
     ("b111999 d111 c111 c9 +c9 self", "8.1.4 = 400 listed limit"),
     (
         "b1111 b99 c1199 d11 d9 +d9 self",
@@ -217,7 +217,7 @@ const EVERY_PATTERN: &[(&str, &str)] = &[
         "b123 c456 d789 b5 w333 +b5 last seat=w from=n",
         "1.2 3.1 9.1.2 = 25",
     ),
-    // 9.2: on a concealed kong's supplement; with `last` both count (SPEC §2.8).
+    // 9.2: on a concealed kong's supplement; with `last` both count (docs/rules.md § Patterns).
     (
         "[ck d1111] b123 c456 c789 e2 +e2 kong",
         "1.2 4.3.1 9.2 = 20",
@@ -326,12 +326,12 @@ fn minimum_and_chicken_hand() {
 
 #[test]
 fn payments_by_seat() {
-    // Seed 000 Example 1: self-drawn 45, each pays 45 to South.
+    // The WSOM scoring summary's Example 1: self-drawn 45, each pays 45 to South.
     assert_eq!(
         payments("b66 c12345678 d111 +c9 self seat=s", &WSOM),
         [-45, 135, -45, -45]
     );
-    // Seed 001's example: 170 on East's discard: East 3 × 170 − 50 = 460, the others 25.
+    // The WSOM rulebook's example: 170 on East's discard: East 3 × 170 − 50 = 460, the others 25.
     let example = "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e";
     assert_eq!(payments(example, &WSOM), [-460, -25, -25, 510]);
     // Same-Round Immunity: South first discarded the c9, so South is responsible.

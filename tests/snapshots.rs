@@ -28,15 +28,15 @@ macro_rules! snapshot {
     };
 }
 
-// Seed 000, Example 1: South self-draws; 1.2 + 7.1 = 45, each pays 45.
+// The WSOM scoring summary's Example 1: South self-draws; 1.2 + 7.1 = 45, each pays 45.
 snapshot!(
-    seed_000_example_1,
+    nine_tile_straight_self_drawn,
     &rules::WSOM,
     "b66 c12345678 d111 +c9 self seat=s"
 );
-// Seed 001's example: 40 + 30 + 100 = 170; East discarded: 460, the others 25.
+// The WSOM rulebook's example: 40 + 30 + 100 = 170; East discarded: 460, the others 25.
 snapshot!(
-    seed_001_example,
+    consecutive_triplets_on_easts_discard,
     &rules::WSOM,
     "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e"
 );

@@ -52,7 +52,7 @@ fn ids(value: &Value) -> Vec<&'static str> {
 
 #[test]
 fn nine_gates_waits_on_all_nine_each_worth_480() {
-    // c1112345678999 plus any c tile is Nine Gates (SPEC §2.7: no melds, the 13 tiles are
+    // c1112345678999 plus any c tile is Nine Gates (no melds, the 13 tiles are
     // 1112345678999 of one suit, the winning tile of that suit): 2.2, listed at 480, scores
     // alone both ways. Unseen: c1 and c9 are held 3 times (1 left), c2-c8 once (3 left).
     let waits = waits("c1112345678999", &WSOM);
@@ -83,7 +83,7 @@ fn nine_gates_waits_on_all_nine_each_worth_480() {
 #[test]
 fn thirteen_terminals_thirteen_ways_or_one() {
     // One of each of the 13 terminals and honors: any of them pairs up, 10.1 Thirteen
-    // Terminals 160 (it scores 160 plus 9.x only, SPEC §2.4), 3 copies unseen of each.
+    // Terminals 160 (it scores 160 plus 9.x only), 3 copies unseen of each.
     let waits = waits("b19 c19 d19 w1234 e123", &WSOM);
     assert_eq!(waits.waits.len(), 13);
     for wait in &waits.waits {

@@ -1,4 +1,4 @@
-//! JSON output (SPEC §3): one object per line, so a batch is JSON Lines.
+//! JSON output (docs/scripting.md § Formats): one object per line, so a batch is JSON Lines.
 //!
 //! The objects are written straight into a `String` by a small writer rather than built as
 //! a `serde_json::Value` first: building the value took most of the time of a batch. Numbers,

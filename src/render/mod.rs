@@ -1,7 +1,7 @@
 //! Rendering scored hands, errors and run summaries: [`text`] for people, [`json`] (JSON
-//! Lines) and [`tsv`] for scripts (SPEC §3), [`reference`](mod@reference) for the pattern card,
-//! [`waits`](mod@waits) for the `waits` analysis, and [`session`](mod@session) for what a
-//! session of seated players adds to them.
+//! Lines) and [`tsv`] for scripts (docs/scripting.md), [`reference`](mod@reference) for the
+//! pattern card, [`waits`](mod@waits) for the `waits` analysis, and [`session`](mod@session)
+//! for what a session of seated players adds to them.
 //!
 //! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
 //! [`crate::payment`]. Colour is decided by the caller and passed in, so the same text

@@ -546,7 +546,7 @@ fn verdict_role(verdict: Verdict) -> Role {
     }
 }
 
-/// The claim of a winning hand, its verdict, and what differs (SPEC §2.11).
+/// The claim of a winning hand, its verdict, and what differs (docs/rules.md § Claims).
 fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: u32) {
     let claim = &check.claim;
     p.label(out, "Claim");

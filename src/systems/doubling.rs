@@ -1,4 +1,4 @@
-//! The doubling table of seed 002 ("Mahjong Scoring", Kevin & Connie Lacobie) as data:
+//! The doubling table ("Mahjong Scoring", Kevin & Connie Lacobie) as data:
 //! conditions a–l, the special hands, the maximum, the prevailing wind (`round=`) and the
 //! doubling payments. Its rulings are in docs/rules-doubling.md.
 //!
@@ -92,7 +92,7 @@ fn payout(points: u32) -> i64 {
     1i64 << points.min(MAX_POINTS)
 }
 
-/// Seed 002's payments: each other player pays the payout, the responsible discarder pays
+/// The table's payments: each other player pays the payout, the responsible discarder pays
 /// double, and on a self-draw every player pays double. The winner receives the sum.
 fn pay(points: u32, context: &WinContext) -> Payments {
     let payout = payout(points);

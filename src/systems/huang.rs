@@ -1,5 +1,5 @@
-//! Huang's table (seed 004, Rui Xin Huang, 2010) as `--rules huang`, to the letter of the
-//! product's reading of it, `HUANG.md`; every ruling is in docs/rules-huang.md.
+//! Huang's table (Rui Xin Huang's personal score table, 2010) as `--rules huang`, to the
+//! letter of the product's reading of it: every rule and ruling is in docs/rules-huang.md.
 //!
 //! A 13-tile game: 4 sets and a pair, Seven Pairs (20 + 2^N) or Thirteen Terminals ("13 U").
 //! The patterns add to a base B with no minimum and no limit; a pattern that another
@@ -29,7 +29,7 @@ use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
 use crate::waits;
 use crate::words::{WordSpec, WordValues};
 
-// ---- context words (HUANG.md §2) ----
+// ---- context words (docs/rules-huang.md § Context words) ----
 
 /// The Tin declarations, by how many changes after the deal; `late` (5 or more, or changed
 /// after declaring) earns nothing; `none` was not declared at all.
@@ -144,7 +144,8 @@ fn refuse(context: &WinContext) -> Option<&'static str> {
     )
 }
 
-/// HUANG.md §2's errors beyond the shared checks of SPEC §2.8.
+/// Huang's own context errors (docs/rules-huang.md § Context words), beyond the shared
+/// checks (docs/rules.md § Context).
 fn check_context(parsed: &ParsedHand, context: &WinContext) -> Result<(), HandError> {
     let named = |key: &str| {
         parsed
@@ -747,7 +748,7 @@ fn hidden_triples(f: &Facts) -> u32 {
     [0, 1, 3, 9, 27][count.min(4)]
 }
 
-// ---- Seven Pairs: 20 + 2^N (HUANG.md §4) ----
+// ---- Seven Pairs: 20 + 2^N (docs/rules-huang.md § Seven Pairs: 20 + 2^N) ----
 
 /// The best N of a Seven Pairs hand: the best of trains (A), colour (C) and numbers (D).
 fn seven_pairs(f: &Facts) -> u32 {
@@ -1269,8 +1270,9 @@ const TIN_PATTERNS: [Dropped; 5] = [
     Dropped::all(&["h.8"]),
 ];
 
-/// HUANG.md §5, "implied, not counted", ordered so that a row comes before the rows of the
-/// patterns it drops (a dropped pattern drops nothing itself).
+/// Implied, not counted (docs/rules-huang.md § Implied patterns are not counted), ordered
+/// so that a row comes before the rows of the patterns it drops (a dropped pattern drops
+/// nothing itself).
 pub static IMPLICATIONS: [Implication; 29] = [
     row(
         "h.9",

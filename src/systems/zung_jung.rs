@@ -1,6 +1,7 @@
-//! Zung Jung v3.3 (seed 003) and its World Series of Mahjong form (seeds 000, 001): the 44
-//! patterns, the chicken hand of standard Zung Jung, the 320 limit, and the payoff scheme
-//! (SPEC §2). `wsom` and `zj` differ only in the minimum and the chicken hand (SPEC §2.9).
+//! Zung Jung v3.3 and its World Series of Mahjong form: the 44 patterns, the chicken hand
+//! of standard Zung Jung, the 320 limit, and the payoff scheme (docs/rules.md). `wsom` and
+//! `zj` differ only in the minimum and the chicken hand
+//! (docs/rules.md § Minimum and chicken hand).
 
 use std::borrow::Cow;
 
@@ -16,14 +17,14 @@ use crate::sets::Set;
 use crate::system::{LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile};
 
-/// Zung Jung's limit: 320 (seed 003, Basic Rule 6; SPEC §2.6).
+/// Zung Jung's limit: 320 (docs/rules.md § Limits).
 pub const LIMIT: u32 = 320;
 
 /// Hands above this value won on a discard are paid mostly by the responsible player.
 pub const STANDARD_VALUE: u32 = 25;
 
 /// A pattern listed at 320 or more scores alone (the highest such); otherwise a sum of
-/// 320 or more scores 320 (SPEC §2.6).
+/// 320 or more scores 320 (docs/rules.md § Limits).
 const LIMIT_RULE: LimitRule = LimitRule {
     maximum: Some(LIMIT),
     alone_from: Some(LIMIT),
@@ -46,8 +47,8 @@ const PAYMENTS: PaymentRule = PaymentRule {
 /// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
 pub static WSOM: RuleSet = WSOM_RULES;
 
-// Every shape wins; the deal always passes (the old South becomes East; East never
-// repeats): both the defaults.
+// Every shape wins, and the deal always passes (the WSOM rulebook: the old South becomes
+// East; East never repeats, docs/sessions.md § Rulings): both the defaults.
 const WSOM_RULES: RuleSet = RuleSet::new(
     "wsom",
     Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
@@ -71,7 +72,7 @@ pub static ZJ: RuleSet = RuleSet::new(
 )
 .with_limit(LIMIT_RULE);
 
-/// Why the payments split the way they do (SPEC §2.10).
+/// Why the payments split the way they do (docs/rules.md § Payments).
 enum Case {
     /// Self-draw, or nobody responsible (`resp=none`): each other player pays X.
     EachPays { self_draw: bool },
@@ -92,8 +93,8 @@ fn case(value: u32, context: &WinContext) -> Case {
     }
 }
 
-/// The formal competition scheme (seed 003's Payoff Scheme): the winner always receives
-/// 3 × X (25 + 25 + 3X − 50 when one player is responsible).
+/// Zung Jung's payoff scheme for competition (docs/rules.md § Payments): the winner always
+/// receives 3 × X (25 + 25 + 3X − 50 when one player is responsible).
 fn pay(value: u32, context: &WinContext) -> Payments {
     let x = i64::from(value);
     let standard = i64::from(STANDARD_VALUE);
@@ -131,8 +132,8 @@ fn no_terminals(f: &Facts) -> bool {
     f.holds_only(kinds::SIMPLES)
 }
 
-/// SPEC §2.7: no melds; the 13 tiles besides the winning tile are 1112345678999 of one
-/// suit, and the winning tile is of that suit.
+/// No melds, not even a concealed kong; the 13 tiles besides the winning tile are
+/// 1112345678999 of one suit, and the winning tile is of that suit.
 fn nine_gates(f: &Facts) -> bool {
     let hand = f.hand;
     let Some(suit) = hand.winning_tile.map(Tile::suit) else {
@@ -256,8 +257,8 @@ fn pure_lesser_terminals(f: &Facts) -> bool {
     every_group_holds(f, kinds::TERMINALS)
 }
 
-/// An All Triplets or Seven Pairs hand of terminals and honors only (SPEC §2.4 limits the
-/// shapes; Thirteen Terminals is excluded by the table's shapes).
+/// An All Triplets or Seven Pairs hand of terminals and honors only (the pattern's shapes
+/// leave out Thirteen Terminals, which scores 160 plus 9.x only).
 fn mixed_greater_terminals(f: &Facts) -> bool {
     let shape_ok = match f.arrangement.shape {
         Shape::Regular { .. } => all_triplets(f),
@@ -271,7 +272,7 @@ fn pure_greater_terminals(f: &Facts) -> bool {
     f.holds_only(kinds::TERMINALS)
 }
 
-/// The Zung Jung v3.3 patterns, in the order of seed 003.
+/// The Zung Jung v3.3 patterns, in the rule book's order (docs/rules.md § The 44 patterns).
 const TABLE: [Pattern; 44] = [
     Pattern {
         id: "1.1",
@@ -804,8 +805,9 @@ const TABLE: [Pattern; 44] = [
     },
 ];
 
-/// Standard Zung Jung's token point for a hand with no pattern (seed 003, Basic Rule 5).
-/// Not one of the 44 patterns: it counts only when nothing else applies.
+/// Standard Zung Jung's token point for a hand with no pattern
+/// (docs/rules.md § Minimum and chicken hand). Not one of the 44 patterns: it counts only
+/// when nothing else applies.
 const CHICKEN_HAND: Pattern = Pattern {
     id: "chicken",
     series: "chicken",
