@@ -10,6 +10,7 @@ use std::io;
 
 use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::Holding;
+use mjscore::render::style::Plain;
 use mjscore::render::Format;
 use mjscore::rules::{HUANG, WSOM};
 use mjscore::tile::KINDS;
@@ -71,11 +72,11 @@ fn score_only_huang(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn batch_json(bencher: divan::Bencher) {
     let input: Vec<u8> = corpus().join("\n").into_bytes();
+    let output = Format::Json.renderer(&WSOM, &Plain);
     let settings = Settings {
         rules: &WSOM,
-        format: Format::Json,
+        output: &*output,
         options: Options::default(),
-        color: false,
     };
     bencher
         .counter(divan::counter::ItemsCount::new(HANDS))

@@ -16,7 +16,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use crate::hand::WinContext;
 use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::payment::Payments;
-use crate::render::{self, Format, Location};
+use crate::render::{Columns, Location, Renderer};
 use crate::session::{self, Directive, PaidOn, Played, SessionError, SessionErrorKind};
 use crate::summary::Tally;
 use crate::system::RuleSet;
@@ -191,17 +191,15 @@ pub struct Input {
     pub read_ahead: bool,
 }
 
-/// How a batch run renders its results.
-#[derive(Debug, Clone, Copy)]
+/// What a batch run scores by and how it renders its results.
+#[derive(Clone, Copy)]
 pub struct Settings<'a> {
     /// The scoring system.
     pub rules: &'a RuleSet,
-    /// Text, JSON Lines or TSV.
-    pub format: Format,
-    /// A claim and `--all`.
+    /// The output format, made for `rules` (see [`crate::render::Format::renderer`]).
+    pub output: &'a dyn Renderer,
+    /// A claim, `--all`, the rule sets on offer.
     pub options: Options<'a>,
-    /// Colour the text output.
-    pub color: bool,
 }
 
 /// A run stopped by an I/O error, with the counts of the lines scored until then: a reader
@@ -230,9 +228,9 @@ pub fn run<'r>(
         settings,
         summary: Summary::new(settings.rules),
         lines: 0,
-        tsv_session: false,
+        session_columns: false,
     };
-    match run_task(inputs, settings.format, jobs, &mut scoring, out) {
+    match run_task(inputs, settings.output, jobs, &mut scoring, out) {
         Ok(()) => Ok(scoring.summary),
         Err(error) => Err(Stopped {
             summary: scoring.summary,
@@ -262,8 +260,9 @@ pub trait Task {
         rendered: &'t str,
         at: &Location,
     ) -> Cow<'t, str>;
-    /// The header row of a TSV run, with its line break.
-    fn tsv_header(&self, with_file: bool) -> String;
+    /// The columns of the run's rows (see [`Renderer::header`]); `with_file`: the run reads
+    /// several inputs.
+    fn columns(&self, with_file: bool) -> Columns;
     /// An input that cannot be read (`message` names it and says why; `file` is its name
     /// when the run has several): the failure, rendered.
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String;
@@ -295,16 +294,14 @@ struct Scoring<'s, 'r> {
     summary: Summary<'r>,
     /// Lines handed to the task so far (not blank, not comments).
     lines: usize,
-    /// Whether the TSV rows carry the session's columns: the first line read was a
-    /// `players:` line, so the header, written after it, names them.
-    tsv_session: bool,
+    /// Whether the rows carry the session's columns: the first line read was a `players:`
+    /// line, so a header written after it names them.
+    session_columns: bool,
 }
 
 /// The pure half of [`Scoring`]: reads and scores a line and renders its own result.
 struct Scorer<'s, 'r> {
     settings: &'s Settings<'r>,
-    /// The patterns' JSON openings, written once for the run (JSON only).
-    heads: Option<render::json::PatternHeads<'r>>,
 }
 
 /// A line as [`Scorer`] worked it out, for the summary and the sheet to take in.
@@ -368,13 +365,7 @@ impl Work for Scorer<'_, '_> {
                 }
             }
             Some(Ok(Directive::Draw)) => {
-                out.push_str(&render::session::drawn(
-                    settings.format,
-                    settings.rules,
-                    text,
-                    at,
-                    settings.color,
-                ));
+                settings.output.drawn(out, text, at);
                 return ScoredLine::Line {
                     tally: Tally::Draw,
                     ended: Some(Ended::Drawn),
@@ -397,8 +388,7 @@ impl Work for Scorer<'_, '_> {
             None => {}
         }
         let result = score_line_with(text, settings.rules, settings.options);
-        let heads = self.heads.as_ref();
-        write_result_with(out, settings, heads, text, &result, Some(at));
+        write_result(out, settings, text, &result, Some(at));
         let ended = match &result {
             // Payments are made on a win (an underscored claim as claimed), never on a
             // false win.
@@ -438,11 +428,8 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
     type Work = Scorer<'s, 'r>;
 
     fn work(&self) -> Scorer<'s, 'r> {
-        let settings = self.settings;
         Scorer {
-            settings,
-            heads: (settings.format == Format::Json)
-                .then(|| render::json::PatternHeads::new(settings.rules)),
+            settings: self.settings,
         }
     }
 
@@ -460,23 +447,19 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         }
     }
 
-    fn tsv_header(&self, _with_file: bool) -> String {
-        // The file column is always there; the session's columns come last.
-        let mut header = render::tsv::header();
-        if self.tsv_session {
-            header.pop();
-            header.push_str(render::session::TSV_COLUMNS);
-            header.push('\n');
+    fn columns(&self, _with_file: bool) -> Columns {
+        Columns::Hands {
+            session: self.session_columns,
         }
-        header
     }
 
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
         self.summary.record_unusable();
-        let mut rendered = input_failure(self.settings, message, file);
-        if self.settings.format == Format::Tsv && self.tsv_session {
-            rendered.push_str(render::session::TSV_EMPTY);
-        }
+        let mut rendered = String::new();
+        let columns = self.columns(file.is_some());
+        self.settings
+            .output
+            .input_failure(&mut rendered, message, file, columns);
         rendered
     }
 }
@@ -485,10 +468,12 @@ impl Scoring<'_, '_> {
     /// A `players:` line: the table is seated for the next hand.
     fn seat(&mut self, text: &str, names: &[String; 4], at: &Location) -> String {
         let settings = self.settings;
-        if settings.format == Format::Tsv {
+        // A format with a header fixes its columns with the first line read: a session adds
+        // its columns only when it starts there.
+        if settings.output.header(self.columns(false)).is_some() {
             if self.lines == 1 {
-                self.tsv_session = true;
-            } else if !self.tsv_session {
+                self.session_columns = true;
+            } else if !self.session_columns {
                 let error = Error::Session(SessionError {
                     column: 1,
                     kind: SessionErrorKind::LateInTsv,
@@ -500,7 +485,9 @@ impl Scoring<'_, '_> {
         let sheet = &mut self.summary.session;
         sheet.seat(names);
         let players = sheet.players().unwrap_or_default();
-        render::session::seated(settings.format, players, at, settings.color)
+        let mut rendered = String::new();
+        settings.output.seated(&mut rendered, players, at);
+        rendered
     }
 
     /// A hand's result, `rendered`, with the session's part when a table is seated; the
@@ -508,29 +495,18 @@ impl Scoring<'_, '_> {
     fn after_hand<'t>(&mut self, rendered: &'t str, played: Played) -> Cow<'t, str> {
         let settings = self.settings;
         match self.summary.session.record(played, settings.rules.deal) {
-            Some(entry) => Cow::Owned(render::session::append(
-                settings.format,
-                rendered.to_string(),
-                &entry,
-                &played,
-                settings.color,
-            )),
+            Some(entry) => {
+                let mut rendered = rendered.to_string();
+                settings.output.session(&mut rendered, &entry, &played);
+                Cow::Owned(rendered)
+            }
             None => Cow::Borrowed(rendered),
         }
     }
 }
 
-/// An input that cannot be read, in the run's format.
-pub fn input_failure(settings: &Settings, message: &str, file: Option<&str>) -> String {
-    match settings.format {
-        Format::Text => render::text::input_failure(message, settings.color),
-        Format::Json => render::json::input_failure(message, settings.rules, file),
-        Format::Tsv => render::tsv::input_failure(message, file),
-    }
-}
-
-/// Runs `task` on every line of every input, in order, writing each result to `out` in
-/// `format` (a TSV header first). Bad lines are reported in place and the run goes on; so
+/// Runs `task` on every line of every input, in order, writing each result to `out` as
+/// `output` renders it (its header first, if it has one). Bad lines are reported in place and the run goes on; so
 /// is an input that cannot be read (missing, a directory, a read error), and the run goes
 /// on with the next input. Only an error writing `out` stops it.
 ///
@@ -541,20 +517,22 @@ pub fn input_failure(settings: &Settings, message: &str, file: Option<&str>) -> 
 /// writing. Either way the output is the same.
 pub fn run_task<T: Task>(
     inputs: Vec<Input>,
-    format: Format,
+    output: &dyn Renderer,
     jobs: usize,
     task: &mut T,
     out: &mut impl Write,
 ) -> io::Result<()> {
     let work = task.work();
+    let with_file = inputs.iter().any(|i| i.name.is_some());
     let mut output = Output {
         out,
-        format,
+        blocks: output.blocks(),
         first: true,
-        // The TSV header is written with the first result (or at the end of a run without
+        // The header is written with the first result (or at the end of a run without
         // any), so that the task has read its first line: a session adds columns to it.
-        header: format == Format::Tsv,
-        with_file: inputs.iter().any(|i| i.name.is_some()),
+        header: output.header(task.columns(with_file)).is_some(),
+        renderer: output,
+        with_file,
         failures: Vec::new(),
     };
     // Each line's result is rendered into this one buffer, written, and cleared.
@@ -658,55 +636,38 @@ pub fn write_result(
     result: &Result<Scored, Error>,
     at: Option<&Location>,
 ) {
-    write_result_with(out, settings, None, input, result, at);
-}
-
-/// [`write_result`], with the patterns' JSON openings written once for the run, if given
-/// (a batch's [`Scorer`]).
-fn write_result_with(
-    out: &mut String,
-    settings: &Settings,
-    heads: Option<&render::json::PatternHeads>,
-    input: &str,
-    result: &Result<Scored, Error>,
-    at: Option<&Location>,
-) {
-    let rules = settings.rules;
-    match (settings.format, result) {
-        (Format::Text, Ok(s)) => render::text::write_scored(out, s, rules, settings.color, at),
-        (Format::Text, Err(e)) => render::text::write_error(out, input, e, settings.color, at),
-        (Format::Json, Ok(s)) => render::json::write_scored_with(out, s, rules, at, heads),
-        (Format::Json, Err(e)) => render::json::write_error(out, input, rules, e, at),
-        (Format::Tsv, Ok(s)) => render::tsv::write_scored(out, s, rules, at),
-        (Format::Tsv, Err(e)) => render::tsv::write_error(out, input, e, at),
+    match result {
+        Ok(scored) => settings.output.scored(out, scored, at),
+        Err(error) => settings.output.error(out, input, error, at),
     }
 }
 
 /// Where the results go, in input order.
-struct Output<'o, O> {
+struct Output<'o, 'r, O> {
     out: &'o mut O,
-    format: Format,
-    /// No text block written yet: the next needs no blank line before it.
+    renderer: &'r dyn Renderer,
+    /// Results are blocks, a blank line between two.
+    blocks: bool,
+    /// No block written yet: the next needs no blank line before it.
     first: bool,
-    /// The TSV header is still to be written.
+    /// The header is still to be written.
     header: bool,
-    /// The run has several inputs: the TSV header names the file column.
+    /// The run has several inputs: the header may name a file column.
     with_file: bool,
-    /// Inputs that could not be read before the TSV header was written (a message and the
+    /// Inputs that could not be read before the header was written (a message and the
     /// file): their rows are written after it, with as many columns as it has, which the
     /// first line read decides (a `players:` line adds the session's).
     failures: Vec<(String, Option<String>)>,
 }
 
-impl<O: Write> Output<'_, O> {
-    /// Writes one result: JSON and TSV one per line; text blocks separated by a blank
-    /// line. An empty result (a session's `players:` line in JSON and TSV) writes nothing.
-    /// The TSV header, while pending, goes first, and the rows of the inputs that could not
-    /// be read before it.
+impl<O: Write> Output<'_, '_, O> {
+    /// Writes one result: one a line, or blocks separated by a blank line. An empty result
+    /// (a session's `players:` line in JSON and TSV) writes nothing. The header, while
+    /// pending, goes first, and the rows of the inputs that could not be read before it.
     fn write(&mut self, rendered: &str, task: &mut impl Task) -> io::Result<()> {
         if std::mem::take(&mut self.header) {
-            self.out
-                .write_all(task.tsv_header(self.with_file).as_bytes())?;
+            let header = self.renderer.header(task.columns(self.with_file));
+            self.out.write_all(header.unwrap_or_default().as_bytes())?;
             for (message, file) in std::mem::take(&mut self.failures) {
                 let row = task.input_failure(&message, file.as_deref());
                 self.write(&row, task)?;
@@ -715,7 +676,7 @@ impl<O: Write> Output<'_, O> {
         if rendered.is_empty() {
             return Ok(());
         }
-        if self.format == Format::Text && !std::mem::replace(&mut self.first, false) {
+        if self.blocks && !std::mem::replace(&mut self.first, false) {
             self.out.write_all(b"\n")?;
         }
         self.out.write_all(rendered.as_bytes())?;

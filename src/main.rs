@@ -19,7 +19,7 @@ use mjscore::batch::{self, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::patterns::Pattern;
-use mjscore::render::{self, Format};
+use mjscore::render::{self, style, Columns, Format};
 use mjscore::rules::{self, RuleSet};
 use mjscore::system::Lookup;
 use mjscore::{claim, score_line_with, Error, Options};
@@ -375,15 +375,16 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         // Unknown ids are a usage error, reported before anything is scored.
         claim::resolve(spec, rules).context("--claim")?;
     }
+    let look = style::painter(use_color(cli.color, Stream::Stdout));
+    let output = format.renderer(rules, look);
     let settings = Settings {
         rules,
-        format,
+        output: &*output,
         options: Options {
             claim: cli.claim.as_ref(),
             all_readings: cli.all,
             ..Options::default()
         },
-        color: use_color(cli.color, Stream::Stdout),
     };
     if cli.all && format == Format::Tsv {
         bail!("--all lists readings in text or json; tsv has one row per hand");
@@ -404,7 +405,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         if !cli.files.is_empty() {
             bail!("give either a hand as arguments or -f FILE, not both");
         }
-        single(cli, &settings, status, &mut stdout).context("cannot write the results")?
+        single(cli, &settings, format, status, &mut stdout).context("cannot write the results")?
     };
     *status = summary.exit_status();
     if cli.summary {
@@ -419,6 +420,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
 fn single<'r>(
     cli: &Cli,
     settings: &Settings<'r>,
+    format: Format,
     status: &mut u8,
     stdout: &mut impl Write,
 ) -> Result<Summary<'r>> {
@@ -434,43 +436,35 @@ fn single<'r>(
     summary.record(&result);
     *status = summary.exit_status();
     let rendered = batch::render_result(settings, &line, &result, None);
-    let header = render::tsv::header();
-    write_single(
-        cli,
-        stdout,
-        &line,
-        &result,
-        settings.format,
-        &header,
-        &rendered,
-    )?;
+    let header = settings.output.header(Columns::Hands { session: false });
+    write_single(cli, stdout, &line, &result, format, header, &rendered)?;
     Ok(summary)
 }
 
 /// Writes the result of one hand given as arguments: in text, an error goes to stderr with
-/// a caret under its column; anything else goes to stdout (after `tsv_header` in TSV),
-/// ending with one line break.
+/// a caret under its column; anything else goes to stdout (after the format's header, if
+/// it has one), ending with one line break.
 fn write_single<T>(
     cli: &Cli,
     stdout: &mut impl Write,
     line: &str,
     result: &Result<T, Error>,
     format: Format,
-    tsv_header: &str,
+    header: Option<String>,
     rendered: &str,
 ) -> Result<()> {
     match (result, format) {
         (Err(error), Format::Text) => {
-            let color = use_color(cli.color, Stream::Stderr);
+            let look = style::painter(use_color(cli.color, Stream::Stderr));
             write!(
                 io::stderr(),
                 "{}",
-                render::text::error(line, error, color, None)
+                render::text::error(line, error, look, None)
             )?;
         }
-        (_, format) => {
-            if format == Format::Tsv {
-                write!(stdout, "{tsv_header}")?;
+        _ => {
+            if let Some(header) = header {
+                write!(stdout, "{header}")?;
             }
             write!(stdout, "{rendered}")?;
             if !rendered.ends_with('\n') {
@@ -568,16 +562,14 @@ fn write_summary(
     color: ColorChoice,
     stdout: &mut impl Write,
 ) -> Result<()> {
-    match settings.format {
-        Format::Text => write!(
-            stdout,
-            "\n{}",
-            render::text::summary(summary, settings.color)
-        )?,
-        Format::Json => writeln!(stdout, "{}", render::json::summary(summary))?,
-        Format::Tsv => {
-            let color = use_color(color, Stream::Stderr);
-            write!(io::stderr(), "{}", render::text::summary(summary, color))?;
+    match settings.output.summary(summary) {
+        // After blocks of text, a blank line; after lines, a line.
+        Some(text) if settings.output.blocks() => write!(stdout, "\n{text}")?,
+        Some(line) => writeln!(stdout, "{line}")?,
+        // The format keeps its output to its results: the summary goes to stderr, as text.
+        None => {
+            let look = style::painter(use_color(color, Stream::Stderr));
+            write!(io::stderr(), "{}", render::text::summary(summary, look))?;
         }
     }
     Ok(())
@@ -695,11 +687,13 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     if cli.claim.is_some() || cli.all || cli.summary {
         bail!("--claim, --all and --summary are for scoring a won hand, not for waits");
     }
+    let format = Format::from(cli.format);
+    let look = style::painter(use_color(cli.color, Stream::Stdout));
+    let output = format.renderer(rules, look);
     let settings = Settings {
         rules,
-        format: Format::from(cli.format),
+        output: &*output,
         options: Options::default(),
-        color: use_color(cli.color, Stream::Stdout),
     };
     let mut stdout = io::stdout().lock();
     if hand.is_empty() {
@@ -721,14 +715,14 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     let result = analyse_line(&line, rules);
     let status = batch::waits::status(&result);
     let rendered = batch::waits::render(&settings, &line, &result, None);
-    let header = render::waits::tsv_header(false);
+    let header = settings.output.header(Columns::Waits { file: false });
     write_single(
         cli,
         &mut stdout,
         &line,
         &result,
-        settings.format,
-        &header,
+        format,
+        header,
         rendered.trim_end(),
     )?;
     Ok(status)

@@ -19,6 +19,7 @@ use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::{Responsible, WinContext};
 use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Value, ANY, REGULAR};
 use mjscore::payment::Payments;
+use mjscore::render::style::Plain;
 use mjscore::render::{self, Format};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
@@ -310,7 +311,7 @@ fn toy_words_messages_and_claims() {
 
     // The text output: the system's limit name and payment wording, as given.
     let scored = score_line("w111 w222 e111 e222 e3 +e3 self bonus", &TOY).unwrap();
-    let text = render::text::scored(&scored, &TOY, false, None);
+    let text = render::text::scored(&scored, &TOY, &Plain, None);
     for line in [
         "Rules        Toy (made up in tests/custom_system.rs)",
         "  t.2 Honors 字 13",
@@ -392,11 +393,11 @@ fn rule_sets_on_offer_are_passed_in() {
 #[test]
 fn toy_through_the_batch_as_json_lines() {
     let input = "w111 e222 b123 c456 d5 +d5 self bonus\nnot a hand\n";
+    let output = Format::Json.renderer(&TOY, &Plain);
     let settings = Settings {
         rules: &TOY,
-        format: Format::Json,
+        output: &*output,
         options: Options::default(),
-        color: false,
     };
     let inputs = vec![Input {
         name: None,
@@ -444,11 +445,11 @@ fn the_deal_follows_the_systems_own_rule() {
     // Toy keeps the deal with East after a drawn hand, where every system of the program
     // passes it; a win by South still passes it.
     let input = "players: A B C D\ndraw\ndraw\nw111 e222 b123 c456 d5 +d5 self seat=s\ndraw\n";
+    let output = Format::Json.renderer(&TOY, &Plain);
     let settings = Settings {
         rules: &TOY,
-        format: Format::Json,
+        output: &*output,
         options: Options::default(),
-        color: false,
     };
     let inputs = vec![Input {
         name: None,

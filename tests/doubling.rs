@@ -79,7 +79,8 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
     // Payout 2^0 = 1: West and North pay 1, South (the discarder) 2; East receives 4.
     assert_eq!(payments(line, &DOUBLING), [4, -2, -1, -1]);
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
-    let text = mjscore::render::text::scored(&scored, &DOUBLING, false, None);
+    let text =
+        mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
     assert!(text.contains("\n  d.a Chicken 雞和 ½\n"), "{text}");
     assert!(text.contains("\nTotal        ½ (no limit)\n"), "{text}");
     let json: serde_json::Value =
@@ -299,7 +300,8 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
     assert_eq!(aside, ["d.s5:12"]);
     // The text says so under the Total line.
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
-    let text = mjscore::render::text::scored(&scored, &DOUBLING, false, None);
+    let text =
+        mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
     let total: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("Total"))

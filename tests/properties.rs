@@ -17,6 +17,7 @@ use std::io;
 
 use mjscore::batch::{self, Input, Settings};
 use mjscore::corpus::{winning_hand, Rng};
+use mjscore::render::style::{Ansi, Plain};
 use mjscore::render::{self, Format};
 use mjscore::{invariants, rules, Options};
 use proptest::prelude::*;
@@ -38,14 +39,14 @@ proptest! {
         for rules in rules::ALL {
             match mjscore::score_line(&text, rules) {
                 Ok(scored) => {
-                    let _ = render::text::scored(&scored, rules, true, None);
+                    let _ = render::text::scored(&scored, rules, &Ansi, None);
                     let _ = render::json::scored(&scored, rules, None);
                     let _ = render::tsv::scored(&scored, rules, None);
                 }
                 Err(error) => {
                     prop_assert!(error.column() >= 1);
                     prop_assert!(error.column() <= text.chars().count() + 1);
-                    let _ = render::text::error(&text, &error, false, None);
+                    let _ = render::text::error(&text, &error, &Plain, None);
                 }
             }
         }
@@ -79,11 +80,11 @@ proptest! {
     #[test]
     fn any_bytes_in_a_batch_never_stop_the_run(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         for format in [Format::Text, Format::Json, Format::Tsv] {
+            let output = format.renderer(&rules::WSOM, &Plain);
             let settings = Settings {
                 rules: &rules::WSOM,
-                format,
+                output: &*output,
                 options: Options { claim: None, all_readings: format != Format::Tsv, ..Options::default() },
-                color: false,
             };
             let input = |read_ahead| vec![Input { name: None, source: "bytes".into(), reader: Box::new(io::Cursor::new(bytes.clone())), read_ahead }];
             let mut out = Vec::new();
@@ -121,11 +122,11 @@ proptest! {
             }
         }
         for rules in [&rules::WSOM, &rules::DOUBLING] {
+            let output = Format::Json.renderer(rules, &Plain);
             let settings = Settings {
                 rules,
-                format: Format::Json,
+                output: &*output,
                 options: Options::default(),
-                color: false,
             };
             let input = vec![Input { name: None, source: "session".into(), reader: Box::new(io::Cursor::new(text.clone())), read_ahead: false }];
             let mut out = Vec::new();

@@ -3,6 +3,7 @@
 //! get deep into validation and scoring, and each is scored under both rule sets and rendered.
 //! (`tests/properties.rs` and `fuzz/` add proptest and fuzzing on top of this.)
 
+use mjscore::render::style::{Ansi, Plain};
 use mjscore::{render, rules};
 
 /// A small linear congruential generator: deterministic, no dependency.
@@ -90,7 +91,7 @@ fn generated_lines_never_panic() {
         for rules in rules::ALL {
             match mjscore::score_line(&line, rules) {
                 Ok(s) => {
-                    let _ = render::text::scored(&s, rules, true, None);
+                    let _ = render::text::scored(&s, rules, &Ansi, None);
                     let _ = render::json::scored(&s, rules, None);
                 }
                 Err(e) => {
@@ -99,7 +100,7 @@ fn generated_lines_never_panic() {
                         e.column() >= 1 && e.column() <= line.chars().count() + 1,
                         "{line:?}: {e}"
                     );
-                    let _ = render::text::error(&line, &e, false, None);
+                    let _ = render::text::error(&line, &e, &Plain, None);
                 }
             }
         }
@@ -194,7 +195,7 @@ fn valid_hands_built_from_sets_never_panic() {
         for rules in rules::ALL {
             if let Ok(s) = mjscore::score_line(&line, rules) {
                 scored += 1;
-                let _ = render::text::scored(&s, rules, false, None);
+                let _ = render::text::scored(&s, rules, &Plain, None);
             }
         }
     }

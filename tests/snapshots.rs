@@ -3,12 +3,13 @@
 //! accepted; a change to any of them shows up as a diff in review.
 
 use mjscore::render;
+use mjscore::render::style::Plain;
 use mjscore::rules::{self, RuleSet};
 
 fn text(line: &str, rules: &RuleSet) -> String {
     match mjscore::score_line(line, rules) {
-        Ok(scored) => render::text::scored(&scored, rules, false, None),
-        Err(error) => render::text::error(line, &error, false, None),
+        Ok(scored) => render::text::scored(&scored, rules, &Plain, None),
+        Err(error) => render::text::error(line, &error, &Plain, None),
     }
 }
 

@@ -6,9 +6,9 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use super::{input_failure, run_task, Input, Settings, Task, Work};
+use super::{run_task, Input, Settings, Task, Work};
 use crate::line::{analyse_line_with, Error, LineError};
-use crate::render::{self, Format, Location};
+use crate::render::{Columns, Location};
 use crate::waits::analysis::Analysis;
 
 /// The exit status of one line's analysis: 0 calling on a live wait, 1 not calling (or
@@ -28,15 +28,12 @@ pub fn render(
     result: &Result<Analysis, Error>,
     at: Option<&Location>,
 ) -> String {
-    let rules = settings.rules;
-    match (settings.format, result) {
-        (Format::Text, Ok(a)) => render::waits::text(input, a, rules, settings.color, at),
-        (Format::Text, Err(e)) => render::text::error(input, e, settings.color, at),
-        (Format::Json, Ok(a)) => render::waits::json(input, a, rules, at),
-        (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
-        (Format::Tsv, Ok(a)) => render::waits::tsv(input, a, rules, at),
-        (Format::Tsv, Err(e)) => render::waits::tsv_error(input, e, at),
+    let mut out = String::new();
+    match result {
+        Ok(analysis) => settings.output.waits(&mut out, input, analysis, at),
+        Err(error) => settings.output.waits_error(&mut out, input, error, at),
     }
+    out
 }
 
 /// Analyses every line of every input, in order, writing each result to `out` (a TSV
@@ -54,7 +51,7 @@ pub fn run(
         settings,
         status: 0,
     };
-    let written = run_task(inputs, settings.format, jobs, &mut task, out);
+    let written = run_task(inputs, settings.output, jobs, &mut task, out);
     (task.status, written)
 }
 
@@ -100,16 +97,17 @@ impl<'s, 'r> Task for Waits<'s, 'r> {
         Cow::Borrowed(rendered)
     }
 
-    fn tsv_header(&self, with_file: bool) -> String {
-        render::waits::tsv_header(with_file)
+    fn columns(&self, with_file: bool) -> Columns {
+        Columns::Waits { file: with_file }
     }
 
     fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
         self.status = 2;
-        if self.settings.format == Format::Tsv {
-            // The waits rows have their own columns: so does this one.
-            return render::waits::tsv_input_failure(message, file);
-        }
-        input_failure(self.settings, message, file)
+        let mut rendered = String::new();
+        let columns = self.columns(file.is_some());
+        self.settings
+            .output
+            .input_failure(&mut rendered, message, file, columns);
+        rendered
     }
 }

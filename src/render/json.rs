@@ -15,10 +15,13 @@ use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::patterns::Pattern;
 use crate::score::{CountedPattern, Limit, Outcome, Reading};
+use crate::session::{Entry, PaidOn, Played, Standing};
 use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
+use crate::waits::analysis::{Analysis, Value, Waits};
 
+use super::Columns;
 use super::{
     points_number, sum_number, total_number, write_false_win_reason, write_int, write_uint,
     Location, Number,
@@ -555,10 +558,252 @@ pub fn summary(summary: &Summary<'_>) -> String {
         patterns.raw(pattern.id, count);
     }
     patterns.end();
-    super::session::write_summary_keys(&mut object, summary);
+    write_summary_keys(&mut object, summary);
     object.end();
     outer.end();
     out
+}
+
+/// JSON Lines: one object a result (docs/scripting.md).
+pub struct Json<'r> {
+    rules: &'r RuleSet,
+    /// The patterns' openings, written once for the run.
+    heads: PatternHeads<'r>,
+}
+
+impl<'r> Json<'r> {
+    /// JSON for a run under `rules`.
+    pub fn new(rules: &'r RuleSet) -> Self {
+        Json {
+            rules,
+            heads: PatternHeads::new(rules),
+        }
+    }
+}
+
+impl super::Renderer for Json<'_> {
+    fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>) {
+        write_scored_with(out, scored, self.rules, at, Some(&self.heads));
+    }
+
+    fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        write_error(out, input, self.rules, error, at);
+    }
+
+    fn input_failure(&self, out: &mut String, message: &str, file: Option<&str>, _: Columns) {
+        out.push_str(&input_failure(message, self.rules, file));
+    }
+
+    fn seated(&self, _: &mut String, _: [&str; 4], _: &Location) {
+        // Nothing: every object is a hand, and carries its players.
+    }
+
+    fn drawn(&self, out: &mut String, input: &str, at: &Location) {
+        out.push_str(&drawn(self.rules, input, at));
+    }
+
+    fn session(&self, out: &mut String, entry: &Entry, _: &Played) {
+        write_session(out, entry);
+    }
+
+    fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
+        out.push_str(&self::analysis(input, analysis, self.rules, at));
+    }
+
+    fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        write_error(out, input, self.rules, error, at);
+    }
+
+    fn summary(&self, summary: &Summary) -> Option<String> {
+        Some(self::summary(summary))
+    }
+}
+
+// ---- the `waits` analysis (docs/waits.md) ----
+
+fn write_value(object: &mut Object, key: &str, value: &Value) {
+    let mut inner = Object::new(object.key(key));
+    let best = value.best();
+    inner
+        .raw("total", total_number(best))
+        .raw("below_minimum", value.total().is_none())
+        .strings("patterns", best.counted.iter().map(|c| c.pattern.id));
+    let shapes = inner.key("shapes");
+    shapes.push('[');
+    for (i, reading) in value.shapes.iter().enumerate() {
+        if i > 0 {
+            shapes.push(',');
+        }
+        Object::new(shapes)
+            .string("shape", shape_key(reading))
+            .raw("total", total_number(reading))
+            .end();
+    }
+    shapes.push(']');
+    inner.end();
+}
+
+/// A reading's shape as scripts name it: `regular`, `seven_pairs`, `thirteen_terminals`.
+fn shape_key(reading: &Reading) -> &'static str {
+    use crate::arrange::Shape;
+    match reading.arrangement.shape {
+        Shape::Regular { .. } => "regular",
+        Shape::SevenPairs { .. } => "seven_pairs",
+        Shape::ThirteenTerminals { .. } => "thirteen_terminals",
+        Shape::Declared => "declared",
+    }
+}
+
+fn write_waits_json(object: &mut Object, waits: &Waits) {
+    object
+        .raw("kinds", waits.live().count())
+        .raw("unseen", waits.unseen());
+    let out = object.key("waits");
+    out.push('[');
+    for (i, wait) in waits.waits.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let mut inner = Object::new(out);
+        inner
+            .display("tile", wait.tile)
+            .raw("unseen", wait.unseen)
+            .raw("dead", wait.is_dead());
+        write_value(&mut inner, "discard", &wait.discard);
+        write_value(&mut inner, "self_draw", &wait.self_draw);
+        inner.end();
+    }
+    out.push(']');
+}
+
+/// The analysis of one line as one JSON object.
+pub fn analysis(
+    input: &str,
+    analysis: &Analysis,
+    rules: &RuleSet,
+    at: Option<&Location>,
+) -> String {
+    let mut out = String::with_capacity(512);
+    let mut object = super::json::start(&mut out, at, input, rules);
+    match analysis {
+        Analysis::Waits(waits) => {
+            object
+                .raw("tiles", 13)
+                .raw("calling", waits.distance == 0)
+                .raw("distance", waits.distance);
+            write_waits_json(&mut object, waits);
+        }
+        Analysis::Discards(discards) => {
+            object
+                .raw("tiles", 14)
+                .raw("calling", discards.distance == 0)
+                .raw("distance", discards.distance);
+            let out = object.key("discards");
+            out.push('[');
+            for (i, discard) in discards.discards.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                let mut inner = Object::new(out);
+                inner.display("discard", discard.tile);
+                write_waits_json(&mut inner, &discard.waits);
+                inner.end();
+            }
+            out.push(']');
+        }
+    }
+    object.end();
+    out
+}
+
+// ---- a session (docs/sessions.md): keys at the end of a hand's object ----
+
+/// A drawn hand (`draw`): nobody pays.
+pub fn drawn(rules: &RuleSet, input: &str, at: &Location) -> String {
+    let mut out = String::with_capacity(160);
+    let mut object = Object::new(&mut out);
+    object.raw("line", at.line);
+    if let Some(file) = at.file {
+        object.string("file", file);
+    }
+    object
+        .string("input", input)
+        .table_string("rules", rules.id)
+        .raw("draw", true);
+    let mut seats = Object::new(object.key("payments"));
+    for seat in Seat::ALL {
+        seats.raw(seat.key(), 0);
+    }
+    seats.end();
+    object.end();
+    out
+}
+
+/// The session's keys, `players` by seat and `running` by name, added to the hand's
+/// object at the end of `out` (it is reopened: the hand is rendered before the sheet has
+/// taken it in, on any thread).
+pub fn write_session(out: &mut String, entry: &Entry) {
+    debug_assert!(out.ends_with('}'));
+    out.pop();
+    out.push_str(",\"players\":{");
+    for (i, seat) in Seat::ALL.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "\"{}\":", seat.key());
+        write_string(out, entry.player(seat));
+    }
+    out.push_str("},\"running\":{");
+    for (i, (name, total)) in entry.running.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, name);
+        let _ = write!(out, ":{total}");
+    }
+    out.push_str("}}");
+}
+
+/// The session's keys of a JSON `--summary`: `seats` by seat letter, `standings` best total
+/// first (empty when the run seated nobody).
+fn write_summary_keys(object: &mut Object, summary: &Summary<'_>) {
+    object.raw("draws", summary.draws);
+    let mut seats = Object::new(object.key("seats"));
+    for (seat, total) in summary.seats() {
+        seats.raw(seat.key(), total);
+    }
+    seats.end();
+    let out = object.key("standings");
+    out.push('[');
+    for (i, standing) in summary.session.standings().into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_standing(out, standing);
+    }
+    out.push(']');
+}
+
+fn write_standing(out: &mut String, standing: &Standing) {
+    let mut object = Object::new(out);
+    object
+        .string("player", &standing.name)
+        .raw("total", standing.total)
+        .raw("won", standing.won)
+        .raw("dealt_in", standing.dealt_in);
+    object
+        .raw("biggest", standing.biggest.map(paid_on_number))
+        .raw("false_wins", standing.false_wins)
+        .raw("hands", standing.hands)
+        .end();
+}
+
+/// A value paid on as a number for scripts: whole points, or `0.5`.
+fn paid_on_number(value: PaidOn) -> Number {
+    match value {
+        PaidOn::Points(points) => Number::Whole(points),
+        PaidOn::Half => Number::Half,
+    }
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
-//! Rendering scored hands, errors and run summaries: [`text`] for people, [`json`] (JSON
-//! Lines) and [`tsv`] for scripts (docs/scripting.md), [`reference`](mod@reference) for the
-//! pattern card, [`waits`](mod@waits) for the `waits` analysis, and [`session`](mod@session)
-//! for what a session of seated players adds to them.
+//! Rendering what the engine gives (scored hands, errors, waits, a session's steps, run
+//! summaries) in an output format. A format is a [`Renderer`]: [`text`] for people,
+//! [`json`] (JSON Lines) and [`tsv`] for scripts (docs/scripting.md), each one module that
+//! renders every kind of result, a session's part included; [`Format`] is the registry the
+//! command line picks from. [`waits`](mod@waits) holds each format's rendering of the
+//! `waits` analysis, [`reference`](mod@reference) the pattern and notation cards, and
+//! [`style`] the colour by role that the text is painted with.
 //!
 //! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
-//! [`crate::payment`]. Colour is decided by the caller and passed in, so the same text
-//! renders in tests and on a terminal.
+//! [`crate::payment`]. The look of the text is decided by the caller and passed in (a
+//! [`Paint`]), so the same text renders in tests, on a terminal or in a page.
 //!
 //! This module owns the pieces the formats share, each written by one function generic
 //! over [`std::fmt::Write`]: numbers (`write_uint`), text shown as printable
@@ -16,21 +19,26 @@
 
 pub mod json;
 pub mod reference;
-pub mod session;
 pub mod style;
 pub mod text;
 pub mod tsv;
 pub mod waits;
+
+pub use style::Paint;
 
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
 use crate::arrange::{Arrangement, Placement, Shape};
 use crate::hand::Hand;
+use crate::line::{Error, Scored};
 use crate::patterns::{Shapes, Value};
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
+use crate::session::{Entry, Played};
 use crate::sets::SetKind;
+use crate::summary::Summary;
 use crate::system::RuleSet;
+use crate::waits::analysis::Analysis;
 
 /// Where a line came from in batch mode: its 1-based line number, and its file when the
 /// run reads several.
@@ -197,7 +205,7 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Output formats of a scored line.
+/// The program's output formats, by name: the registry of [`Renderer`]s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// For people.
@@ -206,6 +214,86 @@ pub enum Format {
     Json,
     /// Tab-separated values with a header row.
     Tsv,
+}
+
+impl Format {
+    /// The renderer of this format for a run under `rules`; `look` colours the text.
+    pub fn renderer<'r>(self, rules: &'r RuleSet, look: &'r dyn Paint) -> Box<dyn Renderer + 'r> {
+        match self {
+            Format::Text => Box::new(text::Text::new(rules, look)),
+            Format::Json => Box::new(json::Json::new(rules)),
+            Format::Tsv => Box::new(tsv::Tsv::new(rules)),
+        }
+    }
+}
+
+/// Which rows a header names: a scoring run's (with a session's columns when the first
+/// line seats players) or the `waits` analysis's (with a file column when the run reads
+/// several inputs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Columns {
+    /// Scored hands.
+    Hands {
+        /// The rows carry a session's columns.
+        session: bool,
+    },
+    /// Waits.
+    Waits {
+        /// The rows start with the file.
+        file: bool,
+    },
+}
+
+/// An output format: how each result the engine gives is written. The batch, the `waits`
+/// analysis and the command line know nothing else of a format, so a new one is a type
+/// that implements this and, for the command line, a line of [`Format::renderer`]
+/// (tests/custom_format.rs makes one up). A renderer is made for one run's rule set.
+///
+/// Each method writes at the end of `out`; one result is one line (JSON Lines, TSV), or a
+/// block ending with a line break when [`Renderer::blocks`] says so.
+pub trait Renderer: Sync {
+    /// Whether results are blocks for people, a blank line between two, rather than one
+    /// result a line.
+    fn blocks(&self) -> bool {
+        false
+    }
+
+    /// The header written before the first result, with its line break, if the format has
+    /// one. Its columns are then fixed for the run: a session can only start with the
+    /// first line read.
+    fn header(&self, columns: Columns) -> Option<String> {
+        let _ = columns;
+        None
+    }
+
+    /// A scored line: a win or a false win, with a claim's verdict.
+    fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>);
+
+    /// A line that is not a hand.
+    fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
+
+    /// An input that cannot be read (a missing file), in a run of these `columns`.
+    fn input_failure(&self, out: &mut String, message: &str, file: Option<&str>, columns: Columns);
+
+    /// A `players:` line has seated a table.
+    fn seated(&self, out: &mut String, players: [&str; 4], at: &Location);
+
+    /// A drawn hand (`draw`).
+    fn drawn(&self, out: &mut String, input: &str, at: &Location);
+
+    /// The session's part of a hand's result, added to `out`, which ends with the hand's
+    /// own result: the table, the players, their running totals.
+    fn session(&self, out: &mut String, entry: &Entry, played: &Played);
+
+    /// A hand before its win, analysed: its waits, or its discards.
+    fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>);
+
+    /// A line of the `waits` analysis that is not a hand.
+    fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
+
+    /// The run's summary (`--summary`), or `None` when the format keeps its output to its
+    /// results (TSV's table): the summary is then shown apart, as text.
+    fn summary(&self, summary: &Summary) -> Option<String>;
 }
 
 /// Writes why the outcome is a false win, in one sentence; nothing for a win.

@@ -14,15 +14,23 @@ use crate::hand::{Hand, WinBy, WinContext};
 use crate::line::{Error, Scored};
 use crate::payment::Payments;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
+use crate::session::{Entry, PaidOn, Played};
 use crate::sets::{Set, SetKind};
 use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::{write_run, Seat, Tile};
 
 use super::style::{self, Paint, Role};
+use super::Columns;
 use super::{
     limit_label, printable, trimmed, write_false_win_reason, write_int, write_placement,
     write_points_label, write_printable, write_total_label, write_uint, Location, Printable,
+};
+use crate::waits::analysis::{Analysis, Wait, Waits};
+
+use super::total_label;
+use super::waits::{
+    calling_text, ids, not_calling_text, patterns_text, plural, shape_name, value_text,
 };
 
 /// Writes the pieces of a block, each as its [`Role`] looks under a [`Paint`].
@@ -56,9 +64,9 @@ impl Painter<'_> {
 }
 
 /// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
-pub fn scored(scored: &Scored, rules: &RuleSet, color: bool, at: Option<&Location>) -> String {
+pub fn scored(scored: &Scored, rules: &RuleSet, look: &dyn Paint, at: Option<&Location>) -> String {
     let mut out = String::new();
-    write_scored(&mut out, scored, rules, color, at);
+    write_scored(&mut out, scored, rules, look, at);
     out
 }
 
@@ -67,12 +75,10 @@ pub fn write_scored(
     out: &mut String,
     scored: &Scored,
     rules: &RuleSet,
-    color: bool,
+    look: &dyn Paint,
     at: Option<&Location>,
 ) {
-    let p = Painter {
-        look: style::painter(color),
-    };
+    let p = Painter { look };
     let hand = &scored.hand;
     // Enough for the block of a usual hand, so that it is not grown as it is written.
     out.reserve(1024);
@@ -474,9 +480,9 @@ fn write_payments(
 
 /// The error as a person reads it: the message (with `line:column` in a batch), then the
 /// line with a caret under the column.
-pub fn error(input: &str, error: &Error, color: bool, at: Option<&Location>) -> String {
+pub fn error(input: &str, error: &Error, look: &dyn Paint, at: Option<&Location>) -> String {
     let mut out = String::new();
-    write_error(&mut out, input, error, color, at);
+    write_error(&mut out, input, error, look, at);
     out
 }
 
@@ -485,12 +491,10 @@ pub fn write_error(
     out: &mut String,
     input: &str,
     error: &Error,
-    color: bool,
+    look: &dyn Paint,
     at: Option<&Location>,
 ) {
-    let p = Painter {
-        look: style::painter(color),
-    };
+    let p = Painter { look };
     let column = error.column();
     out.reserve(128 + 2 * input.len());
     p.paint_str(out, "error", Role::Problem);
@@ -526,10 +530,8 @@ pub fn write_error(
 }
 
 /// An input that could not be read, reported in place of its lines: `error: MESSAGE`.
-pub fn input_failure(message: &str, color: bool) -> String {
-    let p = Painter {
-        look: style::painter(color),
-    };
+pub fn input_failure(message: &str, look: &dyn Paint) -> String {
+    let p = Painter { look };
     let mut out = String::new();
     p.paint_str(&mut out, "error", Role::Problem);
     out.push_str(": ");
@@ -629,10 +631,8 @@ fn write_all_readings(
 }
 
 /// The `--summary` block that ends a text run.
-pub fn summary(summary: &Summary<'_>, color: bool) -> String {
-    let p = Painter {
-        look: style::painter(color),
-    };
+pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
+    let p = Painter { look };
     let mut out = String::new();
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -664,7 +664,7 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
         let _ = writeln!(out, "{}", verdicts.join(", "));
     }
     p.label(&mut out, "Seats");
-    let _ = writeln!(out, "{}", super::session::seats_text(summary));
+    let _ = writeln!(out, "{}", seats_text(summary));
     if summary.patterns().next().is_some() {
         p.label(&mut out, "Patterns");
         out.push_str("hands in which each counted\n");
@@ -676,8 +676,327 @@ pub fn summary(summary: &Summary<'_>, color: bool) -> String {
             );
         }
     }
-    out.push_str(&super::session::standings_text(summary, color));
+    out.push_str(&standings_text(summary, look));
     out
+}
+
+/// The text format: for people, coloured by a [`Paint`].
+pub struct Text<'r> {
+    rules: &'r RuleSet,
+    look: &'r dyn Paint,
+}
+
+impl<'r> Text<'r> {
+    /// Text for a run under `rules`, looking as `look` paints it.
+    pub fn new(rules: &'r RuleSet, look: &'r dyn Paint) -> Self {
+        Text { rules, look }
+    }
+}
+
+impl super::Renderer for Text<'_> {
+    fn blocks(&self) -> bool {
+        true
+    }
+
+    fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>) {
+        write_scored(out, scored, self.rules, self.look, at);
+    }
+
+    fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        write_error(out, input, error, self.look, at);
+    }
+
+    fn input_failure(&self, out: &mut String, message: &str, _: Option<&str>, _: Columns) {
+        out.push_str(&input_failure(message, self.look));
+    }
+
+    fn seated(&self, out: &mut String, players: [&str; 4], at: &Location) {
+        out.push_str(&seated(players, at, self.look));
+    }
+
+    fn drawn(&self, out: &mut String, input: &str, at: &Location) {
+        out.push_str(&drawn(self.rules, input, at, self.look));
+    }
+
+    fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
+        write_session(out, entry, played, self.look);
+    }
+
+    fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
+        out.push_str(&self::analysis(input, analysis, self.rules, self.look, at));
+    }
+
+    fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        write_error(out, input, error, self.look, at);
+    }
+
+    fn summary(&self, summary: &Summary) -> Option<String> {
+        Some(self::summary(summary, self.look))
+    }
+}
+
+// ---- the `waits` analysis (docs/waits.md) ----
+
+/// One line per wait, indented.
+fn write_waits(out: &mut String, waits: &Waits, rules: &RuleSet, look: &dyn Paint) {
+    for wait in &waits.waits {
+        let _ = writeln!(out, "  {}", wait_line(wait, rules, look));
+    }
+}
+
+fn wait_line(wait: &Wait, rules: &RuleSet, look: &dyn Paint) -> String {
+    let unseen = if wait.is_dead() {
+        style::painted(look, Role::Problem, "dead    ")
+    } else {
+        format!("{} unseen", wait.unseen)
+    };
+    let discard = &wait.discard;
+    let self_draw = &wait.self_draw;
+    let mut line = format!(
+        "{}  {unseen}  discard {:<4} self-draw {:<4} {}",
+        style::painted(look, Role::Strong, wait.tile),
+        value_text(discard),
+        value_text(self_draw),
+        patterns_text(&discard.best().counted)
+    );
+    if ids(self_draw.best()) != ids(discard.best()) {
+        let _ = write!(
+            line,
+            "; self-drawn: {}",
+            patterns_text(&self_draw.best().counted)
+        );
+    }
+    for other in &discard.shapes[1..] {
+        let _ = write!(line, "; as {} {}", shape_name(other), total_label(other));
+    }
+    let below = match (discard.total(), self_draw.total()) {
+        (Some(_), Some(_)) => None,
+        (None, None) => Some(""),
+        (None, Some(_)) => Some(" on a discard"),
+        (Some(_), None) => Some(" self-drawn"),
+    };
+    if let Some(how) = below {
+        let note = format!("below the {}-point minimum{how}", rules.minimum);
+        let _ = write!(line, ": {}", style::painted(look, Role::Shortfall, note));
+    }
+    line
+}
+
+/// The `waits` analysis of one line for people; in a batch, headed by where the line came
+/// from.
+pub fn analysis(
+    input: &str,
+    analysis: &Analysis,
+    rules: &RuleSet,
+    look: &dyn Paint,
+    at: Option<&Location>,
+) -> String {
+    let mut out = String::new();
+    if let Some(at) = at {
+        let _ = writeln!(
+            out,
+            "{} {}",
+            label("Line", look),
+            printable(&at.to_string())
+        );
+    }
+    let _ = writeln!(out, "{} {}", label("Hand", look), printable(input.trim()));
+    let _ = writeln!(out, "{} {}", label("Rules", look), rules.name);
+    match analysis {
+        Analysis::Waits(waits) if waits.waits.is_empty() => {
+            let _ = writeln!(
+                out,
+                "{} {}",
+                label("Summary", look),
+                not_calling_text(waits.distance)
+            );
+        }
+        Analysis::Waits(waits) => {
+            let _ = writeln!(out, "{}", style::painted(look, Role::Heading, "Waits"));
+            write_waits(&mut out, waits, rules, look);
+            let _ = writeln!(out, "{} {}", label("Summary", look), calling_text(waits));
+        }
+        Analysis::Discards(discards) => {
+            for discard in &discards.discards {
+                let head = format!("Discard {}", discard.tile);
+                let _ = writeln!(
+                    out,
+                    "{} {}",
+                    label(&head, look),
+                    calling_text(&discard.waits)
+                );
+                write_waits(&mut out, &discard.waits, rules, look);
+            }
+            let summary = match discards.discards.len() {
+                0 => format!(
+                    "not calling after any discard: the best leaves it {} from calling",
+                    plural(u32::from(discards.distance), "tile", "tiles")
+                ),
+                n => format!(
+                    "{} the hand calling",
+                    plural(n as u32, "discard leaves", "discards leave")
+                ),
+            };
+            let _ = writeln!(out, "{} {summary}", label("Summary", look));
+        }
+    }
+    out
+}
+
+// ---- a session (docs/sessions.md): lines at the end of a hand's block ----
+
+fn label(text: &str, look: &dyn Paint) -> String {
+    style::label(look, text)
+}
+
+fn seating(players: [&str; 4]) -> String {
+    let seats: Vec<String> = Seat::ALL
+        .iter()
+        .zip(players)
+        .map(|(seat, name)| format!("{} {}", seat.name(), printable(name)))
+        .collect();
+    seats.join(", ")
+}
+
+/// What happened at the table, with the players' names: "Bob wins on Ann's discard".
+fn sentence(entry: &Entry, played: &Played) -> String {
+    let name = |seat: Seat| printable(entry.player(seat)).into_owned();
+    let mut text = match played {
+        Played::Won {
+            payments, context, ..
+        } => {
+            let winner = name(payments.winner);
+            match context.win_by {
+                WinBy::SelfDraw => format!("{winner} wins by self-draw"),
+                WinBy::Discard { from, .. } => {
+                    let mut text = format!("{winner} wins on {}'s discard", name(from));
+                    match context.responsible.seat() {
+                        Some(responsible) if responsible != from => {
+                            let _ = write!(text, "; {} is responsible", name(responsible));
+                        }
+                        _ => {}
+                    }
+                    text
+                }
+            }
+        }
+        Played::FalseWin { by } => format!("{}'s false win: nobody pays", name(*by)),
+        Played::Drawn => "nobody wins".to_string(),
+        Played::Unknown => "the line is not a hand: nothing is paid".to_string(),
+    };
+    if !entry.passed {
+        let _ = write!(text, "; {} keeps the deal", name(Seat::East));
+    }
+    text
+}
+
+/// A `players:` line: the seating.
+pub fn seated(players: [&str; 4], at: &Location, look: &dyn Paint) -> String {
+    format!(
+        "{} {}\n{} {}\n",
+        label("Line", look),
+        printable(&at.to_string()),
+        label("Players", look),
+        seating(players)
+    )
+}
+
+/// A drawn hand (`draw`): nobody pays.
+pub fn drawn(rules: &RuleSet, input: &str, at: &Location, look: &dyn Paint) -> String {
+    format!(
+        "{} {}\n{} {}\n{} {}\n{} a drawn hand: nobody pays\n",
+        label("Line", look),
+        printable(&at.to_string()),
+        label("Hand", look),
+        printable(input.trim()),
+        label("Rules", look),
+        rules.name,
+        label("Draw", look),
+    )
+}
+
+/// The session's lines at the end of a hand's block: the table, what happened, the running
+/// totals.
+pub fn write_session(out: &mut String, entry: &Entry, played: &Played, look: &dyn Paint) {
+    let players = entry.players.each_ref().map(String::as_str);
+    let running: Vec<String> = entry
+        .running
+        .iter()
+        .map(|(name, total)| format!("{} {total}", printable(name)))
+        .collect();
+    let _ = write!(
+        out,
+        "{} {}\n{} {}\n{} {}\n",
+        label("Table", look),
+        seating(players),
+        label("", look),
+        sentence(entry, played),
+        label("Running", look),
+        running.join(", ")
+    );
+}
+
+/// The seats' totals of `--summary`: `East -45, South 135, West -45, North -45`.
+pub fn seats_text(summary: &Summary<'_>) -> String {
+    let seats: Vec<String> = summary
+        .seats()
+        .map(|(seat, total)| format!("{} {total}", seat.name()))
+        .collect();
+    seats.join(", ")
+}
+
+/// The standings table of a text `--summary`, or nothing when the run seated nobody.
+pub fn standings_text(summary: &Summary<'_>, look: &dyn Paint) -> String {
+    let standings = summary.session.standings();
+    if standings.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = standings
+        .iter()
+        .map(|s| printable(&s.name).into_owned())
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("player".len());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} every player of the run, best total first",
+        label("Standings", look)
+    );
+    let _ = writeln!(
+        out,
+        "  {:>2}  {:<width$}  {:>6}  {:>3}  {:>8}  {:>7}  {:>10}",
+        "#", "player", "total", "won", "dealt in", "biggest", "false wins"
+    );
+    for (rank, (standing, name)) in standings.iter().zip(&names).enumerate() {
+        let pad = width - name.chars().count();
+        let biggest = standing
+            .biggest
+            .map_or_else(|| "-".to_string(), paid_on_label);
+        let _ = writeln!(
+            out,
+            "  {:>2}  {name}{}  {:>6}  {:>3}  {:>8}  {biggest:>7}  {:>10}",
+            rank + 1,
+            " ".repeat(pad),
+            standing.total,
+            standing.won,
+            standing.dealt_in,
+            standing.false_wins
+        );
+    }
+    out
+}
+
+/// A value paid on as the hand's total shows it: `12`, or `½`.
+fn paid_on_label(value: PaidOn) -> String {
+    match value {
+        PaidOn::Points(points) => points.to_string(),
+        PaidOn::Half => "½".to_string(),
+    }
 }
 
 #[cfg(test)]

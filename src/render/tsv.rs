@@ -19,9 +19,15 @@ use crate::claim::Verdict;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::score::{Limit, Outcome};
+use crate::session::{Entry, Played};
+use crate::summary::Summary;
 use crate::system::RuleSet;
 use crate::tile::Seat;
+use crate::waits::analysis::{Analysis, Value, Waits};
 
+use super::waits::{ids, not_calling_text};
+
+use super::Columns;
 use super::{
     printable, total_number, trimmed, write_false_win_reason, write_int, write_printable,
     write_uint, Location, Printable,
@@ -170,4 +176,227 @@ pub fn input_failure(message: &str, file: Option<&str>) -> String {
         "{file}\t\t\t\t\t\t\t\t\t\t\t\terror\t{}",
         printable(message)
     )
+}
+
+/// Tab-separated values: a header, then one row a result (docs/scripting.md).
+pub struct Tsv<'r> {
+    rules: &'r RuleSet,
+}
+
+impl<'r> Tsv<'r> {
+    /// TSV for a run under `rules`.
+    pub fn new(rules: &'r RuleSet) -> Self {
+        Tsv { rules }
+    }
+}
+
+impl super::Renderer for Tsv<'_> {
+    fn header(&self, columns: Columns) -> Option<String> {
+        Some(match columns {
+            // The file column is always there; the session's columns come last.
+            Columns::Hands { session: false } => header(),
+            Columns::Hands { session: true } => {
+                let mut header = header();
+                header.pop();
+                header.push_str(SESSION_COLUMNS);
+                header.push('\n');
+                header
+            }
+            Columns::Waits { file } => analysis_header(file),
+        })
+    }
+
+    fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>) {
+        write_scored(out, scored, self.rules, at);
+    }
+
+    fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        write_error(out, input, error, at);
+    }
+
+    fn input_failure(&self, out: &mut String, message: &str, file: Option<&str>, columns: Columns) {
+        match columns {
+            Columns::Hands { session } => {
+                out.push_str(&input_failure(message, file));
+                if session {
+                    out.push_str(SESSION_EMPTY);
+                }
+            }
+            // The waits rows have their own columns: so does this one.
+            Columns::Waits { .. } => {
+                out.push_str(&analysis_input_failure(message, file));
+            }
+        }
+    }
+
+    fn seated(&self, _: &mut String, _: [&str; 4], _: &Location) {
+        // Nothing: every row is a hand, and carries its players.
+    }
+
+    fn drawn(&self, out: &mut String, input: &str, at: &Location) {
+        out.push_str(&drawn(input, at));
+    }
+
+    fn session(&self, out: &mut String, entry: &Entry, _: &Played) {
+        write_session(out, entry);
+    }
+
+    fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
+        out.push_str(&self::analysis(input, analysis, self.rules, at));
+    }
+
+    fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        out.push_str(&analysis_error(input, error, at));
+    }
+
+    fn summary(&self, _: &Summary) -> Option<String> {
+        None
+    }
+}
+
+// ---- the `waits` analysis (docs/waits.md): its own columns ----
+
+/// The TSV header row, with its line break.
+pub fn analysis_header(with_file: bool) -> String {
+    let file = if with_file { "file\t" } else { "" };
+    format!("{file}line\tinput\tdiscard\twait\tunseen\tdiscard_value\tself_draw_value\tpatterns\tstatus\tmessage\n")
+}
+
+fn analysis_row_start(at: Option<&Location>, input: &str) -> String {
+    let mut row = String::new();
+    if let Some(Location {
+        file: Some(file), ..
+    }) = at
+    {
+        let _ = write!(row, "{}\t", printable(file));
+    }
+    let line = at.map(|a| a.line.to_string()).unwrap_or_default();
+    let _ = write!(row, "{line}\t{}\t", printable(input.trim()));
+    row
+}
+
+fn analysis_wait_rows(
+    rows: &mut Vec<String>,
+    start: &str,
+    discard: &str,
+    waits: &Waits,
+    rules: &RuleSet,
+) {
+    for wait in &waits.waits {
+        let status = if wait.is_dead() { "dead" } else { "live" };
+        let below = |value: &Value, how: &str| {
+            value
+                .total()
+                .is_none()
+                .then(|| format!("below the {}-point minimum {how}", rules.minimum))
+        };
+        let notes: Vec<String> = [
+            below(&wait.discard, "on a discard"),
+            below(&wait.self_draw, "self-drawn"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        rows.push(format!(
+            "{start}{discard}\t{}\t{}\t{}\t{}\t{}\t{status}\t{}",
+            wait.tile,
+            wait.unseen,
+            total_number(wait.discard.best()),
+            total_number(wait.self_draw.best()),
+            ids(wait.discard.best()).join("+"),
+            notes.join("; ")
+        ));
+    }
+}
+
+/// The analysis of one line as TSV rows: one per wait (per discard and wait for 14 tiles),
+/// or one `not_calling` row. No trailing line break.
+pub fn analysis(
+    input: &str,
+    analysis: &Analysis,
+    rules: &RuleSet,
+    at: Option<&Location>,
+) -> String {
+    let start = analysis_row_start(at, input);
+    let mut rows = Vec::new();
+    let distance = match analysis {
+        Analysis::Waits(waits) => {
+            analysis_wait_rows(&mut rows, &start, "", waits, rules);
+            waits.distance
+        }
+        Analysis::Discards(discards) => {
+            for discard in &discards.discards {
+                let tile = discard.tile.to_string();
+                analysis_wait_rows(&mut rows, &start, &tile, &discard.waits, rules);
+            }
+            discards.distance
+        }
+    };
+    if rows.is_empty() {
+        rows.push(format!(
+            "{start}\t\t\t\t\t\tnot_calling\t{}",
+            not_calling_text(distance)
+        ));
+    }
+    rows.join("\n")
+}
+
+/// The TSV row of an input that could not be read (a missing file): no line, no input,
+/// status `error`, the message naming the file; the file column when the run has one.
+pub fn analysis_input_failure(message: &str, file: Option<&str>) -> String {
+    let file = file
+        .map(|f| format!("{}\t", printable(f)))
+        .unwrap_or_default();
+    format!("{file}\t\t\t\t\t\t\t\terror\t{}", printable(message))
+}
+
+/// The TSV row of a line that could not be read as a hand.
+pub fn analysis_error(input: &str, error: &Error, at: Option<&Location>) -> String {
+    let message = printable(&error.message()).into_owned();
+    format!(
+        "{}\t\t\t\t\t\terror\tcolumn {}: {message}",
+        analysis_row_start(at, input),
+        error.column()
+    )
+}
+
+// ---- a session (docs/sessions.md): columns at the end of a hand's row ----
+
+/// The columns a session adds at the end of the header: the player at each seat, then
+/// each of their running totals.
+pub const SESSION_COLUMNS: &str =
+    "\tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n";
+
+/// The session's columns left empty, for a row that is not a hand (an unreadable input).
+pub const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t";
+
+/// A drawn hand (`draw`): the scoring rows' fixed columns (file, line, input, total,
+/// limit, patterns, e s w n, from, assumed, status, message), nobody paying.
+pub fn drawn(input: &str, at: &Location) -> String {
+    let mut row = String::new();
+    if let Some(file) = at.file {
+        let _ = write!(row, "{}", printable(file));
+    }
+    let _ = write!(
+        row,
+        "\t{}\t{}\t\t\t\t0\t0\t0\t0\t\t\tdraw\t",
+        at.line,
+        printable(input.trim())
+    );
+    row
+}
+
+/// The session's columns, added to the hand's row at the end of `row`.
+pub fn write_session(row: &mut String, entry: &Entry) {
+    for seat in Seat::ALL {
+        let _ = write!(row, "\t{}", printable(entry.player(seat)));
+    }
+    for seat in Seat::ALL {
+        let total = entry
+            .running
+            .iter()
+            .find(|(name, _)| name == entry.player(seat))
+            .map_or(0, |(_, total)| *total);
+        let _ = write!(row, "\t{total}");
+    }
 }
