@@ -5,7 +5,9 @@
 
 (() => {
   const $ = (id) => document.getElementById(id);
-  const timings = { firstScore: null, engineReady: null, updates: [] };
+  // Milliseconds since the page was opened (performance.now()): when the engine had started,
+  // when the first answer was in the page, when it had been drawn; and each update's cost.
+  const timings = { engineReady: null, firstScore: null, firstShown: null, updates: [] };
   window.mjscoreTimings = timings;
 
   // ---- Tiles -------------------------------------------------------------------------------
@@ -230,9 +232,13 @@
   async function startEngine() {
     if (!engineBytes) {
       const text = $('engine-wasm').textContent.trim();
-      const raw = atob(text);
-      engineBytes = new Uint8Array(raw.length);
-      for (let i = 0; i < raw.length; i++) engineBytes[i] = raw.charCodeAt(i);
+      if (typeof Uint8Array.fromBase64 === 'function') {
+        engineBytes = Uint8Array.fromBase64(text);
+      } else {
+        const raw = atob(text);
+        engineBytes = new Uint8Array(raw.length);
+        for (let i = 0; i < raw.length; i++) engineBytes[i] = raw.charCodeAt(i);
+      }
     }
     engine = await window.MjscoreEngine.load(engineBytes);
   }
@@ -339,22 +345,22 @@
 
   const SHARED = [
     { key: 'self', label: 'Self-draw', kind: 'flag', word: 'self' },
-    { key: 'seat=', label: 'Winner\'s seat', kind: 'seat', word: 'seat=X', blank: 'East (e, default)' },
-    { key: 'from=', label: 'Discarder', kind: 'seat', word: 'from=X', blank: 'upper seat (assumed)' },
+    { key: 'seat=', label: 'Winner\'s seat', kind: 'seat', word: 'seat=X', blank: 'East (default)' },
+    { key: 'from=', label: 'Discarder', kind: 'seat', word: 'from=X', blank: 'upper seat' },
     { key: 'resp=', label: 'Responsible', kind: 'seat', word: 'resp=X', blank: 'the discarder', extra: [['none', 'none (resp=none)']] },
     { key: 'last', label: 'Last tile', kind: 'flag', word: 'last' },
     { key: 'kong', label: 'Kong supplement', kind: 'flag', word: 'kong' },
     { key: 'rob', label: 'Robbing a kong', kind: 'flag', word: 'rob' },
     { key: 'heaven', label: 'Heaven', kind: 'flag', word: 'heaven' },
     { key: 'earth', label: 'Earth', kind: 'flag', word: 'earth' },
-    { key: 'claim=', label: 'Claim', kind: 'text', word: 'claim=N, claim=ID+ID', placeholder: '45 or 1.2+7.1' },
+    { key: 'claim=', label: 'Claim', kind: 'text', word: 'claim=N, claim=ID+ID', placeholder: 'e.g. 45' },
   ];
   const SYSTEM_LABELS = { 'round=': 'Round wind', 'tin=': 'Tin declared', 'last=': 'N-th last tile', lastcopy: 'Last copy', 'flowers=': 'Flowers' };
 
   /** One context control: a checkbox, a select or a text field, with its word and why. */
   function control(spec, why) {
     const row = document.createElement('div');
-    row.className = 'ctx';
+    row.className = spec.kind === 'flag' ? 'ctx flag' : 'ctx choice';
     const id = `ctx-${spec.key.replace('=', '')}-${spec.system ? 'sys' : 'shared'}`;
     let input;
     if (spec.kind === 'flag') {
@@ -406,7 +412,7 @@
       if (w.values === 'flag') {
         Object.assign(spec, { kind: 'flag', word: w.key });
       } else if (w.values === 'seat') {
-        Object.assign(spec, { kind: 'seat', word: `${w.key}=WIND`, blank: 'East (e, default)' });
+        Object.assign(spec, { kind: 'seat', word: `${w.key}=WIND`, blank: 'East (default)' });
       } else if (Array.isArray(w.values)) {
         Object.assign(spec, { kind: 'select', word: `${w.key}=NAME`, blank: '— (default)', values: w.values.map((v) => [v, v]) });
       } else {
@@ -542,14 +548,26 @@
     if (timings.updates.length > 500) timings.updates.shift();
     if (timings.firstScore === null) {
       timings.firstScore = performance.now();
-      $('engine-time').textContent = `Ready ${Math.round(timings.firstScore)} ms after opening.`;
+      requestAnimationFrame(() => setTimeout(() => {
+        timings.firstShown = performance.now();
+        $('engine-time').textContent = `First answer ${Math.round(timings.firstScore)} ms after opening.`;
+      }, 0));
     }
   }
 
+  /** The field as tall as its text: by CSS where the browser can (no layout forced on each
+   * keystroke), else measured after the frame is drawn. */
+  const sizedByCss = window.CSS && CSS.supports && CSS.supports('field-sizing', 'content');
+  let sizing = false;
   function autosize() {
-    const field = $('line');
-    field.style.height = 'auto';
-    field.style.height = `${field.scrollHeight + 2}px`;
+    if (sizedByCss || sizing) return;
+    sizing = true;
+    requestAnimationFrame(() => {
+      sizing = false;
+      const field = $('line');
+      field.style.height = 'auto';
+      field.style.height = `${field.scrollHeight + 2}px`;
+    });
   }
 
   function setStatus(text, tone) {
@@ -635,6 +653,21 @@
       `claim=<code>${esc(c.text)}</code>${c.patterns ? ` (worth ${c.value})` : ''}${items.length ? `<ul>${items.join('')}</ul>` : ''}</div>`;
   }
 
+  /** How the total came about, as the command line's text says it: the limit, and a
+   * percentage's base, exact value and rounding. */
+  function totalNote(a, limit) {
+    let note = limit;
+    if (a.limit === 'compound') note += `: the patterns sum to ${points(a.sum)}`;
+    if (a.limit === 'listed') note += `: ${a.patterns[0].id} ${a.patterns[0].name} scores alone`;
+    const percent = a.patterns.reduce((n, p) => n + (p.percent || 0), 0);
+    if (percent > 0) {
+      const hundredths = a.sum * (100 + percent);
+      const exact = `${Math.floor(hundredths / 100)}${hundredths % 100 ? `.${String(hundredths % 100).padStart(2, '0').replace(/0$/, '')}` : ''}`;
+      note += `; base ${a.sum} + ${percent}% = ${exact}${hundredths % 100 ? `, rounded half up to ${a.total}` : ''}`;
+    }
+    return note;
+  }
+
   function showScored(a, line) {
     const box = $('answer');
     if (a.error && a.error.kind !== 'false_win') {
@@ -650,7 +683,7 @@
       return;
     }
     const limit = a.limit ? limitWords()[a.limit] : 'no limit';
-    const sum = a.sum !== a.total ? ` (sum ${points(a.sum)})` : '';
+    const sum = totalNote(a, limit);
     const paid = a.claim && a.claim.settled !== null && a.verdict === 'underscored' ? a.claim.settled : a.total;
     const winner = a.seat;
     const rows = SEATS.map(([k, name]) => {
@@ -666,11 +699,12 @@
       ? `<p class="note">not counted (${esc(limit)}): ${a.set_aside.map((p) => `${esc(p.id)} ${esc(p.name)} ${esc(points(p.points))}`).join(', ')}</p>`
       : '';
     box.innerHTML = verdict(a) +
+      `<p class="note rules-name">${esc(systems.systems.find((s) => s.id === state.rules).name)}</p>` +
       `<p class="lead">${winLine(a)}</p>` +
       `<p class="arrangement" aria-label="Arrangement">${esc(a.arrangement)}</p>` +
       `<p class="note">${placement(a)}</p>${readings}` +
       `<ul class="patterns" aria-label="Patterns">${a.patterns.map(patternButton).join('')}</ul>${setAside}` +
-      `<div class="total"><span class="label">Total</span><span class="value" data-total>${esc(points(a.total))}</span><span class="limit">${esc(limit)}${esc(sum)}</span></div>` +
+      `<div class="total"><span class="label">Total</span><span class="value" data-total>${esc(points(a.total))}</span><span class="limit" data-limit>${esc(sum)}</span></div>` +
       `${paid !== a.total ? `<p class="note">paid on the claim: ${esc(points(paid))}</p>` : ''}` +
       `<table class="payments" aria-label="Payments"><tbody>${rows}</tbody></table>`;
     const pays = a.payments[winner];
@@ -683,7 +717,9 @@
     const rows = waits.map((w) => {
       const shapes = w.discard.shapes.slice(1).map((s) => `as ${s.shape.replace('_', ' ')} ${points(s.total)}`);
       const pats = w.discard.patterns.map((id) => `${id} ${names.get(id)?.name || ''}`).join(', ');
-      const extra = [w.discard.below_minimum ? 'below the minimum' : '', pats, ...shapes].filter(Boolean).join('; ');
+      const selfOnly = w.self_draw.patterns.filter((id) => !w.discard.patterns.includes(id)).map((id) => `${id} ${names.get(id)?.name || ''}`);
+      const self = selfOnly.length ? `self-drawn adds ${selfOnly.join(', ')}` : '';
+      const extra = [w.discard.below_minimum ? 'below the minimum' : '', pats, ...shapes, self].filter(Boolean).join('; ');
       return `<tr class="${w.dead ? 'dead' : ''}" data-wait="${esc(w.tile)}"><td>${tileCode(w.tile)}</td><td>${w.dead ? 'dead' : `${w.unseen} unseen`}</td>` +
         `<td class="n" data-discard>${esc(value(w.discard))}</td><td class="n" data-self-draw>${esc(value(w.self_draw))}</td></tr>` +
         `<tr class="${w.dead ? 'dead' : ''}"><td></td><td colspan="3"><span class="pats">${esc(extra)}</span></td></tr>`;
