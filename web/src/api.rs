@@ -146,8 +146,9 @@ pub fn notation() -> String {
 }
 
 /// The rule sets and the context words, for the page's controls:
-/// `{"shared":[{"word","meaning"}...],"systems":[{"id","name","words":[...]}...]}`, a
-/// system word being `{"key","values","meaning"}` with `values` `"seat"`, `"flag"`, or
+/// `{"shared":[{"word","meaning"}...],"systems":[{"id","name","short_name","limits",
+/// "words":[...]}...]}`, `limits` naming a `"listed"` and a `"compound"` limit as the text
+/// output does, a system word being `{"key","values","meaning"}` with `values` `"seat"`, `"flag"`, or
 /// `{"min","max"}`, or a list of names.
 pub fn systems() -> String {
     let mut out = String::new();
@@ -169,7 +170,14 @@ pub fn systems() -> String {
             list.push(',');
         }
         let mut system = Object::new(list);
-        system.string("id", rules.id).string("name", &rules.name);
+        system
+            .string("id", rules.id)
+            .string("name", &rules.name)
+            .string("short_name", rules.wording.short_name);
+        Object::new(system.key("limits"))
+            .string("listed", rules.wording.alone)
+            .string("compound", rules.wording.capped)
+            .end();
         let words = system.key("words");
         words.push('[');
         for (j, word) in rules.words.iter().enumerate() {
