@@ -54,8 +54,11 @@
         ctx.fillText(text, 2, 2);
         return ctx.getImageData(0, 0, 32, 32).data.join(',');
       };
-      const tofu = ink('\u{10fffd}');
-      return ink('\u{1f007}') !== tofu && ink('\u{1f019}') !== tofu;
+      // A missing glyph is drawn as the same box (or, on some systems, the same sign for the
+      // whole block) whatever the tile: two tiles drawn alike mean no font has them.
+      const blank = ink(' ');
+      const c1 = ink('\u{1f007}');
+      return c1 !== blank && c1 !== ink('\u{1f008}') && ink('\u{1f019}') !== ink('\u{1f01a}');
     } catch {
       return true;
     }
@@ -358,34 +361,34 @@
   const SYSTEM_LABELS = { 'round=': 'Round wind', 'tin=': 'Tin declared', 'last=': 'N-th last tile', lastcopy: 'Last copy', 'flowers=': 'Flowers' };
 
   /** One context control: a checkbox, a select or a text field, with its word and why. */
-  function control(spec, why) {
+  function control(item, why) {
     const row = document.createElement('div');
-    row.className = spec.kind === 'flag' ? 'ctx flag' : 'ctx choice';
-    const id = `ctx-${spec.key.replace('=', '')}-${spec.system ? 'sys' : 'shared'}`;
+    row.className = item.kind === 'flag' ? 'ctx flag' : 'ctx choice';
+    const id = `ctx-${item.key.replace('=', '')}-${item.system ? 'sys' : 'shared'}`;
     let input;
-    if (spec.kind === 'flag') {
+    if (item.kind === 'flag') {
       input = document.createElement('input');
       input.type = 'checkbox';
-      input.addEventListener('change', () => edit(withWord($('line').value, spec.key, input.checked)));
-    } else if (spec.kind === 'text') {
+      input.addEventListener('change', () => edit(withWord($('line').value, item.key, input.checked)));
+    } else if (item.kind === 'text') {
       input = document.createElement('input');
       input.type = 'text';
-      input.placeholder = spec.placeholder;
+      input.placeholder = item.placeholder;
       input.autocomplete = 'off';
       input.spellcheck = false;
-      input.addEventListener('input', () => edit(withWord($('line').value, spec.key, input.value.trim()), { typing: true }));
+      input.addEventListener('input', () => edit(withWord($('line').value, item.key, input.value.trim()), { typing: true }));
     } else {
       input = document.createElement('select');
-      input.append(new Option(spec.blank || '—', ''));
-      const values = spec.kind === 'seat' ? SEATS.map(([k, name]) => [k, `${name} (${k})`]) : spec.values;
-      for (const [value, text] of [...values, ...(spec.extra || [])]) input.append(new Option(text, value));
-      input.addEventListener('change', () => edit(withWord($('line').value, spec.key, input.value)));
+      input.append(new Option(item.blank || '—', ''));
+      const values = item.kind === 'seat' ? SEATS.map(([k, name]) => [k, `${name} (${k})`]) : item.values;
+      for (const [value, text] of [...values, ...(item.extra || [])]) input.append(new Option(text, value));
+      input.addEventListener('change', () => edit(withWord($('line').value, item.key, input.value)));
     }
     input.id = id;
-    input.dataset.key = spec.key;
+    input.dataset.key = item.key;
     const label = document.createElement('label');
     label.htmlFor = id;
-    label.innerHTML = `<span class="name">${esc(spec.label)}</span><span class="word">${esc(spec.word)}</span>`;
+    label.innerHTML = `<span class="name">${esc(item.label)}</span><span class="word">${esc(item.word)}</span>`;
     const small = document.createElement('span');
     small.className = 'why';
     small.id = `${id}-why`;
@@ -398,7 +401,7 @@
   function buildContext() {
     const meaning = new Map(systems.shared.map((w) => [w.word, w.meaning]));
     const box = $('context');
-    for (const spec of SHARED) box.append(control(spec, meaning.get(spec.word) || ''));
+    for (const item of SHARED) box.append(control(item, meaning.get(item.word) || ''));
   }
 
   /** The chosen rule set's own words (none for Zung Jung). */
@@ -408,19 +411,19 @@
     box.textContent = '';
     $('system-words-title').textContent = system.words.length ? `${RULE_LABELS[system.id] || system.short_name}'s own words` : '';
     for (const w of system.words) {
-      const spec = { key: w.values === 'flag' ? w.key : `${w.key}=`, label: SYSTEM_LABELS[w.values === 'flag' ? w.key : `${w.key}=`] || w.key, system: true };
+      const item = { key: w.values === 'flag' ? w.key : `${w.key}=`, label: SYSTEM_LABELS[w.values === 'flag' ? w.key : `${w.key}=`] || w.key, system: true };
       if (w.values === 'flag') {
-        Object.assign(spec, { kind: 'flag', word: w.key });
+        Object.assign(item, { kind: 'flag', word: w.key });
       } else if (w.values === 'seat') {
-        Object.assign(spec, { kind: 'seat', word: `${w.key}=WIND`, blank: 'East (default)' });
+        Object.assign(item, { kind: 'seat', word: `${w.key}=WIND`, blank: 'East (default)' });
       } else if (Array.isArray(w.values)) {
-        Object.assign(spec, { kind: 'select', word: `${w.key}=NAME`, blank: '— (default)', values: w.values.map((v) => [v, v]) });
+        Object.assign(item, { kind: 'select', word: `${w.key}=NAME`, blank: '— (default)', values: w.values.map((v) => [v, v]) });
       } else {
         const values = [];
         for (let n = w.values.min; n <= w.values.max; n++) values.push([String(n), String(n)]);
-        Object.assign(spec, { kind: 'select', word: `${w.key}=N`, blank: '—', values });
+        Object.assign(item, { kind: 'select', word: `${w.key}=N`, blank: '—', values });
       }
-      box.append(control(spec, w.meaning));
+      box.append(control(item, w.meaning));
     }
   }
 

@@ -13,7 +13,8 @@
 //                                 /usr/bin/chromium)
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
@@ -337,6 +338,41 @@ test('everything from the keyboard alone, and the names a screen reader reads', 
   // The answer's status line is a live region: it says what the engine said.
   assert.equal(await page.$eval('#status', (e) => e.getAttribute('aria-live')), 'polite');
   assert.deepEqual(page.errors, []);
+});
+
+test('without a font that has the mahjong tiles, the keys show their Chinese faces', async (t) => {
+  // Chromium given only fonts without the tiles (fontconfig pointed at DejaVu's or
+  // Liberation's folder): the page finds the tile glyphs missing and shows 5萬, 東 instead,
+  // still with the code beneath.
+  const fonts = ['/usr/share/fonts/truetype/dejavu', '/usr/share/fonts/truetype/liberation'].find(existsSync);
+  if (!fonts) {
+    t.skip('no DejaVu or Liberation fonts to run Chromium with');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'mjscore-fonts-'));
+  writeFileSync(join(dir, 'fonts.conf'), `<?xml version="1.0"?><fontconfig><dir>${fonts}</dir><cachedir>${dir}/cache</cachedir></fontconfig>`);
+  const bare = await puppeteer.launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+    env: { ...process.env, FONTCONFIG_FILE: join(dir, 'fonts.conf') },
+  });
+  try {
+    const p = await bare.newPage();
+    await p.goto(url);
+    await p.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+    assert.equal(await p.evaluate(() => document.documentElement.classList.contains('no-glyphs')), true);
+    assert.equal(await p.$eval('button[data-tile="c5"] .face', (e) => getComputedStyle(e).display), 'block');
+    assert.equal(await p.$eval('button[data-tile="c5"] .face', (e) => e.textContent), '5萬');
+    assert.equal(await p.$eval('button[data-tile="w1"] .face', (e) => e.textContent), '東');
+  } finally {
+    await bare.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // With the fonts of this machine the glyphs are shown (Debian's fonts-noto-core has them).
+  if (await page.evaluate(() => document.fonts.check('16px "Noto Sans Symbols2"'))) {
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('no-glyphs')), false);
+  }
 });
 
 test('timings: the first score within 300 ms of opening, a keystroke rescored within 5 ms', async () => {
