@@ -275,7 +275,12 @@
   const EXAMPLE = 'b66 c12345678 d111 +c9 self seat=s';
 
   function load() {
-    const hash = new URLSearchParams(location.hash.slice(1));
+    // `#rules=huang&hand=...`: each value percent-encoded; a + stays a + (the winning tile).
+    const hash = new Map(location.hash.slice(1).split('&').filter(Boolean).map((pair) => {
+      const eq = pair.indexOf('=');
+      const decode = (text) => { try { return decodeURIComponent(text); } catch { return text; } };
+      return eq < 0 ? [decode(pair), ''] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))];
+    }));
     let stored = {};
     try { stored = JSON.parse(localStorage.getItem('mjscore-page') || '{}'); } catch { stored = {}; }
     const rules = hash.get('rules') || stored.rules;

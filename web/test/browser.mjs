@@ -175,6 +175,9 @@ test('WSOM: a hand from the tile keyboard, an error, a claim, waits', async () =
   assert.equal(await text('[data-total]'), '45');
   assert.deepEqual(await payments(), { e: 'pays 85', s: 'receives 135', w: 'pays 25', n: 'pays 25' });
   await shot('page-390-claim.png', true);
+  await page.setViewport({ width: 1280, height: 800 });
+  await shot('page-1280-claim.png');
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
 
   // Several readings: c222 c333 c444 read as triplets give 1.2 Concealed Hand 5 + 4.2.2
   // Three Concealed Triplets 30 + 7.2.1 Three Consecutive Triplets 100 = 135, as three c234
@@ -318,6 +321,15 @@ test('Huang: the Tin and the N-th last tile from the controls, the dealer double
   await rules('wsom');
   assert.equal(await field(), 'c123 c456 c789 d5 [p e111]');
   assert.deepEqual(page.errors, []);
+});
+
+test('a link that carries the rule set and the hand', async () => {
+  // docs/rules-huang.md's example again, from the address: 65, South receiving 4 x 65.
+  await open(390, 844, '#rules=huang&hand=c123%20c456%20c789%20d5%20%5Bp%20e111%5D%20+d5%20self%20seat=s%20tin=earth%20last=3');
+  assert.equal(await field(), 'c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth last=3');
+  assert.equal(await page.$eval('#rules [data-rules="huang"]', (e) => e.getAttribute('aria-checked')), 'true');
+  assert.equal(await text('[data-total]'), '65');
+  assert.equal(await text('.payments tr[data-seat="s"] td.amount'), 'receives 260');
 });
 
 test('everything from the keyboard alone, and the names a screen reader reads', async () => {
