@@ -123,9 +123,9 @@
     if (last.kind === 'open') {
       const m = /^\[\s*([a-z]+)\s*(.*)$/i.exec(last.text);
       const kind = m && MELD_KINDS[m[1].toLowerCase()];
-      if (!kind) return { meld: null, tiles: 0 };
+      if (!kind) return { meld: null, tiles: 0, token: last };
       const tiles = (m[2].match(/\d/g) || []).length;
-      return { meld: kind, tiles, token: last, rest: m[2] };
+      return { meld: kind, tiles, token: last };
     }
     return null;
   }
@@ -137,7 +137,7 @@
     const letter = code[0];
     const n = Number(code[1]);
     if (wait && wait.win) {
-      tokens[tokens.lastIndexOf(tokens.filter((t) => t.kind === 'win' && t.text === '+').pop())] = { kind: 'win', text: `+${code}` };
+      tokens[tokens.findLastIndex((t) => t.kind === 'win' && t.text === '+')] = { kind: 'win', text: `+${code}` };
       return joined(ordered(tokens));
     }
     if (wait && wait.meld) {
@@ -181,7 +181,7 @@
     const wait = pending(tokens);
     if (wait && wait.win) tokens.splice(tokens.findLastIndex((t) => t.kind === 'win' && t.text === '+'), 1);
     if (wait && 'meld' in wait) {
-      const index = tokens.indexOf(wait.token || tokens.filter((t) => t.kind === 'open').pop());
+      const index = tokens.indexOf(wait.token);
       if (wait.meld === kind || wait.tiles > 0) {
         tokens.splice(index, 1);
         return joined(ordered(tokens));
