@@ -16,7 +16,9 @@ use crate::line::{Error, Scored};
 use crate::patterns::Pattern;
 use crate::score::{CountedPattern, Limit, Outcome, Reading};
 use crate::session::{Entry, PaidOn, Played, Standing};
+use crate::notation::SHARED_WORDS;
 use crate::summary::Summary;
+use crate::words::WordValues;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 use crate::waits::analysis::{Analysis, Value, Waits};
@@ -617,6 +619,91 @@ impl super::Renderer for Json<'_> {
     fn summary(&self, summary: &Summary) -> Option<String> {
         Some(self::summary(summary))
     }
+}
+
+// ---- for front ends ----
+
+/// A request a command line would refuse as a usage error (an unknown rule set, an
+/// unknown pattern), as one JSON object: `{"error":{"kind":"usage","message":...}}`.
+pub fn usage_error(message: &str) -> String {
+    let mut out = String::new();
+    let mut object = Object::new(&mut out);
+    let mut inner = Object::new(object.key("error"));
+    inner
+        .string("kind", "usage")
+        .string("message", message)
+        .end();
+    object.end();
+    out
+}
+
+/// The rule sets of `systems` and the context words, for a front end's controls (the
+/// referee's page builds its toggles from it):
+/// `{"shared":[{"word","meaning"}...],"systems":[{"id","name","short_name","limits",
+/// "words":[...]}...]}`, `limits` naming a `"listed"` and a `"compound"` limit as the text
+/// output does, a system word being `{"key","values","meaning"}` with `values` `"seat"`, `"flag"`, or
+/// `{"min","max"}`, or a list of names.
+pub fn rule_sets(systems: &[&RuleSet]) -> String {
+    let mut out = String::new();
+    let mut object = Object::new(&mut out);
+    let shared = object.key("shared");
+    shared.push('[');
+    for (i, (word, meaning)) in SHARED_WORDS.iter().enumerate() {
+        if i > 0 {
+            shared.push(',');
+        }
+        let mut inner = Object::new(shared);
+        inner.string("word", word).string("meaning", meaning).end();
+    }
+    shared.push(']');
+    let list = object.key("systems");
+    list.push('[');
+    for (i, rules) in systems.iter().enumerate() {
+        if i > 0 {
+            list.push(',');
+        }
+        let mut system = Object::new(list);
+        system
+            .string("id", rules.id)
+            .string("name", &rules.name)
+            .string("short_name", rules.wording.short_name);
+        Object::new(system.key("limits"))
+            .string("listed", rules.wording.alone)
+            .string("compound", rules.wording.capped)
+            .end();
+        let words = system.key("words");
+        words.push('[');
+        for (j, word) in rules.words.iter().enumerate() {
+            if j > 0 {
+                words.push(',');
+            }
+            let mut inner = Object::new(words);
+            inner.string("key", word.key);
+            match word.values {
+                WordValues::Seat => {
+                    inner.string("values", "seat");
+                }
+                WordValues::Flag => {
+                    inner.string("values", "flag");
+                }
+                WordValues::Number { min, max } => {
+                    Object::new(inner.key("values"))
+                        .raw("min", u32::from(min))
+                        .raw("max", u32::from(max))
+                        .end();
+                }
+                WordValues::Names(names) => {
+                    inner.strings("values", names.iter().copied());
+                }
+            }
+            inner.string("meaning", word.meaning).end();
+        }
+        words.push(']');
+        system.end();
+    }
+    list.push(']');
+    object.end();
+    out
 }
 
 // ---- the `waits` analysis (docs/waits.md) ----

@@ -1,0 +1,48 @@
+// The mjscore engine (mjscore_web.wasm) behind plain functions of strings. No wasm-bindgen:
+// a string goes in as UTF-8 bytes the engine reserved (mjs_alloc), passed as pointer and
+// length, and given back after the call (mjs_free); an answer is UTF-8 at mjs_answer(),
+// as long as the call returned. The page inlines this file; node's tests import it.
+globalThis.MjscoreEngine = {
+  /** Compiles and starts the engine from the .wasm bytes: resolves to its functions. */
+  async load(bytes) {
+    const { instance } = await WebAssembly.instantiate(bytes, {});
+    const wasm = instance.exports;
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    // Calls `fn` with each string as (pointer, length), then the numbers; returns the answer.
+    const call = (fn, strings, numbers) => {
+      const args = [];
+      const reserved = [];
+      for (const text of strings) {
+        const bytes = encoder.encode(text);
+        const ptr = wasm.mjs_alloc(bytes.length);
+        new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+        reserved.push([ptr, bytes.length]);
+        args.push(ptr, bytes.length);
+      }
+      try {
+        const len = fn(...args, ...numbers);
+        // The memory may have grown during the call: read through its buffer as it is now.
+        return decoder.decode(new Uint8Array(wasm.memory.buffer, wasm.mjs_answer(), len));
+      } finally {
+        for (const [ptr, len] of reserved) wasm.mjs_free(ptr, len);
+      }
+    };
+    return {
+      /** `mjscore --rules R [--max N] [--all] --format json LINE`, as a string. */
+      score: (rules, line, { max = 0, all = false } = {}) =>
+        call(wasm.mjs_score, [rules, line], [max, all ? 1 : 0]),
+      /** `mjscore waits --rules R --format json LINE`. */
+      waits: (rules, line, { max = 0 } = {}) => call(wasm.mjs_waits, [rules, line], [max]),
+      /** `mjscore patterns --rules R --format json`: one object per line. */
+      patterns: (rules, { max = 0 } = {}) => call(wasm.mjs_patterns, [rules], [max]),
+      /** `mjscore explain --rules R --format json PATTERN`. */
+      explain: (rules, pattern, { max = 0 } = {}) =>
+        call(wasm.mjs_explain, [rules, pattern], [max]),
+      /** `mjscore notation`. */
+      notation: () => call(wasm.mjs_notation, [], []),
+      /** The rule sets and their context words, for the page's controls. */
+      systems: () => call(wasm.mjs_systems, [], []),
+    };
+  },
+};

@@ -1,0 +1,182 @@
+//! Every call the page makes into the mjscore library, and only here: each takes text and
+//! returns the text the command line writes for the same request. When the library's API
+//! changes, this is the one file to adapt.
+//!
+//! | here | the command line |
+//! |---|---|
+//! | [`score`] | `mjscore --rules R --format json LINE` (with `all`: `--all`) |
+//! | [`waits`] | `mjscore waits --rules R --format json LINE` |
+//! | [`patterns`] | `mjscore patterns --rules R --format json` |
+//! | [`explain`] | `mjscore explain --rules R --format json PATTERN` |
+//! | [`notation`] | `mjscore notation` |
+//! | [`systems`] | (none: the rule sets and their context words, for the page's controls) |
+//!
+//! A maximum (`max`, 0 for none) is `--max N`, which only the doubling table takes. A
+//! request the command line would refuse as a usage error (an unknown rule set, an unknown
+//! pattern) gets `{"error":{"kind":"usage","message":...}}`, with the command line's message.
+
+use mjscore::line::{analyse_line, LineError, MAX_LINE};
+use mjscore::render::{self, Format, Renderer};
+use mjscore::rules::{self, RuleSet};
+use mjscore::system::Lookup;
+use mjscore::{score_line_with, Error, Options};
+
+/// The rule set `id` with the doubling table's maximum `max` (0: its default), or the
+/// command line's usage message.
+fn with_rules<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
+    let Some(rules) = rules::by_id(id) else {
+        let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id).collect();
+        return Err(format!(
+            "invalid value '{id}' for '--rules <RULES>': possible values: {}",
+            ids.join(", ")
+        ));
+    };
+    match max {
+        0 => Ok(then(rules)),
+        2..=30 if rules.id == rules::DOUBLING.id => {
+            Ok(then(&mjscore::systems::doubling::with_maximum(max)))
+        }
+        2..=30 => Err("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)".to_string()),
+        _ => Err(format!("invalid value '{max}' for '--max <N>': {max} is not in 2..=30")),
+    }
+}
+
+/// A usage error as one JSON object.
+fn usage(message: &str) -> String {
+    render::json::usage_error(message)
+}
+
+/// The answer, or the usage error.
+fn answer(result: Result<String, String>) -> String {
+    result.unwrap_or_else(|message| usage(&message))
+}
+
+/// One hand scored: the JSON object `mjscore --format json` writes for it (a false win and
+/// a line that is not a hand included), without the line break. With `all`, every reading
+/// too, as `--all`.
+pub fn score(rules: &str, max: u32, line: &str, all: bool) -> String {
+    answer(with_rules(rules, max, |rules| {
+        // The command line's cap on a hand given as arguments: a longer one is not echoed.
+        let (line, result) = if line.len() > MAX_LINE {
+            ("", Err(Error::Line(LineError::TooLong)))
+        } else {
+            let options = Options {
+                all_readings: all,
+                ..Options::default()
+            };
+            (line, score_line_with(line, rules, options))
+        };
+        let json = render::json::Json::new(rules);
+        let mut out = String::new();
+        match &result {
+            Ok(scored) => json.scored(&mut out, scored, None),
+            Err(error) => json.error(&mut out, line, error, None),
+        }
+        out
+    }))
+}
+
+/// What a hand before its win waits for (13 tiles), or which discards leave it calling
+/// (14): the JSON object of `mjscore waits --format json`, without the line break.
+pub fn waits(rules: &str, max: u32, line: &str) -> String {
+    answer(with_rules(rules, max, |rules| {
+        let json = render::json::Json::new(rules);
+        let mut out = String::new();
+        match analyse_line(line, rules) {
+            Ok(analysis) => json.waits(&mut out, line, &analysis, None),
+            Err(error) => json.waits_error(&mut out, line, &error, None),
+        }
+        out
+    }))
+}
+
+/// The reference card: one JSON object per pattern, one per line, as `mjscore patterns
+/// --format json`.
+pub fn patterns(rules: &str, max: u32) -> String {
+    answer(with_rules(rules, max, |rules| {
+        render::reference::card(rules, Format::Json)
+    }))
+}
+
+/// One pattern in full, named by its id, its name or the start of its name: the JSON object
+/// of `mjscore explain --format json` (with its line break).
+pub fn explain(rules: &str, max: u32, query: &str) -> String {
+    answer(with_rules(rules, max, |rules| explained(rules, query)).and_then(|r| r))
+}
+
+fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
+    let listed = |patterns: &[&mjscore::patterns::Pattern]| {
+        let names: Vec<String> = patterns
+            .iter()
+            .map(|p| format!("{} {}", p.id, p.name))
+            .collect();
+        names.join(", ")
+    };
+    let pattern = match rules.lookup(query) {
+        Lookup::Found(pattern) => pattern,
+        Lookup::Ambiguous(patterns) => {
+            return Err(format!(
+                "'{query}' starts the names of several patterns of --rules {}: {}; give more of the name, or the id",
+                rules.id,
+                listed(&patterns)
+            ))
+        }
+        Lookup::NotFound(nearest) => {
+            let hint = if nearest.is_empty() {
+                String::new()
+            } else {
+                format!("; the nearest: {}", listed(&nearest))
+            };
+            return Err(format!("no pattern '{query}' in --rules {}{hint}", rules.id));
+        }
+    };
+    let example = mjscore::score_line(pattern.example, rules)
+        .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?;
+    Ok(render::reference::explain_json(pattern, rules, &example))
+}
+
+/// The notation on one screen: `mjscore notation`.
+pub fn notation() -> String {
+    render::reference::notation(&rules::ALL)
+}
+
+/// The rule sets and the context words, for the page's controls (see
+/// [`render::json::rule_sets`]).
+pub fn systems() -> String {
+    render::json::rule_sets(&rules::ALL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_as_the_command_line() {
+        // README's first hand: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45, a
+        // self-draw by South, so each of the three others pays 45 and South receives 135.
+        let json = score("wsom", 0, "b66 c12345678 d111 +c9 self seat=s", false);
+        assert!(json.contains(r#""total":45,"#), "{json}");
+        assert!(json.ends_with(r#""payments":{"e":-45,"s":135,"w":-45,"n":-45}}"#));
+        // The notation's own example of an error: column 6 is the w5.
+        assert_eq!(
+            score("wsom", 0, "b123 w5 c456 +b9", false),
+            r#"{"input":"b123 w5 c456 +b9","rules":"wsom","error":{"kind":"syntax","column":6,"message":"w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)"}}"#
+        );
+    }
+
+    #[test]
+    fn refuses_what_the_command_line_refuses() {
+        assert!(score("riichi", 0, "b1", false).starts_with(r#"{"error":{"kind":"usage","#));
+        assert!(patterns("wsom", 13).contains("--max sets the doubling table's maximum"));
+        assert!(explain("wsom", 0, "no such pattern").contains(r#""kind":"usage""#));
+    }
+
+    #[test]
+    fn lists_every_rule_set_and_its_words() {
+        let json = systems();
+        for id in ["wsom", "zj", "doubling", "huang"] {
+            assert!(json.contains(&format!(r#"{{"id":"{id}","#)), "{id}");
+        }
+        assert!(json.contains(r#"{"key":"flowers","values":{"min":0,"max":8},"#));
+    }
+}

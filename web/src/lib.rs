@@ -1,0 +1,155 @@
+//! The mjscore engine as WebAssembly for the referee's page: plain `extern "C"` functions
+//! over [`api`], strings passed as pointer and length in linear memory. No wasm-bindgen: the
+//! page's loader (`web/page/loader.js`) is forty lines of JavaScript, and the build needs
+//! nothing beyond cargo and the wasm32-unknown-unknown target.
+//!
+//! The protocol, as the loader follows it:
+//!
+//! 1. `mjs_alloc(len)` reserves `len` bytes and returns where; the caller writes the UTF-8
+//!    of a string there, calls, then gives the bytes back with `mjs_free(ptr, len)`.
+//! 2. A call (`mjs_score`, `mjs_waits`, ...) returns the length in bytes of its answer,
+//!    UTF-8 at `mjs_answer()`, valid until the next call.
+//!
+//! Input that is not UTF-8 is read with U+FFFD in place of the bad bytes (the loader always
+//! writes UTF-8).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+
+pub mod api;
+
+thread_local! {
+    /// The last call's answer, read by the caller through [`mjs_answer`].
+    static ANSWER: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Keeps `answer` as the last answer and returns its length in bytes.
+fn keep(answer: String) -> usize {
+    ANSWER.with(|kept| {
+        let len = answer.len();
+        *kept.borrow_mut() = answer;
+        len
+    })
+}
+
+/// The text at `ptr`, `len` bytes long.
+///
+/// # Safety
+///
+/// `ptr` must point to `len` readable bytes (from [`mjs_alloc`]), or `len` must be 0.
+unsafe fn text<'a>(ptr: *const u8, len: usize) -> Cow<'a, str> {
+    if len == 0 {
+        return Cow::Borrowed("");
+    }
+    // SAFETY: the caller promises `len` readable bytes at `ptr`.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
+    String::from_utf8_lossy(bytes)
+}
+
+/// Reserves `len` bytes for the caller to write a string into; give them back with
+/// [`mjs_free`].
+#[no_mangle]
+pub extern "C" fn mjs_alloc(len: usize) -> *mut u8 {
+    let mut bytes = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = bytes.as_mut_ptr();
+    std::mem::forget(bytes);
+    ptr
+}
+
+/// Gives back bytes reserved by [`mjs_alloc`].
+///
+/// # Safety
+///
+/// `ptr` and `len` must be a pointer [`mjs_alloc`] returned and the length it was given,
+/// not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_free(ptr: *mut u8, len: usize) {
+    // SAFETY: `mjs_alloc(len)` made this vector with capacity `len.max(1)`.
+    drop(unsafe { Vec::from_raw_parts(ptr, 0, len.max(1)) });
+}
+
+/// Where the last answer starts (its length is what the call returned).
+#[no_mangle]
+pub extern "C" fn mjs_answer() -> *const u8 {
+    ANSWER.with(|kept| kept.borrow().as_ptr())
+}
+
+/// Scores one line under the rule set `rules` ([`api::score`]); `all` non-zero lists every
+/// reading as `--all` does.
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_score(
+    rules: *const u8,
+    rules_len: usize,
+    line: *const u8,
+    line_len: usize,
+    max: u32,
+    all: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (rules, line) = unsafe { (text(rules, rules_len), text(line, line_len)) };
+    keep(api::score(&rules, max, &line, all != 0))
+}
+
+/// What a hand before its win waits for ([`api::waits`]).
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_waits(
+    rules: *const u8,
+    rules_len: usize,
+    line: *const u8,
+    line_len: usize,
+    max: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (rules, line) = unsafe { (text(rules, rules_len), text(line, line_len)) };
+    keep(api::waits(&rules, max, &line))
+}
+
+/// The rule set's reference card ([`api::patterns`]).
+///
+/// # Safety
+///
+/// `rules` must point to `rules_len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_patterns(rules: *const u8, rules_len: usize, max: u32) -> usize {
+    // SAFETY: passed on from the caller.
+    let rules = unsafe { text(rules, rules_len) };
+    keep(api::patterns(&rules, max))
+}
+
+/// One pattern in full ([`api::explain`]).
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_explain(
+    rules: *const u8,
+    rules_len: usize,
+    query: *const u8,
+    query_len: usize,
+    max: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (rules, query) = unsafe { (text(rules, rules_len), text(query, query_len)) };
+    keep(api::explain(&rules, max, &query))
+}
+
+/// The notation card ([`api::notation`]).
+#[no_mangle]
+pub extern "C" fn mjs_notation() -> usize {
+    keep(api::notation())
+}
+
+/// The rule sets and their context words ([`api::systems`]).
+#[no_mangle]
+pub extern "C" fn mjs_systems() -> usize {
+    keep(api::systems())
+}
