@@ -43,7 +43,9 @@ pub enum Line<'a> {
     Skipped,
 }
 
-/// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it is dropped.
+/// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it (or at the end of
+/// the input) is dropped, and so not counted against [`MAX_LINE`]: a line of the limit's
+/// length reads the same with a Windows line ending.
 pub struct LineReader<R> {
     reader: BufReader<R>,
     buffer: Vec<u8>,
@@ -95,7 +97,9 @@ impl<R: Read> LineReader<R> {
                 first = first_non_blank(chunk);
             }
             if !too_long {
-                if self.buffer.len() + chunk.len() > MAX_LINE {
+                // One byte over the limit is held: it may be the `\r` of a CRLF line
+                // ending, which is no part of the line (checked below, once it is dropped).
+                if self.buffer.len() + chunk.len() > MAX_LINE + 1 {
                     too_long = true;
                     self.buffer.clear();
                 } else {
@@ -115,7 +119,11 @@ impl<R: Read> LineReader<R> {
         if matches!(first, None | Some(b'#')) {
             return Ok(Some((self.number, Line::Skipped)));
         }
-        if too_long {
+        if self.buffer.last() == Some(&b'\r') {
+            self.buffer.pop();
+        }
+        if too_long || self.buffer.len() > MAX_LINE {
+            self.buffer.clear();
             return Ok(Some((
                 self.number,
                 Line::Unusable {
@@ -123,9 +131,6 @@ impl<R: Read> LineReader<R> {
                     error: LineError::TooLong,
                 },
             )));
-        }
-        if self.buffer.last() == Some(&b'\r') {
-            self.buffer.pop();
         }
         let line = match std::str::from_utf8(&self.buffer) {
             Ok(text) => Line::Text(Cow::Borrowed(text)),

@@ -264,3 +264,41 @@ fn control_characters_of_the_input_are_shown_as_code_points() {
         .run();
     common::assert_has_lines(&run.stdout, &["Line         aU+001B[2J.txt:1"]);
 }
+
+#[test]
+fn the_line_limit_counts_the_line_without_its_line_ending() {
+    // 21,844 × "b1 " is 65,532 bytes; " +b1" makes 65,536, the limit exactly: 21,844
+    // concealed b1 and the winning b1 are 21,845 tiles, a tile count error like any other.
+    let at_limit = format!("{} +b1", "b1 ".repeat(21_844));
+    assert_eq!(at_limit.len(), 65_536);
+    let tiles = "column 1: the hand has 21845 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)";
+    let too_long = "column 1: the line is longer than 65536 bytes; a hand is one short line";
+    // `around` ends the line with LF: a CR before it makes a CRLF line ending, which is no
+    // part of the line.
+    let crlf = format!("{at_limit}\r");
+    let (rows, _) = around(crlf.as_bytes());
+    assert_eq!(rows[1], row(2, "error", tiles), "65,536 bytes + CRLF");
+    let (rows, _) = around(at_limit.as_bytes());
+    assert_eq!(rows[1], row(2, "error", tiles), "65,536 bytes + LF");
+    // One byte more (a second space before +b1) is over the limit, CR or not.
+    let over = format!("{}  +b1\r", "b1 ".repeat(21_844));
+    assert_eq!(over.len(), 65_537 + 1);
+    let (rows, _) = around(over.as_bytes());
+    assert_eq!(
+        rows,
+        [
+            row(1, "scored", ""),
+            row(2, "error", too_long),
+            row(3, "scored", "")
+        ]
+    );
+    // The last line of an input has no line break: a CR that ends it is dropped as well.
+    let mut input = format!("{GOOD}\n").into_bytes();
+    input.extend_from_slice(crlf.as_bytes());
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(input).run();
+    assert!(
+        run.stdout.ends_with(&format!("\terror\t{tiles}\n")),
+        "{}",
+        run.stdout
+    );
+}
