@@ -302,3 +302,52 @@ fn the_line_limit_counts_the_line_without_its_line_ending() {
         run.stdout
     );
 }
+
+#[test]
+fn thousands_of_tables_reseated_keep_every_players_total() {
+    // 3,000 tables of new players (12,000 names), each playing one hand, then every table
+    // seated again, last first, each player one seat on. The hand is GOOD: South wins 45
+    // by self-draw, so East, West and North pay 45 each and South receives 135.
+    //   first pass, `players: Ai Bi Ci Di`: Ai -45, Bi +135, Ci -45, Di -45
+    //   second pass, `players: Bi Ci Di Ai` (Bi East, Ci South, Di West, Ai North):
+    //     Bi 135 - 45 = 90, Ci -45 + 135 = 90, Di -45 - 45 = -90, Ai -45 - 45 = -90
+    const TABLES: usize = 3_000;
+    let mut input = String::new();
+    for t in 0..TABLES {
+        input.push_str(&format!("players: A{t} B{t} C{t} D{t}\n{GOOD}\n"));
+    }
+    for t in (0..TABLES).rev() {
+        input.push_str(&format!("players: B{t} C{t} D{t} A{t}\n{GOOD}\n"));
+    }
+    let run = Mjscore::new(&["--format", "json", "--summary"])
+        .stdin(input)
+        .run();
+    assert_eq!(run.code, 0);
+    let lines: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        2 * TABLES + 1,
+        "a result a hand, then the summary"
+    );
+    for (i, t) in (0..TABLES).rev().enumerate() {
+        let hand = &lines[TABLES + i];
+        let expected = format!(r#"{{"B{t}":90,"C{t}":90,"D{t}":-90,"A{t}":-90}}"#);
+        assert_eq!(hand["running"].to_string(), expected, "table {t}");
+    }
+    // Every player once in the standings, having sat at 2 hands: the 6,000 at 90 first.
+    let standings = lines[2 * TABLES]["summary"]["standings"]
+        .as_array()
+        .unwrap();
+    assert_eq!(standings.len(), 4 * TABLES);
+    assert!(standings.iter().all(|s| s["hands"] == 2));
+    let totals: Vec<i64> = standings
+        .iter()
+        .map(|s| s["total"].as_i64().unwrap())
+        .collect();
+    assert!(totals[..2 * TABLES].iter().all(|&t| t == 90));
+    assert!(totals[2 * TABLES..].iter().all(|&t| t == -90));
+}
