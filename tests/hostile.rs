@@ -351,3 +351,202 @@ fn thousands_of_tables_reseated_keep_every_players_total() {
     assert!(totals[..2 * TABLES].iter().all(|&t| t == 90));
     assert!(totals[2 * TABLES..].iter().all(|&t| t == -90));
 }
+
+/// `lines` lines cycling through a won hand, a false win, a line that is no hand and a
+/// won hand with two readings, written to a file of the test's own directory.
+fn list_of_hands(test: &str, lines: usize) -> std::path::PathBuf {
+    let hands = [
+        GOOD,
+        "[c b123] [p w333] c456 d789 d2 +d2 from=s",
+        "b123 w5 c456 +b9",
+        "c222333444 b789 d5 +d5 self seat=w",
+    ];
+    let text: String = hands
+        .iter()
+        .cycle()
+        .take(lines)
+        .map(|h| format!("{h}\n"))
+        .collect();
+    let path = common::temp_dir(test).join("hands.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn threads_the_system_will_not_start_leave_the_output_as_it_was() {
+    // Neither 1 GB nor 100 MB of address space holds 4,096 threads' stacks (2 MB each):
+    // each run must give what the run on one thread gives, with a note on stderr.
+    let path = list_of_hands("hostile-threads", 2_000);
+    let file = path.to_str().unwrap();
+    let serial = Mjscore::new(&["-j", "1", "--format", "json", "-f", file]).run();
+    assert_eq!(serial.code, 2, "the list has lines that are no hands");
+    for limit_kb in [1_000_000, 100_000] {
+        // The limit is set by the shell, which then becomes mjscore: 77 if it cannot be.
+        let script = format!("ulimit -v {limit_kb} || exit 77; exec \"$0\" \"$@\"");
+        let bin = env!("CARGO_BIN_EXE_mjscore");
+        let args = [
+            "-c", &script, bin, "-j", "4096", "--format", "json", "-f", file,
+        ];
+        let run = std::process::Command::new("sh")
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        if run.status.code() == Some(77) {
+            eprintln!("skipped: the shell cannot limit the address space: {stderr}");
+            return;
+        }
+        assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
+        assert!(
+            run.stdout == serial.stdout.as_bytes(),
+            "under {limit_kb} KB"
+        );
+        // One line, naming how many threads had started (not known in advance) and why
+        // the next did not.
+        assert!(stderr.starts_with("mjscore: could start only "), "{stderr}");
+        assert!(
+            stderr.contains(" of the 4096 threads asked for ("),
+            "{stderr}"
+        );
+        let rest = "): reading line by line instead, with the same output\n";
+        assert!(stderr.ends_with(rest), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+/// Starts mjscore on `args` (reading `stdin` through a pipe, if given), sends it `signal`
+/// (`INT`, `TERM`) once it has written its first results and `delay` ms more, and returns
+/// its exit status and all it wrote.
+fn interrupted(
+    args: &[&str],
+    stdin: Option<Vec<u8>>,
+    signal: &str,
+    delay: u64,
+) -> (Option<i32>, Vec<u8>) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mjscore"))
+        .args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        // The pipe breaks when mjscore stops: that is no failure.
+        std::thread::spawn(move || pipe.write_all(&input));
+    }
+    let mut stdout = child.stdout.take().unwrap();
+    let (first, written) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+            all.extend_from_slice(&buffer[..n]);
+            let _ = first.send(());
+        }
+        all
+    });
+    written
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("no output in 60 s");
+    std::thread::sleep(std::time::Duration::from_millis(delay));
+    let kill = format!("kill -{signal} {}", child.id());
+    assert!(Command::new("sh")
+        .args(["-c", &kill])
+        .status()
+        .unwrap()
+        .success());
+    let status = child.wait().unwrap();
+    (status.code(), reader.join().unwrap())
+}
+
+/// Every line of `out` is a JSON result, numbered from line 1 on without a gap, and the
+/// output ends with a line break.
+fn assert_whole_results(out: &[u8], what: &str) {
+    assert!(!out.is_empty(), "{what}: no output");
+    assert_eq!(
+        out.last(),
+        Some(&b'\n'),
+        "{what}: the output ends inside a line"
+    );
+    let text = std::str::from_utf8(out).unwrap();
+    for (i, line) in text.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("{what}: line {} is not JSON ({e}): {line:?}", i + 1));
+        assert_eq!(value["line"], i + 1, "{what}");
+    }
+}
+
+#[test]
+fn a_signal_stops_a_run_after_whole_lines() {
+    // 50,000 lines take seconds in a debug build: the signal comes long before the end.
+    let path = list_of_hands("hostile-signals", 50_000);
+    let file = path.to_str().unwrap();
+    for (round, delay) in [0, 5, 20, 60].into_iter().enumerate() {
+        for (signal, code) in [("INT", 130), ("TERM", 143)] {
+            // From a file on two threads, from a file line by line, and from a pipe.
+            let runs = [
+                ("-j 2", vec!["--format", "json", "-j", "2", "-f", file]),
+                ("-j 1", vec!["--format", "json", "-j", "1", "-f", file]),
+                ("stdin", vec!["--format", "json"]),
+            ];
+            for (how, args) in runs {
+                let stdin = (how == "stdin").then(|| std::fs::read(&path).unwrap());
+                let what = format!("SIG{signal} after {delay} ms, {how}, round {round}");
+                let (status, out) = interrupted(&args, stdin, signal, delay);
+                assert_eq!(status, Some(code), "{what}");
+                assert_whole_results(&out, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_signal_ends_a_run_waiting_for_input_at_once() {
+    use std::io::Write;
+    // A terminal or a pipe that has sent two hands and waits: nothing is in hand, and both
+    // results were written.
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mjscore"))
+            .args(["--format", "json"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(format!("{GOOD}\n{GOOD}\n").as_bytes())
+            .unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            std::io::BufRead::read_until(&mut stdout, b'\n', &mut out).unwrap();
+        }
+        let kill = format!("kill -{signal} {}", child.id());
+        assert!(std::process::Command::new("sh")
+            .args(["-c", &kill])
+            .status()
+            .unwrap()
+            .success());
+        // It exits with standard input still open.
+        let mut waited = 0;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(waited < 10_000, "SIG{signal}: still running 10 s later");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            waited += 10;
+        };
+        drop(stdin);
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        std::io::Read::read_to_end(&mut stdout, &mut out).unwrap();
+        assert_whole_results(&out, &format!("SIG{signal}, waiting"));
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 2);
+    }
+}

@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
                 read_ahead: false,
             };
             let mut out = Vec::new();
-            let summary = batch::run(vec![input], &settings(rules, format), 1, &mut out)
+            let summary = batch::run(vec![input], &settings(rules, format), &batch::Control::jobs(1), &mut out)
                 .expect("writing to memory cannot fail");
             assert!(summary.exit_status() <= 2);
             let out = String::from_utf8(out).expect("the output is UTF-8");
