@@ -31,6 +31,7 @@ use crate::tile::Seat;
 use parallel::Item;
 
 mod parallel;
+pub mod waits;
 
 pub use crate::line::MAX_LINE;
 pub use crate::summary::Summary;

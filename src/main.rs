@@ -8,7 +8,6 @@
 //! (`mjscore -f hands.txt | head -1`) is no failure: the exit status is the worst of the
 //! lines scored until then.
 
-use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -19,15 +18,14 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use mjscore::batch::waits::{WaitsTask, WaitsWork};
 use mjscore::batch::{self, Control, FewerThreads, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::patterns::Pattern;
-use mjscore::render::Location;
 use mjscore::render::{self, Format};
 use mjscore::rules::{self, RuleSet};
 use mjscore::system::Lookup;
-use mjscore::waits::analysis::Analysis;
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
@@ -773,7 +771,7 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     };
     let mut stdout = io::stdout().lock();
     if hand.is_empty() {
-        let mut task = WaitsTask { work, status: 0 };
+        let mut task = WaitsTask::new(work);
         let inputs = open_inputs(files);
         let interrupt = Interrupt::catch();
         let control = interrupt.control(jobs(cli));
@@ -783,7 +781,7 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
             other => other.context("cannot write the results")?,
         }
-        return Ok(interrupt.status().unwrap_or(task.status));
+        return Ok(interrupt.status().unwrap_or(task.status()));
     }
     if !files.is_empty() {
         bail!("give either a hand as arguments or -f FILE, not both");
@@ -802,94 +800,6 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
         rendered.trim_end(),
     )?;
     Ok(status)
-}
-
-/// The `waits` analysis of one line, rendered, with its exit status: the pure half of
-/// [`WaitsTask`], which works on any thread.
-#[derive(Clone, Copy)]
-struct WaitsWork<'r> {
-    rules: &'r RuleSet,
-    format: Format,
-    color: bool,
-}
-
-impl WaitsWork<'_> {
-    /// The line's exit status and its result.
-    fn render(
-        &self,
-        input: &str,
-        result: &Result<Analysis, Error>,
-        at: Option<&Location>,
-    ) -> (u8, String) {
-        let status = match result {
-            Ok(analysis) if analysis.has_live_wait() => 0,
-            Ok(_) => 1,
-            Err(_) => 2,
-        };
-        let rules = self.rules;
-        let rendered = match (self.format, result) {
-            (Format::Text, Ok(a)) => render::waits::text(input, a, rules, self.color, at),
-            (Format::Text, Err(e)) => render::text::error(input, e, self.color, at),
-            (Format::Json, Ok(a)) => render::waits::json(input, a, rules, at),
-            (Format::Json, Err(e)) => render::json::error(input, rules, e, at),
-            (Format::Tsv, Ok(a)) => render::waits::tsv(input, a, rules, at),
-            (Format::Tsv, Err(e)) => render::waits::tsv_error(input, e, at),
-        };
-        (status, rendered)
-    }
-}
-
-/// A line's work is its exit status; its result is written in the batch's buffer.
-impl batch::Work for WaitsWork<'_> {
-    type Worked = u8;
-
-    fn line(&self, text: &str, at: &Location, out: &mut String) -> u8 {
-        let result = analyse_line(text, self.rules);
-        let (status, rendered) = self.render(text, &result, Some(at));
-        out.push_str(&rendered);
-        status
-    }
-
-    fn unusable(&self, display: &str, error: &LineError, at: &Location, out: &mut String) -> u8 {
-        let (status, rendered) = self.render(display, &Err(Error::Line(error.clone())), Some(at));
-        out.push_str(&rendered);
-        status
-    }
-}
-
-/// `mjscore waits` over a list: each line's analysis (which may run on several threads),
-/// and the worst exit status so far.
-struct WaitsTask<'r> {
-    work: WaitsWork<'r>,
-    status: u8,
-}
-
-impl<'r> batch::Task for WaitsTask<'r> {
-    type Work = WaitsWork<'r>;
-
-    fn work(&self) -> WaitsWork<'r> {
-        self.work
-    }
-
-    fn apply<'t>(&mut self, status: u8, rendered: &'t str, _at: &Location) -> Cow<'t, str> {
-        self.status = self.status.max(status);
-        Cow::Borrowed(rendered)
-    }
-
-    fn tsv_header(&self, with_file: bool) -> String {
-        render::waits::tsv_header(with_file)
-    }
-
-    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
-        self.status = 2;
-        let settings = Settings {
-            rules: self.work.rules,
-            format: self.work.format,
-            options: Options::default(),
-            color: self.work.color,
-        };
-        batch::input_failure(&settings, message, file)
-    }
 }
 
 /// `--color auto`: never when NO_COLOR is set to anything but the empty string (any value,
