@@ -550,3 +550,29 @@ fn a_signal_ends_a_run_waiting_for_input_at_once() {
         assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 2);
     }
 }
+
+#[test]
+fn control_characters_of_the_input_are_shown_as_code_points_in_the_waits_table() {
+    // As in the scoring table: the escape sequences of a line that is no hand, and of a
+    // comment after a hand that waits on b4 and b7, are shown as code points.
+    let hostile = &b"HAND # \x1b]0;x\x07\x1b[2J\nb123 c456 d789 w11 b5 b6 # \x1b[2J\n"[..];
+    let run = Mjscore::new(&["waits", "--format", "tsv"])
+        .stdin(hostile)
+        .run();
+    let unknown = "unknown word 'HAND': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
+    let rows: Vec<&str> = run.stdout.lines().skip(1).collect();
+    assert_eq!(
+        rows[0],
+        format!("1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\terror\tcolumn 1: {unknown}")
+    );
+    // b4 and b7 complete b56 (b456, b567): 4 unseen each, 1.1 All Sequences 5 and
+    // 1.2 Concealed Hand 5, 10 on a discard and self-drawn alike.
+    let hand = "2\tb123 c456 d789 w11 b5 b6 # U+001B[2J\t";
+    assert_eq!(
+        rows[1..],
+        [
+            format!("{hand}\tb4\t4\t10\t10\t1.1+1.2\tlive\t"),
+            format!("{hand}\tb7\t4\t10\t10\t1.1+1.2\tlive\t"),
+        ]
+    );
+}

@@ -12,7 +12,7 @@ use crate::system::RuleSet;
 use crate::waits::analysis::{Analysis, Value, Wait, Waits};
 
 use super::json::Object;
-use super::{points_label, total_label, total_number, Location};
+use super::{points_label, printable, total_label, total_number, Location};
 
 fn paint(color: bool, text: impl std::fmt::Display, style: Style) -> String {
     if color {
@@ -288,7 +288,9 @@ pub fn tsv_header(with_file: bool) -> String {
 }
 
 fn tsv_start(at: Option<&Location>, input: &str) -> String {
-    let clean = |text: &str| text.replace(['\t', '\n', '\r'], " ");
+    // Input (a line, a file name) is shown as the scoring TSV shows it: a tab as a space, a
+    // control character as its code point, so that no row can act on a terminal.
+    let clean = |text: &str| printable(text).into_owned();
     let mut row = String::new();
     if let Some(Location {
         file: Some(file), ..
@@ -358,7 +360,7 @@ pub fn tsv(input: &str, analysis: &Analysis, rules: &RuleSet, at: Option<&Locati
 
 /// The TSV row of a line that could not be read as a hand.
 pub fn tsv_error(input: &str, error: &Error, at: Option<&Location>) -> String {
-    let message = error.message().replace(['\t', '\n', '\r'], " ");
+    let message = printable(&error.message()).into_owned();
     format!(
         "{}\t\t\t\t\t\terror\tcolumn {}: {message}",
         tsv_start(at, input),
