@@ -552,7 +552,7 @@ fn a_signal_ends_a_run_waiting_for_input_at_once() {
 }
 
 #[test]
-fn control_characters_of_the_input_are_shown_as_code_points_in_the_waits_table() {
+fn control_characters_of_the_input_are_shown_as_code_points_in_waits() {
     // As in the scoring table: the escape sequences of a line that is no hand, and of a
     // comment after a hand that waits on b4 and b7, are shown as code points.
     let hostile = &b"HAND # \x1b]0;x\x07\x1b[2J\nb123 c456 d789 w11 b5 b6 # \x1b[2J\n"[..];
@@ -574,5 +574,13 @@ fn control_characters_of_the_input_are_shown_as_code_points_in_the_waits_table()
             format!("{hand}\tb4\t4\t10\t10\t1.1+1.2\tlive\t"),
             format!("{hand}\tb7\t4\t10\t10\t1.1+1.2\tlive\t"),
         ]
+    );
+    // And in text, a NUL of the comment as well.
+    let run = Mjscore::new(&["waits", "--color", "never"])
+        .stdin(&b"b123 c456 d789 w11 b5 b6 # \x1b[2J\x00\n"[..])
+        .run();
+    common::assert_has_lines(
+        &run.stdout,
+        &["Hand         b123 c456 d789 w11 b5 b6 # U+001B[2JU+0000"],
     );
 }

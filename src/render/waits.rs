@@ -148,7 +148,9 @@ pub fn text(
     if let Some(at) = at {
         let _ = writeln!(out, "{} {at}", label(color, "Line"));
     }
-    let _ = writeln!(out, "{} {}", label(color, "Hand"), input.trim());
+    // A control character of the input (in a comment) is shown as its code point.
+    let hand = printable(input.trim());
+    let _ = writeln!(out, "{} {hand}", label(color, "Hand"));
     let _ = writeln!(out, "{} {}", label(color, "Rules"), rules.name);
     match analysis {
         Analysis::Waits(waits) if waits.waits.is_empty() => {
