@@ -1,13 +1,17 @@
 //! Fuzz target: any bytes, as one line under every rule set and as a batch input.
 //!
 //! Scores the bytes (when UTF-8) under each rule set, renders the result in every format,
-//! checks `mjscore::invariants` on every hand that validates, and runs the batch over the
-//! raw bytes in every format. A panic, a broken invariant or output that would act on a
-//! terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line fuzz/seeds`.
+//! checks `mjscore::invariants` on every hand that validates, analyses them as a hand
+//! before its win (`mjscore waits`) and renders that in every format, and runs the batch
+//! over the raw bytes in every format. A panic, a broken invariant or output that would act
+//! on a terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line
+//! fuzz/seeds`. The target `batch` runs lists of lines: sessions, and two threads against
+//! one.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use mjscore::batch::waits::WaitsWork;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::render::{Format, Location};
 use mjscore::Options;
@@ -32,11 +36,20 @@ fuzz_target!(|data: &[u8]| {
                     panic!("{broken} under {} for {line:?}", rules.id);
                 }
             }
+            let analysis = mjscore::line::analyse_line(line, rules);
+            for format in FORMATS {
+                let work = WaitsWork {
+                    rules,
+                    format,
+                    color: false,
+                };
+                let (status, rendered) = work.render(line, &analysis, Some(&at));
+                assert!(status <= 2);
+                assert_printable(format, &rendered);
+            }
         }
         for format in FORMATS {
-            // Line by line only: the parallel path spawns threads, whose thread-local
-            // destructors LeakSanitizer reports as leaks; tests/properties.rs and
-            // tests/batch.rs compare the two paths instead.
+            // Line by line only: the target `batch` compares the threads with it.
             let input = Input {
                 name: Some("fuzz".to_string()),
                 source: "fuzz".to_string(),
@@ -44,8 +57,13 @@ fuzz_target!(|data: &[u8]| {
                 read_ahead: false,
             };
             let mut out = Vec::new();
-            let summary = batch::run(vec![input], &settings(rules, format), &batch::Control::jobs(1), &mut out)
-                .expect("writing to memory cannot fail");
+            let summary = batch::run(
+                vec![input],
+                &settings(rules, format),
+                &batch::Control::jobs(1),
+                &mut out,
+            )
+            .expect("writing to memory cannot fail");
             assert!(summary.exit_status() <= 2);
             let out = String::from_utf8(out).expect("the output is UTF-8");
             assert_printable(format, &out);
