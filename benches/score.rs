@@ -87,7 +87,7 @@ fn batch_json(bencher: divan::Bencher) {
                 reader: Box::new(io::Cursor::new(input.clone())),
                 read_ahead: false,
             }];
-            batch::run(inputs, &settings, 1, &mut io::sink()).unwrap()
+            batch::run(inputs, &settings, &batch::Control::jobs(1), &mut io::sink()).unwrap()
         });
 }
 

@@ -1,6 +1,7 @@
 //! The `mjscore` command. All the work is in the library; this file owns only arguments,
-//! opening inputs, output streams and the exit status (0 scored and confirmed, 1 a false win
-//! or a claim that does not match, 2 input that is not a hand or a usage error).
+//! opening inputs, output streams, signals and the exit status (0 scored and confirmed, 1 a
+//! false win or a claim that does not match, 2 input that is not a hand or a usage error,
+//! 130 or 143 a list of hands stopped by SIGINT or SIGTERM: see [`Interrupt`]).
 //!
 //! Nothing written may panic: a stream that cannot be written (a full disk, `2>/dev/full`)
 //! is reported where it still can be, and the run exits 2. A reader that stops reading
@@ -8,14 +9,16 @@
 //! lines scored until then.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use mjscore::batch::{self, Input, Settings, Summary};
+use mjscore::batch::{self, Control, FewerThreads, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::patterns::Pattern;
@@ -191,7 +194,8 @@ const EXAMPLES: &str = "Examples:
   mjscore explain 7.1
 
 Exit status: 0 every hand scored (and every claim confirmed), 1 a false win or a claim
-that does not match, 2 a line that is not a hand, or a usage error.";
+that does not match, 2 a line that is not a hand, or a usage error; 130 or 143 a list
+stopped by SIGINT or SIGTERM (after whole lines).";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum FormatArg {
@@ -391,15 +395,26 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     }
     let summary = if cli.hand.is_empty() {
         let inputs = open_inputs(&cli.files);
-        let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-        let summary = match batch::run(inputs, &settings, jobs(cli), &mut out) {
+        let interrupt = Interrupt::catch();
+        // The batch buffers its output itself, and writes whole lines only.
+        let summary = match batch::run(
+            inputs,
+            &settings,
+            &interrupt.control(jobs(cli)),
+            &mut stdout,
+        ) {
             Ok(summary) => summary,
             Err(stopped) => {
                 *status = stopped.summary.exit_status();
                 return Err(anyhow::Error::new(stopped.error).context("cannot write the results"));
             }
         };
-        stdout = out.into_inner().map_err(|e| e.into_error())?;
+        // A run cut short by a signal ends without its summary, which would count only
+        // the lines before it.
+        if let Some(code) = interrupt.status() {
+            *status = code;
+            return Ok(());
+        }
         summary
     } else {
         if !cli.files.is_empty() {
@@ -480,6 +495,68 @@ fn jobs(cli: &Cli) -> usize {
     cli.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     })
+}
+
+/// SIGINT and SIGTERM during a batch run: the run stops after the line in hand, with every
+/// result written whole, and the process exits 128 + the signal's number (130, 143), as a
+/// shell reports a process the signal ended. A run waiting for input with everything
+/// written (a terminal, a slow pipe) exits at once; a second signal while a run is
+/// stopping ends the process as it would have without mjscore's handlers.
+struct Interrupt {
+    /// Set by the first signal: the batch polls it between lines.
+    stop: Arc<AtomicBool>,
+    /// Set by the batch while it waits for input with everything written and flushed.
+    waiting: Arc<AtomicBool>,
+    /// The number of the signal that stopped the run; 0 while none has.
+    signal: Arc<AtomicUsize>,
+}
+
+impl Interrupt {
+    /// Catches SIGINT and SIGTERM from now on. A signal that cannot be caught (not on
+    /// Unix, or the system refuses) keeps its default action: it ends the run at once.
+    fn catch() -> Interrupt {
+        let interrupt = Interrupt {
+            stop: Arc::default(),
+            waiting: Arc::default(),
+            signal: Arc::default(),
+        };
+        #[cfg(unix)]
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            use signal_hook::flag;
+            // The actions run in this order. Registering can fail only for a signal that
+            // cannot be caught, which these two can: a failure leaves the default action.
+            let exit_status = 128 + signal;
+            let _ = flag::register_conditional_shutdown(
+                signal,
+                exit_status,
+                Arc::clone(&interrupt.waiting),
+            );
+            let _ = flag::register_conditional_default(signal, Arc::clone(&interrupt.stop));
+            let number = usize::try_from(signal).unwrap_or_default();
+            let _ = flag::register_usize(signal, Arc::clone(&interrupt.signal), number);
+            let _ = flag::register(signal, Arc::clone(&interrupt.stop));
+        }
+        interrupt
+    }
+
+    /// How the batch runs on `jobs` threads, stopped by these signals; a thread the system
+    /// will not start is noted on stderr.
+    fn control(&self, jobs: usize) -> Control<'_> {
+        Control {
+            jobs,
+            stop: Some(&self.stop),
+            waiting: Some(&self.waiting),
+            fewer_threads: Some(&|fewer: &FewerThreads| report(&fewer.to_string())),
+        }
+    }
+
+    /// The exit status of a run a signal stopped: 128 + the signal's number.
+    fn status(&self) -> Option<u8> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            number => Some(u8::try_from(128 + number).unwrap_or(u8::MAX)),
+        }
+    }
 }
 
 /// The `-f` files in order, or standard input when there are none. Nothing is opened yet:
@@ -698,15 +775,15 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     let mut stdout = io::stdout().lock();
     if hand.is_empty() {
         let inputs = open_inputs(files);
-        let mut out = BufWriter::with_capacity(64 * 1024, stdout);
-        let (status, written) = batch::waits::run(inputs, &settings, jobs(cli), &mut out);
-        let written = written.and_then(|()| out.flush());
+        let interrupt = Interrupt::catch();
+        let control = interrupt.control(jobs(cli));
+        let (status, written) = batch::waits::run(inputs, &settings, &control, &mut stdout);
         // A closed pipe keeps the status of the lines analysed, as scoring does.
         match written {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
             other => other.context("cannot write the results")?,
         }
-        return Ok(status);
+        return Ok(interrupt.status().unwrap_or(status));
     }
     if !files.is_empty() {
         bail!("give either a hand as arguments or -f FILE, not both");

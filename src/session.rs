@@ -6,6 +6,8 @@
 //! Totals are kept per player name across the whole run: a new `players:` line seats a new
 //! table (or re-seats the same players), and a name already seen keeps its total.
 
+use std::collections::HashMap;
+
 use crate::hand::{WinBy, WinContext};
 use crate::payment::Payments;
 use crate::system::{DealRule, HandEnd};
@@ -259,7 +261,12 @@ struct Table {
 /// The scorekeeper's sheet: every player seen in the run, and the table being played.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Sheet {
+    /// Every player of the run, in the order first seated.
     players: Vec<Standing>,
+    /// Where each name is in `players`: a `players:` line finds its names in constant time,
+    /// so that a run re-seating a million tables is not quadratic in the players seen.
+    /// (The standard hasher is keyed at random: names chosen to collide cannot slow it.)
+    index: HashMap<String, usize>,
     table: Option<Table>,
 }
 
@@ -272,24 +279,23 @@ impl Sheet {
     /// Seats `names` East, South, West, North for the next hand. A name seen before keeps
     /// its total.
     pub fn seat(&mut self, names: &[String; 4]) {
-        let order =
-            names.clone().map(
-                |name| match self.players.iter().position(|p| p.name == name) {
-                    Some(i) => i,
-                    None => {
-                        self.players.push(Standing {
-                            name,
-                            total: 0,
-                            won: 0,
-                            dealt_in: 0,
-                            biggest: None,
-                            false_wins: 0,
-                            hands: 0,
-                        });
-                        self.players.len() - 1
-                    }
-                },
-            );
+        let order = names.each_ref().map(|name| {
+            if let Some(&i) = self.index.get(name) {
+                return i;
+            }
+            let i = self.players.len();
+            self.index.insert(name.clone(), i);
+            self.players.push(Standing {
+                name: name.clone(),
+                total: 0,
+                won: 0,
+                dealt_in: 0,
+                biggest: None,
+                false_wins: 0,
+                hands: 0,
+            });
+            i
+        });
         self.table = Some(Table { order, east: 0 });
     }
 
@@ -329,6 +335,14 @@ impl Sheet {
                 paid_on,
                 context,
             } => {
+                // The invariant of the sheet: every hand's payments sum to zero, so the
+                // totals of all the players of the run do (and so the four at a table,
+                // while they are all the players the run has seen). Checked hand by hand:
+                // summing every player's total here would make a long run quadratic.
+                debug_assert_eq!(
+                    Seat::ALL.map(|seat| payments.of(seat)).iter().sum::<i64>(),
+                    0
+                );
                 for seat in Seat::ALL {
                     self.players[player(seat)].total += payments.of(seat);
                 }
@@ -342,10 +356,6 @@ impl Sheet {
             Played::FalseWin { by } => self.players[player(by)].false_wins += 1,
             Played::Drawn | Played::Unknown => {}
         }
-        // The invariant of the sheet: every hand's payments sum to zero, so the totals of
-        // all the players of the run do (and so the four at a table, while they are all
-        // the players the run has seen).
-        debug_assert_eq!(self.players.iter().map(|p| p.total).sum::<i64>(), 0);
         let players = Seat::ALL.map(|seat| self.players[player(seat)].name.clone());
         let passed = deal.passes(played.end());
         if passed {

@@ -9,7 +9,7 @@
 use std::fmt::Write;
 use std::io;
 
-use mjscore::batch::{self, Input, Settings};
+use mjscore::batch::{self, Control, Input, Settings};
 use mjscore::render::{Columns, Location, Renderer};
 use mjscore::session::{Entry, Played};
 use mjscore::summary::Summary;
@@ -116,7 +116,7 @@ fn a_made_up_format_through_the_batch_and_a_session() {
     let mut out = Vec::new();
     let lines = "b66 c12345678 d111 +c9 self seat=s\nb1 +b2\n\
                  [p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n";
-    let summary = batch::run(input(lines), &settings, 1, &mut out).unwrap();
+    let summary = batch::run(input(lines), &settings, &Control::jobs(1), &mut out).unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "brief\n\
@@ -135,7 +135,7 @@ fn a_made_up_format_through_the_batch_and_a_session() {
                    [p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n\
                    draw\n";
     let mut out = Vec::new();
-    batch::run(input(session), &settings, 1, &mut out).unwrap();
+    batch::run(input(session), &settings, &Control::jobs(1), &mut out).unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "brief, with players\n\
@@ -158,7 +158,7 @@ fn a_made_up_format_through_the_waits_analysis() {
     let (status, written) = batch::waits::run(
         input("b123 c456 d789 w11 b5 b6\nb123 w5\n"),
         &settings,
-        1,
+        &Control::jobs(1),
         &mut out,
     );
     written.unwrap();

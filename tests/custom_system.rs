@@ -406,7 +406,7 @@ fn toy_through_the_batch_as_json_lines() {
         read_ahead: false,
     }];
     let mut out = Vec::new();
-    let summary = batch::run(inputs, &settings, 1, &mut out).unwrap();
+    let summary = batch::run(inputs, &settings, &batch::Control::jobs(1), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2);
@@ -458,7 +458,7 @@ fn the_deal_follows_the_systems_own_rule() {
         read_ahead: false,
     }];
     let mut out = Vec::new();
-    batch::run(inputs, &settings, 1, &mut out).unwrap();
+    batch::run(inputs, &settings, &batch::Control::jobs(1), &mut out).unwrap();
     let easts: Vec<String> = String::from_utf8(out)
         .unwrap()
         .lines()

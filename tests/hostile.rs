@@ -447,3 +447,323 @@ fn control_characters_of_the_input_are_shown_as_code_points() {
         .run();
     common::assert_has_lines(&run.stdout, &["Line         aU+001B[2J.txt:1"]);
 }
+
+#[test]
+fn the_line_limit_counts_the_line_without_its_line_ending() {
+    // 21,844 × "b1 " is 65,532 bytes; " +b1" makes 65,536, the limit exactly: 21,844
+    // concealed b1 and the winning b1 are 21,845 tiles, a tile count error like any other.
+    let at_limit = format!("{} +b1", "b1 ".repeat(21_844));
+    assert_eq!(at_limit.len(), 65_536);
+    let tiles = "column 1: the hand has 21845 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)";
+    let too_long = "column 1: the line is longer than 65536 bytes; a hand is one short line";
+    // `around` ends the line with LF: a CR before it makes a CRLF line ending, which is no
+    // part of the line.
+    let crlf = format!("{at_limit}\r");
+    let (rows, _) = around(crlf.as_bytes());
+    assert_eq!(rows[1], row(2, "error", tiles), "65,536 bytes + CRLF");
+    let (rows, _) = around(at_limit.as_bytes());
+    assert_eq!(rows[1], row(2, "error", tiles), "65,536 bytes + LF");
+    // One byte more (a second space before +b1) is over the limit, CR or not.
+    let over = format!("{}  +b1\r", "b1 ".repeat(21_844));
+    assert_eq!(over.len(), 65_537 + 1);
+    let (rows, _) = around(over.as_bytes());
+    assert_eq!(
+        rows,
+        [
+            row(1, "scored", ""),
+            row(2, "error", too_long),
+            row(3, "scored", "")
+        ]
+    );
+    // The last line of an input has no line break: a CR that ends it is dropped as well.
+    let mut input = format!("{GOOD}\n").into_bytes();
+    input.extend_from_slice(crlf.as_bytes());
+    let run = Mjscore::new(&["--format", "tsv"]).stdin(input).run();
+    assert!(
+        run.stdout.ends_with(&format!("\terror\t{tiles}\n")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn thousands_of_tables_reseated_keep_every_players_total() {
+    // 3,000 tables of new players (12,000 names), each playing one hand, then every table
+    // seated again, last first, each player one seat on. The hand is GOOD: South wins 45
+    // by self-draw, so East, West and North pay 45 each and South receives 135.
+    //   first pass, `players: Ai Bi Ci Di`: Ai -45, Bi +135, Ci -45, Di -45
+    //   second pass, `players: Bi Ci Di Ai` (Bi East, Ci South, Di West, Ai North):
+    //     Bi 135 - 45 = 90, Ci -45 + 135 = 90, Di -45 - 45 = -90, Ai -45 - 45 = -90
+    const TABLES: usize = 3_000;
+    let mut input = String::new();
+    for t in 0..TABLES {
+        input.push_str(&format!("players: A{t} B{t} C{t} D{t}\n{GOOD}\n"));
+    }
+    for t in (0..TABLES).rev() {
+        input.push_str(&format!("players: B{t} C{t} D{t} A{t}\n{GOOD}\n"));
+    }
+    let run = Mjscore::new(&["--format", "json", "--summary"])
+        .stdin(input)
+        .run();
+    assert_eq!(run.code, 0);
+    let lines: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        lines.len(),
+        2 * TABLES + 1,
+        "a result a hand, then the summary"
+    );
+    for (i, t) in (0..TABLES).rev().enumerate() {
+        let hand = &lines[TABLES + i];
+        let expected = format!(r#"{{"B{t}":90,"C{t}":90,"D{t}":-90,"A{t}":-90}}"#);
+        assert_eq!(hand["running"].to_string(), expected, "table {t}");
+    }
+    // Every player once in the standings, having sat at 2 hands: the 6,000 at 90 first.
+    let standings = lines[2 * TABLES]["summary"]["standings"]
+        .as_array()
+        .unwrap();
+    assert_eq!(standings.len(), 4 * TABLES);
+    assert!(standings.iter().all(|s| s["hands"] == 2));
+    let totals: Vec<i64> = standings
+        .iter()
+        .map(|s| s["total"].as_i64().unwrap())
+        .collect();
+    assert!(totals[..2 * TABLES].iter().all(|&t| t == 90));
+    assert!(totals[2 * TABLES..].iter().all(|&t| t == -90));
+}
+
+/// `lines` lines cycling through a won hand, a false win, a line that is no hand and a
+/// won hand with two readings, written to a file of the test's own directory.
+fn list_of_hands(test: &str, lines: usize) -> std::path::PathBuf {
+    let hands = [
+        GOOD,
+        "[c b123] [p w333] c456 d789 d2 +d2 from=s",
+        "b123 w5 c456 +b9",
+        "c222333444 b789 d5 +d5 self seat=w",
+    ];
+    let text: String = hands
+        .iter()
+        .cycle()
+        .take(lines)
+        .map(|h| format!("{h}\n"))
+        .collect();
+    let path = common::temp_dir(test).join("hands.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn threads_the_system_will_not_start_leave_the_output_as_it_was() {
+    // Neither 1 GB nor 100 MB of address space holds 4,096 threads' stacks (2 MB each):
+    // each run must give what the run on one thread gives, with a note on stderr.
+    let path = list_of_hands("hostile-threads", 2_000);
+    let file = path.to_str().unwrap();
+    let serial = Mjscore::new(&["-j", "1", "--format", "json", "-f", file]).run();
+    assert_eq!(serial.code, 2, "the list has lines that are no hands");
+    for limit_kb in [1_000_000, 100_000] {
+        // The limit is set by the shell, which then becomes mjscore: 77 if it cannot be.
+        let script = format!("ulimit -v {limit_kb} || exit 77; exec \"$0\" \"$@\"");
+        let bin = env!("CARGO_BIN_EXE_mjscore");
+        let args = [
+            "-c", &script, bin, "-j", "4096", "--format", "json", "-f", file,
+        ];
+        let run = std::process::Command::new("sh")
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        if run.status.code() == Some(77) {
+            eprintln!("skipped: the shell cannot limit the address space: {stderr}");
+            return;
+        }
+        assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
+        assert!(
+            run.stdout == serial.stdout.as_bytes(),
+            "under {limit_kb} KB"
+        );
+        // One line, naming how many threads had started (not known in advance) and why
+        // the next did not.
+        assert!(stderr.starts_with("mjscore: could start only "), "{stderr}");
+        assert!(
+            stderr.contains(" of the 4096 threads asked for ("),
+            "{stderr}"
+        );
+        let rest = "): reading line by line instead, with the same output\n";
+        assert!(stderr.ends_with(rest), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+}
+
+/// Starts mjscore on `args` (reading `stdin` through a pipe, if given), sends it `signal`
+/// (`INT`, `TERM`) once it has written its first results and `delay` ms more, and returns
+/// its exit status and all it wrote.
+fn interrupted(
+    args: &[&str],
+    stdin: Option<Vec<u8>>,
+    signal: &str,
+    delay: u64,
+) -> (Option<i32>, Vec<u8>) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mjscore"))
+        .args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        // The pipe breaks when mjscore stops: that is no failure.
+        std::thread::spawn(move || pipe.write_all(&input));
+    }
+    let mut stdout = child.stdout.take().unwrap();
+    let (first, written) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buffer = [0; 4096];
+        while let Ok(n @ 1..) = stdout.read(&mut buffer) {
+            all.extend_from_slice(&buffer[..n]);
+            let _ = first.send(());
+        }
+        all
+    });
+    written
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("no output in 60 s");
+    std::thread::sleep(std::time::Duration::from_millis(delay));
+    let kill = format!("kill -{signal} {}", child.id());
+    assert!(Command::new("sh")
+        .args(["-c", &kill])
+        .status()
+        .unwrap()
+        .success());
+    let status = child.wait().unwrap();
+    (status.code(), reader.join().unwrap())
+}
+
+/// Every line of `out` is a JSON result, numbered from line 1 on without a gap, and the
+/// output ends with a line break.
+fn assert_whole_results(out: &[u8], what: &str) {
+    assert!(!out.is_empty(), "{what}: no output");
+    assert_eq!(
+        out.last(),
+        Some(&b'\n'),
+        "{what}: the output ends inside a line"
+    );
+    let text = std::str::from_utf8(out).unwrap();
+    for (i, line) in text.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("{what}: line {} is not JSON ({e}): {line:?}", i + 1));
+        assert_eq!(value["line"], i + 1, "{what}");
+    }
+}
+
+#[test]
+fn a_signal_stops_a_run_after_whole_lines() {
+    // 50,000 lines take seconds in a debug build: the signal comes long before the end.
+    let path = list_of_hands("hostile-signals", 50_000);
+    let file = path.to_str().unwrap();
+    for (round, delay) in [0, 5, 20, 60].into_iter().enumerate() {
+        for (signal, code) in [("INT", 130), ("TERM", 143)] {
+            // From a file on two threads, from a file line by line, and from a pipe.
+            let runs = [
+                ("-j 2", vec!["--format", "json", "-j", "2", "-f", file]),
+                ("-j 1", vec!["--format", "json", "-j", "1", "-f", file]),
+                ("stdin", vec!["--format", "json"]),
+            ];
+            for (how, args) in runs {
+                let stdin = (how == "stdin").then(|| std::fs::read(&path).unwrap());
+                let what = format!("SIG{signal} after {delay} ms, {how}, round {round}");
+                let (status, out) = interrupted(&args, stdin, signal, delay);
+                assert_eq!(status, Some(code), "{what}");
+                assert_whole_results(&out, &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_signal_ends_a_run_waiting_for_input_at_once() {
+    use std::io::Write;
+    // A terminal or a pipe that has sent two hands and waits: nothing is in hand, and both
+    // results were written.
+    for (signal, code) in [("INT", 130), ("TERM", 143)] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mjscore"))
+            .args(["--format", "json"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(format!("{GOOD}\n{GOOD}\n").as_bytes())
+            .unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut out = Vec::new();
+        for _ in 0..2 {
+            std::io::BufRead::read_until(&mut stdout, b'\n', &mut out).unwrap();
+        }
+        let kill = format!("kill -{signal} {}", child.id());
+        assert!(std::process::Command::new("sh")
+            .args(["-c", &kill])
+            .status()
+            .unwrap()
+            .success());
+        // It exits with standard input still open.
+        let mut waited = 0;
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(waited < 10_000, "SIG{signal}: still running 10 s later");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            waited += 10;
+        };
+        drop(stdin);
+        assert_eq!(status.code(), Some(code), "SIG{signal}");
+        std::io::Read::read_to_end(&mut stdout, &mut out).unwrap();
+        assert_whole_results(&out, &format!("SIG{signal}, waiting"));
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 2);
+    }
+}
+
+#[test]
+fn control_characters_of_the_input_are_shown_as_code_points_in_waits() {
+    // As in the scoring table: the escape sequences of a line that is no hand, and of a
+    // comment after a hand that waits on b4 and b7, are shown as code points.
+    let hostile = &b"HAND # \x1b]0;x\x07\x1b[2J\nb123 c456 d789 w11 b5 b6 # \x1b[2J\n"[..];
+    let run = Mjscore::new(&["waits", "--format", "tsv"])
+        .stdin(hostile)
+        .run();
+    let unknown = "unknown word 'HAND': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
+    let rows: Vec<&str> = run.stdout.lines().skip(1).collect();
+    assert_eq!(
+        rows[0],
+        format!("1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\terror\tcolumn 1: {unknown}")
+    );
+    // b4 and b7 complete b56 (b456, b567): 4 unseen each, 1.1 All Sequences 5 and
+    // 1.2 Concealed Hand 5, 10 on a discard and self-drawn alike.
+    let hand = "2\tb123 c456 d789 w11 b5 b6 # U+001B[2J\t";
+    assert_eq!(
+        rows[1..],
+        [
+            format!("{hand}\tb4\t4\t10\t10\t1.1+1.2\tlive\t"),
+            format!("{hand}\tb7\t4\t10\t10\t1.1+1.2\tlive\t"),
+        ]
+    );
+    // And in text, a NUL of the comment as well.
+    let run = Mjscore::new(&["waits", "--color", "never"])
+        .stdin(&b"b123 c456 d789 w11 b5 b6 # \x1b[2J\x00\n"[..])
+        .run();
+    common::assert_has_lines(
+        &run.stdout,
+        &["Hand         b123 c456 d789 w11 b5 b6 # U+001B[2JU+0000"],
+    );
+}

@@ -88,12 +88,12 @@ proptest! {
             };
             let input = |read_ahead| vec![Input { name: None, source: "bytes".into(), reader: Box::new(io::Cursor::new(bytes.clone())), read_ahead }];
             let mut out = Vec::new();
-            let summary = batch::run(input(false), &settings, 1, &mut out).expect("writing to memory");
+            let summary = batch::run(input(false), &settings, &batch::Control::jobs(1), &mut out).expect("writing to memory");
             prop_assert!(summary.exit_status() <= 2);
             prop_assert!(String::from_utf8(out.clone()).is_ok());
             // Read ahead and worked out on three threads, the same bytes give the same output.
             let mut threaded = Vec::new();
-            let again = batch::run(input(true), &settings, 3, &mut threaded).expect("writing to memory");
+            let again = batch::run(input(true), &settings, &batch::Control::jobs(3), &mut threaded).expect("writing to memory");
             prop_assert_eq!(again.exit_status(), summary.exit_status());
             prop_assert_eq!(String::from_utf8_lossy(&threaded), String::from_utf8_lossy(&out));
         }
@@ -130,7 +130,7 @@ proptest! {
             };
             let input = vec![Input { name: None, source: "session".into(), reader: Box::new(io::Cursor::new(text.clone())), read_ahead: false }];
             let mut out = Vec::new();
-            batch::run(input, &settings, 1, &mut out).expect("writing to memory");
+            batch::run(input, &settings, &batch::Control::jobs(1), &mut out).expect("writing to memory");
             // The test's own sheet: the table in players: order, East's index in it, and
             // every name's total.
             let mut table: Vec<String> = Vec::new();

@@ -1,14 +1,18 @@
 //! Fuzz target: any bytes, as one line under every rule set and as a batch input.
 //!
 //! Scores the bytes (when UTF-8) under each rule set, renders the result in every format,
-//! checks `mjscore::invariants` on every hand that validates, and runs the batch over the
-//! raw bytes in every format. A panic, a broken invariant or output that would act on a
-//! terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line fuzz/seeds`.
+//! checks `mjscore::invariants` on every hand that validates, analyses them as a hand
+//! before its win (`mjscore waits`) and renders that in every format, and runs the batch
+//! over the raw bytes in every format. A panic, a broken invariant or output that would act
+//! on a terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line
+//! fuzz/seeds`. The target `batch` runs lists of lines: sessions, and two threads against
+//! one.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mjscore::batch::{self, Input, Settings};
+use mjscore::render::style::Plain;
 use mjscore::render::{Format, Location};
 use mjscore::Options;
 
@@ -23,7 +27,8 @@ fuzz_target!(|data: &[u8]| {
                 line: 1,
             };
             for format in FORMATS {
-                let settings = settings(rules, format);
+                let output = format.renderer(rules, &Plain);
+                let settings = settings(rules, &*output);
                 let rendered = batch::render_result(&settings, line, &result, Some(&at));
                 assert_printable(format, &rendered);
             }
@@ -32,11 +37,18 @@ fuzz_target!(|data: &[u8]| {
                     panic!("{broken} under {} for {line:?}", rules.id);
                 }
             }
+            let analysis = mjscore::line::analyse_line(line, rules);
+            for format in FORMATS {
+                let output = format.renderer(rules, &Plain);
+                let settings = settings(rules, &*output);
+                let status = batch::waits::status(&analysis);
+                let rendered = batch::waits::render(&settings, line, &analysis, Some(&at));
+                assert!(status <= 2);
+                assert_printable(format, &rendered);
+            }
         }
         for format in FORMATS {
-            // Line by line only: the parallel path spawns threads, whose thread-local
-            // destructors LeakSanitizer reports as leaks; tests/properties.rs and
-            // tests/batch.rs compare the two paths instead.
+            // Line by line only: the target `batch` compares the threads with it.
             let input = Input {
                 name: Some("fuzz".to_string()),
                 source: "fuzz".to_string(),
@@ -44,8 +56,14 @@ fuzz_target!(|data: &[u8]| {
                 read_ahead: false,
             };
             let mut out = Vec::new();
-            let summary = batch::run(vec![input], &settings(rules, format), 1, &mut out)
-                .expect("writing to memory cannot fail");
+            let output = format.renderer(rules, &Plain);
+            let summary = batch::run(
+                vec![input],
+                &settings(rules, &*output),
+                &batch::Control::jobs(1),
+                &mut out,
+            )
+            .expect("writing to memory cannot fail");
             assert!(summary.exit_status() <= 2);
             let out = String::from_utf8(out).expect("the output is UTF-8");
             assert_printable(format, &out);
@@ -53,12 +71,14 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-fn settings(rules: &'static mjscore::rules::RuleSet, format: Format) -> Settings<'static> {
+fn settings<'r>(
+    rules: &'r mjscore::rules::RuleSet,
+    output: &'r dyn mjscore::render::Renderer,
+) -> Settings<'r> {
     Settings {
         rules,
-        format,
+        output,
         options: Options::default(),
-        color: false,
     }
 }
 

@@ -11,8 +11,9 @@ use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
-use std::thread;
+use std::thread::{self, Scope, ScopedJoinHandle};
 
 use super::{Line, LineReader, Work};
 use crate::line::LineError;
@@ -68,25 +69,43 @@ enum After {
     Failed(io::Error),
 }
 
+/// The system would not start a worker thread (a memory or process limit): those that
+/// had started were ended again, and nothing was read.
+pub(super) struct Refused {
+    /// The threads that had started.
+    pub started: usize,
+    /// Why the next would not.
+    pub error: io::Error,
+}
+
 /// Works out every line of `lines` with `work` on `jobs` threads, and hands each result to
 /// `each` in input order, then the read error that ended the input, if any. An error from
-/// `each` stops the run and is returned.
+/// `each` stops the run and is returned; so does `stop`, once set, after the line handed
+/// back when it was seen (the lines read ahead are dropped).
+///
+/// A thread the system will not start is no failure: the threads started are ended, and
+/// `Refused` is returned before a line is read, for the caller to read the input line by
+/// line. Going on with the threads that did start would leave the process at the system's
+/// limit: their memory, when it is memory that is short, fails them as they work (under
+/// `ulimit -v`, `-j 16` aborted where the line-by-line run goes through).
 pub(super) fn each_line<R: Read, W: Work>(
     lines: &mut LineReader<R>,
     file: Option<&str>,
     work: &W,
     jobs: usize,
+    stop: Option<&AtomicBool>,
     each: &mut impl FnMut(Item<'_, W::Worked>) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<Option<Refused>> {
+    let stopped = || stop.is_some_and(|stop| stop.load(Ordering::SeqCst));
     let (chunks, queue) = mpsc::channel::<(usize, Chunk)>();
     let queue = Mutex::new(queue);
     // `None` says a worker panicked: its chunk will never come.
     let (done, results) = mpsc::channel::<(usize, Option<Worked<W::Worked>>)>();
     thread::scope(|scope| {
-        for _ in 0..jobs {
+        for started in 0..jobs {
             let done = done.clone();
             let queue = &queue;
-            scope.spawn(move || loop {
+            let worker = move || loop {
                 // The lock is held only to take a chunk: no thread panics while holding it.
                 let next = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
                 let Ok((index, chunk)) = next else {
@@ -104,7 +123,13 @@ pub(super) fn each_line<R: Read, W: Work>(
                         panic::resume_unwind(panicked);
                     }
                 }
-            });
+            };
+            if let Err(error) = start(scope, started, worker) {
+                // Without a chunk to take, the workers started end; the scope waits for
+                // them.
+                drop(chunks);
+                return Ok(Some(Refused { started, error }));
+            }
         }
         drop(done);
         // The chunks are numbered as read; `next` is the number of the next to hand back,
@@ -112,8 +137,8 @@ pub(super) fn each_line<R: Read, W: Work>(
         let (mut read, mut next) = (0, 0);
         let mut waiting = BTreeMap::new();
         let mut after = After::More;
-        loop {
-            while matches!(after, After::More) && read - next < jobs * AHEAD {
+        'results: loop {
+            while matches!(after, After::More) && read - next < jobs * AHEAD && !stopped() {
                 let chunk;
                 (chunk, after) = read_chunk(lines);
                 if !chunk.lines.is_empty() {
@@ -135,6 +160,9 @@ pub(super) fn each_line<R: Read, W: Work>(
             while let Some(Worked { rendered, lines }) = waiting.remove(&next) {
                 next += 1;
                 for (number, worked, range) in lines {
+                    if stopped() {
+                        break 'results;
+                    }
                     each(Item::Line(number, worked, &rendered[range]))?;
                 }
             }
@@ -142,10 +170,51 @@ pub(super) fn each_line<R: Read, W: Work>(
         // Dropping the sender ends the workers, even when `each` failed above.
         drop(chunks);
         match after {
-            After::Failed(error) => each(Item::Failure(error)),
-            After::More | After::End => Ok(()),
+            After::Failed(error) if !stopped() => each(Item::Failure(error))?,
+            _ => {}
         }
+        Ok(None)
     })
+}
+
+/// Starts a worker thread in `scope`, or says why the system would not (`started` workers
+/// are running already). Unlike [`Scope::spawn`], which panics then, a refusal is an error
+/// the caller can go on from.
+fn start<'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    started: usize,
+    worker: impl FnOnce() + Send + 'scope,
+) -> io::Result<ScopedJoinHandle<'scope, ()>> {
+    if let Some(refusal) = refused_in_test(started) {
+        return Err(refusal);
+    }
+    thread::Builder::new().spawn_scoped(scope, worker)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The worker threads this test thread's runs may start; the next is refused as a
+    /// system at its limit would refuse it.
+    static THREADS_ALLOWED: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+}
+
+/// Tests: lets the runs of this thread start only `count` worker threads.
+#[cfg(test)]
+pub(super) fn allow_threads(count: usize) {
+    THREADS_ALLOWED.set(count);
+}
+
+/// Tests: the refusal of a thread beyond those [`allow_threads`] allows.
+#[cfg(test)]
+fn refused_in_test(started: usize) -> Option<io::Error> {
+    (started >= THREADS_ALLOWED.get())
+        .then(|| io::Error::new(io::ErrorKind::WouldBlock, "refused by the test"))
+}
+
+/// Outside tests every thread is asked of the system.
+#[cfg(not(test))]
+fn refused_in_test(_started: usize) -> Option<io::Error> {
+    None
 }
 
 /// Reads the next chunk: up to [`CHUNK_LINES`] lines that are neither blank nor comments,

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use super::{run_task, Input, Settings, Task, Work};
+use super::{run_task, Control, Input, Settings, Task, Work};
 use crate::line::{analyse_line_with, Error, LineError};
 use crate::render::{Columns, Location};
 use crate::waits::analysis::Analysis;
@@ -44,14 +44,14 @@ pub fn render(
 pub fn run(
     inputs: Vec<Input>,
     settings: &Settings,
-    jobs: usize,
+    control: &Control,
     out: &mut impl Write,
 ) -> (u8, io::Result<()>) {
     let mut task = Waits {
         settings,
         status: 0,
     };
-    let written = run_task(inputs, settings.output, jobs, &mut task, out);
+    let written = run_task(inputs, settings.output, control, &mut task, out);
     (task.status, written)
 }
 

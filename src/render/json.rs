@@ -13,15 +13,15 @@ use crate::arrange::Placement;
 use crate::claim::ClaimCheck;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
+use crate::notation::SHARED_WORDS;
 use crate::patterns::Pattern;
 use crate::score::{CountedPattern, Limit, Outcome, Reading};
 use crate::session::{Entry, PaidOn, Played, Standing};
-use crate::notation::SHARED_WORDS;
 use crate::summary::Summary;
-use crate::words::WordValues;
 use crate::system::RuleSet;
 use crate::tile::Seat;
 use crate::waits::analysis::{Analysis, Value, Waits};
+use crate::words::WordValues;
 
 use super::Columns;
 use super::{
