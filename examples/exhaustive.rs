@@ -29,10 +29,10 @@ use mjscore::arrange::{arrangements, tile_arrangements, Shape};
 use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
 use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
+use mjscore::rule_set::{Dropped, Implication};
+use mjscore::rules::huang;
 use mjscore::rules::WSOM;
 use mjscore::score::{FalseWin, Outcome};
-use mjscore::system::{Dropped, Implication};
-use mjscore::systems::huang;
 use mjscore::tile::{Seat, Tile, KINDS};
 use mjscore::words::SystemWords;
 

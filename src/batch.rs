@@ -24,9 +24,9 @@ use crate::hand::WinContext;
 use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::payment::Payments;
 use crate::render::{Columns, Location, Renderer};
+use crate::rule_set::RuleSet;
 use crate::session::{self, Directive, PaidOn, Played, SessionError, SessionErrorKind};
 use crate::summary::Tally;
-use crate::system::RuleSet;
 use crate::tile::Seat;
 use parallel::Item;
 

@@ -10,8 +10,8 @@
 use crate::hand::Hand;
 use crate::line::{self, Error};
 use crate::notation::{NamedWord, ParsedHand, ParsedMeld, Spanned, Word};
+use crate::rule_set::RuleSet;
 use crate::sets::MeldKind;
-use crate::system::RuleSet;
 use crate::tile::Tile;
 
 /// A hand as tiles: what a line of notation says, without the text.

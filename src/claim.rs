@@ -16,8 +16,8 @@ use crate::hand::Hand;
 use crate::notation::ClaimSpec;
 use crate::patterns::Pattern;
 use crate::payment::Payments;
+use crate::rule_set::RuleSet;
 use crate::score::{self, CountedPattern, Outcome, Reading};
-use crate::system::RuleSet;
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]

@@ -17,8 +17,8 @@
 use crate::arrange::Arrangements;
 use crate::hand::Hand;
 use crate::patterns::Value;
+use crate::rule_set::RuleSet;
 use crate::score::{self, FalseWin, Limit, Outcome, Reading};
-use crate::system::RuleSet;
 use crate::tile::Seat;
 
 /// The outcome of scoring `hand`, or the first property it breaks.

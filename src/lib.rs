@@ -41,7 +41,7 @@
 //! (text, JSON, TSV). [`line`](mod@line) runs the steps for one line, [`batch`] for many,
 //! with a [`summary`] and, when the lines seat players, a [`session`] sheet of their running
 //! totals. [`waits`] analyses a hand before its win. What a rule set is lives in
-//! [`system`]; the program's four are in [`systems`], listed by [`rules`].
+//! [`rule_set`]; the program's four, and the registry of them, in [`rules`].
 //!
 //! # Features
 //!
@@ -67,6 +67,7 @@ pub mod notation;
 pub mod patterns;
 pub mod payment;
 pub mod render;
+pub mod rule_set;
 pub mod rules;
 pub mod score;
 pub mod session;
@@ -74,8 +75,6 @@ pub mod sets;
 #[doc(hidden)] // the storage of a few public lists; use them as slices
 pub mod small;
 pub mod summary;
-pub mod system;
-pub mod systems;
 pub mod tile;
 pub mod waits;
 pub mod words;
@@ -88,8 +87,13 @@ pub use line::{
 };
 pub use notation::Word;
 pub use payment::Payments;
+pub use rule_set::RuleSet;
 pub use score::{score as score_hand, FalseWin, Outcome, Reading};
 pub use sets::MeldKind;
-pub use system::RuleSet;
 pub use tile::{Seat, Suit, Tile};
 pub use waits::analysis::Analysis;
+
+/// The README's Rust examples, compiled and run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

@@ -8,10 +8,10 @@ use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
 use crate::notation::Spanned;
 use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKind, ParsedHand};
 use crate::payment::Payments;
+use crate::rule_set::RuleSet;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
 use crate::session::{PaidOn, SessionError};
-use crate::system::RuleSet;
 use crate::waits::analysis::{self, Analysis};
 use crate::words::{self, WordError};
 

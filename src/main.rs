@@ -23,8 +23,8 @@ use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
 use mjscore::patterns::Pattern;
 use mjscore::render::{self, style, Columns, Format};
+use mjscore::rule_set::Lookup;
 use mjscore::rules::{self, RuleSet};
-use mjscore::system::Lookup;
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
 
@@ -327,7 +327,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     let rules: &RuleSet = match (rules::by_id(&cli.rules), cli.max) {
         (Some(rules), None) => rules,
         (Some(rules), Some(max)) if rules.id == rules::DOUBLING.id => {
-            with_maximum = mjscore::systems::doubling::with_maximum(max);
+            with_maximum = mjscore::rules::doubling::with_maximum(max);
             &with_maximum
         }
         (Some(_), Some(_)) => bail!("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)"),

@@ -2,7 +2,7 @@
 //! names, [`Value`], the [`Shapes`] it scores on, a [`Condition`] over [`Facts`], and its
 //! wording), and the predicates more than one system shares.
 //!
-//! The tables themselves are in [`crate::systems`]. The engine in [`crate::score`] applies
+//! The tables themselves are in [`crate::rules`]. The engine in [`crate::score`] applies
 //! the series rule and the limit; nothing here knows about either.
 
 use crate::arrange::{Arrangement, Shape};

@@ -1,5 +1,5 @@
 //! Payments: what each seat pays or receives for a won hand. Each scoring system computes
-//! them with its own hook ([`crate::system::PaymentRule`]); this is the shape they share.
+//! them with its own hook ([`crate::rule_set::PaymentRule`]); this is the shape they share.
 
 use crate::tile::Seat;
 

@@ -1,6 +1,6 @@
 //! Scoring: applies a rule set's patterns to every arrangement of a hand, keeps the series
 //! rule (only the highest pattern of a series counts), applies the limit (one [`limit`] step
-//! for every system, driven by the rule set's [`LimitRule`](crate::system::LimitRule)), and
+//! for every system, driven by the rule set's [`LimitRule`](crate::rule_set::LimitRule)), and
 //! picks the best reading (docs/rules.md § Arrangement).
 
 #[cfg(doc)]
@@ -9,9 +9,9 @@ use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
 use crate::patterns::{same_id, Condition, Facts, Pattern, Value};
 use crate::payment::Payments;
+use crate::rule_set::RuleSet;
 use crate::sets::Set;
 use crate::small::SmallVec;
-use crate::system::RuleSet;
 
 /// The patterns of one reading: a handful, kept in place.
 pub type Counted = SmallVec<CountedPattern, 8>;
@@ -265,7 +265,7 @@ fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
     found.retain(|_| !flags.next().unwrap_or(false));
 }
 
-/// The limit step, the same for every rule set (see [`crate::system::LimitRule`]): the
+/// The limit step, the same for every rule set (see [`crate::rule_set::LimitRule`]): the
 /// highest pattern that scores alone, if it is worth at least the capped sum of the others;
 /// otherwise that capped sum. Percentages then add to the base, rounded half up.
 pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use crate::hand::{WinBy, WinContext};
 use crate::payment::Payments;
-use crate::system::{DealRule, HandEnd};
+use crate::rule_set::{DealRule, HandEnd};
 use crate::tile::Seat;
 
 /// A batch line that is not a hand but part of the session's sheet.

@@ -6,10 +6,10 @@
 use crate::claim::Verdict;
 use crate::line::{Error, Scored};
 use crate::patterns::Pattern;
+use crate::rule_set::RuleSet;
 use crate::score::Outcome;
 use crate::session::Sheet;
 use crate::small::SmallVec;
-use crate::system::RuleSet;
 use crate::tile::Seat;
 
 /// Counts over a run, for `--summary` and the exit status.

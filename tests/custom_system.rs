@@ -21,8 +21,8 @@ use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Value, ANY, RE
 use mjscore::payment::Payments;
 use mjscore::render::style::Plain;
 use mjscore::render::{self, Format};
+use mjscore::rule_set::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use mjscore::score::{FalseWin, Outcome};
-use mjscore::system::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use mjscore::tile::{Seat, Tile};
 use mjscore::words::{WordSpec, WordValues};
 use mjscore::{invariants, rules, score_line, score_line_with, Options};

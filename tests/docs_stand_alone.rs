@@ -164,7 +164,7 @@ fn the_needles_find_what_they_should_and_nothing_else() {
     let clean = [
         "ClaimSpec, a spec, the specification",
         "SPECIAL hands",
-        "src/systems/huang.rs and tests/data/huang/cases.md",
+        "src/rules/huang.rs and tests/data/huang/cases.md",
         "mjscore::corpus, seed 2026; fuzz/seeds/01; the same seed always gives",
         "seed in any::<u64>()",
         "an issue of fairness; issues aside",

@@ -4,9 +4,9 @@
 //! East, and the win is on South's discard: the payout is 2^points, West and North pay it,
 //! South (the discarder) pays double, and East receives the sum, 4 × the payout.
 
+use mjscore::rules::doubling::ROUND;
 use mjscore::rules::{doubling_with_maximum, RuleSet, DOUBLING};
 use mjscore::score::{FalseWin, Outcome};
-use mjscore::systems::doubling::ROUND;
 use mjscore::tile::Seat;
 
 /// "ids = total [limit]" or why the hand does not win.

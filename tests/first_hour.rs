@@ -499,7 +499,7 @@ fn item4_the_readme_installs_the_command_and_states_the_minimum_rust() {
         .find_map(|l| l.strip_prefix("rust-version = \""))
         .and_then(|v| v.strip_suffix('"'))
         .expect("rust-version in Cargo.toml");
-    // u32::is_multiple_of (src/systems/huang.rs) was stabilised in Rust 1.87.
+    // u32::is_multiple_of (src/rules/huang.rs) was stabilised in Rust 1.87.
     assert_eq!(version, "1.87");
     assert!(readme.contains(&format!("It needs Rust {version} or later")));
 }

@@ -60,7 +60,7 @@ fn the_table_covers_all_44_patterns() {
         .iter()
         .flat_map(|(_, expected)| expected.split(' '))
         .collect();
-    let missing: Vec<&str> = mjscore::systems::zung_jung::PATTERNS
+    let missing: Vec<&str> = mjscore::rules::zung_jung::PATTERNS
         .iter()
         .map(|p| p.id)
         .filter(|id| !listed.contains(id))

@@ -33,11 +33,11 @@ use crate::arrange::{Arrangement, Placement, Shape};
 use crate::hand::Hand;
 use crate::line::{Error, Scored};
 use crate::patterns::{Shapes, Value};
+use crate::rule_set::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, Played};
 use crate::sets::SetKind;
 use crate::summary::Summary;
-use crate::system::RuleSet;
 use crate::waits::analysis::Analysis;
 
 /// Where a line came from in batch mode: its 1-based line number, and its file when the

@@ -5,8 +5,8 @@ use std::fmt::Write;
 use crate::line::Scored;
 use crate::notation::SHARED_WORDS;
 use crate::patterns::{Condition, Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
+use crate::rule_set::RuleSet;
 use crate::score::Outcome;
-use crate::system::RuleSet;
 use crate::words::{WordSpec, WordValues};
 
 use super::json::Object;

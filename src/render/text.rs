@@ -13,11 +13,11 @@ use crate::claim::{ClaimCheck, Verdict};
 use crate::hand::{Hand, WinBy, WinContext};
 use crate::line::{Error, Scored};
 use crate::payment::Payments;
+use crate::rule_set::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, PaidOn, Played};
 use crate::sets::{Set, SetKind};
 use crate::summary::Summary;
-use crate::system::RuleSet;
 use crate::tile::{write_run, Seat, Tile};
 
 use super::style::{self, Paint, Role};

@@ -18,10 +18,10 @@ use std::fmt::Write;
 use crate::claim::Verdict;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
+use crate::rule_set::RuleSet;
 use crate::score::{Limit, Outcome};
 use crate::session::{Entry, Played};
 use crate::summary::Summary;
-use crate::system::RuleSet;
 use crate::tile::Seat;
 use crate::waits::analysis::{Analysis, Value, Waits};
 

@@ -12,8 +12,8 @@
 use std::cmp::Reverse;
 
 use crate::hand::Holding;
+use crate::rule_set::RuleSet;
 use crate::score::{self, Outcome, Reading};
-use crate::system::RuleSet;
 use crate::tile::{Tile, KINDS};
 
 use super::distance::calling_distance;

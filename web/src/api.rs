@@ -9,7 +9,7 @@
 //! | [`patterns`] | `mjscore patterns --rules R --format json` |
 //! | [`explain`] | `mjscore explain --rules R --format json PATTERN` |
 //! | [`notation`] | `mjscore notation` |
-//! | [`systems`] | (none: the rule sets and their context words, for the page's controls) |
+//! | [`rules`] | (none: the rule sets and their context words, for the page's controls) |
 //!
 //! A maximum (`max`, 0 for none) is `--max N`, which only the doubling table takes. A
 //! request the command line would refuse as a usage error (an unknown rule set, an unknown
@@ -17,8 +17,8 @@
 
 use mjscore::line::{analyse_line, LineError, MAX_LINE};
 use mjscore::render::{self, Format, Renderer};
+use mjscore::rule_set::Lookup;
 use mjscore::rules::{self, RuleSet};
-use mjscore::system::Lookup;
 use mjscore::{score_line_with, Error, Options};
 
 /// The rule set `id` with the doubling table's maximum `max` (0: its default), or the
@@ -34,7 +34,7 @@ fn with_rules<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result
     match max {
         0 => Ok(then(rules)),
         2..=30 if rules.id == rules::DOUBLING.id => {
-            Ok(then(&mjscore::systems::doubling::with_maximum(max)))
+            Ok(then(&mjscore::rules::doubling::with_maximum(max)))
         }
         2..=30 => Err("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)".to_string()),
         _ => Err(format!("invalid value '{max}' for '--max <N>': {max} is not in 2..=30")),

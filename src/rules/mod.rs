@@ -1,11 +1,16 @@
-//! The registry: the scoring systems the program offers, by id (`--rules ID`).
-//!
-//! What a system is lives in [`crate::system`]; each system lives in [`crate::systems`].
+//! The program's rule sets: one module each, and the registry that offers them by id
+//! (`--rules ID`). Each module owns its pattern table, its limit, its payments, its context
+//! words and its wording, and offers them as a [`RuleSet`] (what a rule set is lives in
+//! [`crate::rule_set`]).
 
-pub use crate::system::RuleSet;
-pub use crate::systems::doubling::DOUBLING;
-pub use crate::systems::huang::HUANG;
-pub use crate::systems::zung_jung::{WSOM, ZJ};
+pub mod doubling;
+pub mod huang;
+pub mod zung_jung;
+
+pub use crate::rule_set::RuleSet;
+pub use doubling::DOUBLING;
+pub use huang::HUANG;
+pub use zung_jung::{WSOM, ZJ};
 
 /// Every rule set, by id.
 pub static ALL: [&RuleSet; 4] = [&WSOM, &ZJ, &DOUBLING, &HUANG];
@@ -20,9 +25,9 @@ pub fn by_id(id: &str) -> Option<&'static RuleSet> {
 
 /// The doubling table with another maximum (`--max N`), for the rest of the program.
 /// It is leaked: build it once per run (or own one with
-/// [`crate::systems::doubling::with_maximum`]).
+/// [`crate::rules::doubling::with_maximum`]).
 pub fn doubling_with_maximum(maximum: u32) -> &'static RuleSet {
-    Box::leak(Box::new(crate::systems::doubling::with_maximum(maximum)))
+    Box::leak(Box::new(crate::rules::doubling::with_maximum(maximum)))
 }
 
 /// The ids of the rule sets among `systems` that read the context word `key` (lower case),

@@ -15,8 +15,8 @@ use crate::patterns::{
     THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
+use crate::rule_set::{DealRule, LimitRule, PaymentRule, RuleSet, Shapes, Wording};
 use crate::sets::Set;
-use crate::system::{DealRule, LimitRule, PaymentRule, RuleSet, Shapes, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 

@@ -1,6 +1,6 @@
 //! What a scoring system is, as the engine and the renderers see it: a [`RuleSet`] of data
 //! (its pattern table, minimum, winning shapes, limit, context words, wording) and a few
-//! hooks (its payments). The systems themselves are in [`crate::systems`]; the registry of
+//! hooks (its payments). The systems themselves are in [`crate::rules`]; the registry of
 //! those the program offers is [`crate::rules`].
 //!
 //! Nothing outside a system's own module names a system or a pattern id: a new system is a
@@ -444,7 +444,7 @@ mod tests {
             }
         }
         // A pattern of another table is at no place in this one.
-        let huang = &crate::systems::huang::PATTERNS[3];
+        let huang = &crate::rules::huang::PATTERNS[3];
         assert_eq!(crate::rules::WSOM.pattern_index(huang), None);
         assert_eq!(crate::rules::HUANG.pattern_index(huang), Some(3));
     }

@@ -22,9 +22,9 @@ use crate::patterns::{
     Pattern, Value, ANY, DECLARED_ONLY, REGULAR, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
+use crate::rule_set::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
-use crate::system::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
 use crate::waits;
 use crate::words::{WordSpec, WordValues};

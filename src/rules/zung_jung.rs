@@ -13,8 +13,8 @@ use crate::patterns::{
     SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
+use crate::rule_set::{LimitRule, PaymentRule, RuleSet, Wording};
 use crate::sets::Set;
-use crate::system::{LimitRule, PaymentRule, RuleSet, Wording};
 use crate::tile::{kinds, Seat, Suit, Tile};
 
 /// Zung Jung's limit: 320 (docs/rules.md § Limits).
