@@ -37,6 +37,63 @@ pub enum Shape {
     /// A win by declaration that the tiles do not decide (Huang's eight flowers): the rule
     /// set's hook says so, and only patterns of this shape count.
     Declared,
+    /// A shape of the rule set's own ([`RuleSet::with_special_shapes`]), read from the 14
+    /// tiles of a hand without melds.
+    ///
+    /// [`RuleSet::with_special_shapes`]: crate::rule_set::RuleSet::with_special_shapes
+    Special {
+        /// Which shape.
+        shape: &'static SpecialShape,
+        /// The 14 tiles, sorted.
+        tiles: [Tile; 14],
+    },
+}
+
+/// A winning shape a rule set brings of its own, beside four sets and a pair, Seven Pairs
+/// and Thirteen Terminals, so that a new rule set needs no new variant of [`Shape`]: its
+/// names, and the test of a hand's 14 concealed tiles (a hand with melds never has it).
+#[derive(Debug, Clone, Copy)]
+pub struct SpecialShape {
+    /// The shape as the text output names it: `Scattered Terminals`.
+    pub name: &'static str,
+    /// The shape as scripts name it (JSON's `shape`): `scattered_terminals`.
+    pub key: &'static str,
+    /// Whether the 14 tiles, sorted, form it.
+    pub forms: fn(&[Tile; 14]) -> bool,
+}
+
+/// Two special shapes are the same when they have the same key.
+impl PartialEq for SpecialShape {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl Eq for SpecialShape {}
+
+impl Shape {
+    /// The shape as the text output names it: `4 sets and a pair`, `Seven Pairs`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Shape::Regular { .. } => "4 sets and a pair",
+            Shape::SevenPairs { .. } => "Seven Pairs",
+            Shape::ThirteenTerminals { .. } => "Thirteen Terminals",
+            Shape::Declared => "a win by declaration",
+            Shape::Special { shape, .. } => shape.name,
+        }
+    }
+
+    /// The shape as scripts name it: `regular`, `seven_pairs`, `thirteen_terminals`,
+    /// `declared`, or a special shape's key.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Shape::Regular { .. } => "regular",
+            Shape::SevenPairs { .. } => "seven_pairs",
+            Shape::ThirteenTerminals { .. } => "thirteen_terminals",
+            Shape::Declared => "declared",
+            Shape::Special { shape, .. } => shape.key,
+        }
+    }
 }
 
 /// Where the winning tile went.
@@ -128,6 +185,7 @@ impl Arrangement {
                 Ok(())
             }
             Shape::Declared => w.write_str("won by declaration, whatever the tiles"),
+            Shape::Special { tiles, .. } => w.write_str(&crate::tile::grouped_by_suit(tiles)),
             Shape::ThirteenTerminals { pair } => {
                 for (i, tile) in Tile::terminals_and_honors().enumerate() {
                     if i > 0 {

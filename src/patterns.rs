@@ -21,6 +21,8 @@ pub struct Shapes {
     pub thirteen_terminals: bool,
     /// A win by declaration, whatever the tiles (see [`Shape::Declared`]).
     pub declared: bool,
+    /// The rule set's own special shapes (see [`Shape::Special`]).
+    pub special: bool,
 }
 
 /// Regular hands only: patterns that need sets.
@@ -29,6 +31,7 @@ pub const REGULAR: Shapes = Shapes {
     seven_pairs: false,
     thirteen_terminals: false,
     declared: false,
+    special: false,
 };
 /// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
 pub const REGULAR_OR_PAIRS: Shapes = Shapes {
@@ -36,13 +39,16 @@ pub const REGULAR_OR_PAIRS: Shapes = Shapes {
     seven_pairs: true,
     thirteen_terminals: false,
     declared: false,
+    special: false,
 };
-/// Any hand that wins by its tiles: the incidental bonuses.
+/// Any hand that wins by its tiles, a rule set's special shapes included: the incidental
+/// bonuses.
 pub const ANY: Shapes = Shapes {
     regular: true,
     seven_pairs: true,
     thirteen_terminals: true,
     declared: false,
+    special: true,
 };
 /// Seven Pairs only.
 pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
@@ -50,6 +56,7 @@ pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
     seven_pairs: true,
     thirteen_terminals: false,
     declared: false,
+    special: false,
 };
 /// Thirteen Terminals only.
 pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
@@ -57,6 +64,15 @@ pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
     seven_pairs: false,
     thirteen_terminals: true,
     declared: false,
+    special: false,
+};
+/// A rule set's own special shapes only.
+pub const SPECIAL_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: false,
+    thirteen_terminals: false,
+    declared: false,
+    special: true,
 };
 /// A win by declaration only.
 pub const DECLARED_ONLY: Shapes = Shapes {
@@ -64,6 +80,7 @@ pub const DECLARED_ONLY: Shapes = Shapes {
     seven_pairs: false,
     thirteen_terminals: false,
     declared: true,
+    special: false,
 };
 
 impl Shapes {
@@ -74,6 +91,7 @@ impl Shapes {
             Shape::SevenPairs { .. } => self.seven_pairs,
             Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
             Shape::Declared => self.declared,
+            Shape::Special { .. } => self.special,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 
+use crate::arrange::SpecialShape;
 use crate::hand::{HandError, WinContext};
 use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
@@ -71,6 +72,9 @@ pub struct RuleSet {
     /// The context words the system reads besides the shared ones (the doubling table's
     /// `round=`).
     pub words: &'static [WordSpec],
+    /// Winning shapes of the system's own, beside the engine's (see [`SpecialShape`]); they
+    /// win where [`RuleSet::shapes`] allows special shapes.
+    pub special_shapes: &'static [SpecialShape],
     /// Who pays what.
     pub payments: PaymentRule,
     /// Whether the deal passes after a hand (a session: `players:` lines, docs/sessions.md).
@@ -279,7 +283,8 @@ fn distance(a: &str, b: &str) -> usize {
 impl RuleSet {
     /// A rule set of these parts, every other part at its default: no minimum, every
     /// winning shape, no implications, no limit, no refusal and no checks of its own, no
-    /// declared win, no words of its own, and the deal passing after every hand.
+    /// declared win, no words and no special shapes of its own, and the deal passing after
+    /// every hand.
     pub const fn new(
         id: &'static str,
         name: Cow<'static, str>,
@@ -299,6 +304,7 @@ impl RuleSet {
             check_context: None,
             declared: None,
             words: &[],
+            special_shapes: &[],
             payments,
             deal: DealRule::ALWAYS_PASSES,
             wording,
@@ -353,6 +359,12 @@ impl RuleSet {
     /// With context words of the system's own (any number).
     pub const fn with_words(mut self, words: &'static [WordSpec]) -> RuleSet {
         self.words = words;
+        self
+    }
+
+    /// With winning shapes of the system's own (see [`SpecialShape`]).
+    pub const fn with_special_shapes(mut self, shapes: &'static [SpecialShape]) -> RuleSet {
+        self.special_shapes = shapes;
         self
     }
 

@@ -12,6 +12,7 @@ use crate::payment::Payments;
 use crate::rule_set::RuleSet;
 use crate::sets::Set;
 use crate::small::SmallVec;
+use crate::tile::Tile;
 
 /// The patterns of one reading: a handful, kept in place.
 pub type Counted = SmallVec<CountedPattern, 8>;
@@ -388,7 +389,44 @@ fn shapes_read(
         Some(arranged) => all.extend(arranged.iter().map(|a| a.won_by(hand.context.win_by))),
         None => arrange_into(hand, all),
     }
+    if !rules.special_shapes.is_empty() {
+        push_special_shapes(hand, rules, all);
+    }
     all.retain(|a| rules.shapes.allow(&a.shape));
+}
+
+/// The rule set's own shapes that the hand's 14 concealed tiles form (a hand with melds has
+/// none).
+fn push_special_shapes(hand: &Hand, rules: &RuleSet, all: &mut Arrangements) {
+    let Some(tiles) = special_tiles(hand) else {
+        return;
+    };
+    for shape in rules.special_shapes {
+        if (shape.forms)(&tiles) {
+            all.push(Arrangement {
+                shape: Shape::Special { shape, tiles },
+                placement: Placement::Irregular,
+            });
+        }
+    }
+}
+
+/// A hand's 14 tiles, sorted, when it has no melds and 14 concealed tiles with the winning
+/// tile: what a special shape is read from.
+pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
+    if !hand.melds.is_empty() {
+        return None;
+    }
+    let mut tiles = [Tile::default(); 14];
+    let mut held = hand.concealed.iter().chain(&hand.winning_tile);
+    for slot in tiles.iter_mut() {
+        *slot = *held.next()?;
+    }
+    if held.next().is_some() {
+        return None;
+    }
+    tiles.sort_unstable();
+    Some(tiles)
 }
 
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.

@@ -6,7 +6,9 @@
 //! - t.2 Honors, computed: 3 for each honor triplet or kong, and 1 for an honor pair;
 //! - t.3 Bonus, +50 %: the context word `bonus`, Toy's own (its ninth word: eight tags
 //!   come before it, to prove a system may declare any number of words);
-//! - t.4 Level, computed: `level=N` (its tenth word) is worth N points.
+//! - t.4 Level, computed: `level=N` (its tenth word) is worth N points;
+//! - t.5 Scattered, 8 points: Toy's own special shape, Scattered Terminals (14 concealed
+//!   tiles, each a 1 or a 9 of a suit, in any numbers), which the engine knows nothing of.
 //!
 //! Its limit: the sum is capped at 10, then the percentage applies (rounded half up). Its
 //! minimum is 1 point; only regular hands win. Its payments: on a self-draw each other
@@ -15,9 +17,12 @@
 use std::borrow::Cow;
 use std::io;
 
+use mjscore::arrange::SpecialShape;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::{Responsible, WinContext};
-use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Value, ANY, REGULAR};
+use mjscore::patterns::{
+    all_sequences, Condition, Facts, Pattern, Shapes, Value, ANY, REGULAR, SPECIAL_ONLY,
+};
 use mjscore::payment::Payments;
 use mjscore::render::style::Plain;
 use mjscore::render::{self, Format};
@@ -25,7 +30,7 @@ use mjscore::rule_set::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::{Seat, Tile};
 use mjscore::words::{WordSpec, WordValues};
-use mjscore::{invariants, rules, score_line, score_line_with, Options};
+use mjscore::{invariants, rules, score_line, score_line_with, Analysis, Options};
 
 /// A tag of no meaning to the scoring: eight of them (`alfa` … `hotel`), so that `bonus` is
 /// Toy's ninth word.
@@ -70,7 +75,18 @@ fn honors(f: &Facts) -> u32 {
     sets + u32::from(f.pair().is_some_and(Tile::is_honor))
 }
 
-static PATTERNS: [Pattern; 4] = [
+/// Toy's own winning shape: every one of the 14 tiles a 1 or a 9 of a suit.
+static SCATTERED: [SpecialShape; 1] = [SpecialShape {
+    name: "Scattered Terminals",
+    key: "scattered_terminals",
+    forms: |tiles| {
+        tiles
+            .iter()
+            .all(|t| t.suit().is_number() && matches!(t.rank(), 1 | 9))
+    },
+}];
+
+static PATTERNS: [Pattern; 5] = [
     Pattern {
         id: "t.1",
         series: "t.1",
@@ -120,6 +136,18 @@ static PATTERNS: [Pattern; 4] = [
         summary: "level=N: N points",
         details: "The table's level, from the word level=N: N points.",
         example: "w111 e222 b123 c456 d5 +d5 self level=2",
+    },
+    Pattern {
+        id: "t.5",
+        series: "t.5",
+        name: "Scattered",
+        chinese: "散",
+        value: Value::Points(8),
+        shapes: SPECIAL_ONLY,
+        condition: Condition::Hand(|_| true),
+        summary: "the special shape Scattered Terminals",
+        details: "Fourteen concealed tiles, each a 1 or a 9 of a suit.",
+        example: "b11999 c1199 d1199 +b1 self",
     },
 ];
 
@@ -172,7 +200,12 @@ static TOY: RuleSet = RuleSet::new(
     },
 )
 .with_minimum(1)
-.with_shapes(REGULAR)
+// Regular hands, and Toy's own special shape; no Seven Pairs.
+.with_shapes(Shapes {
+    special: true,
+    ..REGULAR
+})
+.with_special_shapes(&SCATTERED)
 .with_limit(LimitRule {
     maximum: Some(10),
     alone_from: None,
@@ -297,7 +330,7 @@ fn toy_words_messages_and_claims() {
     };
     assert_eq!(
         reason("b1133 c5577 d22 w33 e1 +e1 self"),
-        "the tiles do not form 4 sets and a pair"
+        "the tiles do not form 4 sets and a pair or Scattered Terminals"
     );
     assert_eq!(
         reason("b123 c456 d789 b222 c5 +c5 from=s"),
@@ -356,6 +389,60 @@ fn toy_reads_ten_words_of_its_own() {
     let mut words = String::new();
     hand.context.words.write_notation(&mut words).unwrap();
     assert_eq!(words, " bravo bonus level=1");
+}
+
+#[test]
+fn toy_brings_a_shape_of_its_own() {
+    // b1 b1 b1 b9 b9 b9 c1 c1 c9 c9 d1 d1 d9 d9: no 4 sets and a pair (two triplets and four
+    // pairs), and Seven Pairs is no Toy shape; every tile a 1 or a 9: Scattered Terminals,
+    // t.5 8. Self-drawn by East: each pays 8, East receives 24. With the bonus: 12.
+    let cases = [
+        ("b11999 c1199 d1199 +b1 self", "t.5:8 = 8; [24, -8, -8, -8]"),
+        (
+            "b11999 c1199 d1199 +b1 self bonus",
+            "t.3:+50% t.5:8 = 12; [36, -12, -12, -12]",
+        ),
+        // A 2 among them: no shape at all.
+        ("b11999 c1199 d1299 +b1 self", "not a winning hand"),
+    ];
+    for (line, want) in cases {
+        assert_eq!(outcome(line), want, "{line}");
+    }
+    // The text names the shape; the false-win reason lists it among Toy's shapes.
+    let scored = score_line("b11999 c1199 d1199 +b1 self", &TOY).unwrap();
+    let text = render::text::scored(&scored, &TOY, &Plain, None);
+    assert!(
+        text.lines()
+            .any(|l| l == "Arrangement  b111999 c1199 d1199 (Scattered Terminals)"),
+        "{text}"
+    );
+    let scored = score_line("b11999 c1199 d1299 +b1 self", &TOY).unwrap();
+    assert_eq!(
+        render::false_win_reason(&scored.outcome, &TOY).unwrap(),
+        "the tiles do not form 4 sets and a pair or Scattered Terminals"
+    );
+    // Its waits: the 13 tiles b11999 c1199 d1199 wait on every 1 and 9 of a suit (no
+    // regular shape is one tile away). Unseen: b1 two held, b9 three, the others two.
+    let holding = mjscore::parse_holding("b11999 c1199 d1199", &TOY).unwrap();
+    let Analysis::Waits(waits) = mjscore::waits::analysis::analyse(&holding, &TOY) else {
+        panic!("13 tiles")
+    };
+    let listed: Vec<String> = waits
+        .waits
+        .iter()
+        .map(|w| format!("{} {} {:?}", w.tile, w.unseen, w.self_draw.total()))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "b1 2 Some(8)",
+            "b9 1 Some(8)",
+            "c1 2 Some(8)",
+            "c9 2 Some(8)",
+            "d1 2 Some(8)",
+            "d9 2 Some(8)"
+        ]
+    );
 }
 
 #[test]
@@ -436,7 +523,7 @@ fn toy_through_the_batch_as_json_lines() {
             .skip(1)
             .map(|l| l.split('\t').nth(2).unwrap())
             .collect::<Vec<_>>(),
-        ["2", "null", "0", "null"]
+        ["2", "null", "0", "null", "8"]
     );
 }
 

@@ -722,23 +722,12 @@ fn write_value(object: &mut Object, key: &str, value: &Value) {
             shapes.push(',');
         }
         Object::new(shapes)
-            .string("shape", shape_key(reading))
+            .string("shape", reading.arrangement.shape.key())
             .raw("total", total_number(reading))
             .end();
     }
     shapes.push(']');
     inner.end();
-}
-
-/// A reading's shape as scripts name it: `regular`, `seven_pairs`, `thirteen_terminals`.
-fn shape_key(reading: &Reading) -> &'static str {
-    use crate::arrange::Shape;
-    match reading.arrangement.shape {
-        Shape::Regular { .. } => "regular",
-        Shape::SevenPairs { .. } => "seven_pairs",
-        Shape::ThirteenTerminals { .. } => "thirteen_terminals",
-        Shape::Declared => "declared",
-    }
 }
 
 fn write_waits_json(object: &mut Object, waits: &Waits) {

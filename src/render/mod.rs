@@ -29,7 +29,7 @@ pub use style::Paint;
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
-use crate::arrange::{Arrangement, Placement, Shape};
+use crate::arrange::{Arrangement, Placement, Shape, SpecialShape};
 use crate::hand::Hand;
 use crate::line::{Error, Scored};
 use crate::patterns::{Shapes, Value};
@@ -306,7 +306,7 @@ pub fn write_false_win_reason<W: Write>(
         Outcome::Win { .. } => Ok(()),
         Outcome::FalseWin(FalseWin::NotAWinningHand) => {
             w.write_str("the tiles do not form ")?;
-            write_winning_shapes(w, rules.shapes)
+            write_winning_shapes(w, rules.shapes, rules.special_shapes)
         }
         Outcome::FalseWin(FalseWin::Refused { reason }) => w.write_str(reason),
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
@@ -340,7 +340,11 @@ pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
 
 /// Writes the winning shapes a rule set allows, in words: "4 sets and a pair, Seven Pairs
 /// or Thirteen Terminals".
-fn write_winning_shapes<W: Write>(w: &mut W, shapes: Shapes) -> fmt::Result {
+fn write_winning_shapes<W: Write>(
+    w: &mut W,
+    shapes: Shapes,
+    special: &[SpecialShape],
+) -> fmt::Result {
     let names = [
         (shapes.regular, "4 sets and a pair"),
         (shapes.seven_pairs, "Seven Pairs"),
@@ -351,6 +355,7 @@ fn write_winning_shapes<W: Write>(w: &mut W, shapes: Shapes) -> fmt::Result {
             .iter()
             .filter(|(allowed, _)| *allowed)
             .map(|&(_, n)| n)
+            .chain(special.iter().filter(|_| shapes.special).map(|s| s.name))
     };
     let count = allowed().count();
     if count == 0 {
@@ -617,8 +622,9 @@ mod tests {
                 seven_pairs,
                 thirteen_terminals,
                 declared: false,
+                special: false,
             };
-            write_winning_shapes(&mut out, shapes).unwrap();
+            write_winning_shapes(&mut out, shapes, &[]).unwrap();
             out
         };
         assert_eq!(

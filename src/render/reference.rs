@@ -131,6 +131,7 @@ fn shapes(shapes: Shapes) -> &'static str {
         s if s == ANY => "any winning hand",
         s if s.seven_pairs => "Seven Pairs",
         s if s.declared => "a win by declaration, whatever the tiles",
+        s if s.special && !s.thirteen_terminals => "the rule set's own special shapes",
         _ => "Thirteen Terminals",
     }
 }

@@ -187,15 +187,14 @@ fn write_arrangement(
     arrangement: &Arrangement,
     compared: Option<usize>,
 ) {
-    let shape = match arrangement.shape {
-        Shape::Regular { .. } => "",
-        Shape::SevenPairs { .. } => " (Seven Pairs)",
-        Shape::ThirteenTerminals { .. } => " (Thirteen Terminals)",
-        Shape::Declared => "",
-    };
     p.label(out, "Arrangement");
     let _ = arrangement.write_to(out);
-    out.push_str(shape);
+    // The irregular shapes named after their tiles: ` (Seven Pairs)`.
+    if !matches!(arrangement.shape, Shape::Regular { .. } | Shape::Declared) {
+        out.push_str(" (");
+        out.push_str(arrangement.shape.name());
+        out.push(')');
+    }
     out.push('\n');
     // The honors' line, taken back when the hand has no honor.
     let before_honors = out.len();
@@ -295,6 +294,19 @@ fn write_honor_names(out: &mut String, arrangement: &Arrangement) -> bool {
             for tile in Tile::terminals_and_honors().filter(|t| t.is_honor()) {
                 separate(out, &mut any);
                 write_honor_run(out, tile, if tile == *pair { 2 } else { 1 });
+            }
+        }
+        Shape::Special { tiles, .. } => {
+            // Each honor kind once, with as many copies as the hand holds (sorted tiles).
+            let mut at = 0;
+            while at < tiles.len() {
+                let tile = tiles[at];
+                let copies = tiles[at..].iter().take_while(|&&t| t == tile).count();
+                if tile.is_honor() {
+                    separate(out, &mut any);
+                    write_honor_run(out, tile, copies);
+                }
+                at += copies;
             }
         }
         Shape::Declared => {}

@@ -15,13 +15,7 @@ pub(super) fn plural(n: u32, one: &str, many: &str) -> String {
 
 /// The name of a reading's shape, as the text output says it.
 pub(super) fn shape_name(reading: &Reading) -> &'static str {
-    use crate::arrange::Shape;
-    match reading.arrangement.shape {
-        Shape::Regular { .. } => "4 sets and a pair",
-        Shape::SevenPairs { .. } => "Seven Pairs",
-        Shape::ThirteenTerminals { .. } => "Thirteen Terminals",
-        Shape::Declared => "a win by declaration",
-    }
+    reading.arrangement.shape.name()
 }
 
 pub(super) fn patterns_text(counted: &[CountedPattern]) -> String {

@@ -71,6 +71,7 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
             seven_pairs: false,
             thirteen_terminals: true,
             declared: false,
+            special: false,
         })
         // A special hand scores alone, unless the capped sum is more
         // (docs/rules-doubling.md); a sum is shown as capped only when it passes the

@@ -263,7 +263,7 @@ fn mixed_greater_terminals(f: &Facts) -> bool {
     let shape_ok = match f.arrangement.shape {
         Shape::Regular { .. } => all_triplets(f),
         Shape::SevenPairs { .. } => true,
-        Shape::ThirteenTerminals { .. } | Shape::Declared => false,
+        Shape::ThirteenTerminals { .. } | Shape::Declared | Shape::Special { .. } => false,
     };
     shape_ok && f.holds_only(kinds::TERMINALS | kinds::HONORS)
 }

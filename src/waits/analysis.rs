@@ -172,7 +172,7 @@ pub fn waits(holding: &Holding, rules: &RuleSet) -> Waits {
 fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
     let counts = holding.concealed_counts();
     let melds = holding.melds.len();
-    let kinds = completing_kinds(&counts, melds, rules.shapes);
+    let kinds = completing_kinds(&counts, melds, rules.shapes) | special_kinds(holding, rules);
     let waits: Vec<Wait> = kinds_of(kinds)
         .map(|tile| Wait {
             tile,
@@ -187,6 +187,30 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
         0
     };
     Waits { waits, distance }
+}
+
+/// The kinds that complete one of the rule set's own special shapes (as the engine's shapes,
+/// whatever the copies left: a wait on a fifth copy is dead, not missing).
+fn special_kinds(holding: &Holding, rules: &RuleSet) -> u64 {
+    if rules.special_shapes.is_empty() || !rules.shapes.special {
+        return 0;
+    }
+    let mut bits = 0;
+    for tile in Tile::ALL {
+        let won = holding.won_on(tile, true);
+        let Some(tiles) = crate::score::special_tiles(&won) else {
+            // Melds, or not 13 tiles: no special shape.
+            return 0;
+        };
+        if rules
+            .special_shapes
+            .iter()
+            .any(|shape| (shape.forms)(&tiles))
+        {
+            bits |= 1 << tile.index();
+        }
+    }
+    bits
 }
 
 /// What `tile` is worth to `holding`, won on a discard or self-drawn.
