@@ -456,7 +456,9 @@ impl Work for Scorer<'_, '_> {
                 // line that cannot be read seats nobody.
                 let was_draw = !matches!(
                     error.kind,
-                    SessionErrorKind::PlayerCount { .. } | SessionErrorKind::SameName { .. }
+                    SessionErrorKind::PlayerCount { .. }
+                        | SessionErrorKind::SameName { .. }
+                        | SessionErrorKind::PlayersWithoutColon
                 );
                 let result = Err(Error::Session(error));
                 write_result(out, settings, text, &result, Some(at));

@@ -208,6 +208,7 @@ fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet, systems: &[&RuleSe
         None => Error::Notation(NotationError {
             column,
             kind: NotationErrorKind::UnknownWord {
+                guess: notation::guess_word(&unknown.word, rules.words.iter().map(|w| w.key)),
                 word: unknown.word,
                 system_words: words::listed(rules.words),
             },

@@ -55,11 +55,11 @@ struct Cli {
     /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand),
     /// doubling (Kevin & Connie Lacobie's doubling table: payout 2^points) or huang (Rui Xin
     /// Huang's table: Tin declarations, percentages, the dealer double).
-    #[arg(long, default_value = "wsom", value_parser = rules_parser())]
+    #[arg(long, default_value = "wsom", value_parser = rules_parser(), ignore_case = true)]
     rules: String,
 
     /// Output format: text for people; json (one object per line) or tsv for scripts.
-    #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+    #[arg(long, value_enum, default_value_t = FormatArg::Text, ignore_case = true)]
     format: FormatArg,
 
     /// When to colour the text output; a non-empty NO_COLOR in the environment also turns it
@@ -102,11 +102,11 @@ struct Cli {
 #[derive(Args, Debug, Clone, Default)]
 struct SystemOptions {
     /// Rule set: wsom (default), zj, doubling or huang (see `mjscore --help`).
-    #[arg(long, value_parser = rules_parser())]
+    #[arg(long, value_parser = rules_parser(), ignore_case = true)]
     rules: Option<String>,
 
     /// Output format: text (default), json or tsv.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     format: Option<FormatArg>,
 
     /// The doubling table's maximum (default 13).
@@ -223,6 +223,16 @@ enum ColorChoice {
 
 impl Cli {
     /// The options given after a subcommand, in place of those given before it.
+    /// `mjscore -` reads hands from standard input, as `mjscore -f -` does (a lone `-` is
+    /// no hand, and `-` means standard input wherever a file is asked for).
+    fn with_dash_as_stdin(mut self) -> Cli {
+        if self.hand.len() == 1 && self.hand[0] == "-" && self.command.is_none() {
+            self.hand.clear();
+            self.files.push(PathBuf::from("-"));
+        }
+        self
+    }
+
     fn with_subcommand_options(mut self) -> Cli {
         let (options, color, jobs) = match &self.command {
             Some(Command::Patterns { options } | Command::Explain { options, .. }) => {
@@ -260,7 +270,7 @@ fn main() -> ExitCode {
         std::env::remove_var("NO_COLOR");
     }
     let cli = match Cli::try_parse() {
-        Ok(cli) => cli.with_subcommand_options(),
+        Ok(cli) => cli.with_subcommand_options().with_dash_as_stdin(),
         Err(e) => return ExitCode::from(clap_exit(&e)),
     };
     // Raised as soon as a hand is scored, so that an output error after it keeps the status.

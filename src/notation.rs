@@ -80,12 +80,14 @@ pub enum NotationErrorKind {
     #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5")]
     UnknownSuit(char),
     /// A word neither the notation nor the chosen scoring system knows.
-    #[error("unknown word '{word}': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, {system_words}claim=")]
+    #[error("unknown word '{word}'{}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, {system_words}claim=", guess.as_ref().map(|g| format!(" (did you mean {g}?)")).unwrap_or_default())]
     UnknownWord {
         /// The word as written.
         word: String,
         /// The words of the chosen scoring system, each followed by ", ".
         system_words: String,
+        /// The word the line most likely meant: `self` for `tsumo` or `slef`.
+        guess: Option<String>,
     },
     /// A character that starts no token.
     #[error("unexpected {}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word", shown(*.0))]
@@ -295,6 +297,72 @@ pub const SHARED_WORDS: [(&str, &str); 11] = [
         "what the winner claimed, points or pattern ids, to be checked",
     ),
 ];
+
+/// What players call the shared context words, in other rule books and at other tables:
+/// each with the word of this notation it means.
+const PLAYERS_WORDS: [(&str, &str); 15] = [
+    ("tsumo", "self"),
+    ("zimo", "self"),
+    ("selfdraw", "self"),
+    ("self-draw", "self"),
+    ("self-drawn", "self"),
+    ("selfdrawn", "self"),
+    ("haitei", "last"),
+    ("houtei", "last"),
+    ("lasttile", "last"),
+    ("last-tile", "last"),
+    ("rinshan", "kong"),
+    ("chankan", "rob"),
+    ("tenhou", "heaven"),
+    ("chiihou", "earth"),
+    ("dealer", "seat=e"),
+];
+
+/// The word a line most likely meant by `word`, which no rule set reads: a name players give
+/// a shared word (`tsumo` is `self`), or a word of this notation or of `known` (the rule
+/// set's own, as written) one or two letters away (`slef`, `lastcopi`).
+pub fn guess_word<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<String> {
+    let word = word.to_ascii_lowercase();
+    if let Some((_, meant)) = PLAYERS_WORDS.iter().find(|(name, _)| *name == word) {
+        return Some((*meant).to_string());
+    }
+    let key = word.split('=').next().unwrap_or_default();
+    let shared = [
+        "self", "last", "kong", "rob", "heaven", "earth", "seat=", "from=", "resp=",
+    ];
+    let near = |candidate: &str| {
+        let bare = candidate.trim_end_matches('=');
+        let allowed = if bare.len() >= 5 { 2 } else { 1 };
+        (edit_distance(key, bare) <= allowed).then(|| candidate.to_string())
+    };
+    shared.into_iter().chain(known).find_map(near)
+}
+
+/// The edit distance between two short words (insertions, deletions, substitutions, and a
+/// swap of two neighbours counted as one: `slef` is one from `self`).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in rows[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
 
 /// A context word every scoring system reads (docs/notation.md § Context words).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1063,7 +1131,7 @@ pub fn parse_line_into<'a>(
             return Err(columns.error(rest, NotationErrorKind::UnexpectedChar(next)));
         }
         if !separated {
-            return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+            return Err(glued(line, rest, &mut columns));
         }
         let parsed = match next {
             '[' => meld(rest, &mut style).map(|(after, (kind, tiles))| {
@@ -1191,6 +1259,28 @@ pub fn parse_holding(line: &str) -> Result<ParsedHolding<'_>, NotationError> {
         named: parsed.named,
         claim: parsed.claim,
     })
+}
+
+/// The error of a token run into the one before it (`rest` starts where the space is
+/// missing). When the two read together are a word players use (`self-drawn`), the whole
+/// is an unknown word with its guess, at its start; otherwise a space is missing.
+fn glued(line: &str, rest: &str, columns: &mut Columns) -> NotationError {
+    let at = line.len() - rest.len();
+    let start = line[..at]
+        .rfind(char::is_whitespace)
+        .map_or(0, |space| space + 1);
+    let whole = token_text(&line[start..]);
+    if let Some(guess) = guess_word(&whole, []) {
+        return columns.error(
+            &line[start..],
+            NotationErrorKind::UnknownWord {
+                word: whole,
+                system_words: String::new(),
+                guess: Some(guess),
+            },
+        );
+    }
+    columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest)))
 }
 
 /// The token starting at `rest`, for messages.

@@ -51,13 +51,17 @@ pub enum SessionErrorKind {
     /// Something after `draw`.
     #[error("draw stands alone on its line (a # comment may follow)")]
     DrawTakesNothing,
+    /// `players` without its colon: the line would otherwise be read as a hand.
+    #[error("write players: with its colon, then the four names (players: Ann Bob Cho Dee)")]
+    PlayersWithoutColon,
     /// A session that starts after the TSV header was written without its columns.
     #[error("in TSV a session's players: line must be the first line read, so that the header has its columns")]
     LateInTsv,
 }
 
 /// Reads a line as a session directive: `Some` when its first word is `draw` or starts
-/// with `players:` (letters in any case), `None` for any other line (a hand). A `#` starts
+/// with `players:` (letters in any case; `players` without its colon is an error that says
+/// so), `None` for any other line (a hand). A `#` starts
 /// a comment, as on a hand line, so a name cannot hold one.
 pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     // Every line of a batch asks: most are hands, which no session word starts, so they are
@@ -73,7 +77,7 @@ pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
             .get(..word.len())
             .is_some_and(|s| s.eq_ignore_ascii_case(word))
     };
-    if !could_be("draw") && !could_be("players:") {
+    if !could_be("draw") && !could_be("players") {
         return None;
     }
     let body = line.split('#').next().unwrap_or_default();
@@ -89,6 +93,12 @@ pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
         });
     }
     const PLAYERS: &str = "players:";
+    if first.eq_ignore_ascii_case("players") {
+        return Some(Err(SessionError {
+            column,
+            kind: SessionErrorKind::PlayersWithoutColon,
+        }));
+    }
     let prefix = first.get(..PLAYERS.len())?;
     if !prefix.eq_ignore_ascii_case(PLAYERS) {
         return None;
@@ -120,12 +130,13 @@ pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     Some(Ok(Directive::Players(names)))
 }
 
-/// The words of `text` with their 1-based columns (in characters).
+/// The words of `text` with their 1-based columns (in characters). Spaces or commas
+/// separate them: `players: Ann, Bob, Cho, Dee` names Ann, not `Ann,`.
 fn words_with_columns(text: &str) -> Vec<(usize, &str)> {
     let mut words = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte, column)
     for (column, (byte, c)) in text.char_indices().enumerate() {
-        match (c.is_whitespace(), start) {
+        match (c.is_whitespace() || c == ',', start) {
             (true, Some((from, col))) => {
                 words.push((col, &text[from..byte]));
                 start = None;

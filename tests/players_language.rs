@@ -1,0 +1,111 @@
+//! The words players use and the slips they make, met with a guess that names what they
+//! meant: other names for the context words, a word one letter off, session lines written
+//! as a keeper writes them, the rule set and format in any case, `-` for standard input.
+
+mod common;
+
+use common::Mjscore;
+use mjscore::rules;
+
+const HAND: &str = "b66 c12345678 d111 +c9";
+
+/// The message of the error scoring `line` under WSOM gives.
+fn message(line: &str) -> String {
+    let err = mjscore::score_line(line, &rules::WSOM).unwrap_err();
+    format!("column {}: {}", err.column(), err.message())
+}
+
+#[test]
+fn other_names_and_slips_of_a_context_word_are_guessed() {
+    // HAND is 23 characters and a space: the word starts at column 24.
+    let list = "expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
+    for (word, meant) in [
+        ("tsumo", "self"),
+        ("zimo", "self"),
+        ("self-drawn", "self"),
+        ("slef", "self"),
+        ("haitei", "last"),
+        ("rinshan", "kong"),
+        ("chankan", "rob"),
+        ("tenhou", "heaven"),
+        ("hevaen", "heaven"),
+        ("seta", "seat="),
+    ] {
+        assert_eq!(
+            message(&format!("{HAND} {word} seat=s")),
+            format!("column 24: unknown word '{word}' (did you mean {meant}?): {list}"),
+            "{word}"
+        );
+    }
+    // A word far from any: no guess.
+    assert_eq!(
+        message(&format!("{HAND} banana")),
+        format!("column 24: unknown word 'banana': {list}")
+    );
+    // The rule set's own words are guessed too: Huang's lastcopy.
+    let err = mjscore::score_line(&format!("{HAND} lastcopi tin=late"), &rules::HUANG).unwrap_err();
+    assert!(
+        err.message()
+            .starts_with("unknown word 'lastcopi' (did you mean lastcopy?)"),
+        "{}",
+        err.message()
+    );
+    // Another run-together token stays a missing space.
+    assert_eq!(
+        message(&format!("{HAND} self-x")),
+        "column 28: expected a space before '-x'"
+    );
+}
+
+#[test]
+fn a_players_line_as_a_keeper_writes_it() {
+    // Commas between the names are separators: Ann is seated, not "Ann,". South (Bob)
+    // self-draws 45 (1.2 5 + 7.1 40): each pays 45, Bob receives 135.
+    let run = Mjscore::new(&["--format", "json"])
+        .stdin(format!("players: Ann, Bob, Cho, Dee\n{HAND} self seat=s\n"))
+        .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let hand: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(
+        hand["running"],
+        serde_json::json!({"Ann": -45, "Bob": 135, "Cho": -45, "Dee": -45})
+    );
+    // Without its colon the line is not read as a hand (an unknown word 'players') but said
+    // to want its colon; it seats nobody and counts as no hand.
+    let run = Mjscore::new(&["--color", "never"])
+        .stdin("players Ann Bob Cho Dee\n")
+        .run();
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stdout,
+        "error at 1:1: write players: with its colon, then the four names (players: Ann Bob Cho Dee)\n  players Ann Bob Cho Dee\n  ^\n"
+    );
+}
+
+#[test]
+fn rule_sets_and_formats_in_any_case_and_a_dash_for_stdin() {
+    let upper = Mjscore::new(&[
+        "--rules", "WSOM", "--format", "JSON", HAND, "self", "seat=s",
+    ])
+    .run();
+    let lower = Mjscore::new(&[
+        "--rules", "wsom", "--format", "json", HAND, "self", "seat=s",
+    ])
+    .run();
+    assert_eq!(upper.code, 0, "{}", upper.stderr);
+    assert_eq!(upper.stdout, lower.stdout);
+    assert!(lower.stdout.contains(r#""rules":"wsom","total":45,"#));
+    let huang = Mjscore::new(&["patterns", "--rules", "Huang", "--format", "TSV"]).run();
+    assert_eq!(huang.code, 0, "{}", huang.stderr);
+    // `mjscore -` reads the hands from standard input, as `-f -` does.
+    let dash = Mjscore::new(&["-", "--format", "tsv"])
+        .stdin(format!("{HAND} self seat=s\n"))
+        .run();
+    let file = Mjscore::new(&["-f", "-", "--format", "tsv"])
+        .stdin(format!("{HAND} self seat=s\n"))
+        .run();
+    assert_eq!((dash.code, &dash.stdout), (0, &file.stdout));
+    assert!(dash
+        .stdout
+        .contains("\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\t"));
+}
