@@ -220,7 +220,9 @@ pub struct Settings<'a> {
 #[derive(Clone, Copy)]
 pub struct Control<'a> {
     /// Threads that work out an input read ahead ([`Input::read_ahead`]); `1` reads every
-    /// input line by line.
+    /// input line by line. At most twice the cores (and at least 4) are started: the work
+    /// is all computing, and each thread takes memory (its stack, an allocator's arena)
+    /// that a process under a memory limit may not have.
     pub jobs: usize,
     /// Set from outside (a signal handler) to stop the run: it ends after the line in hand,
     /// every result written whole and flushed.
@@ -609,7 +611,7 @@ pub fn run_task<T: Task>(
     out: &mut impl Write,
 ) -> io::Result<()> {
     let work = task.work();
-    let mut jobs = control.jobs;
+    let mut jobs = parallel::useful_threads(control.jobs);
     let with_file = inputs.iter().any(|i| i.name.is_some());
     let mut output = Output {
         out,

@@ -49,6 +49,15 @@ pub enum HandErrorKind {
     /// was listed twice.
     #[error("the hand has 15 tiles; a winning hand has 14: did you list the winning tile twice? the tile after + ({0}) is not written among the concealed tiles")]
     WinningTileListedTwice(Tile),
+    /// Four of a kind among the concealed tiles of a hand one tile too long for each: a
+    /// kong written without its brackets (a kong counts 3, and only as a meld).
+    #[error("the hand has {}; a winning hand has 14: a kong is written as a meld, [k {kong}{kong_tiles}] (exposed) or [ck {kong}{kong_tiles}] (concealed), where it counts 3", tile_count(*.tiles), kong = .tile.suit().letter(), kong_tiles = .tile.rank_digit().to_string().repeat(4))]
+    KongWithoutBrackets {
+        /// How many tiles the hand has, kongs counting 3.
+        tiles: usize,
+        /// The tile held four times among the concealed tiles.
+        tile: Tile,
+    },
     /// A hand given to `waits` that is neither 13 tiles nor 14.
     #[error("the hand has {}; waits takes 13 (the hand before its winning tile) or 14 (a hand that has just drawn): concealed tiles + 3 for each meld (kongs count 3), a +TILE counting as one of them", tile_count(*.tiles))]
     WrongTileCountBeforeWin {
@@ -335,6 +344,26 @@ fn validate_tiles(
 
     let tiles = parsed.concealed.len() + usize::from(winning.is_some()) + 3 * melds.len();
     if fourteen && tiles != 14 {
+        // Four of a kind among the concealed tiles, one too many for each: kongs without
+        // their brackets.
+        let mut counts = [0u8; KINDS];
+        for tile in &parsed.concealed {
+            counts[tile.value.index()] = counts[tile.value.index()].saturating_add(1);
+        }
+        let fours: Vec<&Spanned<Tile>> = parsed
+            .concealed
+            .iter()
+            .filter(|t| counts[t.value.index()] == 4)
+            .collect();
+        if !fours.is_empty() && tiles == 14 + fours.len() / 4 {
+            return Err(HandError {
+                column: fours[0].column,
+                kind: HandErrorKind::KongWithoutBrackets {
+                    tiles,
+                    tile: fours[0].value,
+                },
+            });
+        }
         let listed_twice = winning
             .map(|w| w.value)
             .filter(|&w| tiles == 15 && parsed.concealed.iter().any(|t| t.value == w));

@@ -10,7 +10,7 @@
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -430,6 +430,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         if !cli.files.is_empty() {
             bail!("give either a hand as arguments or -f FILE, not both");
         }
+        not_a_file(&cli.hand)?;
         single(cli, &settings, format, status, &mut stdout).context("cannot write the results")?
     };
     *status = summary.exit_status();
@@ -438,6 +439,20 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             .context("cannot write the summary")?;
     }
     stdout.flush().context("cannot write the results")?;
+    Ok(())
+}
+
+/// A file name given where a hand goes (`mjscore hands.txt`) is a usage error that says to
+/// use `-f`: no hand holds a '.' or a '/' (outside a comment).
+fn not_a_file(hand: &[String]) -> Result<()> {
+    if let [arg] = hand {
+        if arg.contains(['.', '/']) && !arg.contains(char::is_whitespace) && !arg.contains('#') {
+            if Path::new(arg).is_file() {
+                bail!("'{arg}' is a file, not a hand: to score the hands in it, use -f {arg}");
+            }
+            bail!("'{arg}' is not a hand (no hand holds a '.' or a '/'); to read hands from a file, use -f FILE");
+        }
+    }
     Ok(())
 }
 

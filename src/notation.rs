@@ -77,7 +77,7 @@ pub enum NotationErrorKind {
     #[error("'{0}' is a number without a suit letter: write b, c, d, w or e before the digits, e.g. b{0}")]
     MissingSuit(String),
     /// Digits after a letter that is not a suit.
-    #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5")]
+    #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5{hint}", hint = riichi_hint(*.0))]
     UnknownSuit(char),
     /// A word neither the notation nor the chosen scoring system knows.
     #[error("unknown word '{word}'{}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, {system_words}claim=", guess.as_ref().map(|g| format!(" (did you mean {g}?)")).unwrap_or_default())]
@@ -1270,7 +1270,7 @@ fn glued(line: &str, rest: &str, columns: &mut Columns) -> NotationError {
         .rfind(char::is_whitespace)
         .map_or(0, |space| space + 1);
     let whole = token_text(&line[start..]);
-    if let Some(guess) = guess_word(&whole, []) {
+    if let Some(guess) = guess_word(&whole, []).or_else(|| tile_guess(&whole)) {
         return columns.error(
             &line[start..],
             NotationErrorKind::UnknownWord {
@@ -1281,6 +1281,31 @@ fn glued(line: &str, rest: &str, columns: &mut Columns) -> NotationError {
         );
     }
     columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest)))
+}
+
+/// For a riichi suit letter written first (`m123`): the riichi style writes it after.
+fn riichi_hint(letter: char) -> &'static str {
+    match letter.to_ascii_lowercase() {
+        'm' => " (the riichi style puts the letter after the digits: 123m is c123)",
+        'p' => " (the riichi style puts the letter after the digits: 123p is d123)",
+        's' => " (the riichi style puts the letter after the digits: 123s is b123)",
+        'z' => " (the riichi style puts the letter after the digits: 1z is w1)",
+        _ => "",
+    }
+}
+
+/// The tile a player's name for it means: `bam1` is b1, `dot5` d5, `crak3` c3.
+fn tile_guess(word: &str) -> Option<String> {
+    let split = word.find(|c: char| c.is_ascii_digit())?;
+    let (name, digits) = word.split_at(split);
+    let letter = match name.to_ascii_lowercase().as_str() {
+        "bam" | "bams" | "bamboo" | "bamboos" | "sou" | "bambu" => 'b',
+        "crak" | "craks" | "crack" | "cracks" | "char" | "chars" | "character" | "characters"
+        | "man" | "wan" => 'c',
+        "dot" | "dots" | "circle" | "circles" | "pin" | "ball" | "balls" => 'd',
+        _ => return None,
+    };
+    (digits.len() == 1 && digits != "0").then(|| format!("{letter}{digits}"))
 }
 
 /// The token starting at `rest`, for messages.

@@ -109,3 +109,46 @@ fn rule_sets_and_formats_in_any_case_and_a_dash_for_stdin() {
         .stdout
         .contains("\t45\t\t1.2+7.1\t-45\t135\t-45\t-45\t"));
 }
+
+#[test]
+fn first_guesses_get_the_right_blame() {
+    // A file where a hand goes: said to be one, with -f.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let run = Mjscore::new(&["docs/examples/hands.txt"])
+        .current_dir(dir)
+        .run();
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "mjscore: 'docs/examples/hands.txt' is a file, not a hand: to score the hands in it, use -f docs/examples/hands.txt\n"
+    );
+    let run = Mjscore::new(&["no-such-list.txt"]).run();
+    assert_eq!(
+        run.stderr,
+        "mjscore: 'no-such-list.txt' is not a hand (no hand holds a '.' or a '/'); to read hands from a file, use -f FILE\n"
+    );
+    // A tile by its players' name: bam1 is b1, dot5 d5, crak3 c3 (at column 1).
+    for (name, tile) in [("bam1", "b1"), ("dot5", "d5"), ("crak3", "c3")] {
+        let text = message(&format!("{name} c123"));
+        assert!(
+            text.starts_with(&format!(
+                "column 1: unknown word '{name}' (did you mean {tile}?)"
+            )),
+            "{text}"
+        );
+    }
+    // The riichi suit letter written first.
+    assert_eq!(
+        message("m123 b456"),
+        "column 1: 'm' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5 (the riichi style puts the letter after the digits: 123m is c123)"
+    );
+    // A kong written without its brackets: b2222 is four concealed tiles where the kong
+    // counts 3 as a meld: 4 + 3 + 3 + 3 + 1 + 1 = 15 tiles, one too many. The error is at
+    // the first b2, column 1.
+    assert_eq!(
+        message("b2222 c123 d456 d789 w3 +w3"),
+        "column 1: the hand has 15 tiles; a winning hand has 14: a kong is written as a meld, [k b2222] (exposed) or [ck b2222] (concealed), where it counts 3"
+    );
+    // The same hand with the kong as a meld scores.
+    assert!(mjscore::score_line("[k b2222] c123 d456 d789 w3 +w3", &rules::WSOM).is_ok());
+}

@@ -11,9 +11,11 @@ use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::ops::Range;
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::thread::{self, Scope, ScopedJoinHandle};
+use std::time::Duration;
 
 use super::{Line, LineReader, Work};
 use crate::line::LineError;
@@ -101,35 +103,48 @@ pub(super) fn each_line<R: Read, W: Work>(
     let queue = Mutex::new(queue);
     // `None` says a worker panicked: its chunk will never come.
     let (done, results) = mpsc::channel::<(usize, Option<Worked<W::Worked>>)>();
+    // Workers that have begun to run their loop. A thread the system started may still die
+    // before that (under a tight memory limit, std cannot map its signal stack and the
+    // thread panics at its start): it is then finished without being alive.
+    let alive = AtomicUsize::new(0);
     thread::scope(|scope| {
+        let mut workers = Vec::with_capacity(jobs);
         for started in 0..jobs {
             let done = done.clone();
             let queue = &queue;
-            let worker = move || loop {
-                // The lock is held only to take a chunk: no thread panics while holding it.
-                let next = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
-                let Ok((index, chunk)) = next else {
-                    return; // the reading thread is done
-                };
-                match panic::catch_unwind(AssertUnwindSafe(|| chunk.work(work, file))) {
-                    Ok(worked) => {
-                        if done.send((index, Some(worked))).is_err() {
-                            return;
-                        }
-                    }
-                    Err(panicked) => {
-                        let _ = done.send((index, None));
-                        // The scope passes the panic on once every thread has ended.
-                        panic::resume_unwind(panicked);
-                    }
-                }
+            let alive = &alive;
+            let worker = move || {
+                alive.fetch_add(1, Ordering::SeqCst);
+                work_chunks(queue, &done, work, file);
             };
-            if let Err(error) = start(scope, started, worker) {
-                // Without a chunk to take, the workers started end; the scope waits for
-                // them.
-                drop(chunks);
-                return Ok(Some(Refused { started, error }));
+            match start(scope, started, worker) {
+                Ok(handle) => workers.push(handle),
+                Err(error) => {
+                    // Without a chunk to take, the workers started end; the scope waits
+                    // for them.
+                    drop(chunks);
+                    join_quietly(workers);
+                    return Ok(Some(Refused { started, error }));
+                }
             }
+        }
+        // Every worker started is alive, or died at its start: then the run goes on without
+        // threads, as when one is refused.
+        let died = loop {
+            let died = workers.iter().filter(|w| w.is_finished()).count();
+            if alive.load(Ordering::SeqCst) + died >= workers.len() {
+                break died;
+            }
+            thread::sleep(Duration::from_micros(100));
+        };
+        if died > 0 {
+            drop(chunks);
+            join_quietly(workers);
+            let error = io::Error::other("a thread stopped as it started");
+            return Ok(Some(Refused {
+                started: jobs - died,
+                error,
+            }));
         }
         drop(done);
         // The chunks are numbered as read; `next` is the number of the next to hand back,
@@ -189,6 +204,52 @@ fn start<'scope>(
         return Err(refusal);
     }
     thread::Builder::new().spawn_scoped(scope, worker)
+}
+
+/// The threads worth starting for `jobs` asked: no more than twice the cores (at least 4).
+/// The work is all computing, so more threads give nothing, and each takes memory (its
+/// stack, an allocator's arena): thousands of them exhaust a limited address space, where
+/// an allocation that fails aborts the process.
+pub(super) fn useful_threads(jobs: usize) -> usize {
+    let cores = thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    jobs.min((2 * cores).max(4))
+}
+
+/// A worker's loop: takes chunks from `queue` until the reading thread closes it, and sends
+/// each one's results to `done` (`None` if the work panicked, which the scope passes on).
+fn work_chunks<W: Work>(
+    queue: &Mutex<mpsc::Receiver<(usize, Chunk)>>,
+    done: &mpsc::Sender<(usize, Option<Worked<W::Worked>>)>,
+    work: &W,
+    file: Option<&str>,
+) {
+    loop {
+        // The lock is held only to take a chunk: no thread panics while holding it.
+        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        let Ok((index, chunk)) = next else {
+            return; // the reading thread is done
+        };
+        match panic::catch_unwind(AssertUnwindSafe(|| chunk.work(work, file))) {
+            Ok(worked) => {
+                if done.send((index, Some(worked))).is_err() {
+                    return;
+                }
+            }
+            Err(panicked) => {
+                let _ = done.send((index, None));
+                // The scope passes the panic on once every thread has ended.
+                panic::resume_unwind(panicked);
+            }
+        }
+    }
+}
+
+/// Waits for `workers` to end, a panic at a thread's start included: joined here, it is not
+/// passed on by the scope (no line was given to such a thread, so none is lost).
+fn join_quietly(workers: Vec<ScopedJoinHandle<'_, ()>>) {
+    for worker in workers {
+        let _ = worker.join();
+    }
 }
 
 #[cfg(test)]
