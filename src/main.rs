@@ -357,7 +357,10 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             );
         }
         Some(Command::Explain { pattern, .. }) => {
-            return explain(rules, pattern, format, &mut stdout)
+            if format == Format::Tsv {
+                bail!("explain writes one pattern in full, as text or json; for a table of the patterns, use mjscore patterns --format tsv");
+            }
+            return explain(rules, pattern, format, &mut stdout);
         }
         Some(Command::Notation) => {
             let card = render::reference::notation(&rules::ALL);

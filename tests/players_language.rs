@@ -152,3 +152,14 @@ fn first_guesses_get_the_right_blame() {
     // The same hand with the kong as a meld scores.
     assert!(mjscore::score_line("[k b2222] c123 d456 d789 w3 +w3", &rules::WSOM).is_ok());
 }
+
+#[test]
+fn explain_in_tsv_says_where_the_table_is() {
+    // explain writes one pattern in full: text or JSON. TSV was silently text.
+    let run = Mjscore::new(&["explain", "7.1", "--format", "tsv"]).run();
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert_eq!(
+        run.stderr,
+        "mjscore: explain writes one pattern in full, as text or json; for a table of the patterns, use mjscore patterns --format tsv\n"
+    );
+}
