@@ -191,6 +191,9 @@ const EXAMPLES: &str = "Examples:
   mjscore --rules zj \"[c b123] [p w333] c456 d789 d2 +d2 from=s\"
   mjscore --claim 1.2+7.1 \"b66 c12345678 d111 +c9 self seat=s\"
   mjscore -f hands.txt --format tsv --summary
+  mjscore -f evening.txt --summary
+    (a list that starts with the line \"players: Ann Bob Cho Dee\" keeps each player's
+    running total and standing; a line \"draw\" is a drawn hand: docs/sessions.md)
   mjscore explain 7.1
 
 Exit status: 0 every hand scored (and every claim confirmed), 1 a false win or a claim

@@ -271,12 +271,15 @@ fn every_example_in_help_runs() {
         .lines()
         .filter_map(|l| l.strip_prefix("  mjscore "))
         .collect();
-    assert_eq!(examples.len(), 6, "{help}");
-    // The batch example reads hands.txt: give it one with two winning hands.
+    assert_eq!(examples.len(), 7, "{help}");
+    // The batch example reads hands.txt: give it one with two winning hands; the session
+    // example, evening.txt, the same after a players: line, and a draw.
     let dir = common::temp_dir("help-examples");
+    let hands = "b66 c12345678 d111 +c9 self seat=s\n# a comment\n\n[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n";
+    std::fs::write(dir.join("hands.txt"), hands).unwrap();
     std::fs::write(
-        dir.join("hands.txt"),
-        "b66 c12345678 d111 +c9 self seat=s\n# a comment\n\n[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e\n",
+        dir.join("evening.txt"),
+        format!("players: Ann Bob Cho Dee\n{hands}draw\n"),
     )
     .unwrap();
     for example in examples {

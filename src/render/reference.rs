@@ -289,6 +289,10 @@ Context words (each at most once; contradictions are errors)
 ";
 
 const NOTATION_TAIL: &str = "
+Session lines (in a list of hands: running totals by player, docs/sessions.md)
+  players: Ann Bob Cho Dee  seats four players at East, South, West, North (spaces or commas)
+  draw                      a drawn hand: nobody pays
+
 Example
   b66 c12345678 d111 +c9 self seat=s     South self-draws c9: 1.2 + 7.1 = 45 under wsom
 
