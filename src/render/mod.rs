@@ -490,7 +490,11 @@ fn write_placement<W: Write>(w: &mut W, hand: &Hand, arrangement: &Arrangement) 
             w.write_str(" completes ")?;
             set.write_to(w)?;
             if !set.concealed && set.kind == SetKind::Triplet && !set.melded {
-                w.write_str(", a triplet completed by a discard, so not concealed")?;
+                // The triplet, not the hand: a hand without melds stays concealed.
+                w.write_str(" on a discard: the triplet counts as exposed")?;
+                if hand.melds.is_empty() {
+                    w.write_str(" (the hand stays concealed)")?;
+                }
             }
             Ok(())
         }
