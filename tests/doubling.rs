@@ -83,6 +83,11 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
         mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
     assert!(text.contains("\n  d.a Chicken 雞和 ½\n"), "{text}");
     assert!(text.contains("\nTotal        ½ (no limit)\n"), "{text}");
+    // The half point said in words where the payout is worked out.
+    assert!(
+        text.contains("\nPayments     discard: payout 1 (the ½-point chicken pays as 0 points: 2^0 = 1), South pays double\n"),
+        "{text}"
+    );
     let json: serde_json::Value =
         serde_json::from_str(&mjscore::render::json::scored(&scored, &DOUBLING, None)).unwrap();
     assert_eq!(json["total"], 0.5);

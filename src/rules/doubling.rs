@@ -112,18 +112,18 @@ fn pay(points: u32, context: &WinContext) -> Payments {
 
 fn explain(payments: &Payments, context: &WinContext) -> String {
     let x = payments.value;
-    let payout = payout(x);
+    // Only the ½-point chicken is paid on 0 points (a claim is at least 1): its half point
+    // is said in words, as 2^½ would be no whole payout.
+    let payout = match x {
+        0 => "payout 1 (the ½-point chicken pays as 0 points: 2^0 = 1)".to_string(),
+        _ => format!("payout 2^{x} = {}", payout(x)),
+    };
     match context.responsible {
-        Responsible::NoneSelfDraw => {
-            format!("self-draw: payout 2^{x} = {payout}, each player pays double")
+        Responsible::NoneSelfDraw => format!("self-draw: {payout}, each player pays double"),
+        Responsible::Nobody => format!("discard, nobody responsible (resp=none): {payout}"),
+        Responsible::Discarder(seat) | Responsible::Named(seat) => {
+            format!("discard: {payout}, {} pays double", seat.name())
         }
-        Responsible::Nobody => {
-            format!("discard, nobody responsible (resp=none): payout 2^{x} = {payout}")
-        }
-        Responsible::Discarder(seat) | Responsible::Named(seat) => format!(
-            "discard: payout 2^{x} = {payout}, {} pays double",
-            seat.name()
-        ),
     }
 }
 
