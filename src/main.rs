@@ -172,6 +172,10 @@ enum Command {
         /// Threads that analyse a list read from a regular file (default: one per core).
         #[arg(short = 'j', long, value_name = "N", value_parser = jobs_arg())]
         jobs: Option<usize>,
+        /// Read, to say what waits has instead of a summary (clap's own message sent
+        /// people to `-- --summary`).
+        #[arg(long, hide = true)]
+        summary: bool,
     },
 }
 
@@ -382,6 +386,12 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         Some(Command::Man) => {
             return write_all(&mut stdout, &man_page()?, "the manual page");
         }
+        Some(Command::Waits {
+            summary: true,
+            ..
+        }) => bail!(
+            "waits has no --summary: its exit status says how the hands stand (0 calling, 1 not calling, 2 not a hand), and --format tsv gives a table to count"
+        ),
         Some(Command::Waits { hand, files, .. }) => {
             *status = waits(cli, rules, hand, files)?;
             return Ok(());

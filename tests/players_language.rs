@@ -163,3 +163,14 @@ fn explain_in_tsv_says_where_the_table_is() {
         "mjscore: explain writes one pattern in full, as text or json; for a table of the patterns, use mjscore patterns --format tsv\n"
     );
 }
+
+#[test]
+fn waits_summary_says_what_waits_has_instead() {
+    // clap said "to pass '--summary' as a value, use '-- --summary'", which is no help.
+    let run = Mjscore::new(&["waits", "--summary", "b123 c456 d789 w11 b5 b6"]).run();
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert_eq!(
+        run.stderr,
+        "mjscore: waits has no --summary: its exit status says how the hands stand (0 calling, 1 not calling, 2 not a hand), and --format tsv gives a table to count\n"
+    );
+}
