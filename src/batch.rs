@@ -590,9 +590,9 @@ impl Scoring<'_, '_> {
 }
 
 /// Runs `task` on every line of every input, in order, writing each result to `out` as
-/// `output` renders it (its header first, if it has one). Bad lines are reported in place and the run goes on; so
-/// is an input that cannot be read (missing, a directory, a read error), and the run goes
-/// on with the next input. Only an error writing `out` stops it.
+/// `output` renders it (its header first, if it has one). Bad lines are reported in place
+/// and the run goes on; so is an input that cannot be read (missing, a directory, a read
+/// error), and the run goes on with the next input. Only an error writing `out` stops it.
 ///
 /// An input that may be read ahead ([`Input::read_ahead`]) is worked out in chunks of
 /// lines on `control.jobs` threads (when more than 1) and applied in input order; any other
@@ -711,7 +711,7 @@ fn deliver<T: Task>(
         Item::Failure(error) => {
             let message = format!("cannot read {source}: {}", reason(&error));
             if output.header {
-                // The first line read decides the TSV columns: the row waits for it.
+                // The first line read decides the header's columns: the row waits for it.
                 output.failures.push((message, file.map(str::to_string)));
                 return Ok(());
             }
