@@ -345,9 +345,9 @@ pub trait Task {
     /// The columns of the run's rows (see [`Renderer::header`]); `with_file`: the run reads
     /// several inputs.
     fn columns(&self, with_file: bool) -> Columns;
-    /// An input that cannot be read (`message` names it and says why; `file` is its name
-    /// when the run has several): the failure, rendered.
-    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String;
+    /// An input could not be read: the task counts it (the batch renders its row, in the
+    /// run's columns).
+    fn input_failed(&mut self);
 }
 
 /// The pure half of a [`Task`]: what a line gives on its own, whatever the lines around
@@ -537,14 +537,8 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         }
     }
 
-    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
+    fn input_failed(&mut self) {
         self.summary.record_unusable();
-        let mut rendered = String::new();
-        let columns = self.columns(file.is_some());
-        self.settings
-            .output
-            .input_failure(&mut rendered, message, file, columns);
-        rendered
     }
 }
 
@@ -715,7 +709,7 @@ fn deliver<T: Task>(
                 output.failures.push((message, file.map(str::to_string)));
                 return Ok(());
             }
-            Cow::Owned(task.input_failure(&message, file))
+            Cow::Owned(output.failure_row(task, &message, file))
         }
     };
     output.write(&rendered, task)
@@ -795,7 +789,7 @@ impl<O: Write> Output<'_, '_, O> {
                 self.push_line(header.as_bytes())?;
             }
             for (message, file) in std::mem::take(&mut self.failures) {
-                let row = task.input_failure(&message, file.as_deref());
+                let row = self.failure_row(task, &message, file.as_deref());
                 self.write(&row, task)?;
             }
         }
@@ -814,6 +808,16 @@ impl<O: Write> Output<'_, '_, O> {
             self.pending.push(b'\n');
         }
         Ok(())
+    }
+
+    /// The row of an input that could not be read (`message` names it and says why; `file`
+    /// is its name when the run has several), in the run's columns; the task counts it.
+    fn failure_row(&self, task: &mut impl Task, message: &str, file: Option<&str>) -> String {
+        task.input_failed();
+        let mut row = String::new();
+        let columns = task.columns(self.with_file);
+        self.renderer.input_failure(&mut row, message, file, columns);
+        row
     }
 
     /// Holds `line`, which ends with its line break, to be written.

@@ -101,13 +101,7 @@ impl<'s, 'r> Task for Waits<'s, 'r> {
         Columns::Waits { file: with_file }
     }
 
-    fn input_failure(&mut self, message: &str, file: Option<&str>) -> String {
+    fn input_failed(&mut self) {
         self.status = 2;
-        let mut rendered = String::new();
-        let columns = self.columns(file.is_some());
-        self.settings
-            .output
-            .input_failure(&mut rendered, message, file, columns);
-        rendered
     }
 }

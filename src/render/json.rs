@@ -760,7 +760,7 @@ pub fn analysis(
     at: Option<&Location>,
 ) -> String {
     let mut out = String::with_capacity(512);
-    let mut object = super::json::start(&mut out, at, input, rules);
+    let mut object = start(&mut out, at, input, rules);
     match analysis {
         Analysis::Waits(waits) => {
             object
