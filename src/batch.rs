@@ -816,7 +816,8 @@ impl<O: Write> Output<'_, '_, O> {
         task.input_failed();
         let mut row = String::new();
         let columns = task.columns(self.with_file);
-        self.renderer.input_failure(&mut row, message, file, columns);
+        self.renderer
+            .input_failure(&mut row, message, file, columns);
         row
     }
 

@@ -21,9 +21,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Control, FewerThreads, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
-use mjscore::patterns::Pattern;
 use mjscore::render::{self, style, Columns, Format};
-use mjscore::rule_set::Lookup;
+use mjscore::rule_set::PatternNotFound;
 use mjscore::rules::{self, RuleSet};
 use mjscore::{claim, score_line_with, Error, Options};
 use owo_colors::{OwoColorize, Stream};
@@ -746,50 +745,13 @@ fn roff_text(line: &str) -> String {
 /// `mjscore explain`: the pattern by id, name or name prefix; for an unknown one, the rule
 /// sets that have that id, or the nearest patterns.
 fn explain(rules: &RuleSet, query: &str, format: Format, stdout: &mut impl Write) -> Result<()> {
-    let listed = |patterns: &[&Pattern]| {
-        let names: Vec<String> = patterns
-            .iter()
-            .map(|p| format!("{} {}", p.id, p.name))
-            .collect();
-        names.join(", ")
-    };
-    let pattern = match rules.lookup(query) {
-        Lookup::Found(pattern) => pattern,
-        Lookup::Ambiguous(patterns) => bail!(
-            "'{query}' starts the names of several patterns of --rules {}: {}; give more of the name, or the id",
-            rules.id,
-            listed(&patterns)
+    let pattern = match rules.find_pattern(query, &rules::ALL) {
+        Ok(pattern) => pattern,
+        Err(missing @ PatternNotFound::Missing { .. }) => bail!(
+            "{missing}; `mjscore patterns --rules {}` lists them all",
+            rules.id
         ),
-        Lookup::NotFound(nearest) => {
-            let elsewhere: Vec<String> = rules::ALL
-                .iter()
-                .filter(|other| other.id != rules.id)
-                .filter_map(|other| match other.lookup(query) {
-                    Lookup::Found(p) if p.id.eq_ignore_ascii_case(query) || p.name.eq_ignore_ascii_case(query) => {
-                        Some(format!("--rules {}", other.id))
-                    }
-                    _ => None,
-                })
-                .collect();
-            if !elsewhere.is_empty() {
-                bail!(
-                    "'{query}' is a pattern of {}, not of --rules {}: `mjscore explain {query} {}`",
-                    elsewhere.join(" and of "),
-                    rules.id,
-                    elsewhere[0]
-                );
-            }
-            let hint = if nearest.is_empty() {
-                String::new()
-            } else {
-                format!("; the nearest: {}", listed(&nearest))
-            };
-            bail!(
-                "no pattern '{query}' in --rules {}{hint}; `mjscore patterns --rules {}` lists them all",
-                rules.id,
-                rules.id
-            );
-        }
+        Err(other) => bail!("{other}"),
     };
     let example = mjscore::score_line(pattern.example, rules)
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;

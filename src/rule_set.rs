@@ -253,6 +253,89 @@ pub enum Lookup {
     NotFound(Vec<&'static Pattern>),
 }
 
+/// Why no one pattern of a rule set answers a query ([`RuleSet::find_pattern`]); its
+/// `Display` is the message the command line and the referee's page show.
+#[derive(Debug, Clone)]
+pub enum PatternNotFound {
+    /// A name prefix several patterns share.
+    Ambiguous {
+        /// The query as asked.
+        query: String,
+        /// The rule set asked.
+        rules: &'static str,
+        /// Each pattern it starts the name of.
+        patterns: Vec<&'static Pattern>,
+    },
+    /// The id or name of a pattern of other rule sets.
+    Elsewhere {
+        /// The query as asked.
+        query: String,
+        /// The rule set asked.
+        rules: &'static str,
+        /// The ids of the rule sets that have it.
+        elsewhere: Vec<&'static str>,
+    },
+    /// Nothing matches.
+    Missing {
+        /// The query as asked.
+        query: String,
+        /// The rule set asked.
+        rules: &'static str,
+        /// The nearest patterns by spelling.
+        nearest: Vec<&'static Pattern>,
+    },
+}
+
+/// Patterns as a message lists them: `7.1 Nine-Tile Straight, 7.2 …`.
+fn listed(patterns: &[&Pattern]) -> String {
+    let names: Vec<String> = patterns
+        .iter()
+        .map(|p| format!("{} {}", p.id, p.name))
+        .collect();
+    names.join(", ")
+}
+
+impl std::fmt::Display for PatternNotFound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PatternNotFound::Ambiguous {
+                query,
+                rules,
+                patterns,
+            } => write!(
+                f,
+                "'{query}' starts the names of several patterns of --rules {rules}: {}; give more of the name, or the id",
+                listed(patterns)
+            ),
+            PatternNotFound::Elsewhere {
+                query,
+                rules,
+                elsewhere,
+            } => {
+                let elsewhere: Vec<String> =
+                    elsewhere.iter().map(|id| format!("--rules {id}")).collect();
+                write!(
+                    f,
+                    "'{query}' is a pattern of {}, not of --rules {rules}: `mjscore explain {query} {}`",
+                    elsewhere.join(" and of "),
+                    elsewhere[0]
+                )
+            }
+            PatternNotFound::Missing {
+                query,
+                rules,
+                nearest,
+            } => {
+                write!(f, "no pattern '{query}' in --rules {rules}")?;
+                if !nearest.is_empty() {
+                    write!(f, "; the nearest: {}", listed(nearest))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// A pattern name or id as compared: lower case, hyphens as spaces, spaces collapsed.
 fn folded(text: &str) -> String {
     text.to_lowercase()
@@ -427,6 +510,48 @@ impl RuleSet {
         let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
         nearest.retain(|&(d, _)| d == closest);
         Lookup::NotFound(nearest.into_iter().take(3).map(|(_, p)| p).collect())
+    }
+
+    /// The one pattern `query` means ([`RuleSet::lookup`]), or why there is none: several
+    /// it may mean, the rule sets among `systems` that have a pattern of that very id or
+    /// name, or the nearest patterns by spelling.
+    pub fn find_pattern(
+        &self,
+        query: &str,
+        systems: &[&RuleSet],
+    ) -> Result<&'static Pattern, PatternNotFound> {
+        match self.lookup(query) {
+            Lookup::Found(pattern) => Ok(pattern),
+            Lookup::Ambiguous(patterns) => Err(PatternNotFound::Ambiguous {
+                query: query.to_string(),
+                rules: self.id,
+                patterns,
+            }),
+            Lookup::NotFound(nearest) => {
+                let elsewhere: Vec<&'static str> = systems
+                    .iter()
+                    .filter(|other| other.id != self.id)
+                    .filter(|other| {
+                        matches!(other.lookup(query), Lookup::Found(p)
+                            if p.id.eq_ignore_ascii_case(query) || p.name.eq_ignore_ascii_case(query))
+                    })
+                    .map(|other| other.id)
+                    .collect();
+                Err(if elsewhere.is_empty() {
+                    PatternNotFound::Missing {
+                        query: query.to_string(),
+                        rules: self.id,
+                        nearest,
+                    }
+                } else {
+                    PatternNotFound::Elsewhere {
+                        query: query.to_string(),
+                        rules: self.id,
+                        elsewhere,
+                    }
+                })
+            }
+        }
     }
 
     /// The chicken hand, if the system has one.

@@ -17,7 +17,6 @@
 
 use mjscore::line::{analyse_line, LineError, MAX_LINE};
 use mjscore::render::{self, Format, Renderer};
-use mjscore::rule_set::Lookup;
 use mjscore::rules::{self, RuleSet};
 use mjscore::{score_line_with, Error, Options};
 
@@ -105,31 +104,10 @@ pub fn explain(rules: &str, max: u32, query: &str) -> String {
 }
 
 fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
-    let listed = |patterns: &[&mjscore::patterns::Pattern]| {
-        let names: Vec<String> = patterns
-            .iter()
-            .map(|p| format!("{} {}", p.id, p.name))
-            .collect();
-        names.join(", ")
-    };
-    let pattern = match rules.lookup(query) {
-        Lookup::Found(pattern) => pattern,
-        Lookup::Ambiguous(patterns) => {
-            return Err(format!(
-                "'{query}' starts the names of several patterns of --rules {}: {}; give more of the name, or the id",
-                rules.id,
-                listed(&patterns)
-            ))
-        }
-        Lookup::NotFound(nearest) => {
-            let hint = if nearest.is_empty() {
-                String::new()
-            } else {
-                format!("; the nearest: {}", listed(&nearest))
-            };
-            return Err(format!("no pattern '{query}' in --rules {}{hint}", rules.id));
-        }
-    };
+    // The command line's message; the page names no other rule set (it has its own picker).
+    let pattern = rules
+        .find_pattern(query, &[])
+        .map_err(|missing| missing.to_string())?;
     let example = mjscore::score_line(pattern.example, rules)
         .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?;
     Ok(render::reference::explain_json(pattern, rules, &example))
