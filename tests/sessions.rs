@@ -409,6 +409,21 @@ fn session_lines_that_cannot_be_read_are_errors() {
     ));
 }
 
+/// Each player's hands dealt in, from a JSON `--summary` object, best total first.
+fn dealt_in(summary: &serde_json::Value) -> Vec<(&str, i64)> {
+    summary["summary"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["player"].as_str().unwrap(),
+                s["dealt_in"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn nobody_deals_in_when_nobody_is_responsible() {
     // [p d333] [p b444] d888 e333 w4 +w4 is worth 45 (hand 2 of the worked session). B sits
@@ -424,18 +439,10 @@ fn nobody_deals_in_when_nobody_is_responsible() {
         objects[0]["running"],
         json!({"A": -45, "B": 135, "C": -45, "D": -45})
     );
-    let dealt_in: Vec<(&str, i64)> = objects[1]["summary"]["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            (
-                s["player"].as_str().unwrap(),
-                s["dealt_in"].as_i64().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(dealt_in, [("B", 0), ("A", 0), ("C", 0), ("D", 0)]);
+    assert_eq!(
+        dealt_in(&objects[1]),
+        [("B", 0), ("A", 0), ("C", 0), ("D", 0)]
+    );
 
     // The deal passed (South won), so the second hand's East is B: A sits North, C South,
     // D West. Written as South winning on North's discard with West (D) responsible:
@@ -448,19 +455,10 @@ fn nobody_deals_in_when_nobody_is_responsible() {
         objects[1]["running"],
         json!({"A": -70, "B": 110, "C": 90, "D": -130})
     );
-    let standings = &objects[2]["summary"]["standings"];
-    let dealt_in: Vec<(&str, i64)> = standings
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            (
-                s["player"].as_str().unwrap(),
-                s["dealt_in"].as_i64().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(dealt_in, [("B", 0), ("C", 0), ("A", 0), ("D", 1)]);
+    assert_eq!(
+        dealt_in(&objects[2]),
+        [("B", 0), ("C", 0), ("A", 0), ("D", 1)]
+    );
 }
 
 #[test]
