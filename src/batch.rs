@@ -334,17 +334,19 @@ pub trait Task {
     type Work: Work;
     /// The pure half, handed to the threads that work lines out.
     fn work(&self) -> Self::Work;
-    /// One line's work, in input order, with the result its [`Work`] rendered: what to
-    /// write for it (that result itself, unless the task adds to it).
+    /// One line's work, in input order, with the line's text (as its [`Work`] was given
+    /// it) and the result its work rendered: what to write for it (that result itself,
+    /// unless the task adds to it or works the line out again, knowing the lines before).
     fn apply<'t>(
         &mut self,
         worked: <Self::Work as Work>::Worked,
+        text: &str,
         rendered: &'t str,
         at: &Location,
     ) -> Cow<'t, str>;
     /// The columns of the run's rows (see [`Renderer::header`]); `with_file`: the run reads
     /// several inputs.
-    fn columns(&self, with_file: bool) -> Columns;
+    fn columns(&self, with_file: bool) -> Columns<'_>;
     /// An input could not be read: the task counts it (the batch renders its row, in the
     /// run's columns).
     fn input_failed(&mut self);
@@ -399,8 +401,13 @@ enum ScoredLine {
     },
     /// Any other line (its own result rendered in the batch's buffer): what it adds to the
     /// summary, and how the hand ended, for the sheet (`None` for a `players:` line that
-    /// cannot be read: it is no hand at the table).
-    Line { tally: Tally, ended: Option<Ended> },
+    /// cannot be read: it is no hand at the table). `hand`: the line was read as a hand,
+    /// which a seated table works out again (see [`Scoring::hand_at_table`]).
+    Line {
+        tally: Tally,
+        ended: Option<Ended>,
+        hand: bool,
+    },
 }
 
 /// How a hand ended: a [`Played`] that owns what it says, to cross threads.
@@ -451,6 +458,7 @@ impl Work for Scorer<'_, '_> {
                 return ScoredLine::Line {
                     tally: Tally::Draw,
                     ended: Some(Ended::Drawn),
+                    hand: false,
                 };
             }
             Some(Err(error)) => {
@@ -467,28 +475,16 @@ impl Work for Scorer<'_, '_> {
                 return ScoredLine::Line {
                     tally: Tally::Error,
                     ended: was_draw.then_some(Ended::Unknown),
+                    hand: false,
                 };
             }
             None => {}
         }
-        let result = score_line_with(text, settings.rules, settings.options);
-        write_result(out, settings, text, &result, Some(at));
-        let ended = match &result {
-            // Payments are made on a win (an underscored claim as claimed), never on a
-            // false win.
-            Ok(scored) => match (scored.payments(), scored.paid_on()) {
-                (Some(payments), Some(paid_on)) => Ended::Won {
-                    payments: *payments,
-                    paid_on,
-                    context: scored.hand.context.clone(),
-                },
-                _ => Ended::FalseWin(scored.hand.context.seat),
-            },
-            Err(_) => Ended::Unknown,
-        };
+        let (tally, ended) = self.hand(text, text, at, out, None);
         ScoredLine::Line {
-            tally: Tally::of(&result, settings.rules),
+            tally,
             ended: Some(ended),
+            hand: true,
         }
     }
 
@@ -504,7 +500,50 @@ impl Work for Scorer<'_, '_> {
         ScoredLine::Line {
             tally: Tally::Error,
             ended: Some(Ended::Unknown),
+            hand: false,
         }
+    }
+}
+
+impl Scorer<'_, '_> {
+    /// A hand's line: `line` is scored, and its result rendered as the line `shown` (the
+    /// same text, or the line as written when `line` has its players' names replaced by
+    /// their seats, column for column), with the hand's `players` when a table is seated.
+    fn hand(
+        &self,
+        shown: &str,
+        line: &str,
+        at: &Location,
+        out: &mut String,
+        players: Option<[&str; 4]>,
+    ) -> (Tally, Ended) {
+        let settings = self.settings;
+        let result = score_line_with(line, settings.rules, settings.options).map(|mut scored| {
+            scored.input = shown;
+            scored
+        });
+        match (&result, players) {
+            (Ok(scored), Some(players)) => {
+                settings
+                    .output
+                    .scored_at_table(out, scored, Some(at), players)
+            }
+            _ => write_result(out, settings, shown, &result, Some(at)),
+        }
+        let ended = match &result {
+            // Payments are made on a win (an underscored claim as claimed), never on a
+            // false win.
+            Ok(scored) => match (scored.payments(), scored.paid_on()) {
+                (Some(payments), Some(paid_on)) => Ended::Won {
+                    payments: *payments,
+                    paid_on,
+                    context: scored.hand.context.clone(),
+                },
+                _ => Ended::FalseWin(scored.hand.context.seat),
+            },
+            Err(_) => Ended::Unknown,
+        };
+        (Tally::of(&result, settings.rules), ended)
     }
 }
 
@@ -517,11 +556,20 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         }
     }
 
-    fn apply<'t>(&mut self, worked: ScoredLine, rendered: &'t str, at: &Location) -> Cow<'t, str> {
+    fn apply<'t>(
+        &mut self,
+        worked: ScoredLine,
+        text: &str,
+        rendered: &'t str,
+        at: &Location,
+    ) -> Cow<'t, str> {
         self.lines += 1;
         match worked {
             ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
-            ScoredLine::Line { tally, ended } => {
+            ScoredLine::Line { hand: true, .. } if self.summary.session.is_seated() => {
+                Cow::Owned(self.hand_at_table(text, at))
+            }
+            ScoredLine::Line { tally, ended, .. } => {
                 self.summary.count(&tally);
                 match ended {
                     Some(ended) => self.after_hand(rendered, ended.played()),
@@ -531,9 +579,12 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         }
     }
 
-    fn columns(&self, _with_file: bool) -> Columns {
+    fn columns(&self, _with_file: bool) -> Columns<'_> {
         Columns::Hands {
-            session: self.session_columns,
+            session: self
+                .session_columns
+                .then(|| self.summary.session.charted())
+                .flatten(),
         }
     }
 
@@ -566,6 +617,33 @@ impl Scoring<'_, '_> {
         let mut rendered = String::new();
         settings.output.seated(&mut rendered, players, at);
         rendered
+    }
+
+    /// A hand at a seated table, worked out again here rather than as its [`Work`] did:
+    /// which seat a player's name means (`seat=Bob`) depends on the hands before it, as
+    /// the deal passes, and the result names the players beside their seats. (A session's
+    /// hands are so worked out twice; a session is an evening's hands, not a million.)
+    fn hand_at_table(&mut self, text: &str, at: &Location) -> String {
+        let settings = self.settings;
+        let sheet = &self.summary.session;
+        let players: [String; 4] = sheet.players().unwrap_or_default().map(str::to_string);
+        let players = players.each_ref().map(String::as_str);
+        let mut out = String::new();
+        let (tally, ended) = match session::seats_for_names(text, players) {
+            Ok(line) => Scorer { settings }.hand(text, &line, at, &mut out, Some(players)),
+            Err(error) => {
+                write_result(
+                    &mut out,
+                    settings,
+                    text,
+                    &Err(Error::Session(error)),
+                    Some(at),
+                );
+                (Tally::Error, Ended::Unknown)
+            }
+        };
+        self.summary.count(&tally);
+        self.after_hand(&out, ended.played()).into_owned()
     }
 
     /// A hand's result, `rendered`, with the session's part when a table is seated; the
@@ -663,19 +741,22 @@ pub fn run_task<T: Task>(
             if may_wait {
                 control.set_waiting(false);
             }
+            let read;
             let item = match next {
                 Err(error) => Item::Failure(error),
                 Ok(None) => break,
                 Ok(Some((number, line))) => {
                     let at = Location { file, line: number };
-                    let worked = match line {
+                    read = line;
+                    let (text, worked) = match &read {
                         Line::Skipped => continue,
-                        Line::Text(text) => work.line(&text, &at, &mut rendered),
-                        Line::Unusable { display, error } => {
-                            work.unusable(&display, &error, &at, &mut rendered)
-                        }
+                        Line::Text(text) => (&**text, work.line(text, &at, &mut rendered)),
+                        Line::Unusable { display, error } => (
+                            &**display,
+                            work.unusable(display, error, &at, &mut rendered),
+                        ),
                     };
-                    Item::Line(number, worked, &rendered)
+                    Item::Line(number, text, worked, &rendered)
                 }
             };
             let failed = matches!(item, Item::Failure(_));
@@ -699,8 +780,8 @@ fn deliver<T: Task>(
     output: &mut Output<impl Write>,
 ) -> io::Result<()> {
     let rendered = match item {
-        Item::Line(line, worked, rendered) => {
-            task.apply(worked, rendered, &Location { file, line })
+        Item::Line(line, text, worked, rendered) => {
+            task.apply(worked, text, rendered, &Location { file, line })
         }
         Item::Failure(error) => {
             let message = format!("cannot read {source}: {}", reason(&error));

@@ -491,7 +491,7 @@ fn single<'r>(
     summary.record(&result);
     *status = summary.exit_status();
     let rendered = batch::render_result(settings, &line, &result, None);
-    let header = settings.output.header(Columns::Hands { session: false });
+    let header = settings.output.header(Columns::Hands { session: None });
     write_single(cli, stdout, &line, &result, format, header, &rendered)?;
     Ok(summary)
 }

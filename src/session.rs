@@ -6,6 +6,7 @@
 //! Totals are kept per player name across the whole run: a new `players:` line seats a new
 //! table (or re-seats the same players), and a name already seen keeps its total.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::hand::{WinBy, WinContext};
@@ -54,6 +55,33 @@ pub enum SessionErrorKind {
     /// `players` without its colon: the line would otherwise be read as a hand.
     #[error("write players: with its colon, then the four names (players: Ann Bob Cho Dee)")]
     PlayersWithoutColon,
+    /// A seat word (`seat=`, `from=`, `resp=`) naming nobody at the table.
+    #[error(
+        "{key}={found}: a seat is e, s, w or n, or a player at the table: {}",
+        list_names(&players[..])
+    )]
+    UnknownPlayer {
+        /// The word, in lower case.
+        key: String,
+        /// What followed its `=`, as written.
+        found: String,
+        /// The players at the table, East South West North (boxed: an error is moved
+        /// about, and this one is rare).
+        players: Box<[String; 4]>,
+    },
+    /// A seat word naming the start of more than one player's name.
+    #[error(
+        "{key}={found} could be {}: write more of the name",
+        list_names(matches)
+    )]
+    AmbiguousPlayer {
+        /// The word, in lower case.
+        key: String,
+        /// What followed its `=`, as written.
+        found: String,
+        /// The players whose names start so.
+        matches: Vec<String>,
+    },
     /// A session that starts after the TSV header was written without its columns.
     #[error("in TSV a session's players: line must be the first line read, so that the header has its columns")]
     LateInTsv,
@@ -128,6 +156,91 @@ pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     }
     let names = [0, 1, 2, 3].map(|i| names[i].1.to_string());
     Some(Ok(Directive::Players(names)))
+}
+
+/// Names joined for a message: "Ann, Bob, Cho or Dee".
+fn list_names(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// The player `value` names among `players` (East South West North): the whole name or
+/// its start, in any case. Several whose names start so are an error; none is `Ok(None)`.
+fn player_named(value: &str, players: [&str; 4]) -> Result<Option<Seat>, Vec<String>> {
+    let value = value.to_lowercase();
+    let lower = players.map(str::to_lowercase);
+    if let Some(at) = lower.iter().position(|name| *name == value) {
+        return Ok(Some(Seat::ALL[at]));
+    }
+    let starting: Vec<usize> = (0..4).filter(|&i| lower[i].starts_with(&value)).collect();
+    match starting[..] {
+        [] => Ok(None),
+        [at] => Ok(Some(Seat::ALL[at])),
+        _ => Err(starting.iter().map(|&i| players[i].to_string()).collect()),
+    }
+}
+
+/// `line` with every seat word that names a player (`seat=Bob`, `from=ann`, `resp=Ch`)
+/// written with that player's seat at the hand instead (`players`, East South West North),
+/// padded with spaces to the name's width, so that every column of the line, and so of any
+/// error in it, stays where it was. Seat letters and seat names (`s`, `south`) and
+/// `resp=none` always mean themselves; a line that names no player comes back as it is.
+pub fn seats_for_names<'l>(
+    line: &'l str,
+    players: [&str; 4],
+) -> Result<Cow<'l, str>, SessionError> {
+    let body = line.split('#').next().unwrap_or_default();
+    let mut rewritten: Option<String> = None;
+    for (column, word) in words_with_columns(body) {
+        let Some((key, value)) = word.split_once('=') else {
+            continue;
+        };
+        let key = key.to_ascii_lowercase();
+        if !matches!(key.as_str(), "seat" | "from" | "resp")
+            || value.is_empty()
+            || crate::notation::seat_name(value).is_some()
+            || (key == "resp" && value.eq_ignore_ascii_case("none"))
+        {
+            continue;
+        }
+        let seat = match player_named(value, players) {
+            Ok(Some(seat)) => seat,
+            Ok(None) => {
+                return Err(SessionError {
+                    column,
+                    kind: SessionErrorKind::UnknownPlayer {
+                        key,
+                        found: value.to_string(),
+                        players: Box::new(players.map(str::to_string)),
+                    },
+                })
+            }
+            Err(matches) => {
+                return Err(SessionError {
+                    column,
+                    kind: SessionErrorKind::AmbiguousPlayer {
+                        key,
+                        found: value.to_string(),
+                        matches,
+                    },
+                })
+            }
+        };
+        // The value's place in the line: the word is a slice of `line`.
+        let start = value.as_ptr() as usize - line.as_ptr() as usize;
+        let text = rewritten.get_or_insert_with(|| line.to_string());
+        let width = value.chars().count();
+        let seat_as_written = format!("{}{}", seat.letter(), " ".repeat(width - 1));
+        // Same width in characters, perhaps fewer bytes: later words move left by the
+        // difference, so they are found in `text` by their place from the end.
+        let from_end = line.len() - start;
+        let at = text.len() - from_end;
+        text.replace_range(at..at + value.len(), &seat_as_written);
+    }
+    Ok(rewritten.map_or(Cow::Borrowed(line), Cow::Owned))
 }
 
 /// The words of `text` with their 1-based columns (in characters). Spaces or commas
@@ -250,6 +363,9 @@ pub struct Entry {
     pub players: [String; 4],
     /// The running totals of the table's players, in the order of its `players:` line.
     pub running: [(String, i64); 4],
+    /// The running totals of the run's first four players (see [`Sheet::charted`]), in the
+    /// order of their `players:` line, wherever they sit.
+    pub charted: [i64; 4],
     /// Whether the deal passed after the hand.
     pub passed: bool,
 }
@@ -279,6 +395,8 @@ pub struct Sheet {
     /// (The standard hasher is keyed at random: names chosen to collide cannot slow it.)
     index: HashMap<String, usize>,
     table: Option<Table>,
+    /// The first table's players, as indices into `players`.
+    charted: Option<[usize; 4]>,
 }
 
 impl Sheet {
@@ -308,6 +426,14 @@ impl Sheet {
             i
         });
         self.table = Some(Table { order, east: 0 });
+        self.charted.get_or_insert(order);
+    }
+
+    /// The run's first four players, in the order of their `players:` line: those whose
+    /// running totals a chart of the run follows (TSV's `running_NAME` columns), wherever
+    /// they sit; `None` before any `players:` line.
+    pub fn charted(&self) -> Option<[&str; 4]> {
+        Some(self.charted?.map(|i| self.players[i].name.as_str()))
     }
 
     /// Whether a table has been seated: the run is a session.
@@ -377,9 +503,14 @@ impl Sheet {
         let running = table
             .order
             .map(|i| (self.players[i].name.clone(), self.players[i].total));
+        let charted = self
+            .charted
+            .unwrap_or(table.order)
+            .map(|i| self.players[i].total);
         Some(Entry {
             players,
             running,
+            charted,
             passed,
         })
     }

@@ -24,8 +24,10 @@ fn place(at: Option<&Location>) -> String {
 impl Renderer for Brief {
     fn header(&self, columns: Columns) -> Option<String> {
         Some(match columns {
-            Columns::Hands { session: true } => "brief, with players\n".to_string(),
-            Columns::Hands { session: false } => "brief\n".to_string(),
+            Columns::Hands {
+                session: Some(players),
+            } => format!("brief, with players {}\n", players.join(" ")),
+            Columns::Hands { session: None } => "brief\n".to_string(),
             Columns::Waits { .. } => "brief waits\n".to_string(),
         })
     }
@@ -138,7 +140,7 @@ fn a_made_up_format_through_the_batch_and_a_session() {
     batch::run(input(session), &settings, &Control::jobs(1), &mut out).unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "brief, with players\n\
+        "brief, with players Ann Bob Cho Dee\n\
          seated Ann Bob Cho Dee\n\
          2: 45 = 1.2+7.1; e-45 s135 w-45 n-45 | Ann -45 Bob 135 Cho -45 Dee -45\n\
          3: 45 = 3.1+4.1+4.2.1; e-85 s135 w-25 n-25 | Ann -70 Bob 50 Cho 90 Dee -70\n\

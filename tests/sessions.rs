@@ -144,13 +144,16 @@ fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
     assert_eq!(
         rows[0],
         "file\tline\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tfrom\tassumed\tstatus\tmessage\
-         \tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n"
+         \tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n\
+         \trunning_Ann\trunning_Bob\trunning_Cho\trunning_Dee"
     );
     assert_eq!(rows.len(), 10, "a header and one row per hand");
-    // The 14 fixed columns of a scored row, then the session's 8.
+    // The 14 fixed columns of a scored row, then the session's 8, then one running total
+    // per player of the `players:` line, wherever that player sits: a column a
+    // spreadsheet charts across the evening.
     for (i, (row, (seats, running))) in rows[1..].iter().zip(WORKED).enumerate() {
         let fields: Vec<&str> = row.split('\t').collect();
-        assert_eq!(fields.len(), 22, "{row}");
+        assert_eq!(fields.len(), 26, "{row}");
         assert_eq!(fields[14..18], seats, "hand {}", i + 1);
         // The running total of the player at each seat.
         let by_seat: Vec<String> = seats
@@ -158,10 +161,13 @@ fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
             .map(|s| running[NAMES.iter().position(|n| n == s).unwrap()].to_string())
             .collect();
         assert_eq!(fields[18..22], by_seat, "hand {}", i + 1);
+        let by_player: Vec<String> = running.iter().map(i64::to_string).collect();
+        assert_eq!(fields[22..26], by_player, "hand {}", i + 1);
     }
     assert_eq!(
         rows[4],
-        "\t6\tdraw\t\t\t\t0\t0\t0\t0\t\t\tdraw\t\tDee\tAnn\tBob\tCho\t-200\t320\t-80\t-40"
+        "\t6\tdraw\t\t\t\t0\t0\t0\t0\t\t\tdraw\t\tDee\tAnn\tBob\tCho\t-200\t320\t-80\t-40\
+         \t320\t-80\t-40\t-200"
     );
     common::assert_has_lines(
         &out.stderr,
@@ -491,4 +497,128 @@ fn a_chickens_half_point_is_its_biggest_hand() {
         "{}",
         text.stdout
     );
+}
+
+/// The worked session's first three hands with each seat named by its player: hand 1 is
+/// dealt by Ann (Bob is South), hand 2 by Bob (Cho South, Bob East), hand 3 by Cho (Ann
+/// West). Written in any case and by the start of a name.
+const NAMED: &str = "players: Ann Bob Cho Dee\n\
+                     b66 c12345678 d111 +c9 self seat=Bob\n\
+                     [p d333] [p b444] d888 e333 w4 +w4 seat=cho from=BOB\n\
+                     c222333444 b789 d5 +d5 self seat=an claim=130\n";
+
+#[test]
+fn a_seat_may_be_named_by_the_player_who_holds_it() {
+    // The same hands as the worked session's first three, with seat letters: the same
+    // seats, payments and running totals (WORKED, hands 1 to 3).
+    let out = run(&["--format", "json"], NAMED);
+    let lines = json_lines(&out.stdout);
+    let hands: Vec<_> = lines.iter().filter(|l| l.get("total").is_some()).collect();
+    assert_eq!(hands.len(), 3, "{}", out.stdout);
+    let seats: Vec<(&str, &str)> = hands
+        .iter()
+        .map(|h| {
+            (
+                h["seat"].as_str().unwrap(),
+                h["from"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(seats, [("s", ""), ("s", "e"), ("w", "")]);
+    for (hand, (_, running)) in hands.iter().zip(WORKED) {
+        let totals: Vec<i64> = NAMES
+            .iter()
+            .map(|n| hand["running"][n].as_i64().unwrap())
+            .collect();
+        assert_eq!(totals, running, "{hand}");
+    }
+    // The line is shown as written.
+    assert_eq!(hands[0]["input"], "b66 c12345678 d111 +c9 self seat=Bob");
+    // Every hand was read; hand 3's claim is underscored, which exits 1.
+    assert_eq!(out.code, 1, "{}", out.stderr);
+}
+
+#[test]
+fn a_name_means_the_seat_its_player_holds_as_the_rule_set_passes_the_deal() {
+    // Hand 1: Ann, East, self-draws. Under the doubling table East keeps the deal when
+    // winning, so at hand 2 Ann is still East and Bob South: seat=Bob from=Ann is seat=s
+    // from=e. Under WSOM the deal passes after every hand: Bob is East, Cho South, Dee West
+    // and Ann North, so the same words are seat=e from=n.
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=Ann\n\
+                   b66 c12345678 d111 +c9 seat=Bob from=Ann\n";
+    for (rules, seat, from) in [("doubling", "s", "e"), ("wsom", "e", "n")] {
+        let out = run(&["--format", "json", "--rules", rules], session);
+        let lines = json_lines(&out.stdout);
+        let hand = lines.iter().rfind(|l| l.get("seat").is_some()).unwrap();
+        assert_eq!(
+            (hand["seat"].as_str(), hand["from"].as_str()),
+            (Some(seat), Some(from)),
+            "{rules}"
+        );
+    }
+}
+
+#[test]
+fn payment_lines_name_the_player_beside_the_seat() {
+    // Hand 1: Bob (South) self-draws 45, each pays 45; hand 2: Cho (South) wins 45 on Bob's
+    // (East) discard: Bob pays 85, Dee and Ann 25 each (WORKED).
+    let out = run(&[], NAMED);
+    common::assert_has_lines(
+        &out.stdout,
+        &[
+            "  East (Ann) pays 45",
+            "  South (Bob) receives 135",
+            "  West (Cho) pays 45",
+            "  North (Dee) pays 45",
+            "  East (Bob) pays 85",
+            "  South (Cho) receives 135",
+            "  West (Dee) pays 25",
+            "  North (Ann) pays 25",
+        ],
+    );
+    // Without a table, payments name seats only.
+    let alone = run(&["b66 c12345678 d111 +c9 self seat=s"], "");
+    common::assert_has_lines(&alone.stdout, &["  East pays 45", "  South receives 135"]);
+}
+
+#[test]
+fn a_name_nobody_at_the_table_has_is_an_error_that_lists_them() {
+    // Hand 1 is dealt by Ann: the list is in seat order, East first.
+    let out = run(
+        &[],
+        "players: Ann Abe Cho Dee\nb66 c12345678 d111 +c9 self seat=Zed\n",
+    );
+    common::assert_has_lines(
+        &out.stdout,
+        &[
+            "error at 2:29: seat=Zed: a seat is e, s, w or n, or a player at the table: Ann, Abe, Cho or Dee",
+        ],
+    );
+    // The start of two names.
+    let out = run(
+        &[],
+        "players: Ann Abe Cho Dee\nb66 c12345678 d111 +c9 self seat=a\n",
+    );
+    common::assert_has_lines(
+        &out.stdout,
+        &["error at 2:29: seat=a could be Ann or Abe: write more of the name"],
+    );
+    assert_eq!(out.code, 2);
+    // A name replaced by its seat keeps the columns after it: `xyz` is at column 38.
+    let out = run(
+        &[],
+        "players: Ann Bob Cho Dee\nb66 c12345678 d111 +c9 self seat=Bob xyz\n",
+    );
+    assert!(
+        out.stdout.contains("error at 2:38: unknown word 'xyz'"),
+        "{}",
+        out.stdout
+    );
+    // Seat letters and seat names keep their meaning, even beside a player called so.
+    let out = run(
+        &["--format", "json"],
+        "players: Sam Ned Wu Eve\nb66 c12345678 d111 +c9 self seat=n\n",
+    );
+    assert_eq!(json_lines(&out.stdout)[0]["seat"], "n");
 }

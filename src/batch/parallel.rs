@@ -36,8 +36,9 @@ const AHEAD: usize = 4;
 
 /// What the reading thread hands back, in input order.
 pub(super) enum Item<'r, T> {
-    /// A line's work, with the line's number and the result its work rendered.
-    Line(usize, T, &'r str),
+    /// A line's work, with the line's number, its text (as the work was given it) and the
+    /// result its work rendered.
+    Line(usize, &'r str, T, &'r str),
     /// The error that ended the input.
     Failure(io::Error),
 }
@@ -52,9 +53,12 @@ struct Chunk {
 /// A chunk worked out: each line's number, work and where its rendered result is in
 /// `rendered`, the one buffer of the chunk's results (a `String` a line, allocated on a
 /// worker and freed on the reading thread, made the threads contend for the allocator).
+/// The chunk's text comes back with it (moved, not copied): the task applying a line may
+/// need its text.
 struct Worked<T> {
+    text: String,
     rendered: String,
-    lines: Vec<(usize, T, Range<usize>)>,
+    lines: Vec<(usize, Range<usize>, T, Range<usize>)>,
 }
 
 /// One line of a chunk: its number, where its text is, and why it is unusable if it is.
@@ -172,13 +176,18 @@ pub(super) fn each_line<R: Read, W: Work>(
                 break;
             };
             waiting.insert(index, worked);
-            while let Some(Worked { rendered, lines }) = waiting.remove(&next) {
+            while let Some(Worked {
+                text,
+                rendered,
+                lines,
+            }) = waiting.remove(&next)
+            {
                 next += 1;
-                for (number, worked, range) in lines {
+                for (number, line, worked, range) in lines {
                     if stopped() {
                         break 'results;
                     }
-                    each(Item::Line(number, worked, &rendered[range]))?;
+                    each(Item::Line(number, &text[line], worked, &rendered[range]))?;
                 }
             }
         }
@@ -311,7 +320,7 @@ fn read_chunk<R: Read>(lines: &mut LineReader<R>) -> (Chunk, After) {
 
 impl Chunk {
     /// Every line's work with its number, in order, and their rendered results.
-    fn work<W: Work>(&self, work: &W, file: Option<&str>) -> Worked<W::Worked> {
+    fn work<W: Work>(self, work: &W, file: Option<&str>) -> Worked<W::Worked> {
         // About what a JSON line renders to, so that the buffer seldom grows.
         let mut rendered = String::with_capacity(self.lines.len() * 640);
         let lines = self
@@ -328,9 +337,18 @@ impl Chunk {
                     None => work.line(text, &at, &mut rendered),
                     Some(error) => work.unusable(text, error, &at, &mut rendered),
                 };
-                (piece.number, worked, start..rendered.len())
+                (
+                    piece.number,
+                    piece.text.clone(),
+                    worked,
+                    start..rendered.len(),
+                )
             })
             .collect();
-        Worked { rendered, lines }
+        Worked {
+            text: self.text,
+            rendered,
+            lines,
+        }
     }
 }

@@ -92,12 +92,18 @@ impl<'s, 'r> Task for Waits<'s, 'r> {
         }
     }
 
-    fn apply<'t>(&mut self, status: u8, rendered: &'t str, _at: &Location) -> Cow<'t, str> {
+    fn apply<'t>(
+        &mut self,
+        status: u8,
+        _text: &str,
+        rendered: &'t str,
+        _at: &Location,
+    ) -> Cow<'t, str> {
         self.status = self.status.max(status);
         Cow::Borrowed(rendered)
     }
 
-    fn columns(&self, with_file: bool) -> Columns {
+    fn columns(&self, with_file: bool) -> Columns<'_> {
         Columns::Waits { file: with_file }
     }
 

@@ -231,11 +231,12 @@ impl Format {
 /// line seats players) or the `waits` analysis's (with a file column when the run reads
 /// several inputs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Columns {
+pub enum Columns<'a> {
     /// Scored hands.
     Hands {
-        /// The rows carry a session's columns.
-        session: bool,
+        /// The rows carry a session's columns: then the run's first four players, in the
+        /// order of their `players:` line, whose running totals every row carries too.
+        session: Option<[&'a str; 4]>,
     },
     /// Waits.
     Waits {
@@ -261,7 +262,7 @@ pub trait Renderer: Sync {
     /// The header written before the first result, with its line break, if the format has
     /// one. Its columns are then fixed for the run: a session can only start with the
     /// first line read.
-    fn header(&self, columns: Columns) -> Option<String> {
+    fn header(&self, columns: Columns<'_>) -> Option<String> {
         let _ = columns;
         None
     }
@@ -269,11 +270,31 @@ pub trait Renderer: Sync {
     /// A scored line: a win or a false win, with a claim's verdict.
     fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>);
 
+    /// A scored line of a session: the hand's `players`, East South West North, are known,
+    /// and a format may name them beside their seats. The same as [`Renderer::scored`]
+    /// unless the format says otherwise.
+    fn scored_at_table(
+        &self,
+        out: &mut String,
+        scored: &Scored,
+        at: Option<&Location>,
+        players: [&str; 4],
+    ) {
+        let _ = players;
+        self.scored(out, scored, at);
+    }
+
     /// A line that is not a hand.
     fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
 
     /// An input that cannot be read (a missing file), in a run of these `columns`.
-    fn input_failure(&self, out: &mut String, message: &str, file: Option<&str>, columns: Columns);
+    fn input_failure(
+        &self,
+        out: &mut String,
+        message: &str,
+        file: Option<&str>,
+        columns: Columns<'_>,
+    );
 
     /// A `players:` line has seated a table.
     fn seated(&self, out: &mut String, players: [&str; 4], at: &Location);

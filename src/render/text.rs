@@ -78,6 +78,19 @@ pub fn write_scored(
     look: &dyn Paint,
     at: Option<&Location>,
 ) {
+    write_scored_at_table(out, scored, rules, look, at, None);
+}
+
+/// [`write_scored`], with the payment lines naming the hand's `players` (East South West
+/// North) beside their seats when they are known: "West (Cho) pays 460".
+fn write_scored_at_table(
+    out: &mut String,
+    scored: &Scored,
+    rules: &RuleSet,
+    look: &dyn Paint,
+    at: Option<&Location>,
+    players: Option<[&str; 4]>,
+) {
     let p = Painter { look };
     let hand = &scored.hand;
     // Enough for the block of a usual hand, so that it is not grown as it is written.
@@ -107,7 +120,7 @@ pub fn write_scored(
                 write_claim(out, &p, rules, check, reading.total);
             }
             let payments = scored.payments().unwrap_or(payments);
-            write_payments(out, &p, rules, payments, &hand.context);
+            write_payments(out, &p, rules, payments, &hand.context, players);
         }
         Outcome::FalseWin(false_win) => {
             if let FalseWin::BelowMinimum { reading, .. } = false_win {
@@ -468,21 +481,30 @@ fn write_payments(
     rules: &RuleSet,
     payments: &Payments,
     context: &WinContext,
+    players: Option<[&str; 4]>,
 ) {
     p.label(out, "Payments");
     out.push_str(&(rules.payments.explain)(payments, context));
     out.push('\n');
+    let seat_and_player = |out: &mut String, seat: Seat| {
+        out.push_str(seat.name());
+        if let Some(players) = players {
+            out.push_str(" (");
+            let _ = write_printable(out, players[seat as usize]);
+            out.push(')');
+        }
+    };
     for seat in Seat::ALL {
         let amount = payments.of(seat);
         out.push_str("  ");
         if seat == payments.winner {
             p.paint(out, Role::Strong, |out| {
-                out.push_str(seat.name());
+                seat_and_player(out, seat);
                 out.push_str(" receives ");
                 let _ = write_int(out, amount);
             });
         } else {
-            out.push_str(seat.name());
+            seat_and_player(out, seat);
             out.push_str(" pays ");
             let _ = write_int(out, -amount);
         }
@@ -712,6 +734,16 @@ impl super::Renderer for Text<'_> {
 
     fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>) {
         write_scored(out, scored, self.rules, self.look, at);
+    }
+
+    fn scored_at_table(
+        &self,
+        out: &mut String,
+        scored: &Scored,
+        at: Option<&Location>,
+        players: [&str; 4],
+    ) {
+        write_scored_at_table(out, scored, self.rules, self.look, at, Some(players));
     }
 
     fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {

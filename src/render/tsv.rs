@@ -194,11 +194,17 @@ impl super::Renderer for Tsv<'_> {
     fn header(&self, columns: Columns) -> Option<String> {
         Some(match columns {
             // The file column is always there; the session's columns come last.
-            Columns::Hands { session: false } => header(),
-            Columns::Hands { session: true } => {
+            Columns::Hands { session: None } => header(),
+            Columns::Hands {
+                session: Some(charted),
+            } => {
                 let mut header = header();
                 header.pop();
                 header.push_str(SESSION_COLUMNS);
+                for name in charted {
+                    header.push_str("\trunning_");
+                    let _ = write_printable(&mut header, name);
+                }
                 header.push('\n');
                 header
             }
@@ -214,11 +220,17 @@ impl super::Renderer for Tsv<'_> {
         write_error(out, input, error, at);
     }
 
-    fn input_failure(&self, out: &mut String, message: &str, file: Option<&str>, columns: Columns) {
+    fn input_failure(
+        &self,
+        out: &mut String,
+        message: &str,
+        file: Option<&str>,
+        columns: Columns<'_>,
+    ) {
         match columns {
             Columns::Hands { session } => {
                 out.push_str(&input_failure(message, file));
-                if session {
+                if session.is_some() {
                     out.push_str(SESSION_EMPTY);
                 }
             }
@@ -363,12 +375,14 @@ pub fn analysis_error(input: &str, error: &Error, at: Option<&Location>) -> Stri
 // ---- a session (docs/sessions.md): columns at the end of a hand's row ----
 
 /// The columns a session adds at the end of the header: the player at each seat, then
-/// each of their running totals.
+/// each of their running totals; the header then names one more column for each of the
+/// run's first four players (`running_Ann`), their running totals whatever seat they
+/// hold, for a spreadsheet to chart across the evening.
 pub const SESSION_COLUMNS: &str =
     "\tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n";
 
 /// The session's columns left empty, for a row that is not a hand (an unreadable input).
-pub const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t";
+pub const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t\t\t\t\t";
 
 /// A drawn hand (`draw`): the scoring rows' fixed columns (file, line, input, total,
 /// limit, patterns, e s w n, from, assumed, status, message), nobody paying.
@@ -397,6 +411,9 @@ pub fn write_session(row: &mut String, entry: &Entry) {
             .iter()
             .find(|(name, _)| name == entry.player(seat))
             .map_or(0, |(_, total)| *total);
+        let _ = write!(row, "\t{total}");
+    }
+    for total in entry.charted {
         let _ = write!(row, "\t{total}");
     }
 }
