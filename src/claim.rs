@@ -1,7 +1,8 @@
 //! Referee claims (docs/rules.md § Claims): what the winner said the hand is worth,
 //! checked against what it is worth.
 //!
-//! A claim is points (`claim=45`) or pattern ids (`claim=1.2+7.1`); a pattern claim is
+//! A claim is points (`claim=45`) or patterns by id or name (`claim=1.2+7.1`,
+//! `claim=concealed-hand+一氣通貫`, looked up as `explain` looks them up); a pattern claim is
 //! worth what the rule set's limit makes of those patterns. The verdict compares values:
 //! - *confirmed*: the claim equals the true value;
 //! - *underscored*: the claim is lower; it stands, and the payments are on the claim;
@@ -16,7 +17,7 @@ use crate::hand::Hand;
 use crate::notation::ClaimSpec;
 use crate::patterns::Pattern;
 use crate::payment::Payments;
-use crate::rule_set::RuleSet;
+use crate::rule_set::{Lookup, RuleSet};
 use crate::score::{self, CountedPattern, Outcome, Reading};
 
 /// A claim read against a rule set.
@@ -34,20 +35,58 @@ pub struct Claim {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ClaimError {
-    /// An id the rule set does not have.
-    #[error("claim names '{id}', which is not a pattern of {rules}: `mjscore --rules {rules} patterns` lists them")]
+    /// An id or name of no pattern of the rule set.
+    #[error("claim names '{id}', which is not a pattern of {rules}{}: `mjscore --rules {rules} patterns` lists them", nearest_of(nearest))]
     UnknownPattern {
-        /// The id as written.
+        /// The id or name as written.
         id: String,
         /// The rule set's id.
         rules: &'static str,
+        /// The nearest patterns by spelling, if any is near.
+        nearest: Vec<&'static Pattern>,
+    },
+    /// A name several patterns of the rule set answer to.
+    #[error(
+        "claim names '{id}', which could be {} of {rules}: give more of the name, or the id",
+        listed(patterns, " or ")
+    )]
+    AmbiguousPattern {
+        /// The name as written.
+        id: String,
+        /// The rule set's id.
+        rules: &'static str,
+        /// The patterns it may mean.
+        patterns: Vec<&'static Pattern>,
     },
     /// `claim=` on the line and `--claim` too.
     #[error("a claim is given both on the line and with --claim: give one")]
     GivenTwice,
 }
 
-/// Reads a claim against `rules`: looks up each id and values a pattern claim.
+/// Patterns as a message lists them: `7.1 Nine-Tile Straight or 7.2.1 …`.
+fn listed(patterns: &[&Pattern], last: &str) -> String {
+    let named: Vec<String> = patterns
+        .iter()
+        .map(|p| format!("{} {}", p.id, p.name))
+        .collect();
+    match named.split_last() {
+        Some((final_one, rest)) if !rest.is_empty() => {
+            format!("{}{last}{final_one}", rest.join(", "))
+        }
+        _ => named.join(""),
+    }
+}
+
+/// "; the nearest: 9.1 …", or nothing when no pattern is near.
+fn nearest_of(nearest: &[&Pattern]) -> String {
+    if nearest.is_empty() {
+        String::new()
+    } else {
+        format!(" (the nearest: {})", listed(nearest, " or "))
+    }
+}
+
+/// Reads a claim against `rules`: looks up each pattern and values a pattern claim.
 pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
     match spec {
         ClaimSpec::Points(points) => Ok(Claim {
@@ -58,11 +97,18 @@ pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
         ClaimSpec::Patterns(ids) => {
             let patterns = ids
                 .iter()
-                .map(|id| {
-                    rules.pattern(id).ok_or_else(|| ClaimError::UnknownPattern {
+                .map(|id| match rules.lookup(id) {
+                    Lookup::Found(pattern) => Ok(pattern),
+                    Lookup::Ambiguous(patterns) => Err(ClaimError::AmbiguousPattern {
                         id: id.clone(),
                         rules: rules.id,
-                    })
+                        patterns,
+                    }),
+                    Lookup::NotFound(nearest) => Err(ClaimError::UnknownPattern {
+                        id: id.clone(),
+                        rules: rules.id,
+                        nearest,
+                    }),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             let value = pattern_claim_value(&patterns, rules, |_| None);

@@ -173,8 +173,8 @@ pub enum NotationErrorKind {
     /// `claim=` with nothing after it.
     #[error("claim= needs the claimed points or pattern ids joined by +, e.g. claim=45 or claim=1.2+7.1")]
     MissingClaim,
-    /// A claim that is neither points nor pattern ids.
-    #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids joined by + (e.g. claim=1.2+7.1)")]
+    /// A claim that is neither points nor patterns.
+    #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids or names joined by + (e.g. claim=1.2+7.1, claim=concealed-hand+nine-tile-straight)")]
     BadClaim(String),
 }
 
@@ -213,14 +213,17 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
             _ => Err(bad()),
         };
     }
+    // A pattern is named by its id (`7.1`, `d.s1`) or by a name the rule set looks up
+    // (`nine-tile-straight`, `一氣通貫`); what starts with a digit must be an id.
     let is_id = |id: &str| {
-        !id.is_empty()
-            && id
-                .split('.')
-                .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+        id.split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+    };
+    let names_a_pattern = |part: &str| {
+        !part.is_empty() && (!part.starts_with(|c: char| c.is_ascii_digit()) || is_id(part))
     };
     let ids: Vec<&str> = value.split('+').collect();
-    if !ids.iter().all(|id| is_id(id)) {
+    if !ids.iter().all(|id| names_a_pattern(id)) {
         return Err(bad());
     }
     Ok(ClaimSpec::Patterns(

@@ -226,6 +226,9 @@ pub struct Pattern {
     pub name: &'static str,
     /// Chinese name.
     pub chinese: &'static str,
+    /// Other names players use for it: synonyms from other rule books, romanisations,
+    /// simplified Chinese (found by `explain` and in a claim, as the names are).
+    pub aliases: &'static [&'static str],
     /// What it is worth.
     pub value: Value,
     /// The hand shapes it may be scored on.
@@ -245,6 +248,15 @@ impl std::fmt::Debug for Pattern {
         write!(f, "{} {}", self.id, self.name)
     }
 }
+
+/// A pattern is one entry of a table: two are equal when they are the same entry.
+impl PartialEq for Pattern {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Eq for Pattern {}
 
 impl Pattern {
     /// Whether it may be scored on `shape`.

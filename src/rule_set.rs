@@ -257,13 +257,13 @@ pub enum Lookup {
 /// `Display` is the message the command line and the referee's page show.
 #[derive(Debug, Clone)]
 pub enum PatternNotFound {
-    /// A name prefix several patterns share.
+    /// Words several patterns' names share.
     Ambiguous {
         /// The query as asked.
         query: String,
         /// The rule set asked.
         rules: &'static str,
-        /// Each pattern it starts the name of.
+        /// Each pattern it may mean.
         patterns: Vec<&'static Pattern>,
     },
     /// The id or name of a pattern of other rule sets.
@@ -304,7 +304,7 @@ impl std::fmt::Display for PatternNotFound {
                 patterns,
             } => write!(
                 f,
-                "'{query}' starts the names of several patterns of --rules {rules}: {}; give more of the name, or the id",
+                "'{query}' could be several patterns of --rules {rules}: {}; give more of the name, or the id",
                 listed(patterns)
             ),
             PatternNotFound::Elsewhere {
@@ -312,12 +312,18 @@ impl std::fmt::Display for PatternNotFound {
                 rules,
                 elsewhere,
             } => {
-                let elsewhere: Vec<String> =
+                let listed: Vec<String> =
                     elsewhere.iter().map(|id| format!("--rules {id}")).collect();
+                // As a shell reads it: a name of several words in quotes.
+                let argument = if query.contains(char::is_whitespace) {
+                    format!("\"{query}\"")
+                } else {
+                    query.clone()
+                };
                 write!(
                     f,
-                    "'{query}' is a pattern of {}, not of --rules {rules}: `mjscore explain {query} {}`",
-                    elsewhere.join(" and of "),
+                    "'{query}' is a pattern of {}, not of --rules {rules}: `mjscore explain {argument} --rules {}`",
+                    listed.join(" and of "),
                     elsewhere[0]
                 )
             }
@@ -334,6 +340,31 @@ impl std::fmt::Display for PatternNotFound {
             }
         }
     }
+}
+
+/// Every name `pattern` goes by, folded: English, Chinese, then its aliases.
+fn names_of(pattern: &Pattern) -> impl Iterator<Item = String> + '_ {
+    [pattern.name, pattern.chinese]
+        .into_iter()
+        .chain(pattern.aliases.iter().copied())
+        .map(folded)
+}
+
+/// Whether `pattern` has the id or one of the names `query` (folded) says.
+fn goes_by(pattern: &Pattern, query: &str) -> bool {
+    pattern.id.eq_ignore_ascii_case(query) || names_of(pattern).any(|name| name == query)
+}
+
+/// Whether each word of `query` starts a word of `name` (both folded): `straight` is in
+/// `nine tile straight`, `one suit` in `mixed one suit`. A query in a script written
+/// without spaces (Chinese) is looked for inside the name instead.
+fn holds_words(name: &str, query: &str) -> bool {
+    if !query.is_ascii() {
+        return name.contains(query);
+    }
+    query
+        .split(' ')
+        .all(|word| name.split(' ').any(|in_name| in_name.starts_with(word)))
 }
 
 /// A pattern name or id as compared: lower case, hyphens as spaces, spaces collapsed.
@@ -473,39 +504,52 @@ impl RuleSet {
         (offset % size == 0 && index < self.patterns.len()).then_some(index)
     }
 
-    /// The pattern `query` means: its id (any case), its English or Chinese name (any case,
-    /// a hyphen as a space), or the start of one name only (`nine-tile`). Otherwise the
-    /// patterns that start so, or the nearest ones by spelling.
+    /// The pattern `query` means, trying each way in turn until one finds any:
+    /// 1. its id (any case), or one of its names ([`names_of`]: English, Chinese, the
+    ///    aliases players use), in any case, a hyphen as a space;
+    /// 2. the start of its English name (`nine-tile`);
+    /// 3. words inside one of its names, each the start of a word there, in any order
+    ///    (`straight`, `one suit`, `pure str`), or, for Chinese, characters inside one
+    ///    (`七對`).
+    ///
+    /// Several patterns found the same way are all returned; none at all gives the nearest
+    /// ones by spelling.
     pub fn lookup(&self, query: &str) -> Lookup {
         let query = folded(query);
-        let exact = |p: &&Pattern| {
-            p.id.eq_ignore_ascii_case(&query) || folded(p.name) == query || p.chinese == query
-        };
-        if let Some(pattern) = self.patterns.iter().find(exact) {
+        if let Some(pattern) = self.patterns.iter().find(|p| goes_by(p, &query)) {
             return Lookup::Found(pattern);
         }
-        let starting: Vec<&'static Pattern> = if query.is_empty() {
-            Vec::new()
-        } else {
-            self.patterns
-                .iter()
-                .filter(|p| folded(p.name).starts_with(&query))
-                .collect()
-        };
-        match starting.len() {
-            1 => return Lookup::Found(starting[0]),
-            2.. => return Lookup::Ambiguous(starting),
-            0 => {}
+        if !query.is_empty() {
+            let ways: [&dyn Fn(&Pattern) -> bool; 2] =
+                [&|p| folded(p.name).starts_with(&query), &|p| {
+                    names_of(p).any(|name| holds_words(&name, &query))
+                }];
+            for way in ways {
+                let found: Vec<&'static Pattern> =
+                    self.patterns.iter().filter(|p| way(p)).collect();
+                match found.len() {
+                    0 => {}
+                    1 => return Lookup::Found(found[0]),
+                    _ => return Lookup::Ambiguous(found),
+                }
+            }
         }
+        // Near: an id within half its length (`7.2` for `7.3`), or a name within a quarter of
+        // the query's (a slip of a letter or two, not any word of the same length).
+        let length = query.chars().count();
         let mut nearest: Vec<(usize, &'static Pattern)> = self
             .patterns
             .iter()
-            .map(|p| {
+            .filter_map(|p| {
                 let by_id = distance(&query, &p.id.to_lowercase());
-                let by_name = distance(&query, &folded(p.name));
-                (by_id.min(by_name), p)
+                let by_name = names_of(p)
+                    .map(|name| distance(&query, &name))
+                    .min()
+                    .unwrap_or(usize::MAX);
+                let near = by_id <= length.max(p.id.len()).div_ceil(2)
+                    || by_name <= length.div_ceil(4).max(1);
+                near.then_some((by_id.min(by_name), p))
             })
-            .filter(|&(d, p)| d <= query.chars().count().max(p.id.len()).div_ceil(2))
             .collect();
         let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
         nearest.retain(|&(d, _)| d == closest);
@@ -531,10 +575,7 @@ impl RuleSet {
                 let elsewhere: Vec<&'static str> = systems
                     .iter()
                     .filter(|other| other.id != self.id)
-                    .filter(|other| {
-                        matches!(other.lookup(query), Lookup::Found(p)
-                            if p.id.eq_ignore_ascii_case(query) || p.name.eq_ignore_ascii_case(query))
-                    })
+                    .filter(|other| other.patterns.iter().any(|p| goes_by(p, &folded(query))))
                     .map(|other| other.id)
                     .collect();
                 Err(if elsewhere.is_empty() {

@@ -337,7 +337,7 @@ fn item10_explain_by_name_or_prefix() {
     let run = mjscore(&["explain", "three"]);
     assert_eq!(
         (run.code, run.stderr.as_str()),
-        (2, "mjscore: 'three' starts the names of several patterns of --rules wsom: 4.2.2 Three Concealed Triplets, 4.3.3 Three Kong, 5.1.3 Three Identical Sequences, 6.1 Three Similar Sequences, 6.2.2 Three Similar Triplets, 7.2.1 Three Consecutive Triplets; give more of the name, or the id\n")
+        (2, "mjscore: 'three' could be several patterns of --rules wsom: 4.2.2 Three Concealed Triplets, 4.3.3 Three Kong, 5.1.3 Three Identical Sequences, 6.1 Three Similar Sequences, 6.2.2 Three Similar Triplets, 7.2.1 Three Consecutive Triplets; give more of the name, or the id\n")
     );
 }
 

@@ -174,3 +174,108 @@ fn waits_summary_says_what_waits_has_instead() {
         "mjscore: waits has no --summary: its exit status says how the hands stand (0 calling, 1 not calling, 2 not a hand), and --format tsv gives a table to count\n"
     );
 }
+
+/// The pattern `explain` finds for `query` under `rules`: its first line.
+fn explained(rules: &str, query: &str) -> String {
+    let run = Mjscore::new(&["--rules", rules, "explain", query]).run();
+    assert_eq!(run.code, 0, "{rules} {query}: {}", run.stderr);
+    run.stdout.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn explain_finds_a_pattern_by_the_names_players_use() {
+    // What each name means, from the rule books and languages it comes from: "all pungs"
+    // and "all pongs" (Chinese Official, Hong Kong), dui dui hu (pinyin of 对对和, the
+    // simplified 對對和), 碰碰和 (its other Chinese name) are All Triplets; a full flush is
+    // all one suit, a half flush one suit with honours; pinghu is 平和; thirteen orphans and
+    // 十三幺 are Thirteen Terminals; "straight" is a word of Nine-Tile Straight.
+    for (query, found) in [
+        ("all pungs", "4.1 All Triplets 對對和"),
+        ("all pong", "4.1 All Triplets 對對和"),
+        ("dui dui hu", "4.1 All Triplets 對對和"),
+        ("对对和", "4.1 All Triplets 對對和"),
+        ("碰碰和", "4.1 All Triplets 對對和"),
+        ("full flush", "2.1.2 Pure One-Suit 清一色"),
+        ("half flush", "2.1.1 Mixed One-Suit 混一色"),
+        ("pinghu", "1.1 All Sequences 平和"),
+        ("thirteen orphans", "10.1 Thirteen Terminals 十三么九"),
+        ("十三幺", "10.1 Thirteen Terminals 十三么九"),
+        ("straight", "7.1 Nine-Tile Straight 一氣通貫"),
+    ] {
+        assert_eq!(explained("wsom", query), found, "{query}");
+    }
+    // Huang's table has its own names for them; 七對 is inside its 七對, the simplified
+    // 七对 and the Chinese Official "seven pairs" name it too, and tsumo is its self-draw.
+    for (query, found) in [
+        ("all pungs", "h.47 All in Triple 碰碰胡"),
+        ("full flush", "h.5 Mono Color 清一色"),
+        ("七对", "h.32 Seven Pairs 七對"),
+        ("tsumo", "h.55 Self Fetching 自摸"),
+    ] {
+        assert_eq!(explained("huang", query), found, "{query}");
+    }
+    // A word two patterns share names both; a chicken hand is no pattern of WSOM, whose
+    // minimum is 5, and the message says which rule sets have one.
+    let run = Mjscore::new(&["explain", "one-suit"]).run();
+    assert_eq!(
+        run.stderr,
+        "mjscore: 'one-suit' could be several patterns of --rules wsom: 2.1.1 Mixed One-Suit, \
+         2.1.2 Pure One-Suit; give more of the name, or the id\n"
+    );
+    let run = Mjscore::new(&["explain", "雞和"]).run();
+    assert!(
+        run.stderr
+            .contains("'雞和' is a pattern of --rules zj and of --rules doubling"),
+        "{}",
+        run.stderr
+    );
+    // explain lists the names, in text and JSON.
+    let run = Mjscore::new(&["explain", "4.1"]).run();
+    assert!(
+        run.stdout.contains("\nAlso called  all pungs, all pongs, "),
+        "{}",
+        run.stdout
+    );
+    let run = Mjscore::new(&["explain", "4.1", "--format", "json"]).run();
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let aliases = json["aliases"].as_array().unwrap();
+    assert!(aliases.iter().any(|a| a == "toitoi"), "{json}");
+}
+
+#[test]
+fn a_claim_names_patterns_as_explain_finds_them() {
+    // The hand is 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45: claimed by name,
+    // by Chinese name and by a word, it is confirmed.
+    let hand = "b66 c12345678 d111 +c9 self seat=s";
+    for claim in [
+        "concealed-hand+一氣通貫",
+        "1.2+straight",
+        "menzen+pure-straight",
+    ] {
+        let run = Mjscore::new(&["--claim", claim, hand]).run();
+        assert_eq!(run.code, 0, "{claim}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout.contains("(45): confirmed"),
+            "{claim}: {}",
+            run.stdout
+        );
+    }
+    // On the line too, where a name is written without spaces.
+    let run = Mjscore::new(&[&format!("{hand} claim=concealed-hand+nine-tile-straight")]).run();
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    // A name that could be two patterns, and one of none.
+    let err = mjscore::score_line(&format!("{hand} claim=1.2+one-suit"), &rules::WSOM).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "claim names 'one-suit', which could be 2.1.1 Mixed One-Suit or 2.1.2 Pure One-Suit of \
+         wsom: give more of the name, or the id"
+    );
+    let err = mjscore::score_line(&format!("{hand} claim=1.2+qwerty"), &rules::WSOM).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "claim names 'qwerty', which is not a pattern of wsom: `mjscore --rules wsom patterns` lists them"
+    );
+    // What starts with a digit is an id.
+    let err = mjscore::score_line(&format!("{hand} claim=1.2+4,5"), &rules::WSOM).unwrap_err();
+    assert_eq!(err.kind(), "syntax");
+}

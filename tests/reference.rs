@@ -88,6 +88,7 @@ fn explain_gives_the_condition_and_a_scored_example() {
     assert_eq!(
         run.stdout,
         "7.1 Nine-Tile Straight 一氣通貫\n\
+         Also called  pure straight, straight, ittsu, ikkitsuukan, yi qi tong guan, 一气通贯, 清龙, 清龍, qing long\n\
          Points       40\n\
          Series       7.1 (only the highest pattern of a series counts)\n\
          Scores on    regular hands (4 sets and a pair)\n\

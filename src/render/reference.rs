@@ -141,6 +141,9 @@ fn shapes(shapes: Shapes) -> &'static str {
 pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
+    if !pattern.aliases.is_empty() {
+        let _ = writeln!(out, "Also called  {}", pattern.aliases.join(", "));
+    }
     let _ = writeln!(out, "Points       {}", value(rules, pattern));
     let _ = writeln!(
         out,
@@ -188,6 +191,7 @@ pub fn explain_json(pattern: &'static Pattern, rules: &RuleSet, example: &Scored
         .string("series", pattern.series)
         .string("name", pattern.name)
         .string("chinese", pattern.chinese)
+        .strings("aliases", pattern.aliases.iter().copied())
         .raw("points", value_number(rules, pattern));
     if pattern.value.percent() > 0 {
         object.raw("percent", pattern.value.percent());
