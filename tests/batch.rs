@@ -46,7 +46,8 @@ fn tsv_row_for_every_hand_and_the_worst_exit_status() {
         "\t3\t[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e claim=45\t45\t\t3.1+4.1+4.2.1\t-85\t135\t-25\t-25\te\tno\tconfirmed\tclaim=45",
         "\t4\tc222333444 b789 d5 +d5 self seat=w claim=130\t135\t\t1.2+4.2.2+7.2.1\t-130\t-130\t390\t-130\t\t\tunderscored\tclaim=130; paid on the claim",
         "\t5\tb345345 c678 d234 w2 +w2 from=s claim=1.1+1.2+5.1.2\t20\t\t1.1+1.2+5.1.1\t60\t-20\t-20\t-20\ts\tno\toverclaimed\tclaim=1.1+1.2+5.1.2 (70); missed 5.1.1; not there 5.1.2",
-        "\t7\t[c b123] [p w333] c456 d789 d2 +d2 from=s\t\t\t\t\t\t\t\ts\tno\tfalse_win\tfalse win: no scoring pattern (a Chicken Hand); WSOM needs at least 5 points",
+        // A false win: no total, no pattern (WSOM has no Chicken Hand), nothing paid.
+        "\t7\t[c b123] [p w333] c456 d789 d2 +d2 from=s\t\t\t\t0\t0\t0\t0\ts\tno\tfalse_win\tfalse win: no scoring pattern (a Chicken Hand); WSOM needs at least 5 points",
         "\t8\tb123 w5 c456 +b9\t\t\t\t\t\t\t\t\t\terror\tcolumn 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)",
     ];
     let rows: Vec<&str> = run.stdout.lines().collect();
@@ -105,7 +106,18 @@ fn json_lines_carry_line_claim_and_verdict() {
         serde_json::json!({"e": 60, "s": -20, "w": -20, "n": -20})
     );
 
-    assert_eq!(objects[4]["error"]["kind"], "false_win");
+    // A false win is no input error: the hand's fields, nothing paid, and why.
+    assert_eq!(objects[4].get("error"), None);
+    assert_eq!(
+        objects[4]["false_win"]["reason"],
+        "no scoring pattern (a Chicken Hand); WSOM needs at least 5 points"
+    );
+    assert_eq!(objects[4]["total"], serde_json::Value::Null);
+    assert_eq!(objects[4]["from"], "s");
+    assert_eq!(
+        objects[4]["payments"],
+        serde_json::json!({"e": 0, "s": 0, "w": 0, "n": 0})
+    );
     assert_eq!(objects[5]["error"]["kind"], "syntax");
     assert_eq!(objects[5]["error"]["column"], 6);
 }

@@ -143,7 +143,23 @@ fn false_wins_exit_1_and_say_why() {
     ));
     let (v, code) = json(&["b1479 c258 d369 w12 e1 +e2 self"]);
     assert_eq!(code, 1);
-    assert_eq!(v["error"]["kind"], "false_win");
+    // Not a winning shape: no reading, so no arrangement and no patterns; the seat and
+    // the self-draw as written; nothing paid.
+    assert_eq!(v.get("error"), None);
+    assert_eq!(
+        v["false_win"]["reason"],
+        "the tiles do not form 4 sets and a pair, Seven Pairs or Thirteen Terminals"
+    );
+    assert_eq!(v["arrangement"], serde_json::Value::Null);
+    assert_eq!(v["patterns"], serde_json::json!([]));
+    assert_eq!(
+        (v["seat"].as_str(), v["self_draw"].as_bool()),
+        (Some("e"), Some(true))
+    );
+    assert_eq!(
+        v["payments"],
+        serde_json::json!({"e": 0, "s": 0, "w": 0, "n": 0})
+    );
 }
 
 /// Bad input: each gives exit status 2 and one message naming the column and what to write.

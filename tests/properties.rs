@@ -169,7 +169,7 @@ proptest! {
                 }
                 // WSOM always passes the deal; the doubling table keeps it after East's win.
                 let east_won = object["seat"] == "e" && object.get("payments").is_some()
-                    && object.get("draw").is_none();
+                    && object.get("draw").is_none() && object.get("false_win").is_none();
                 if !(rules.deal.dealer_keeps_on_win && east_won) {
                     east = (east + 1) % 4;
                 }

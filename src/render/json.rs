@@ -16,7 +16,7 @@ use crate::line::{Error, Scored};
 use crate::notation::SHARED_WORDS;
 use crate::patterns::Pattern;
 use crate::rule_set::RuleSet;
-use crate::score::{CountedPattern, Limit, Outcome, Reading};
+use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, PaidOn, Played, Standing};
 use crate::summary::Summary;
 use crate::tile::Seat;
@@ -298,7 +298,8 @@ pub(super) fn start<'a>(
     object
 }
 
-/// The object for a scored hand; a false win has an `error` of kind `false_win`.
+/// The object for a scored hand; a false win has the same fields, with nothing paid and a
+/// `false_win` object saying why.
 pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
     let mut out = String::with_capacity(1024);
     write_scored(&mut out, scored, rules, at);
@@ -321,15 +322,8 @@ pub fn write_scored_with(
     let mut object = start(out, at, scored.input, rules);
     match &scored.outcome {
         Outcome::Win { reading, .. } => write_win(&mut object, scored, reading, heads),
-        Outcome::FalseWin(_) => {
-            let error = object.key("error");
-            Object::new(error)
-                .string("kind", "false_win")
-                .written("message", |out| {
-                    out.push_str("false win: ");
-                    let _ = write_false_win_reason(out, &scored.outcome, rules);
-                })
-                .end();
+        Outcome::FalseWin(false_win) => {
+            write_false_win(&mut object, scored, false_win, rules, heads)
         }
     }
     if let Some(check) = &scored.claim {
@@ -355,31 +349,11 @@ fn write_win(
     reading: &Reading,
     heads: Option<&PatternHeads>,
 ) {
-    let hand = &scored.hand;
-    let ctx = &hand.context;
-    let (from, assumed) = match ctx.win_by {
-        WinBy::SelfDraw => (None, false),
-        WinBy::Discard { from, assumed } => (Some(from), assumed),
-    };
-    let responsible = ctx.responsible.seat();
     object
         .raw("total", total_number(reading))
         .optional_string("limit", reading.limit.map(Limit::name))
         .raw("sum", sum_number(reading));
-    write_patterns(object.key("patterns"), &reading.counted, heads);
-    write_patterns(object.key("set_aside"), &reading.set_aside, heads);
-    object.notation("arrangement", |out| reading.arrangement.write_to(out));
-    match hand.winning_tile {
-        Some(tile) => object.notation("winning_tile", |out| tile.write_to(out)),
-        None => object.raw("winning_tile", Null),
-    };
-    write_winning_set(object, reading);
-    object
-        .table_string("seat", ctx.seat.key())
-        .raw("self_draw", ctx.self_drawn())
-        .optional_string("from", from.map(Seat::key))
-        .raw("from_assumed", assumed)
-        .optional_string("responsible", responsible.map(Seat::key));
+    write_reading_and_context(object, scored, Some(reading), heads);
     if let Some(payments) = scored.payments() {
         let mut seats = Object::new(object.key("payments"));
         for seat in Seat::ALL {
@@ -387,6 +361,87 @@ fn write_win(
         }
         seats.end();
     }
+}
+
+/// A false win: the fields of a win, with `total` null and every payment 0, then
+/// `false_win` with its `reason`. A hand under the minimum has the reading that fell
+/// short (its `sum`, `patterns`, arrangement); a hand that does not win has none.
+fn write_false_win(
+    object: &mut Object,
+    scored: &Scored,
+    false_win: &FalseWin,
+    rules: &RuleSet,
+    heads: Option<&PatternHeads>,
+) {
+    let reading = match false_win {
+        FalseWin::BelowMinimum { reading, .. } => Some(reading),
+        FalseWin::NotAWinningHand | FalseWin::Refused { .. } => None,
+    };
+    object.raw("total", Null).raw("limit", Null);
+    match reading {
+        Some(reading) => object.raw("sum", sum_number(reading)),
+        None => object.raw("sum", Null),
+    };
+    write_reading_and_context(object, scored, reading, heads);
+    let mut seats = Object::new(object.key("payments"));
+    for seat in Seat::ALL {
+        seats.raw(seat.key(), 0);
+    }
+    seats.end();
+    Object::new(object.key("false_win"))
+        .written("reason", |out| {
+            let _ = write_false_win_reason(out, &scored.outcome, rules);
+        })
+        .end();
+}
+
+/// The fields of a hand between its value and its payments: the patterns and the
+/// arrangement of `reading` (empty and null without one), the winning tile, and who won
+/// how, on whose discard.
+fn write_reading_and_context(
+    object: &mut Object,
+    scored: &Scored,
+    reading: Option<&Reading>,
+    heads: Option<&PatternHeads>,
+) {
+    let hand = &scored.hand;
+    let ctx = &hand.context;
+    let (from, assumed) = match ctx.win_by {
+        WinBy::SelfDraw => (None, false),
+        WinBy::Discard { from, assumed } => (Some(from), assumed),
+    };
+    let responsible = ctx.responsible.seat();
+    let none: &[CountedPattern] = &[];
+    write_patterns(
+        object.key("patterns"),
+        reading.map_or(none, |r| &r.counted),
+        heads,
+    );
+    write_patterns(
+        object.key("set_aside"),
+        reading.map_or(none, |r| &r.set_aside),
+        heads,
+    );
+    match reading {
+        Some(reading) => object.notation("arrangement", |out| reading.arrangement.write_to(out)),
+        None => object.raw("arrangement", Null),
+    };
+    match hand.winning_tile {
+        Some(tile) => object.notation("winning_tile", |out| tile.write_to(out)),
+        None => object.raw("winning_tile", Null),
+    };
+    match reading {
+        Some(reading) => write_winning_set(object, reading),
+        None => {
+            object.raw("winning_set", Null);
+        }
+    }
+    object
+        .table_string("seat", ctx.seat.key())
+        .raw("self_draw", ctx.self_drawn())
+        .optional_string("from", from.map(Seat::key))
+        .raw("from_assumed", assumed)
+        .optional_string("responsible", responsible.map(Seat::key));
 }
 
 /// The set the winning tile completes, `pair`, or `null` for an irregular hand.

@@ -19,7 +19,7 @@ use crate::claim::Verdict;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::rule_set::RuleSet;
-use crate::score::{Limit, Outcome};
+use crate::score::{FalseWin, Limit, Outcome};
 use crate::session::{Entry, Played};
 use crate::summary::Summary;
 use crate::tile::Seat;
@@ -92,7 +92,14 @@ pub fn write_scored(row: &mut String, scored: &Scored, rules: &RuleSet, at: Opti
                 }
             }
         }
-        Outcome::FalseWin(_) => row.push_str("\t\t\t\t\t\t"),
+        // No total, nothing paid; under the minimum, the patterns that fell short.
+        Outcome::FalseWin(false_win) => {
+            row.push_str("\t\t");
+            if let FalseWin::BelowMinimum { reading, .. } = false_win {
+                write_ids(row, reading.counted.iter().map(|c| c.pattern.id));
+            }
+            row.push_str("\t0\t0\t0\t0");
+        }
     }
     match scored.hand.context.win_by {
         WinBy::SelfDraw => row.push_str("\t\t"),

@@ -535,7 +535,7 @@
       // Scored as the command line scores it; a line with no winning tile that is not a hand
       // (a win by declaration is one) is a hand before its win: what does it wait for?
       const scored = ask('score', state.rules, line, { max: state.max, all: true });
-      if (hasWin || !scored.error || scored.error.kind === 'false_win') {
+      if (hasWin || !scored.error) {
         showScored(scored, line);
       } else {
         scoring = false;
@@ -678,16 +678,16 @@
 
   function showScored(a, line) {
     const box = $('answer');
-    if (a.error && a.error.kind !== 'false_win') {
+    if (a.error) {
       showProblem(line, a.error);
       setStatus(a.error.column ? `Not a hand: column ${a.error.column}` : 'Not a hand', 'bad');
       box.innerHTML = '<p class="empty">Not scored: the line is not a hand (see above).</p>';
       return;
     }
     showProblem(line, null);
-    if (a.error) {
+    if (a.false_win) {
       setStatus('False win', 'bad');
-      box.innerHTML = `${verdict(a)}<div class="falsewin" data-false-win><strong>False win</strong>${esc(a.error.message.replace(/^false win: /, ''))}</div>`;
+      box.innerHTML = `${verdict(a)}<div class="falsewin" data-false-win><strong>False win</strong>${esc(a.false_win.reason)}</div>`;
       return;
     }
     const limit = a.limit ? limitWords()[a.limit] : 'no limit';

@@ -165,6 +165,12 @@ test('WSOM: a hand from the tile keyboard, an error, a claim, waits', async () =
   assert.equal(p.message, 'Column 6: w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)');
   await shot('page-390-error.png');
 
+  // A false win is a hand, not a typo: no pattern scores (WSOM has no Chicken Hand) and the
+  // minimum is 5, so the page says why, and shows no problem under the line.
+  await type('[c b123] [p w333] c456 d789 d2 +d2 from=s');
+  assert.match(await text('[data-false-win]'), /no scoring pattern \(a Chicken Hand\); WSOM needs at least 5 points/);
+  assert.equal((await page.$$('#problem mark')).length, 0);
+
   // A claim: 3.1 Value Honor 10 (e333) + 4.1 All Triplets 30 + 4.2.1 Two Concealed Triplets 5
   // (d888, e333) = 45; claimed 4.1 + 4.2.2 = 30 + 30 = 60 > 45: overclaimed, corrected to 45.
   // On a discard worth 45 > 25 the discarder East pays 3 x 45 - 50 = 85, the others 25 each.
