@@ -71,8 +71,9 @@ struct Cli {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=30))]
     max: Option<u32>,
 
-    /// Check a claim for the single hand: points (45) or pattern ids joined by + (1.2+7.1).
-    /// In a list of hands, write claim=... on the line instead.
+    /// Check a claim for the single hand: points (45), or patterns by id or name joined by +
+    /// (1.2+7.1, concealed-hand+一氣通貫). In a list of hands, write claim=... on the line
+    /// instead.
     #[arg(long, value_name = "CLAIM", value_parser = claim_arg)]
     claim: Option<ClaimSpec>,
 
@@ -275,7 +276,7 @@ fn main() -> ExitCode {
     if std::env::var_os("NO_COLOR").is_some_and(|value| value.is_empty()) {
         std::env::remove_var("NO_COLOR");
     }
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_from(help_as_people_ask_it(std::env::args_os())) {
         Ok(cli) => cli.with_subcommand_options().with_dash_as_stdin(),
         Err(e) => return ExitCode::from(clap_exit(&e)),
     };
@@ -290,6 +291,19 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The arguments, with `help --help` (or `-h`) read as `--help`: clap's `help` subcommand
+/// takes the name of a subcommand, and turned the flag people try first into an error.
+fn help_as_people_ask_it(
+    args: impl Iterator<Item = std::ffi::OsString>,
+) -> Vec<std::ffi::OsString> {
+    let mut args: Vec<std::ffi::OsString> = args.collect();
+    let asks_help = |a: &std::ffi::OsString| a == "--help" || a == "-h";
+    if args.len() == 3 && args[1] == "help" && asks_help(&args[2]) {
+        args.remove(1);
+    }
+    args
 }
 
 /// Prints clap's help, version or usage error; its exit status. clap's own `exit` ignores a

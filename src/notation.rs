@@ -297,13 +297,19 @@ pub const SHARED_WORDS: [(&str, &str); 11] = [
     ("earth", "Blessing of Earth: on East's first discard"),
     (
         "claim=N, claim=ID+ID",
-        "what the winner claimed, points or pattern ids, to be checked",
+        "what the winner claimed, points or patterns by id or name, to be checked",
     ),
 ];
 
-/// What players call the shared context words, in other rule books and at other tables:
-/// each with the word of this notation it means.
-const PLAYERS_WORDS: [(&str, &str); 15] = [
+/// What players call the shared context words, in other rule books and at other tables,
+/// and the tiles they name in words: each with what this notation writes for it.
+const PLAYERS_WORDS: [(&str, &str); 20] = [
+    // Tiles by name: `red dragon` is written e1.
+    ("red", "e1, the red dragon"),
+    ("green", "e2, the green dragon"),
+    ("white", "e3, the white dragon"),
+    ("dragon", "a dragon: e1 red, e2 green, e3 white"),
+    ("wind", "a wind: w1 East, w2 South, w3 West, w4 North"),
     ("tsumo", "self"),
     ("zimo", "self"),
     ("selfdraw", "self"),

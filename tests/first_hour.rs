@@ -242,7 +242,7 @@ fn item1_the_notation_card_lists_tiles_melds_and_every_word() {
     for line in [
         "  w1-w4   winds: w1 East, w2 South, w3 West, w4 North",
         "  [ck w2222]  concealed, declared kong (also ckong)",
-        "  claim=N, claim=ID+ID  what the winner claimed, points or pattern ids, to be checked",
+        "  claim=N, claim=ID+ID  what the winner claimed, points or patterns by id or name, to be checked",
     ] {
         assert!(
             card.lines().any(|l| l == line),

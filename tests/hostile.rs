@@ -246,7 +246,7 @@ fn waits_shows_control_characters_as_code_points() {
     assert_eq!(
         tsv.stdout.lines().nth(1),
         Some(
-            format!("1\tb123 c456 d789 w11 b5 b6 {shown}\t\tb4\t4\t10\t10\t1.1+1.2\tlive\t")
+            format!("\t1\tb123 c456 d789 w11 b5 b6 {shown}\t\tb4\t4\t10\t10\t1.1+1.2\tlive\t")
                 .as_str()
         )
     );
@@ -368,10 +368,11 @@ fn every_tsv_row_has_the_headers_fields() {
         .nth(1)
         .unwrap()
         .starts_with("/nonexistent\t"));
-    // waits: its own 10 columns, 11 with the file column of several inputs.
+    // waits: its own 11 columns, the file first as in the scoring rows, whatever the
+    // number of inputs.
     let run = Mjscore::new(&["waits", "--format", "tsv", "-f", "/nonexistent"]).run();
     let rows: Vec<usize> = run.stdout.lines().map(|r| r.split('\t').count()).collect();
-    assert_eq!(rows, [10, 10], "{}", run.stdout);
+    assert_eq!(rows, [11, 11], "{}", run.stdout);
     let run = Mjscore::new(&[
         "waits",
         "--format",
@@ -766,11 +767,11 @@ fn control_characters_of_the_input_are_shown_as_code_points_in_waits() {
     let rows: Vec<&str> = run.stdout.lines().skip(1).collect();
     assert_eq!(
         rows[0],
-        format!("1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\terror\tcolumn 1: {unknown}")
+        format!("\t1\tHAND # U+001B]0;xU+0007U+001B[2J\t\t\t\t\t\t\terror\tcolumn 1: {unknown}")
     );
     // b4 and b7 complete b56 (b456, b567): 4 unseen each, 1.1 All Sequences 5 and
     // 1.2 Concealed Hand 5, 10 on a discard and self-drawn alike.
-    let hand = "2\tb123 c456 d789 w11 b5 b6 # U+001B[2J\t";
+    let hand = "\t2\tb123 c456 d789 w11 b5 b6 # U+001B[2J\t";
     assert_eq!(
         rows[1..],
         [

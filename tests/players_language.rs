@@ -151,6 +151,35 @@ fn first_guesses_get_the_right_blame() {
     );
     // The same hand with the kong as a meld scores.
     assert!(mjscore::score_line("[k b2222] c123 d456 d789 w3 +w3", &rules::WSOM).is_ok());
+    // A tile named in words: the red dragon is e1 (docs/notation.md: e1 Red, e2 Green, e3
+    // White), at column 20 where `red` starts.
+    assert!(
+        message("b123 c456 d789 w11 red dragon +b4")
+            .starts_with("column 20: unknown word 'red' (did you mean e1, the red dragon?)"),
+        "{}",
+        message("b123 c456 d789 w11 red dragon +b4")
+    );
+    assert!(message("dragon b1").contains("(did you mean a dragon: e1 red, e2 green, e3 white?)"));
+}
+
+#[test]
+fn help_asked_for_as_people_ask_it() {
+    // `help --help` and `help -h` were an error ("unrecognized subcommand '--help'").
+    // They give what `--help` and `-h` give: the long help and the short one.
+    for flag in ["--help", "-h"] {
+        let help = Mjscore::new(&[flag]).run();
+        let run = Mjscore::new(&["help", flag]).run();
+        assert_eq!(run.code, 0, "help {flag}: {}", run.stderr);
+        assert_eq!(run.stdout, help.stdout, "help {flag}");
+    }
+    // `help waits` is still the help of waits.
+    let run = Mjscore::new(&["help", "waits"]).run();
+    assert!(
+        run.stdout
+            .starts_with("What a hand before its win waits for"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

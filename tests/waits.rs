@@ -408,9 +408,10 @@ mod cli {
             .run();
         assert_eq!(run.code, 2);
         let rows: Vec<&str> = run.stdout.lines().collect();
-        // Header, two waits, one error row, each with the header's 10 fields.
+        // Header, two waits, one error row, each with the header's 11 fields (the file
+        // first, empty for standard input).
         assert_eq!(rows.len(), 4);
-        assert!(rows.iter().all(|r| r.split('\t').count() == 10), "{rows:?}");
+        assert!(rows.iter().all(|r| r.split('\t').count() == 11), "{rows:?}");
         assert!(rows[3].contains("\terror\tcolumn 1: the hand has 2 tiles"));
     }
 

@@ -215,7 +215,7 @@ impl super::Renderer for Tsv<'_> {
                 header.push('\n');
                 header
             }
-            Columns::Waits { file } => analysis_header(file),
+            Columns::Waits { .. } => analysis_header(),
         })
     }
 
@@ -276,9 +276,11 @@ impl super::Renderer for Tsv<'_> {
 // ---- the `waits` analysis (docs/waits.md): its own columns ----
 
 /// The TSV header row, with its line break.
-pub fn analysis_header(with_file: bool) -> String {
-    let file = if with_file { "file\t" } else { "" };
-    format!("{file}line\tinput\tdiscard\twait\tunseen\tdiscard_value\tself_draw_value\tpatterns\tstatus\tmessage\n")
+/// The file column is always there, as in the scoring rows: empty for a hand given as
+/// arguments or read from standard input alone.
+pub fn analysis_header() -> String {
+    "file\tline\tinput\tdiscard\twait\tunseen\tdiscard_value\tself_draw_value\tpatterns\tstatus\tmessage\n"
+        .to_string()
 }
 
 fn analysis_row_start(at: Option<&Location>, input: &str) -> String {
@@ -287,8 +289,9 @@ fn analysis_row_start(at: Option<&Location>, input: &str) -> String {
         file: Some(file), ..
     }) = at
     {
-        let _ = write!(row, "{}\t", printable(file));
+        let _ = write!(row, "{}", printable(file));
     }
+    row.push('\t');
     let line = at.map(|a| a.line.to_string()).unwrap_or_default();
     let _ = write!(row, "{line}\t{}\t", printable(input.trim()));
     row
@@ -363,10 +366,8 @@ pub fn analysis(
 /// The TSV row of an input that could not be read (a missing file): no line, no input,
 /// status `error`, the message naming the file; the file column when the run has one.
 pub fn analysis_input_failure(message: &str, file: Option<&str>) -> String {
-    let file = file
-        .map(|f| format!("{}\t", printable(f)))
-        .unwrap_or_default();
-    format!("{file}\t\t\t\t\t\t\t\terror\t{}", printable(message))
+    let file = file.map(printable).unwrap_or_default();
+    format!("{file}\t\t\t\t\t\t\t\t\terror\t{}", printable(message))
 }
 
 /// The TSV row of a line that could not be read as a hand.
