@@ -21,7 +21,8 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Control, FewerThreads, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
 use mjscore::notation::{parse_claim, ClaimSpec};
-use mjscore::render::{self, style, Columns, Format};
+use mjscore::render::fit::{self, Fitted, Indent};
+use mjscore::render::{self, style, Columns, Format, Renderer};
 use mjscore::rule_set::PatternNotFound;
 use mjscore::rules::{self, RuleSet};
 use mjscore::{claim, score_line_with, Error, Options};
@@ -370,11 +371,11 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     }
     match &cli.command {
         Some(Command::Patterns { .. }) => {
-            return write_all(
-                &mut stdout,
-                render::reference::card(rules, format).as_bytes(),
-                "the reference card",
-            );
+            let card = match (format, text_width()) {
+                (Format::Text, Some(width)) => render::reference::text_card(rules, Some(width)),
+                _ => render::reference::card(rules, format),
+            };
+            return write_all(&mut stdout, card.as_bytes(), "the reference card");
         }
         Some(Command::Explain { pattern, .. }) => {
             if format == Format::Tsv {
@@ -384,6 +385,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         }
         Some(Command::Notation) => {
             let card = render::reference::notation(&rules::ALL);
+            let card = fitted_text(&card);
             return write_all(&mut stdout, card.as_bytes(), "the notation card");
         }
         Some(Command::Completions { shell }) => {
@@ -419,7 +421,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         claim::resolve(spec, rules).context("--claim")?;
     }
     let look = style::painter(use_color(cli.color, Stream::Stdout));
-    let output = format.renderer(rules, look);
+    let output = renderer(format, rules, look);
     let settings = Settings {
         rules,
         output: &*output,
@@ -525,11 +527,8 @@ fn write_single<T>(
     match (result, format) {
         (Err(error), Format::Text) => {
             let look = style::painter(use_color(cli.color, Stream::Stderr));
-            write!(
-                io::stderr(),
-                "{}",
-                render::text::error(line, error, look, None)
-            )?;
+            let text = render::text::error(line, error, look, None);
+            write!(io::stderr(), "{}", fitted_text(&text))?;
         }
         _ => {
             if let Some(header) = header {
@@ -771,9 +770,46 @@ fn explain(rules: &RuleSet, query: &str, format: Format, stdout: &mut impl Write
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;
     let text = match format {
         Format::Json => render::reference::explain_json(pattern, rules, &example),
-        _ => render::reference::explain(pattern, rules, &example),
+        _ => fitted_text(&render::reference::explain(pattern, rules, &example)).into_owned(),
     };
     write_all(stdout, text.as_bytes(), "the explanation")
+}
+
+/// The width text for people is fitted to: `COLUMNS` when it is set (a number; at least
+/// 30 is used), else the terminal's when standard output is one. `None` for a pipe or a
+/// file without `COLUMNS`: lines as long as they come, for other programs to read.
+fn text_width() -> Option<usize> {
+    const NARROWEST: usize = 30;
+    let columns = std::env::var("COLUMNS").ok();
+    if let Some(columns) = columns.and_then(|c| c.trim().parse::<usize>().ok()) {
+        return (columns > 0).then_some(columns.max(NARROWEST));
+    }
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    let (terminal_size::Width(width), _) = terminal_size::terminal_size()?;
+    Some(usize::from(width).max(NARROWEST))
+}
+
+/// `text` fitted to [`text_width`], if there is one.
+fn fitted_text(text: &str) -> std::borrow::Cow<'_, str> {
+    match text_width() {
+        Some(width) => fit::fit(text, width, Indent::UnderValue),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
+/// `format`'s renderer for `rules`; text for people is fitted to [`text_width`].
+fn renderer<'r>(
+    format: Format,
+    rules: &'r RuleSet,
+    look: &'r dyn style::Paint,
+) -> Box<dyn Renderer + 'r> {
+    let output = format.renderer(rules, look);
+    match (format, text_width()) {
+        (Format::Text, Some(width)) => Box::new(Fitted::new(output, width)),
+        _ => output,
+    }
 }
 
 /// `mjscore waits`: one hand from the arguments, or a list through the batch's reading loop.
@@ -783,7 +819,7 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     }
     let format = Format::from(cli.format);
     let look = style::painter(use_color(cli.color, Stream::Stdout));
-    let output = format.renderer(rules, look);
+    let output = renderer(format, rules, look);
     let settings = Settings {
         rules,
         output: &*output,

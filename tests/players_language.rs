@@ -308,3 +308,94 @@ fn a_claim_names_patterns_as_explain_finds_them() {
     let err = mjscore::score_line(&format!("{hand} claim=1.2+4,5"), &rules::WSOM).unwrap_err();
     assert_eq!(err.kind(), "syntax");
 }
+
+/// The columns `text` takes on a terminal: a Chinese character two, anything else here one.
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if ('\u{2E80}'..='\u{9FFF}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn text_fits_the_width_columns_gives_and_machine_formats_do_not() {
+    let hand = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
+    let wide = Mjscore::new(&[hand]).run();
+    assert!(
+        wide.stdout.lines().any(|l| columns(l) > 60),
+        "{}",
+        wide.stdout
+    );
+    let run = Mjscore::new(&[hand]).env("COLUMNS", "40").run();
+    for line in run.stdout.lines() {
+        assert!(
+            columns(line) <= 40,
+            "{line:?} is wider than 40 in\n{}",
+            run.stdout
+        );
+    }
+    // Nothing is lost: the same words, only the line breaks and indentation differ.
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(words(&run.stdout), words(&wide.stdout));
+    // A continuation goes under the value it continues: the payments' explanation is
+    // "discard, 45 > 25: East pays 3 × 45 − 50 = 85, the others 25 each" from column 13.
+    assert!(
+        run.stdout
+            .contains("\nPayments     discard, 45 > 25: East pays\n             3 × 45"),
+        "{}",
+        run.stdout
+    );
+    // JSON and TSV are for programs: one line a hand, whatever COLUMNS says.
+    for format in ["json", "tsv"] {
+        let wide = Mjscore::new(&["--format", format, hand]).run();
+        let narrow = Mjscore::new(&["--format", format, hand])
+            .env("COLUMNS", "40")
+            .run();
+        assert_eq!(narrow.stdout, wide.stdout, "{format}");
+    }
+    // The card of the patterns at 80 columns: each condition on the line under its
+    // pattern, indented 8, when the table leaves it too little room beside.
+    let card = Mjscore::new(&["patterns"]).env("COLUMNS", "80").run();
+    assert!(
+        card.stdout.lines().all(|l| columns(l) <= 80),
+        "{}",
+        card.stdout
+    );
+    assert!(card
+        .stdout
+        .contains("\n1.1     1.1          5 All Sequences                 平和\n        4 sequences; no triplets or kong\n"));
+}
+
+#[test]
+fn an_errors_caret_counts_wide_characters_as_two_columns() {
+    // 🀄 (the red dragon, e1) is two columns wide: the caret under `xyz`, at column 28,
+    // follows 🀄🀄 (4 columns) and " b123 c456 d789 w111 +b1 " (25), so it is 29 columns
+    // in after the 2 of the indentation.
+    let run = Mjscore::new(&["🀄🀄 b123 c456 d789 w111 +b1 xyz"]).run();
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert!(
+        lines[0].starts_with("error at column 28: unknown word 'xyz'"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(lines[1], "  🀄🀄 b123 c456 d789 w111 +b1 xyz");
+    assert_eq!(lines[2], format!("{}^", " ".repeat(2 + 29)));
+    // Fitted to 40 columns, the message breaks but the line and its caret stay whole.
+    let run = Mjscore::new(&["🀄🀄 b123 c456 d789 w111 +b1 xyz"])
+        .env("COLUMNS", "40")
+        .run();
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    let n = lines.len();
+    assert!(n > 3, "{}", run.stderr);
+    assert_eq!(lines[n - 2], "  🀄🀄 b123 c456 d789 w111 +b1 xyz");
+    assert_eq!(lines[n - 1], format!("{}^", " ".repeat(2 + 29)));
+}

@@ -3,8 +3,9 @@
 //! [`json`] (JSON Lines) and [`tsv`] for scripts (docs/scripting.md), each one module that
 //! renders every kind of result, a session's part included; [`Format`] is the registry the
 //! command line picks from. [`waits`](mod@waits) holds each format's rendering of the
-//! `waits` analysis, [`reference`](mod@reference) the pattern and notation cards, and
-//! [`style`] the colour by role that the text is painted with.
+//! `waits` analysis, [`reference`](mod@reference) the pattern and notation cards,
+//! [`style`] the colour by role that the text is painted with, and [`fit`] the text
+//! fitted to a terminal's width.
 //!
 //! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
 //! [`crate::payment`]. The look of the text is decided by the caller and passed in (a
@@ -17,6 +18,7 @@
 //! machinery and no intermediate `String` in the path of a scored line: a batch renders
 //! every line, so its rendering is a large share of the batch's time.
 
+pub mod fit;
 pub mod json;
 pub mod reference;
 pub mod style;

@@ -9,20 +9,78 @@ use crate::rule_set::RuleSet;
 use crate::score::Outcome;
 use crate::words::{WordSpec, WordValues};
 
+use super::fit::{fit, Indent};
 use super::json::Object;
 use super::{limit_label, number, points_label, total_label, Format, Number};
 
+/// The reference card as text, fitted to `width` columns if given: a condition too long
+/// continues under the condition column when the terminal leaves it 20 columns; on a
+/// terminal narrower than that, each condition goes on the line under its pattern.
+pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
+    let patterns = rules.patterns;
+    let name_width = patterns
+        .iter()
+        .map(|p| self::width(p.name))
+        .max()
+        .unwrap_or(0);
+    let chinese_width = patterns
+        .iter()
+        .map(|p| self::width(p.chinese))
+        .max()
+        .unwrap_or(0);
+    let minimum = match rules.chicken() {
+        Some(chicken) => format!(
+            "a hand with no pattern scores {} {}",
+            chicken.id,
+            value(rules, chicken)
+        ),
+        None if rules.minimum == 0 => "no minimum: a winning hand worth 0 pays 0".to_string(),
+        None => format!("a hand under {} points is a false win", rules.minimum),
+    };
+    let title = format!("{}: {} patterns; {minimum}", rules.name, patterns.len());
+    let head = |id: &str, series: &str, points: &str, name: &str, chinese: &str| {
+        format!(
+            "{} {} {:>6} {} {} ",
+            pad(id, 7),
+            pad(series, 7),
+            points,
+            pad(name, name_width),
+            pad(chinese, chinese_width)
+        )
+    };
+    let condition_at = self::width(&head("", "", "", "", ""));
+    let under = width.is_some_and(|width| condition_at + 20 > width);
+    let mut table = String::new();
+    let header = head("ID", "SERIES", "POINTS", "NAME", "CHINESE");
+    if under {
+        let _ = writeln!(table, "{}\n        CONDITION", header.trim_end());
+    } else {
+        let _ = writeln!(table, "{header}CONDITION");
+    }
+    for p in patterns {
+        let row = head(p.id, p.series, &value(rules, p), p.name, p.chinese);
+        if under {
+            let _ = writeln!(table, "{}\n        {}", row.trim_end(), p.summary);
+        } else {
+            let _ = writeln!(table, "{row}{}", p.summary);
+        }
+    }
+    match width {
+        None => format!("{title}\n{table}"),
+        Some(width) => {
+            let at = if under { 8 } else { condition_at };
+            format!(
+                "{}\n{}",
+                fit(&title, width, Indent::UnderValue),
+                fit(&table, width, Indent::At(at))
+            )
+        }
+    }
+}
+
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(text: &str) -> usize {
-    text.chars()
-        .map(|c| {
-            if ('\u{2E80}'..='\u{9FFF}').contains(&c) {
-                2
-            } else {
-                1
-            }
-        })
-        .sum()
+    super::fit::display_width(text)
 }
 
 fn pad(text: &str, columns: usize) -> String {
@@ -47,48 +105,7 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
     let patterns = rules.patterns;
     let mut out = String::new();
     match format {
-        Format::Text => {
-            let name_width = patterns.iter().map(|p| width(p.name)).max().unwrap_or(0);
-            let chinese_width = patterns.iter().map(|p| width(p.chinese)).max().unwrap_or(0);
-            let minimum = match rules.chicken() {
-                Some(chicken) => format!(
-                    "a hand with no pattern scores {} {}",
-                    chicken.id,
-                    value(rules, chicken)
-                ),
-                None if rules.minimum == 0 => {
-                    "no minimum: a winning hand worth 0 pays 0".to_string()
-                }
-                None => format!("a hand under {} points is a false win", rules.minimum),
-            };
-            let _ = writeln!(
-                out,
-                "{}: {} patterns; {minimum}",
-                rules.name,
-                patterns.len()
-            );
-            let _ = writeln!(
-                out,
-                "{} {} {} {} {} CONDITION",
-                pad("ID", 7),
-                pad("SERIES", 7),
-                pad("POINTS", 6),
-                pad("NAME", name_width),
-                pad("CHINESE", chinese_width)
-            );
-            for p in patterns {
-                let _ = writeln!(
-                    out,
-                    "{} {} {:>6} {} {} {}",
-                    pad(p.id, 7),
-                    pad(p.series, 7),
-                    value(rules, p),
-                    pad(p.name, name_width),
-                    pad(p.chinese, chinese_width),
-                    p.summary
-                );
-            }
-        }
+        Format::Text => out = text_card(rules, None),
         Format::Json => {
             for p in patterns {
                 let mut object = Object::new(&mut out);

@@ -551,12 +551,13 @@ pub fn write_error(
     let _ = write_printable(out, input);
     out.push_str("\n  ");
     // The line is shown printable (a tab as a space, U+001B for an escape), so the caret
-    // goes as far right as the printable text before the column is long.
+    // goes as far right as the printable text before the column is wide on a terminal (a
+    // Chinese character or 🀄 takes two columns).
     let before = input
         .char_indices()
         .nth(column.saturating_sub(1))
         .map_or(input.len(), |(i, _)| i);
-    for _ in 0..printable(&input[..before]).chars().count() {
+    for _ in 0..super::fit::display_width(&printable(&input[..before])) {
         out.push(' ');
     }
     p.paint_str(out, "^", Role::Problem);

@@ -29,7 +29,9 @@ impl Mjscore {
             .args(args)
             .env_remove("NO_COLOR")
             .env_remove("FORCE_COLOR")
-            .env_remove("CLICOLOR_FORCE");
+            .env_remove("CLICOLOR_FORCE")
+            // The text is fitted to COLUMNS when it is set: the tests read it unfitted.
+            .env_remove("COLUMNS");
         Mjscore {
             command,
             stdin: None,
