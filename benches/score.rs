@@ -77,6 +77,7 @@ fn batch_json(bencher: divan::Bencher) {
         rules: &WSOM,
         output: &*output,
         options: Options::default(),
+        session_ahead: None,
     };
     bencher
         .counter(divan::counter::ItemsCount::new(HANDS))

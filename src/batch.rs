@@ -212,6 +212,12 @@ pub struct Settings<'a> {
     pub output: &'a dyn Renderer,
     /// A claim, `--all`, the rule sets on offer.
     pub options: Options<'a>,
+    /// The run's first `players:` line, when it was found before the run by looking ahead
+    /// in its inputs ([`session::first_players`]; the command line does so for its files
+    /// in TSV): a format with a header then has the session's columns from its first row,
+    /// wherever the session starts, and the rows before it leave them empty. `None`: a
+    /// session adds its columns only when its `players:` line is the first line read.
+    pub session_ahead: Option<&'a [String; 4]>,
 }
 
 /// How a batch run is carried out, beside what it writes: on how many threads, what is
@@ -310,8 +316,11 @@ pub fn run<'r>(
         settings,
         summary: Summary::new(settings.rules),
         lines: 0,
-        session_columns: false,
+        session_columns: settings.session_ahead.is_some(),
     };
+    if let Some(names) = settings.session_ahead {
+        scoring.summary.session.chart(names);
+    }
     match run_task(inputs, settings.output, control, &mut scoring, out) {
         Ok(()) => Ok(scoring.summary),
         Err(error) => Err(Stopped {
@@ -573,7 +582,7 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
                 self.summary.count(&tally);
                 match ended {
                     Some(ended) => self.after_hand(rendered, ended.played()),
-                    None => Cow::Borrowed(rendered),
+                    None => self.without_table(rendered),
                 }
             }
         }
@@ -656,8 +665,20 @@ impl Scoring<'_, '_> {
                 settings.output.session(&mut rendered, &entry, &played);
                 Cow::Owned(rendered)
             }
-            None => Cow::Borrowed(rendered),
+            None => self.without_table(rendered),
         }
+    }
+
+    /// A result no table was part of (before the session's `players:` line, or a
+    /// `players:` line that cannot be read): in a run whose rows carry the session's
+    /// columns, they are there, empty.
+    fn without_table<'t>(&self, rendered: &'t str) -> Cow<'t, str> {
+        if !self.session_columns {
+            return Cow::Borrowed(rendered);
+        }
+        let mut rendered = rendered.to_string();
+        self.settings.output.unseated(&mut rendered);
+        Cow::Owned(rendered)
     }
 }
 
@@ -948,6 +969,7 @@ mod tests {
             rules: &rules::WSOM,
             output,
             options: Options::default(),
+            session_ahead: None,
         }
     }
 

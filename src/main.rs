@@ -422,6 +422,15 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     }
     let look = style::painter(use_color(cli.color, Stream::Stdout));
     let output = renderer(format, rules, look);
+    // A header's columns are fixed before the first row: a session in any of the files
+    // gives them its columns, wherever it starts.
+    let players_ahead = match (
+        output.header(Columns::Hands { session: None }),
+        cli.hand.is_empty(),
+    ) {
+        (Some(_), true) => players_ahead(&cli.files),
+        _ => None,
+    };
     let settings = Settings {
         rules,
         output: &*output,
@@ -430,6 +439,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             all_readings: cli.all,
             ..Options::default()
         },
+        session_ahead: players_ahead.as_ref(),
     };
     if cli.all && format == Format::Tsv {
         bail!("--all lists readings in text or json; tsv has one row per hand");
@@ -650,6 +660,20 @@ fn open_inputs(files: &[PathBuf]) -> Vec<Input> {
         .collect()
 }
 
+/// The first `players:` line of the regular files of `files`, in order, read before the
+/// run; standard input and what cannot be read are passed over (the run reports the
+/// latter in its turn).
+fn players_ahead(files: &[PathBuf]) -> Option<[String; 4]> {
+    files
+        .iter()
+        .filter(|path| path.as_os_str() != "-")
+        .filter(|path| std::fs::metadata(path).is_ok_and(|m| m.is_file()))
+        .find_map(|path| {
+            let file = File::open(path).ok()?;
+            mjscore::session::first_players(file).ok().flatten()
+        })
+}
+
 /// Whether standard input is a regular file (`mjscore < hands.txt`), asked of a duplicate
 /// of its descriptor, which is closed again.
 #[cfg(unix)]
@@ -824,6 +848,7 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
         rules,
         output: &*output,
         options: Options::default(),
+        session_ahead: None,
     };
     let mut stdout = io::stdout().lock();
     if hand.is_empty() {

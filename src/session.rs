@@ -83,7 +83,7 @@ pub enum SessionErrorKind {
         matches: Vec<String>,
     },
     /// A session that starts after the TSV header was written without its columns.
-    #[error("in TSV a session's players: line must be the first line read, so that the header has its columns")]
+    #[error("in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)")]
     LateInTsv,
 }
 
@@ -241,6 +241,30 @@ pub fn seats_for_names<'l>(
         text.replace_range(at..at + value.len(), &seat_as_written);
     }
     Ok(rewritten.map_or(Cow::Borrowed(line), Cow::Owned))
+}
+
+/// The first `players:` line of `input` that seats a table, read ahead of a run (a
+/// format with a header must know the session's columns before the first row:
+/// [`crate::batch::Settings::session_ahead`]). Only a line that starts with `p` or `P`
+/// is looked at closely, so reading a long list of hands costs little more than reading
+/// its bytes.
+pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[String; 4]>> {
+    use std::io::BufRead;
+    let mut input = std::io::BufReader::with_capacity(64 * 1024, input);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(None);
+        }
+        let start = line.iter().position(|b| !b.is_ascii_whitespace());
+        if !start.is_some_and(|i| matches!(line[i], b'p' | b'P')) {
+            continue;
+        }
+        if let Some(Ok(Directive::Players(names))) = directive(&String::from_utf8_lossy(&line)) {
+            return Ok(Some(names));
+        }
+    }
 }
 
 /// The words of `text` with their 1-based columns (in characters). Spaces or commas
@@ -408,25 +432,35 @@ impl Sheet {
     /// Seats `names` East, South, West, North for the next hand. A name seen before keeps
     /// its total.
     pub fn seat(&mut self, names: &[String; 4]) {
-        let order = names.each_ref().map(|name| {
-            if let Some(&i) = self.index.get(name) {
-                return i;
-            }
-            let i = self.players.len();
-            self.index.insert(name.clone(), i);
-            self.players.push(Standing {
-                name: name.clone(),
-                total: 0,
-                won: 0,
-                dealt_in: 0,
-                biggest: None,
-                false_wins: 0,
-                hands: 0,
-            });
-            i
-        });
+        let order = names.each_ref().map(|name| self.player(name));
         self.table = Some(Table { order, east: 0 });
         self.charted.get_or_insert(order);
+    }
+
+    /// Where `name` is in the sheet's players, added with nothing won if it is new.
+    fn player(&mut self, name: &String) -> usize {
+        if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        let i = self.players.len();
+        self.index.insert(name.clone(), i);
+        self.players.push(Standing {
+            name: name.clone(),
+            total: 0,
+            won: 0,
+            dealt_in: 0,
+            biggest: None,
+            false_wins: 0,
+            hands: 0,
+        });
+        i
+    }
+
+    /// Charts `names` (the run's first `players:` line, found before the run): they are
+    /// the players [`Sheet::charted`] follows, seated or not yet.
+    pub fn chart(&mut self, names: &[String; 4]) {
+        let order = names.each_ref().map(|name| self.player(name));
+        self.charted = Some(order);
     }
 
     /// The run's first four players, in the order of their `players:` line: those whose

@@ -114,6 +114,7 @@ fn a_made_up_format_through_the_batch_and_a_session() {
         rules: &rules::WSOM,
         output: &Brief,
         options: Options::default(),
+        session_ahead: None,
     };
     let mut out = Vec::new();
     let lines = "b66 c12345678 d111 +c9 self seat=s\nb1 +b2\n\
@@ -155,6 +156,7 @@ fn a_made_up_format_through_the_waits_analysis() {
         rules: &rules::WSOM,
         output: &Brief,
         options: Options::default(),
+        session_ahead: None,
     };
     let mut out = Vec::new();
     let (status, written) = batch::waits::run(

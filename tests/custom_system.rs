@@ -490,6 +490,7 @@ fn toy_through_the_batch_as_json_lines() {
         rules: &TOY,
         output: &*output,
         options: Options::default(),
+        session_ahead: None,
     };
     let inputs = vec![Input {
         name: None,
@@ -542,6 +543,7 @@ fn the_deal_follows_the_systems_own_rule() {
         rules: &TOY,
         output: &*output,
         options: Options::default(),
+        session_ahead: None,
     };
     let inputs = vec![Input {
         name: None,

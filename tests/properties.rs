@@ -85,6 +85,7 @@ proptest! {
                 rules: &rules::WSOM,
                 output: &*output,
                 options: Options { claim: None, all_readings: format != Format::Tsv, ..Options::default() },
+                session_ahead: None,
             };
             let input = |read_ahead| vec![Input { name: None, source: "bytes".into(), reader: Box::new(io::Cursor::new(bytes.clone())), read_ahead }];
             let mut out = Vec::new();
@@ -127,6 +128,7 @@ proptest! {
                 rules,
                 output: &*output,
                 options: Options::default(),
+                session_ahead: None,
             };
             let input = vec![Input { name: None, source: "session".into(), reader: Box::new(io::Cursor::new(text.clone())), read_ahead: false }];
             let mut out = Vec::new();

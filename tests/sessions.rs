@@ -417,14 +417,90 @@ fn session_lines_that_cannot_be_read_are_errors() {
             (6, "draw stands alone on its line (a # comment may follow)"),
         ]
     );
-    // In TSV the header is written before a later players: line: it is refused.
+    // In TSV from standard input, which cannot be looked ahead in, the header is written
+    // before a later players: line: it is refused.
     let out = run(
         &["--format", "tsv"],
         "b66 c12345678 d111 +c9 self seat=s\nplayers: A B C D\n",
     );
     assert!(out.stdout.lines().nth(2).unwrap().ends_with(
-        "\terror\tcolumn 1: in TSV a session's players: line must be the first line read, so that the header has its columns"
+        "\terror\tcolumn 1: in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)"
     ));
+}
+
+#[test]
+fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
+    // hands.txt's six results come first, from rows without a table: their session
+    // columns (8 by seat, 4 by player) are there, empty. The short session follows: Bob
+    // (South) self-draws 45, each pays 45; Ann (North) wins 170 on Bob's (East) discard,
+    // Bob pays 3 × 170 − 50 = 460, the others 25; then a draw (docs/sessions.md).
+    let out = run(
+        &[
+            "--format",
+            "tsv",
+            "-f",
+            "docs/examples/hands.txt",
+            "-f",
+            "docs/examples/short-session.txt",
+        ],
+        "",
+    );
+    let rows: Vec<Vec<&str>> = out
+        .stdout
+        .lines()
+        .map(|r| r.split('\t').collect())
+        .collect();
+    assert_eq!(rows.len(), 1 + 6 + 3, "{}", out.stdout);
+    assert!(rows.iter().all(|r| r.len() == 26), "{}", out.stdout);
+    assert_eq!(
+        rows[0][14..],
+        [
+            "player_e",
+            "player_s",
+            "player_w",
+            "player_n",
+            "running_e",
+            "running_s",
+            "running_w",
+            "running_n",
+            "running_Ann",
+            "running_Bob",
+            "running_Cho",
+            "running_Dee"
+        ]
+    );
+    for row in &rows[1..7] {
+        assert_eq!(row[0], "docs/examples/hands.txt");
+        assert!(row[14..].iter().all(|f| f.is_empty()), "{row:?}");
+    }
+    assert_eq!(
+        rows[7][14..],
+        ["Ann", "Bob", "Cho", "Dee", "-45", "135", "-45", "-45", "-45", "135", "-45", "-45"]
+    );
+    assert_eq!(
+        rows[8][14..],
+        ["Bob", "Cho", "Dee", "Ann", "-325", "-70", "-70", "465", "465", "-325", "-70", "-70"]
+    );
+    assert_eq!(rows[9][12], "draw");
+    // One file whose players: line comes after two hands: the same, within the file.
+    let dir = common::temp_dir("late-session");
+    let file = dir.join("evening.txt");
+    std::fs::write(
+        &file,
+        "b66 c12345678 d111 +c9 self seat=s\ndraw\nplayers: Ann Bob Cho Dee\nb66 c12345678 d111 +c9 self seat=Bob\n",
+    )
+    .unwrap();
+    let out = run(&["--format", "tsv", "-f", file.to_str().unwrap()], "");
+    let rows: Vec<Vec<&str>> = out
+        .stdout
+        .lines()
+        .map(|r| r.split('\t').collect())
+        .collect();
+    assert!(rows.iter().all(|r| r.len() == 26), "{}", out.stdout);
+    assert_eq!(rows.len(), 4, "{}", out.stdout);
+    assert!(rows[1][14..].iter().all(|f| f.is_empty()));
+    assert_eq!(rows[3][14..18], ["Ann", "Bob", "Cho", "Dee"]);
+    assert_eq!(out.code, 0, "{}", out.stdout);
 }
 
 /// Each player's hands dealt in, from a JSON `--summary` object, best total first.

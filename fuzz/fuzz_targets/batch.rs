@@ -61,10 +61,14 @@ fn control(threads: bool) -> Control<'static> {
 /// The scoring batch's output and exit status.
 fn score(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) -> (String, u8) {
     let output = format.renderer(rules, &Plain);
+    // Looked ahead for, as the command line does for TSV files: the rows then all carry
+    // the session's columns, wherever it starts.
+    let ahead = mjscore::session::first_players(list).ok().flatten();
     let settings = Settings {
         rules,
         output: &*output,
         options: Options::default(),
+        session_ahead: ahead.as_ref(),
     };
     let mut out = Vec::new();
     let summary = batch::run(
@@ -76,6 +80,12 @@ fn score(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) ->
     .expect("writing to memory cannot fail");
     let out = String::from_utf8(out).expect("the output is UTF-8");
     assert_printable(format, &out);
+    if format == Format::Tsv {
+        // Every row has the header's fields, a session's included.
+        let fields = |row: &str| row.split('\t').count();
+        let header = out.lines().next().map_or(0, fields);
+        assert!(out.lines().all(|row| fields(row) == header), "uneven TSV rows: {out:?}");
+    }
     (out, summary.exit_status())
 }
 
@@ -86,6 +96,7 @@ fn waits(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) ->
         rules,
         output: &*output,
         options: Options::default(),
+        session_ahead: None,
     };
     let mut out = Vec::new();
     let (status, written) = batch::waits::run(

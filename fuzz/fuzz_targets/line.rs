@@ -79,6 +79,7 @@ fn settings<'r>(
         rules,
         output,
         options: Options::default(),
+        session_ahead: None,
     }
 }
 

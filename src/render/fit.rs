@@ -270,6 +270,10 @@ impl Renderer for Fitted<'_> {
         self.fit_from(out, start);
     }
 
+    fn unseated(&self, out: &mut String) {
+        self.inner.unseated(out);
+    }
+
     fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
         let start = out.len();
         self.inner.waits(out, input, analysis, at);

@@ -308,6 +308,13 @@ pub trait Renderer: Sync {
     /// own result: the table, the players, their running totals.
     fn session(&self, out: &mut String, entry: &Entry, played: &Played);
 
+    /// The end of a result in a run whose results carry a session's part, for a result no
+    /// table was part of (a hand before the session's `players:` line): nothing, unless
+    /// the format's rows must all have the same fields.
+    fn unseated(&self, out: &mut String) {
+        let _ = out;
+    }
+
     /// A hand before its win, analysed: its waits, or its discards.
     fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>);
 

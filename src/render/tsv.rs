@@ -260,6 +260,10 @@ impl super::Renderer for Tsv<'_> {
         write_session(out, entry);
     }
 
+    fn unseated(&self, out: &mut String) {
+        out.push_str(SESSION_EMPTY);
+    }
+
     fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
         out.push_str(&self::analysis(input, analysis, self.rules, at));
     }
