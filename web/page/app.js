@@ -793,6 +793,7 @@
       : `scores ${esc(e.example_patterns.join(' + '))} = ${esc(points(e.example_total))}`;
     openDialog(`${e.id} ${e.name}`,
       `<p lang="zh-Hant" class="zh">${esc(e.chinese)}</p><dl class="explain">` +
+      (e.aliases && e.aliases.length ? `<dt>Also called</dt><dd data-aliases>${esc(e.aliases.join(', '))}</dd>` : '') +
       `<dt>Points</dt><dd>${esc(value)}</dd><dt>Series</dt><dd>${esc(e.series)} (only the highest pattern of a series counts)</dd>` +
       `<dt>Scores on</dt><dd>${esc(e.scores_on)}</dd><dt>Condition</dt><dd data-condition>${esc(e.condition)}</dd>` +
       `<dt>Example</dt><dd><code>${esc(e.example)}</code><br>${example}</dd></dl>` +

@@ -155,6 +155,8 @@ test('WSOM: a hand from the tile keyboard, an error, a claim, waits', async () =
   await press('.patterns [data-pattern="7.1"]');
   await page.waitForSelector('#dialog[open]');
   assert.match(await text('[data-condition]'), /A 123 sequence, a 456 sequence and a 789 sequence, all in the same suit/);
+  // With the names players use for it elsewhere.
+  assert.match(await text('[data-aliases]'), /pure straight, straight, ittsu/);
   assert.match(await text('#dialog-title'), /7\.1 Nine-Tile Straight/);
   await page.keyboard.press('Escape');
 
