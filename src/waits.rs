@@ -64,20 +64,26 @@ pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u
     if !shapes.regular {
         return kinds;
     }
-    // Each suit is judged once as it is; a candidate tile changes its own suit only.
+    // Each suit is judged once as it is; a candidate tile changes its own suit only, and
+    // only a family the others leave room for can take it.
     let groups = Groups::of(counts);
     let mut counts = *counts;
-    for kind in 0..KINDS {
-        // A tile can only complete a set with a neighbour or a copy in the hand, or as the
-        // pair of a lone tile: a kind with no tile within two ranks cannot help.
-        if kinds & 1 << kind != 0 || !could_help(&counts, kind) {
+    for (g, &(start, end)) in GROUPS.iter().enumerate() {
+        if !groups.could_complete_in(g) {
             continue;
         }
-        counts[kind] += 1;
-        if groups.complete_with(Some((kind, &counts))) {
-            kinds |= 1 << kind;
+        for kind in start..end {
+            // A tile can only complete a set with a neighbour or a copy in the hand, or as
+            // the pair of a lone tile: a kind with no tile within two ranks cannot help.
+            if kinds & 1 << kind != 0 || !could_help(&counts, kind) {
+                continue;
+            }
+            counts[kind] += 1;
+            if groups.complete_with(Some((kind, &counts))) {
+                kinds |= 1 << kind;
+            }
+            counts[kind] -= 1;
         }
-        counts[kind] -= 1;
     }
     kinds
 }
@@ -160,14 +166,21 @@ impl Groups {
             sets_only: [false; 5],
             with_pair: [false; 5],
         };
-        for (g, &(start, end)) in GROUPS.iter().enumerate() {
-            let mut family = [0u8; 9];
-            family[..end - start].copy_from_slice(&counts[start..end]);
-            let sequences = start < 27;
-            groups.sets_only[g] = splits(&mut family, sequences, false);
-            groups.with_pair[g] = splits(&mut family, sequences, true);
+        for g in 0..GROUPS.len() {
+            (groups.sets_only[g], groups.with_pair[g]) = family_splits(g, counts);
         }
         groups
+    }
+
+    /// Whether a tile added to family `g` could make the hand complete: every other family
+    /// splits, and at most one of them holds the pair. (Most families of a 13-tile hand
+    /// leave no room: then only the family short of a set is tried.)
+    fn could_complete_in(&self, g: usize) -> bool {
+        let others = (0..GROUPS.len()).filter(|&h| h != g);
+        others
+            .clone()
+            .all(|h| self.sets_only[h] || self.with_pair[h])
+            && others.filter(|&h| self.with_pair[h]).count() <= 1
     }
 
     /// Whether the hand is a complete regular hand, with the family of `changed.0` read
@@ -176,14 +189,25 @@ impl Groups {
         let (mut sets_only, mut with_pair) = (self.sets_only, self.with_pair);
         if let Some((kind, counts)) = changed {
             let g = group_of(kind);
-            let (start, end) = GROUPS[g];
-            let mut family = [0u8; 9];
-            family[..end - start].copy_from_slice(&counts[start..end]);
-            let sequences = start < 27;
-            sets_only[g] = splits(&mut family, sequences, false);
-            with_pair[g] = splits(&mut family, sequences, true);
+            (sets_only[g], with_pair[g]) = family_splits(g, counts);
         }
         (0..5).any(|pair| with_pair[pair] && (0..5).all(|g| g == pair || sets_only[g]))
+    }
+}
+
+/// Whether family `g` of `counts` splits into sets only, and into sets and one pair. Its
+/// tile count allows at most one of the two (sets take 3 tiles, the pair 2), so only that
+/// one is tried: a count of the form 3n + 1 allows neither.
+fn family_splits(g: usize, counts: &[u8; KINDS]) -> (bool, bool) {
+    let (start, end) = GROUPS[g];
+    let mut family = [0u8; 9];
+    family[..end - start].copy_from_slice(&counts[start..end]);
+    let tiles: u8 = family.iter().sum();
+    let sequences = start < 27;
+    match tiles % 3 {
+        0 => (splits(&mut family, sequences, false), false),
+        2 => (false, splits(&mut family, sequences, true)),
+        _ => (false, false),
     }
 }
 
