@@ -5,10 +5,13 @@
 //! The tables themselves are in [`crate::rules`]. The engine in [`crate::score`] applies
 //! the series rule and the limit; nothing here knows about either.
 
+use std::cell::Cell;
+
 use crate::arrange::{Arrangement, Shape};
 use crate::hand::{Hand, WinContext};
 use crate::sets::{Set, SetKind};
-use crate::tile::{kinds, Suit, Tile};
+use crate::tile::{kinds, Suit, Tile, KINDS};
+use crate::waits;
 
 /// Which hand shapes a pattern may be scored on, or a rule set allows at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,6 +269,29 @@ impl Pattern {
     }
 }
 
+/// What the predicates ask of the whole hand, whatever the reading: worked out when a
+/// predicate first asks, and kept for the hand's other readings (a hand is read in one to a
+/// dozen arrangements). Make one per hand and lend it to each reading's [`Facts`].
+#[derive(Debug, Default)]
+pub struct HandFacts {
+    /// [`Facts::one_live_wait`], once asked.
+    one_live_wait: Cell<Option<bool>>,
+}
+
+impl HandFacts {
+    /// The facts of a hand not yet asked.
+    pub fn new() -> HandFacts {
+        HandFacts::default()
+    }
+}
+
+/// A reading's [`HandFacts`]: lent by the caller that reads the hand's arrangements, or
+/// its own when a reading is looked at alone.
+enum Shared<'a> {
+    Lent(&'a HandFacts),
+    Own(HandFacts),
+}
+
 /// What the predicates look at: one arrangement of one hand, with its context.
 pub struct Facts<'a> {
     /// The hand, with its context.
@@ -284,6 +310,8 @@ pub struct Facts<'a> {
     /// kongs (seven patterns ask).
     concealed_triplets: u8,
     kongs: u8,
+    /// What is asked of the whole hand (shared by its readings).
+    shared: Shared<'a>,
 }
 
 /// The kinds of tile `hand` holds, concealed, winning or melded, as bits (bit `i` for kind
@@ -315,8 +343,22 @@ impl Iterator for Kinds {
 }
 
 impl<'a> Facts<'a> {
-    /// The facts of one reading of `hand`.
+    /// The facts of one reading of `hand`, looked at alone.
     pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
+        Facts::of_reading(hand, arrangement, Shared::Own(HandFacts::new()))
+    }
+
+    /// The facts of one reading of `hand`, with what is asked of the whole hand kept in
+    /// `hand_facts` for its other readings (`hand_facts` is of this hand only).
+    pub fn sharing(
+        hand: &'a Hand,
+        arrangement: &'a Arrangement,
+        hand_facts: &'a HandFacts,
+    ) -> Facts<'a> {
+        Facts::of_reading(hand, arrangement, Shared::Lent(hand_facts))
+    }
+
+    fn of_reading(hand: &'a Hand, arrangement: &'a Arrangement, shared: Shared<'a>) -> Facts<'a> {
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
         let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
@@ -365,7 +407,29 @@ impl<'a> Facts<'a> {
             most_repeated_sequence,
             concealed_triplets,
             kongs,
+            shared,
         }
+    }
+
+    /// What is asked of the whole hand.
+    fn hand_facts(&self) -> &HandFacts {
+        match &self.shared {
+            Shared::Lent(facts) => facts,
+            Shared::Own(facts) => facts,
+        }
+    }
+
+    /// Whether the 13 tiles before the win waited on exactly one kind, counting every
+    /// winning shape (four sets and a pair, Seven Pairs, Thirteen Terminals); a kind whose
+    /// four copies are all in the hand is not waited on. Worked out once per hand.
+    pub fn one_live_wait(&self) -> bool {
+        let memo = &self.hand_facts().one_live_wait;
+        if let Some(known) = memo.get() {
+            return known;
+        }
+        let known = one_live_wait(self.hand);
+        memo.set(Some(known));
+        known
     }
 
     /// The situation of the win.
@@ -481,6 +545,28 @@ impl<'a> Facts<'a> {
     pub fn different_sequences(&self) -> u32 {
         self.sequence_starts.count_ones()
     }
+}
+
+/// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the
+/// winning tile) and the melds, the kinds the hand holds four of left out, searched no
+/// further than a second wait.
+fn one_live_wait(hand: &Hand) -> bool {
+    let mut counts = [0u8; KINDS];
+    for tile in &hand.concealed {
+        counts[tile.index()] += 1;
+    }
+    let mut held = counts;
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            held[tile.index()] += 1;
+        }
+        held[meld.tile.index()] += u8::from(meld.is_kong());
+    }
+    let dead = (0..KINDS)
+        .filter(|&k| held[k] >= 4)
+        .fold(0u64, |bits, k| bits | 1 << k);
+    let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
+    live.count_ones() == 1
 }
 
 // ---- predicates more than one system uses ----

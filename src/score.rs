@@ -7,7 +7,7 @@
 use crate::arrange::tile_arrangements;
 use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
-use crate::patterns::{same_id, Condition, Facts, Pattern, Value};
+use crate::patterns::{same_id, Condition, Facts, HandFacts, Pattern, Value};
 use crate::payment::Payments;
 use crate::rule_set::RuleSet;
 use crate::sets::Set;
@@ -168,14 +168,20 @@ pub enum Outcome {
 /// The applicable patterns of one arrangement, in table order, after the series rule.
 pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Counted {
     let mut found = Counted::new();
-    find_patterns(hand, arrangement, rules, &mut found);
+    find_patterns(hand, arrangement, rules, &HandFacts::new(), &mut found);
     found
 }
 
 /// [`applicable_patterns`], pushed into `found` (empty): a reading's list is filled where
-/// it stays, not moved there.
-fn find_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet, found: &mut Counted) {
-    let facts = Facts::new(hand, arrangement);
+/// it stays, not moved there. `hand_facts` is the hand's, shared by its readings.
+fn find_patterns(
+    hand: &Hand,
+    arrangement: &Arrangement,
+    rules: &RuleSet,
+    hand_facts: &HandFacts,
+    found: &mut Counted,
+) {
+    let facts = Facts::sharing(hand, arrangement, hand_facts);
     let maximum = rules.limit.maximum;
     for pattern in rules.patterns {
         if !pattern.allows(&arrangement.shape) {
@@ -349,6 +355,17 @@ pub fn with_percent(base: u32, percent: u32) -> u32 {
 
 /// Scores one arrangement under `rules`.
 pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
+    read_sharing(hand, arrangement, rules, &HandFacts::new())
+}
+
+/// [`read`], with what is asked of the whole hand kept in `hand_facts` (the hand's) for
+/// its other readings.
+fn read_sharing(
+    hand: &Hand,
+    arrangement: Arrangement,
+    rules: &RuleSet,
+    hand_facts: &HandFacts,
+) -> Reading {
     let mut reading = Reading {
         arrangement,
         counted: Counted::new(),
@@ -358,7 +375,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
         total: 0,
         limit: None,
     };
-    find_patterns(hand, &arrangement, rules, &mut reading.counted);
+    find_patterns(hand, &arrangement, rules, hand_facts, &mut reading.counted);
     reading.sum = reading.counted.iter().map(CountedPattern::points).sum();
     (reading.base, reading.total, reading.limit) =
         limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
@@ -434,7 +451,11 @@ pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
     let mut shapes = Arrangements::new();
     shapes_read(hand, rules, None, &mut shapes);
-    let mut all: Vec<Reading> = shapes.into_iter().map(|a| read(hand, a, rules)).collect();
+    let hand_facts = HandFacts::new();
+    let mut all: Vec<Reading> = shapes
+        .into_iter()
+        .map(|a| read_sharing(hand, a, rules, &hand_facts))
+        .collect();
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
 }
@@ -461,10 +482,11 @@ pub fn best_reading_inspected(
         return (None, compared);
     };
     // The first reading is read into its place (most hands have one), not moved there.
-    let mut best = read(hand, first, rules);
+    let hand_facts = HandFacts::new();
+    let mut best = read_sharing(hand, first, rules, &hand_facts);
     inspect(&best);
     for &arrangement in others {
-        let reading = read(hand, arrangement, rules);
+        let reading = read_sharing(hand, arrangement, rules, &hand_facts);
         inspect(&reading);
         // Strictly better only: of equal readings the first stays, as in `readings`.
         if (reading.total, reading.sum) > (best.total, best.sum) {

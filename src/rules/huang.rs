@@ -26,7 +26,6 @@ use crate::rule_set::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Word
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
 use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
-use crate::waits;
 use crate::words::{WordSpec, WordValues};
 
 // ---- context words (docs/rules-huang.md § Context words) ----
@@ -688,26 +687,7 @@ fn straight_in(f: &Facts, wanted: u32) -> bool {
 /// shape; a kind whose four copies are all in the hand is not waited on. No Tin was waited
 /// with `heaven`.
 fn single_tin(f: &Facts) -> bool {
-    let hand = f.hand;
-    if hand.context.heaven {
-        return false;
-    }
-    let mut counts = [0u8; KINDS];
-    for tile in &hand.concealed {
-        counts[tile.index()] += 1;
-    }
-    let mut held = counts;
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            held[tile.index()] += 1;
-        }
-        held[meld.tile.index()] += u8::from(meld.is_kong());
-    }
-    let dead = (0..KINDS)
-        .filter(|&k| held[k] >= 4)
-        .fold(0u64, |bits, k| bits | 1 << k);
-    let live = waits::completing_kinds(&counts, hand.melds.len(), ANY) & !dead;
-    live.count_ones() == 1
+    !f.hand.context.heaven && f.one_live_wait()
 }
 
 /// h.60 (Table 3, right): one cell per number with suited triples in 2 or 3 suits.
