@@ -7,9 +7,9 @@
 use crate::arrange::tile_arrangements;
 use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
-use crate::patterns::{same_id, Condition, Facts, HandFacts, Pattern, Value};
+use crate::patterns::{Condition, Facts, HandFacts, Pattern, Value};
 use crate::payment::Payments;
-use crate::rule_set::RuleSet;
+use crate::rule_set::{RuleSet, TableIndex};
 use crate::sets::Set;
 use crate::small::SmallVec;
 use crate::tile::Tile;
@@ -182,8 +182,11 @@ fn find_patterns(
     found: &mut Counted,
 ) {
     let facts = Facts::sharing(hand, arrangement, hand_facts);
+    let table = rules.table_index();
     let maximum = rules.limit.maximum;
-    for pattern in rules.patterns {
+    // The table index of each pattern of `found`, in step with it.
+    let mut indices = Indices::new();
+    for (index, pattern) in rules.patterns.iter().enumerate() {
         if !pattern.allows(&arrangement.shape) {
             continue;
         }
@@ -194,17 +197,21 @@ fn find_patterns(
                 }
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
-                let rival = found
-                    .iter()
-                    .position(|c| same_id(c.pattern.series, pattern.series));
+                let series = table.series[index];
+                let rival = indices.iter().position(|&i| table.series[i] == series);
                 match rival {
                     Some(i) if found[i].points() >= counted.points() => {}
                     // The higher pattern takes its own place in table order.
                     Some(i) => {
                         found.remove(i);
+                        indices.remove(i);
                         found.push(counted);
+                        indices.push(index);
                     }
-                    None => found.push(counted),
+                    None => {
+                        found.push(counted);
+                        indices.push(index);
+                    }
                 }
             }
             Condition::EachSet(holds) => {
@@ -214,23 +221,26 @@ fn find_patterns(
                         set: Some(*set),
                         points: pattern.value.points(maximum),
                     });
+                    indices.push(index);
                 }
             }
             Condition::Computed(points) => {
                 let points = points(&facts);
                 if points > 0 {
                     found.push(CountedPattern::new(pattern, points));
+                    indices.push(index);
                 }
             }
             Condition::Instances(instances) => {
                 for &points in instances(&facts).points() {
                     found.push(CountedPattern::new(pattern, points));
+                    indices.push(index);
                 }
             }
             Condition::Fallback => {}
         }
     }
-    drop_implied(found, rules, &facts);
+    drop_implied(found, &indices, table, &facts);
     if found.is_empty() {
         let fallback = rules
             .patterns
@@ -242,27 +252,36 @@ fn find_patterns(
     }
 }
 
+/// The table indices of a reading's patterns.
+type Indices = SmallVec<usize, 16>;
+
 /// Takes out the patterns that counted patterns imply (the rule set's implications, read in
-/// order; a dropped pattern drops nothing itself).
-fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
-    if rules.implications.is_empty() {
+/// order; a dropped pattern drops nothing itself). `indices` are the table indices of
+/// `found`'s patterns.
+fn drop_implied(found: &mut Counted, indices: &Indices, table: &TableIndex, facts: &Facts) {
+    if table.implications.is_empty() {
         return;
     }
+    // Most implications name a pattern the reading does not have: one bit test each.
+    let present = indices.iter().fold(0u128, |bits, &i| bits | 1 << i);
     let mut dropped: SmallVec<bool, 16> = found.iter().map(|_| false).collect();
-    for implication in rules.implications {
-        let implying = found
+    for implication in &table.implications {
+        if present & implication.counted == 0 {
+            continue;
+        }
+        let implying = indices
             .iter()
             .zip(&dropped)
-            .any(|(c, &gone)| !gone && same_id(c.pattern.id, implication.counted));
+            .any(|(&i, &gone)| !gone && implication.counted & 1 << i != 0);
         if !implying || implication.when.is_some_and(|when| !when(facts)) {
             continue;
         }
-        for drop in implication.drops {
-            let mut left = drop.instances.unwrap_or(usize::MAX);
+        for &(drops, instances) in &implication.drops {
+            let mut left = instances.unwrap_or(usize::MAX);
             // The last instances go first, so that the set named first stays.
-            for i in (0..found.len()).rev() {
-                if left > 0 && !dropped[i] && drop.names(found[i].pattern.id) {
-                    dropped[i] = true;
+            for at in (0..found.len()).rev() {
+                if left > 0 && !dropped[at] && drops & 1 << indices[at] != 0 {
+                    dropped[at] = true;
                     left -= 1;
                 }
             }
