@@ -276,6 +276,8 @@ impl Pattern {
 pub struct HandFacts {
     /// [`Facts::one_live_wait`], once asked.
     one_live_wait: Cell<Option<bool>>,
+    /// [`Facts::kinds_held_four`], once asked.
+    kinds_held_four: Cell<Option<u64>>,
 }
 
 impl HandFacts {
@@ -432,6 +434,22 @@ impl<'a> Facts<'a> {
         known
     }
 
+    /// The kinds the hand holds exactly four of, concealed, melded (a kong's fourth
+    /// included) or as the winning tile, as a set of kinds ([`crate::tile::kinds`]).
+    /// Worked out once per hand.
+    pub fn kinds_held_four(&self) -> u64 {
+        let memo = &self.hand_facts().kinds_held_four;
+        if let Some(known) = memo.get() {
+            return known;
+        }
+        let counts = held_counts(self.hand);
+        let known = (0..KINDS)
+            .filter(|&k| counts[k] == 4)
+            .fold(0u64, |bits, k| bits | 1 << k);
+        memo.set(Some(known));
+        known
+    }
+
     /// The situation of the win.
     pub fn context(&self) -> &WinContext {
         &self.hand.context
@@ -547,23 +565,33 @@ impl<'a> Facts<'a> {
     }
 }
 
+/// How many of each kind `hand` holds: concealed, the winning tile, and melded (a kong's
+/// fourth included). More than 4 when a wait is valued whose copies are all in the hand
+/// already (a dead wait).
+fn held_counts(hand: &Hand) -> [u8; KINDS] {
+    let mut counts = hand.concealed_counts_with_winning_tile();
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            counts[tile.index()] += 1;
+        }
+        counts[meld.tile.index()] += u8::from(meld.is_kong());
+    }
+    counts
+}
+
 /// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the
-/// winning tile) and the melds, the kinds the hand holds four of left out, searched no
-/// further than a second wait.
+/// winning tile) and the melds, the kinds held four times before the win left out, searched
+/// no further than a second wait.
 fn one_live_wait(hand: &Hand) -> bool {
+    let held = held_counts(hand);
     let mut counts = [0u8; KINDS];
     for tile in &hand.concealed {
         counts[tile.index()] += 1;
     }
-    let mut held = counts;
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            held[tile.index()] += 1;
-        }
-        held[meld.tile.index()] += u8::from(meld.is_kong());
-    }
+    // Before the win the hand held one copy fewer of the winning tile's kind.
+    let winning = hand.winning_tile.map(Tile::index);
     let dead = (0..KINDS)
-        .filter(|&k| held[k] >= 4)
+        .filter(|&k| held[k] - u8::from(winning == Some(k)) >= 4)
         .fold(0u64, |bits, k| bits | 1 << k);
     let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
     live.count_ones() == 1

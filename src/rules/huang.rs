@@ -25,7 +25,7 @@ use crate::payment::Payments;
 use crate::rule_set::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
-use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
+use crate::tile::{kinds, Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 
 // ---- context words (docs/rules-huang.md § Context words) ----
@@ -294,10 +294,6 @@ fn every_group(f: &Facts, test: impl Fn(&[Tile]) -> bool) -> bool {
     }) && test(&[pair, pair])
 }
 
-fn triples<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
-    f.sets().iter().filter(|s| s.is_triplet_or_kong())
-}
-
 fn runs<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
     f.sets().iter().filter(|s| s.kind == SetKind::Sequence)
 }
@@ -416,25 +412,23 @@ fn dragon_triple(set: &Set, _: &Facts) -> bool {
 
 /// h.21: couples in one suit, 123 with 789 or 111 with 999, each set in one couple.
 fn elder_and_young(f: &Facts) -> Instances {
-    let mut couples = 0;
-    for suit in [Suit::Bamboo, Suit::Characters, Suit::Dots] {
-        let count = |kind: SetKind, rank: u8, triple: bool| {
-            f.sets()
-                .iter()
-                .filter(|s| {
-                    s.tile.suit() == suit
-                        && s.tile.rank() == rank
-                        && if triple {
-                            s.is_triplet_or_kong()
-                        } else {
-                            s.kind == kind
-                        }
-                })
-                .count()
+    // For each number suit, how many runs 123, runs 789, triples of 1 and of 9.
+    let mut ends = [[0usize; 4]; 3];
+    for set in f.sets() {
+        let suit = set.tile.suit();
+        if !suit.is_number() {
+            continue;
+        }
+        let end = match (set.kind == SetKind::Sequence, set.tile.rank()) {
+            (true, 1) => 0,
+            (true, 7) => 1,
+            (false, 1) => 2,
+            (false, 9) => 3,
+            _ => continue,
         };
-        couples += count(SetKind::Sequence, 1, false).min(count(SetKind::Sequence, 7, false));
-        couples += count(SetKind::Triplet, 1, true).min(count(SetKind::Triplet, 9, true));
+        ends[suit as usize][end] += 1;
     }
+    let couples = ends.iter().map(|e| e[0].min(e[1]) + e[2].min(e[3])).sum();
     Instances::repeat(couples, 2)
 }
 
@@ -525,16 +519,12 @@ fn quads(f: &Facts) -> Quads {
         .iter()
         .filter(|m| m.kind == MeldKind::ConcealedKong)
         .count();
-    let mut counts = hand.concealed_counts_with_winning_tile();
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            counts[tile.index()] += 1;
-        }
-        counts[meld.tile.index()] += u8::from(meld.is_kong());
-    }
     let mut items = SmallVec::new();
     let mut hidden_items = 0;
-    for kind in (0..KINDS).filter(|&k| counts[k] == 4) {
+    let mut four = f.kinds_held_four();
+    while four != 0 {
+        let kind = four.trailing_zeros() as usize;
+        four &= four - 1;
         let tile = Tile::ALL[kind];
         let holding = || {
             f.sets()
@@ -693,11 +683,10 @@ fn single_tin(f: &Facts) -> bool {
 /// h.60 (Table 3, right): one cell per number with suited triples in 2 or 3 suits.
 fn same_number_triples(f: &Facts) -> Instances {
     let mut instances = Instances::default();
+    let triples = f.triplet_kinds();
     for rank in 1..=9u8 {
-        let suits = triples(f)
-            .filter(|s| s.tile.suit().is_number() && s.tile.rank() == rank)
-            .fold(0u8, |bits, s| bits | 1 << s.tile.suit() as u8)
-            .count_ones();
+        // The rank's bit in each number suit (a reading has one triple of a kind at most).
+        let suits = (triples >> (rank - 1) & (1 | 1 << 9 | 1 << 18)).count_ones();
         let (two, three) = match rank {
             2 | 5 | 8 => (4, 16),
             1 | 9 => (3, 12),
