@@ -786,26 +786,28 @@ fn trains(pairs: &[Tile; 7]) -> u32 {
             })
             .fold(0, |bits, j| bits | 1 << j);
     }
-    let mut value = [0u32; MASKS];
-    for (mask, worth) in value.iter_mut().enumerate() {
+    // The blocks worth something as a train, each with its value.
+    let mut blocks: SmallVec<(usize, u32), 32> = SmallVec::new();
+    for mask in 1..MASKS {
         let isolated = (0..n).any(|i| mask & 1 << i != 0 && neighbours[i] & mask == 0);
         if mask.count_ones() >= 2 && !isolated {
-            *worth = block_value(pairs, mask);
+            let worth = block_value(pairs, mask);
+            if worth > 0 {
+                blocks.push((mask, worth));
+            }
         }
     }
-    // best[mask]: the best split of the pairs in `mask`.
+    // best[mask]: the best split of the pairs in `mask`. Its lowest pair stands alone, or
+    // heads a block worth something: a block worth nothing does no better than the pair
+    // alone, since a split of fewer pairs is never worth more (its left pairs stand alone).
     let mut best = [0u32; MASKS];
     for mask in 1..=full {
         let low = mask & mask.wrapping_neg();
-        let rest = mask ^ low;
-        let mut sub = rest;
-        loop {
-            let block = sub | low;
-            best[mask] = best[mask].max(value[block] + best[mask ^ block]);
-            if sub == 0 {
-                break;
+        best[mask] = best[mask ^ low];
+        for &(block, worth) in blocks.iter() {
+            if block & low != 0 && block & !mask == 0 {
+                best[mask] = best[mask].max(worth + best[mask ^ block]);
             }
-            sub = (sub - 1) & rest;
         }
     }
     best[full]
