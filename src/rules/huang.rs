@@ -501,6 +501,16 @@ struct Quads {
 }
 
 fn quads(f: &Facts) -> Quads {
+    let mut four = f.kinds_held_four();
+    if four == 0 && !f.hand.melds.iter().any(|m| m.is_kong()) {
+        // No quad and no four of a kind, so no item: most hands.
+        return Quads {
+            open: 0,
+            hidden: 0,
+            items: SmallVec::new(),
+            hidden_items: 0,
+        };
+    }
     let hand = f.hand;
     let discard = matches!(hand.context.win_by, WinBy::Discard { .. });
     let completed = match f.arrangement.placement {
@@ -521,7 +531,6 @@ fn quads(f: &Facts) -> Quads {
         .count();
     let mut items = SmallVec::new();
     let mut hidden_items = 0;
-    let mut four = f.kinds_held_four();
     while four != 0 {
         let kind = four.trailing_zeros() as usize;
         four &= four - 1;
