@@ -285,6 +285,16 @@ impl HandFacts {
     pub fn new() -> HandFacts {
         HandFacts::default()
     }
+
+    /// The facts of the same tiles before the win, won on another tile or another way:
+    /// what the 13 tiles before the win decide is kept (the waits analysis values every
+    /// wait of a hand both ways), what the winning tile changes is left to be asked.
+    pub fn for_another_win(&self) -> HandFacts {
+        HandFacts {
+            one_live_wait: Cell::new(self.one_live_wait.get()),
+            ..HandFacts::default()
+        }
+    }
 }
 
 /// A reading's [`HandFacts`]: lent by the caller that reads the hand's arrangements, or

@@ -468,12 +468,23 @@ pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
 /// Equal readings keep the order of [`arrangements`](crate::arrange::arrangements).
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
+    readings_sharing(hand, rules, None, &HandFacts::new())
+}
+
+/// [`readings`], from the hand's [`tile_arrangements`] when the caller has them (`arranged`),
+/// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
+/// analysis scores the same tiles won both ways.
+pub fn readings_sharing(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+    hand_facts: &HandFacts,
+) -> Vec<Reading> {
     let mut shapes = Arrangements::new();
-    shapes_read(hand, rules, None, &mut shapes);
-    let hand_facts = HandFacts::new();
+    shapes_read(hand, rules, arranged, &mut shapes);
     let mut all: Vec<Reading> = shapes
         .into_iter()
-        .map(|a| read_sharing(hand, a, rules, &hand_facts))
+        .map(|a| read_sharing(hand, a, rules, hand_facts))
         .collect();
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
