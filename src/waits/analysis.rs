@@ -179,7 +179,7 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
     let mut before_the_win = HandFacts::new();
     let waits: Vec<Wait> = kinds_of(kinds)
         .map(|tile| {
-            let [discard, self_draw] = values(holding, tile, rules, &mut before_the_win);
+            let (discard, self_draw) = values(holding, tile, rules, &mut before_the_win);
             Wait {
                 tile,
                 unseen: 4u8.saturating_sub(seen[tile.index()]),
@@ -228,20 +228,17 @@ fn values(
     tile: Tile,
     rules: &RuleSet,
     before_the_win: &mut HandFacts,
-) -> [Value; 2] {
+) -> (Value, Value) {
     let on_discard = holding.won_on(tile, false);
     let arranged = tile_arrangements(&on_discard);
-    [false, true].map(|self_drawn| {
-        let hand = if self_drawn {
-            holding.won_on(tile, true)
-        } else {
-            on_discard.clone()
-        };
+    let mut value_of = |hand: &Hand| {
         let facts = before_the_win.for_another_win();
-        let value = value(&hand, &arranged, rules, &facts);
+        let value = value(hand, &arranged, rules, &facts);
         *before_the_win = facts;
         value
-    })
+    };
+    let discard = value_of(&on_discard);
+    (discard, value_of(&holding.won_on(tile, true)))
 }
 
 /// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
