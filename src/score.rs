@@ -186,6 +186,9 @@ fn find_patterns(
     let maximum = rules.limit.maximum;
     // The table index of each pattern of `found`, in step with it.
     let mut indices = Indices::new();
+    // The series of the patterns found so far, as bits of their first patterns' indices: a
+    // pattern whose series is not among them (nearly every one) has no rival to look for.
+    let mut series_found = 0u128;
     for (index, pattern) in rules.patterns.iter().enumerate() {
         if !pattern.allows(&arrangement.shape) {
             continue;
@@ -198,7 +201,12 @@ fn find_patterns(
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
                 let series = table.series[index];
-                let rival = indices.iter().position(|&i| table.series[i] == series);
+                let rival = if series_found & 1 << series == 0 {
+                    None
+                } else {
+                    indices.iter().position(|&i| table.series[i] == series)
+                };
+                series_found |= 1 << series;
                 match rival {
                     Some(i) if found[i].points() >= counted.points() => {}
                     // The higher pattern takes its own place in table order.
@@ -222,6 +230,7 @@ fn find_patterns(
                         points: pattern.value.points(maximum),
                     });
                     indices.push(index);
+                    series_found |= 1 << table.series[index];
                 }
             }
             Condition::Computed(points) => {
@@ -229,12 +238,14 @@ fn find_patterns(
                 if points > 0 {
                     found.push(CountedPattern::new(pattern, points));
                     indices.push(index);
+                    series_found |= 1 << table.series[index];
                 }
             }
             Condition::Instances(instances) => {
                 for &points in instances(&facts).points() {
                     found.push(CountedPattern::new(pattern, points));
                     indices.push(index);
+                    series_found |= 1 << table.series[index];
                 }
             }
             Condition::Fallback => {}
