@@ -637,6 +637,10 @@ fn small_three_winds(f: &Facts) -> bool {
 /// h.37-h.42: four runs in two couples of same-number runs (a ≠ b): the suits they take,
 /// and whether the numbers are 1 and 7 (a bi-dragon).
 fn bi_ribbon(f: &Facts) -> Option<(u32, bool)> {
+    // Six patterns ask, and nearly no hand has four runs: counted before they are copied.
+    if runs(f).count() != 4 {
+        return None;
+    }
     let runs: SmallVec<Set, 4> = runs(f).copied().collect();
     if runs.len() != 4 {
         return None;
@@ -664,13 +668,16 @@ fn bi(suits: u32, dragon: bool) -> impl Fn(&Facts) -> bool {
 /// Straights h.44, h.46, h.48: runs 123, 456, 789, in how many suits (each run serves one
 /// straight; the series rule keeps the highest the reading holds).
 fn straight_in(f: &Facts, wanted: u32) -> bool {
-    // The suits (as bits) of the runs starting at `rank`.
+    // The suits (as bits, in suit order) of the runs starting at `rank`: the rank's bit in
+    // each suit of the reading's run starts.
     let starts = |rank: u8| -> u8 {
-        runs(f)
-            .filter(|s| s.tile.rank() == rank)
-            .fold(0, |bits, s| bits | 1 << s.tile.suit() as u8)
+        let at = f.sequence_starts() >> (rank - 1);
+        (at & 1 | (at >> 9 & 1) << 1 | (at >> 18 & 1) << 2) as u8
     };
     let (low, middle, high) = (starts(1), starts(4), starts(7));
+    if low == 0 || middle == 0 || high == 0 {
+        return false;
+    }
     let suits = |bits: u8| (0..8u8).filter(move |suit| bits & 1 << suit != 0);
     suits(low).any(|a| {
         suits(middle).any(|b| {
