@@ -464,8 +464,25 @@ fn duplicate_run_groups<'a>(f: &'a Facts) -> impl Iterator<Item = (usize, u32)> 
     })
 }
 
+/// Whether two runs of the reading start at the same number (in any suits): without such,
+/// no group of runs (most readings), which two patterns ask.
+fn runs_share_a_number(f: &Facts) -> bool {
+    let mut ranks = 0u16;
+    for run in runs(f) {
+        let bit = 1 << run.tile.rank();
+        if ranks & bit != 0 {
+            return true;
+        }
+        ranks |= bit;
+    }
+    false
+}
+
 /// h.28: two identical runs (a group of 2 runs in 1 suit), 2 each.
 fn same_suit(f: &Facts) -> Instances {
+    if !runs_share_a_number(f) {
+        return Instances::default();
+    }
     Instances::repeat(duplicate_run_groups(f).filter(|&g| g == (2, 1)).count(), 2)
 }
 
@@ -473,6 +490,9 @@ fn same_suit(f: &Facts) -> Instances {
 /// (2 runs, 1 suit) cell, which is h.28.
 fn duplicate_runs(f: &Facts) -> Instances {
     let mut instances = Instances::default();
+    if !runs_share_a_number(f) {
+        return instances;
+    }
     for group in duplicate_run_groups(f) {
         let points = match group {
             (2, 2) => 1,
