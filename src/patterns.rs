@@ -491,6 +491,11 @@ impl<'a> Facts<'a> {
         self.present & !kinds == 0
     }
 
+    /// The kinds the hand holds, as a set of kinds ([`crate::tile::kinds`]).
+    pub fn kinds_held(&self) -> u64 {
+        self.present
+    }
+
     /// Whether some tile of the hand is of a kind in `kinds`.
     pub fn holds_any(&self, kinds: u64) -> bool {
         self.present & kinds != 0

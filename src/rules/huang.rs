@@ -261,14 +261,29 @@ fn number(t: Tile) -> u8 {
 
 /// How many numbers the hand's tiles show.
 fn numbers(f: &Facts) -> u32 {
-    f.kinds()
-        .fold(0u16, |bits, t| bits | 1 << number(t))
-        .count_ones()
+    // Ranks 1-9 as bits 0-8, whatever the suit; the winds and the dragons one number each.
+    let held = f.kinds_held();
+    let ranks = (held | held >> 9 | held >> 18) & 0x1ff;
+    ranks.count_ones()
+        + u32::from(f.holds_any(kinds::WINDS))
+        + u32::from(f.holds_any(kinds::DRAGONS))
 }
 
 /// The colours of the hand, as a bit set over [`Suit`] order (b, c, d, winds, dragons).
 fn colours(f: &Facts) -> u8 {
-    f.kinds().fold(0u8, |bits, t| bits | 1 << t.suit() as u8)
+    let families = [
+        kinds::BAMBOO,
+        kinds::CHARACTERS,
+        kinds::DOTS,
+        kinds::WINDS,
+        kinds::DRAGONS,
+    ];
+    families
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (suit, &family)| {
+            bits | u8::from(f.holds_any(family)) << suit
+        })
 }
 
 /// The number suits of the hand, as a bit set.
@@ -338,7 +353,7 @@ fn heaven_tin(f: &Facts) -> bool {
 
 /// h.10, h.11, h.35 (note 6): no honour tile at all.
 fn no_u(f: &Facts) -> bool {
-    f.all_tiles(|t| t.suit().is_number() && !is_u(t))
+    f.holds_only(kinds::SIMPLES)
 }
 
 fn two_colors(f: &Facts) -> bool {
@@ -441,7 +456,7 @@ fn wind_triples(f: &Facts) -> u32 {
 }
 
 fn all_u(f: &Facts) -> bool {
-    f.all_tiles(is_u)
+    f.holds_only(kinds::TERMINALS)
 }
 
 /// h.27: 1 for a triple of the seat wind, 1 for a triple of the round wind.
