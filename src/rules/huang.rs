@@ -735,6 +735,11 @@ fn single_tin(f: &Facts) -> bool {
 fn same_number_triples(f: &Facts) -> Instances {
     let mut instances = Instances::default();
     let triples = f.triplet_kinds();
+    // The ranks (bits 0-8) with triples in two suits or more: most readings have none.
+    let (b, c, d) = (triples & 0x1ff, triples >> 9 & 0x1ff, triples >> 18 & 0x1ff);
+    if (b & c) | (b & d) | (c & d) == 0 {
+        return instances;
+    }
     for rank in 1..=9u8 {
         // The rank's bit in each number suit (a reading has one triple of a kind at most).
         let suits = (triples >> (rank - 1) & (1 | 1 << 9 | 1 << 18)).count_ones();
