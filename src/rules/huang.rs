@@ -295,20 +295,6 @@ fn no_honour(f: &Facts) -> bool {
     colours(f) & 0b11000 == 0
 }
 
-/// The 4 sets and the pair of a regular reading.
-fn every_group(f: &Facts, test: impl Fn(&[Tile]) -> bool) -> bool {
-    let Some(pair) = f.pair() else {
-        return false;
-    };
-    f.sets().iter().all(|s| {
-        let mut tiles = [s.tile; 3];
-        for (slot, tile) in tiles.iter_mut().zip(s.tiles()) {
-            *slot = tile;
-        }
-        test(&tiles)
-    }) && test(&[pair, pair])
-}
-
 fn runs<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
     f.sets().iter().filter(|s| s.kind == SetKind::Sequence)
 }
@@ -361,9 +347,10 @@ fn two_colors(f: &Facts) -> bool {
 }
 
 fn mixed_u(f: &Facts) -> bool {
-    every_group(f, |g| {
-        g.iter().any(|&t| is_u(t)) || g.iter().all(|t| t.is_honor())
-    })
+    // A group holds a U or is all honours: as the groups are of one family each, it holds
+    // a U or an honour.
+    let u_or_honour = kinds::TERMINALS | kinds::HONORS;
+    f.pair().is_some_and(Tile::is_terminal_or_honor) && f.every_set_holds(u_or_honour)
 }
 
 fn five_color(f: &Facts) -> bool {
@@ -371,7 +358,7 @@ fn five_color(f: &Facts) -> bool {
 }
 
 fn all_with_u(f: &Facts) -> bool {
-    no_honour(f) && every_group(f, |g| g.iter().any(|&t| is_u(t)))
+    no_honour(f) && f.pair().is_some_and(is_u) && f.every_set_holds(kinds::TERMINALS)
 }
 
 /// The numbers 1-9 that every group holds (no honour allowed), as a bit set.
@@ -652,6 +639,9 @@ fn table_2(q: &Quads) -> Option<u32> {
 
 /// h.29: one open quad and no 4-in-k item.
 fn open_quad(f: &Facts) -> bool {
+    if !f.hand.melds.iter().any(|m| m.kind == MeldKind::Kong) {
+        return false; // no open quad
+    }
     let q = quads(f);
     (q.open, q.hidden) == (1, 0) && q.items.is_empty()
 }
