@@ -5,15 +5,27 @@
 //! cargo run --release --example corpus -- 1000000 > hands.txt
 //! /usr/bin/time -v target/release/mjscore -f hands.txt --format json > /dev/null
 //! ```
+//!
+//! With `--before-the-win`, each hand is written as it stood before its win (without its
+//! winning tile), for `mjscore waits`; the hands `waits` cannot take (a win on a kong's tile,
+//! robbing a kong, the blessings) are skipped, so there may be fewer lines than COUNT.
 
 use std::io::{self, BufWriter, Write};
 
 fn main() -> io::Result<()> {
-    let count = match std::env::args().nth(1).map(|n| n.parse::<usize>()) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let before_the_win = match args.iter().position(|a| a == "--before-the-win") {
+        Some(at) => {
+            args.remove(at);
+            true
+        }
+        None => false,
+    };
+    let count = match args.first().map(|n| n.parse::<usize>()) {
         None => 100_000,
         Some(Ok(n)) => n,
         Some(Err(e)) => {
-            eprintln!("usage: corpus [COUNT]: {e}");
+            eprintln!("usage: corpus [--before-the-win] [COUNT]: {e}");
             std::process::exit(2);
         }
     };
@@ -21,7 +33,15 @@ fn main() -> io::Result<()> {
     let mut rng = mjscore::corpus::Rng::new(seed);
     let mut out = BufWriter::new(io::stdout().lock());
     for _ in 0..count {
-        writeln!(out, "{}", mjscore::corpus::winning_hand(&mut rng))?;
+        let line = mjscore::corpus::winning_hand(&mut rng);
+        if !before_the_win {
+            writeln!(out, "{line}")?;
+            continue;
+        }
+        let hand = mjscore::parse(&line).expect("a corpus hand parses");
+        if let Some(before) = mjscore::corpus::before_the_win(&hand) {
+            writeln!(out, "{before}")?;
+        }
     }
     out.flush()
 }

@@ -5,10 +5,13 @@
 //! The tables themselves are in [`crate::rules`]. The engine in [`crate::score`] applies
 //! the series rule and the limit; nothing here knows about either.
 
+use std::cell::Cell;
+
 use crate::arrange::{Arrangement, Shape};
 use crate::hand::{Hand, WinContext};
 use crate::sets::{Set, SetKind};
-use crate::tile::{kinds, Suit, Tile};
+use crate::tile::{kinds, Suit, Tile, KINDS};
+use crate::waits;
 
 /// Which hand shapes a pattern may be scored on, or a rule set allows at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -278,6 +281,41 @@ impl Pattern {
     }
 }
 
+/// What the predicates ask of the whole hand, whatever the reading: worked out when a
+/// predicate first asks, and kept for the hand's other readings (a hand is read in one to a
+/// dozen arrangements). Make one per hand and lend it to each reading's [`Facts`].
+#[derive(Debug, Default)]
+pub struct HandFacts {
+    /// [`Facts::one_live_wait`], once asked.
+    one_live_wait: Cell<Option<bool>>,
+    /// [`Facts::kinds_held_four`], once asked.
+    kinds_held_four: Cell<Option<u64>>,
+}
+
+impl HandFacts {
+    /// The facts of a hand not yet asked.
+    pub fn new() -> HandFacts {
+        HandFacts::default()
+    }
+
+    /// The facts of the same tiles before the win, won on another tile or another way:
+    /// what the 13 tiles before the win decide is kept (the waits analysis values every
+    /// wait of a hand both ways), what the winning tile changes is left to be asked.
+    pub fn for_another_win(&self) -> HandFacts {
+        HandFacts {
+            one_live_wait: Cell::new(self.one_live_wait.get()),
+            ..HandFacts::default()
+        }
+    }
+}
+
+/// A reading's [`HandFacts`]: lent by the caller that reads the hand's arrangements, or
+/// its own when a reading is looked at alone.
+enum Shared<'a> {
+    Lent(&'a HandFacts),
+    Own(HandFacts),
+}
+
 /// What the predicates look at: one arrangement of one hand, with its context.
 pub struct Facts<'a> {
     /// The hand, with its context.
@@ -296,6 +334,8 @@ pub struct Facts<'a> {
     /// kongs (seven patterns ask).
     concealed_triplets: u8,
     kongs: u8,
+    /// What is asked of the whole hand (shared by its readings).
+    shared: Shared<'a>,
 }
 
 /// The kinds of tile `hand` holds, concealed, winning or melded, as bits (bit `i` for kind
@@ -327,8 +367,22 @@ impl Iterator for Kinds {
 }
 
 impl<'a> Facts<'a> {
-    /// The facts of one reading of `hand`.
+    /// The facts of one reading of `hand`, looked at alone.
     pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
+        Facts::of_reading(hand, arrangement, Shared::Own(HandFacts::new()))
+    }
+
+    /// The facts of one reading of `hand`, with what is asked of the whole hand kept in
+    /// `hand_facts` for its other readings (`hand_facts` is of this hand only).
+    pub fn sharing(
+        hand: &'a Hand,
+        arrangement: &'a Arrangement,
+        hand_facts: &'a HandFacts,
+    ) -> Facts<'a> {
+        Facts::of_reading(hand, arrangement, Shared::Lent(hand_facts))
+    }
+
+    fn of_reading(hand: &'a Hand, arrangement: &'a Arrangement, shared: Shared<'a>) -> Facts<'a> {
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
         let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
@@ -377,7 +431,45 @@ impl<'a> Facts<'a> {
             most_repeated_sequence,
             concealed_triplets,
             kongs,
+            shared,
         }
+    }
+
+    /// What is asked of the whole hand.
+    fn hand_facts(&self) -> &HandFacts {
+        match &self.shared {
+            Shared::Lent(facts) => facts,
+            Shared::Own(facts) => facts,
+        }
+    }
+
+    /// Whether the 13 tiles before the win waited on exactly one kind, counting every
+    /// winning shape (four sets and a pair, Seven Pairs, Thirteen Terminals); a kind whose
+    /// four copies are all in the hand is not waited on. Worked out once per hand.
+    pub fn one_live_wait(&self) -> bool {
+        let memo = &self.hand_facts().one_live_wait;
+        if let Some(known) = memo.get() {
+            return known;
+        }
+        let known = one_live_wait(self.hand);
+        memo.set(Some(known));
+        known
+    }
+
+    /// The kinds the hand holds exactly four of, concealed, melded (a kong's fourth
+    /// included) or as the winning tile, as a set of kinds ([`crate::tile::kinds`]).
+    /// Worked out once per hand.
+    pub fn kinds_held_four(&self) -> u64 {
+        let memo = &self.hand_facts().kinds_held_four;
+        if let Some(known) = memo.get() {
+            return known;
+        }
+        let counts = held_counts(self.hand);
+        let known = (0..KINDS)
+            .filter(|&k| counts[k] == 4)
+            .fold(0u64, |bits, k| bits | 1 << k);
+        memo.set(Some(known));
+        known
     }
 
     /// The situation of the win.
@@ -409,6 +501,11 @@ impl<'a> Facts<'a> {
     /// [`Facts::all_tiles`] in one step.
     pub fn holds_only(&self, kinds: u64) -> bool {
         self.present & !kinds == 0
+    }
+
+    /// The kinds the hand holds, as a set of kinds ([`crate::tile::kinds`]).
+    pub fn kinds_held(&self) -> u64 {
+        self.present
     }
 
     /// Whether some tile of the hand is of a kind in `kinds`.
@@ -493,6 +590,38 @@ impl<'a> Facts<'a> {
     pub fn different_sequences(&self) -> u32 {
         self.sequence_starts.count_ones()
     }
+}
+
+/// How many of each kind `hand` holds: concealed, the winning tile, and melded (a kong's
+/// fourth included). More than 4 when a wait is valued whose copies are all in the hand
+/// already (a dead wait).
+fn held_counts(hand: &Hand) -> [u8; KINDS] {
+    let mut counts = hand.concealed_counts_with_winning_tile();
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            counts[tile.index()] += 1;
+        }
+        counts[meld.tile.index()] += u8::from(meld.is_kong());
+    }
+    counts
+}
+
+/// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the
+/// winning tile) and the melds, the kinds held four times before the win left out, searched
+/// no further than a second wait.
+fn one_live_wait(hand: &Hand) -> bool {
+    let held = held_counts(hand);
+    let mut counts = [0u8; KINDS];
+    for tile in &hand.concealed {
+        counts[tile.index()] += 1;
+    }
+    // Before the win the hand held one copy fewer of the winning tile's kind.
+    let winning = hand.winning_tile.map(Tile::index);
+    let dead = (0..KINDS)
+        .filter(|&k| held[k] - u8::from(winning == Some(k)) >= 4)
+        .fold(0u64, |bits, k| bits | 1 << k);
+    let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
+    live.count_ones() == 1
 }
 
 // ---- predicates more than one system uses ----

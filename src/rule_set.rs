@@ -7,6 +7,7 @@
 //! new module that fills in a `RuleSet` (a test in `tests/` builds one of its own).
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use crate::arrange::SpecialShape;
 use crate::hand::{HandError, WinContext};
@@ -45,6 +46,7 @@ pub struct RuleSet {
     /// Human name, shown in the text output.
     pub name: Cow<'static, str>,
     /// Every pattern, in table order; a chicken hand is the one with [`Condition::Fallback`].
+    /// At most [`RuleSet::MAX_PATTERNS`] of them.
     ///
     /// [`Condition::Fallback`]: crate::patterns::Condition::Fallback
     pub patterns: &'static [Pattern],
@@ -81,6 +83,71 @@ pub struct RuleSet {
     pub deal: DealRule,
     /// How the system names things in the output.
     pub wording: Wording,
+    /// The series and implications by pattern index, worked out when first scored.
+    index: OnceLock<TableIndex>,
+}
+
+/// A rule set's series and implications by place in its table rather than by id: the
+/// engine tests them on every reading, and comparing indices and bit sets is cheaper than
+/// comparing ids. Worked out from the ids once per rule set ([`RuleSet::table_index`]).
+#[derive(Debug)]
+pub(crate) struct TableIndex {
+    /// For each pattern, the index of the first pattern of its series.
+    pub(crate) series: Vec<usize>,
+    /// The implications, in order.
+    pub(crate) implications: Vec<IndexedImplication>,
+}
+
+/// An [`Implication`] by pattern index: bit `i` of a mask stands for the `i`th pattern.
+#[derive(Debug)]
+pub(crate) struct IndexedImplication {
+    /// The patterns of the implying id (one, unless the table repeats an id).
+    pub(crate) counted: u128,
+    /// The further condition, if any.
+    pub(crate) when: Option<fn(&Facts) -> bool>,
+    /// Each [`Dropped`]: its patterns, and how many instances (`None`: all).
+    pub(crate) drops: Vec<(u128, Option<usize>)>,
+}
+
+impl TableIndex {
+    fn of(patterns: &[Pattern], implications: &[Implication]) -> TableIndex {
+        assert!(
+            patterns.len() <= RuleSet::MAX_PATTERNS,
+            "a rule set has at most {} patterns",
+            RuleSet::MAX_PATTERNS
+        );
+        let series = patterns
+            .iter()
+            .map(|p| {
+                let first = patterns.iter().position(|q| same_id(q.series, p.series));
+                first.unwrap_or(0)
+            })
+            .collect();
+        // The patterns whose id is one of `ids`, as a mask.
+        let mask = |ids: &[&str]| {
+            patterns
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| ids.iter().any(|id| same_id(id, p.id)))
+                .fold(0u128, |bits, (i, _)| bits | 1 << i)
+        };
+        let implications = implications
+            .iter()
+            .map(|implication| IndexedImplication {
+                counted: mask(&[implication.counted]),
+                when: implication.when,
+                drops: implication
+                    .drops
+                    .iter()
+                    .map(|drop| (mask(drop.ids), drop.instances))
+                    .collect(),
+            })
+            .collect();
+        TableIndex {
+            series,
+            implications,
+        }
+    }
 }
 
 /// A system's own check of the context words: the parsed line (for the words' columns)
@@ -422,7 +489,17 @@ impl RuleSet {
             payments,
             deal: DealRule::ALWAYS_PASSES,
             wording,
+            index: OnceLock::new(),
         }
+    }
+
+    /// The most patterns a table holds: the engine keeps sets of them as bits of a `u128`.
+    pub const MAX_PATTERNS: usize = 128;
+
+    /// The series and implications by pattern index (worked out on the first call).
+    pub(crate) fn table_index(&self) -> &TableIndex {
+        self.index
+            .get_or_init(|| TableIndex::of(self.patterns, self.implications))
     }
 
     /// With this minimum: a hand worth less is a false win.

@@ -7,9 +7,9 @@
 use crate::arrange::tile_arrangements;
 use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::Hand;
-use crate::patterns::{same_id, Condition, Facts, Pattern, Value};
+use crate::patterns::{Condition, Facts, HandFacts, Pattern, Value};
 use crate::payment::Payments;
-use crate::rule_set::RuleSet;
+use crate::rule_set::{RuleSet, TableIndex};
 use crate::sets::Set;
 use crate::small::SmallVec;
 use crate::tile::Tile;
@@ -168,16 +168,28 @@ pub enum Outcome {
 /// The applicable patterns of one arrangement, in table order, after the series rule.
 pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Counted {
     let mut found = Counted::new();
-    find_patterns(hand, arrangement, rules, &mut found);
+    find_patterns(hand, arrangement, rules, &HandFacts::new(), &mut found);
     found
 }
 
 /// [`applicable_patterns`], pushed into `found` (empty): a reading's list is filled where
-/// it stays, not moved there.
-fn find_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet, found: &mut Counted) {
-    let facts = Facts::new(hand, arrangement);
+/// it stays, not moved there. `hand_facts` is the hand's, shared by its readings.
+fn find_patterns(
+    hand: &Hand,
+    arrangement: &Arrangement,
+    rules: &RuleSet,
+    hand_facts: &HandFacts,
+    found: &mut Counted,
+) {
+    let facts = Facts::sharing(hand, arrangement, hand_facts);
+    let table = rules.table_index();
     let maximum = rules.limit.maximum;
-    for pattern in rules.patterns {
+    // The table index of each pattern of `found`, in step with it.
+    let mut indices = Indices::new();
+    // The series of the patterns found so far, as bits of their first patterns' indices: a
+    // pattern whose series is not among them (nearly every one) has no rival to look for.
+    let mut series_found = 0u128;
+    for (index, pattern) in rules.patterns.iter().enumerate() {
         if !pattern.allows(&arrangement.shape) {
             continue;
         }
@@ -188,17 +200,26 @@ fn find_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet, found:
                 }
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
-                let rival = found
-                    .iter()
-                    .position(|c| same_id(c.pattern.series, pattern.series));
+                let series = table.series[index];
+                let rival = if series_found & 1 << series == 0 {
+                    None
+                } else {
+                    indices.iter().position(|&i| table.series[i] == series)
+                };
+                series_found |= 1 << series;
                 match rival {
                     Some(i) if found[i].points() >= counted.points() => {}
                     // The higher pattern takes its own place in table order.
                     Some(i) => {
                         found.remove(i);
+                        indices.remove(i);
                         found.push(counted);
+                        indices.push(index);
                     }
-                    None => found.push(counted),
+                    None => {
+                        found.push(counted);
+                        indices.push(index);
+                    }
                 }
             }
             Condition::EachSet(holds) => {
@@ -208,23 +229,29 @@ fn find_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet, found:
                         set: Some(*set),
                         points: pattern.value.points(maximum),
                     });
+                    indices.push(index);
+                    series_found |= 1 << table.series[index];
                 }
             }
             Condition::Computed(points) => {
                 let points = points(&facts);
                 if points > 0 {
                     found.push(CountedPattern::new(pattern, points));
+                    indices.push(index);
+                    series_found |= 1 << table.series[index];
                 }
             }
             Condition::Instances(instances) => {
                 for &points in instances(&facts).points() {
                     found.push(CountedPattern::new(pattern, points));
+                    indices.push(index);
+                    series_found |= 1 << table.series[index];
                 }
             }
             Condition::Fallback => {}
         }
     }
-    drop_implied(found, rules, &facts);
+    drop_implied(found, &indices, table, &facts);
     if found.is_empty() {
         let fallback = rules
             .patterns
@@ -236,27 +263,36 @@ fn find_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet, found:
     }
 }
 
+/// The table indices of a reading's patterns.
+type Indices = SmallVec<usize, 16>;
+
 /// Takes out the patterns that counted patterns imply (the rule set's implications, read in
-/// order; a dropped pattern drops nothing itself).
-fn drop_implied(found: &mut Counted, rules: &RuleSet, facts: &Facts) {
-    if rules.implications.is_empty() {
+/// order; a dropped pattern drops nothing itself). `indices` are the table indices of
+/// `found`'s patterns.
+fn drop_implied(found: &mut Counted, indices: &Indices, table: &TableIndex, facts: &Facts) {
+    if table.implications.is_empty() {
         return;
     }
+    // Most implications name a pattern the reading does not have: one bit test each.
+    let present = indices.iter().fold(0u128, |bits, &i| bits | 1 << i);
     let mut dropped: SmallVec<bool, 16> = found.iter().map(|_| false).collect();
-    for implication in rules.implications {
-        let implying = found
+    for implication in &table.implications {
+        if present & implication.counted == 0 {
+            continue;
+        }
+        let implying = indices
             .iter()
             .zip(&dropped)
-            .any(|(c, &gone)| !gone && same_id(c.pattern.id, implication.counted));
+            .any(|(&i, &gone)| !gone && implication.counted & 1 << i != 0);
         if !implying || implication.when.is_some_and(|when| !when(facts)) {
             continue;
         }
-        for drop in implication.drops {
-            let mut left = drop.instances.unwrap_or(usize::MAX);
+        for &(drops, instances) in &implication.drops {
+            let mut left = instances.unwrap_or(usize::MAX);
             // The last instances go first, so that the set named first stays.
-            for i in (0..found.len()).rev() {
-                if left > 0 && !dropped[i] && drop.names(found[i].pattern.id) {
-                    dropped[i] = true;
+            for at in (0..found.len()).rev() {
+                if left > 0 && !dropped[at] && drops & 1 << indices[at] != 0 {
+                    dropped[at] = true;
                     left -= 1;
                 }
             }
@@ -349,6 +385,17 @@ pub fn with_percent(base: u32, percent: u32) -> u32 {
 
 /// Scores one arrangement under `rules`.
 pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
+    read_sharing(hand, arrangement, rules, &HandFacts::new())
+}
+
+/// [`read`], with what is asked of the whole hand kept in `hand_facts` (the hand's) for
+/// its other readings.
+fn read_sharing(
+    hand: &Hand,
+    arrangement: Arrangement,
+    rules: &RuleSet,
+    hand_facts: &HandFacts,
+) -> Reading {
     let mut reading = Reading {
         arrangement,
         counted: Counted::new(),
@@ -358,7 +405,7 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
         total: 0,
         limit: None,
     };
-    find_patterns(hand, &arrangement, rules, &mut reading.counted);
+    find_patterns(hand, &arrangement, rules, hand_facts, &mut reading.counted);
     reading.sum = reading.counted.iter().map(CountedPattern::points).sum();
     (reading.base, reading.total, reading.limit) =
         limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
@@ -432,9 +479,24 @@ pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
 /// Equal readings keep the order of [`arrangements`](crate::arrange::arrangements).
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
+    readings_sharing(hand, rules, None, &HandFacts::new())
+}
+
+/// [`readings`], from the hand's [`tile_arrangements`] when the caller has them (`arranged`),
+/// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
+/// analysis scores the same tiles won both ways.
+pub fn readings_sharing(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+    hand_facts: &HandFacts,
+) -> Vec<Reading> {
     let mut shapes = Arrangements::new();
-    shapes_read(hand, rules, None, &mut shapes);
-    let mut all: Vec<Reading> = shapes.into_iter().map(|a| read(hand, a, rules)).collect();
+    shapes_read(hand, rules, arranged, &mut shapes);
+    let mut all: Vec<Reading> = shapes
+        .into_iter()
+        .map(|a| read_sharing(hand, a, rules, hand_facts))
+        .collect();
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
 }
@@ -461,10 +523,11 @@ pub fn best_reading_inspected(
         return (None, compared);
     };
     // The first reading is read into its place (most hands have one), not moved there.
-    let mut best = read(hand, first, rules);
+    let hand_facts = HandFacts::new();
+    let mut best = read_sharing(hand, first, rules, &hand_facts);
     inspect(&best);
     for &arrangement in others {
-        let reading = read(hand, arrangement, rules);
+        let reading = read_sharing(hand, arrangement, rules, &hand_facts);
         inspect(&reading);
         // Strictly better only: of equal readings the first stays, as in `readings`.
         if (reading.total, reading.sum) > (best.total, best.sum) {

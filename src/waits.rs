@@ -28,11 +28,8 @@ pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
     if tiles != 3 * sets + 2 {
         return false;
     }
-    if shapes.regular {
-        let groups = Groups::of(counts);
-        if groups.complete_with(None) {
-            return true;
-        }
+    if shapes.regular && Groups::of(counts).complete() {
+        return true;
     }
     if melds > 0 {
         return false;
@@ -45,6 +42,19 @@ pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
 /// `melds` into a winning shape of `shapes`, as a bit set: bit `i` for [`Tile::ALL`]`[i]`.
 /// Kinds whose four copies are all in the hand are included (see the module's note).
 pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u64 {
+    completing_kinds_until(counts, melds, shapes, 0, u32::MAX)
+}
+
+/// [`completing_kinds`] but for the kinds in `ignored` (neither tried nor given), searched
+/// no further than `enough` kinds: a caller that only asks whether there is one wait, or
+/// exactly one, stops there.
+pub fn completing_kinds_until(
+    counts: &[u8; KINDS],
+    melds: usize,
+    shapes: Shapes,
+    ignored: u64,
+    enough: u32,
+) -> u64 {
     let tiles: usize = counts.iter().map(|&c| usize::from(c)).sum();
     let Some(sets) = 4usize.checked_sub(melds) else {
         return 0;
@@ -60,24 +70,41 @@ pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u
         if shapes.thirteen_terminals {
             kinds |= thirteen_terminals_waits(counts);
         }
+        kinds &= !ignored;
     }
-    if !shapes.regular {
+    if !shapes.regular || kinds.count_ones() >= enough {
         return kinds;
     }
-    // Each suit is judged once as it is; a candidate tile changes its own suit only.
+    // Each suit is judged once as it is; a candidate tile changes its own suit only, and
+    // only a family the others leave room for can take it.
     let groups = Groups::of(counts);
-    let mut counts = *counts;
-    for kind in 0..KINDS {
-        // A tile can only complete a set with a neighbour or a copy in the hand, or as the
-        // pair of a lone tile: a kind with no tile within two ranks cannot help.
-        if kinds & 1 << kind != 0 || !could_help(&counts, kind) {
+    for (g, &(start, end)) in GROUPS.iter().enumerate() {
+        let Some(pair) = groups.wanted_of(g) else {
+            continue;
+        };
+        let mut family = family_counts(counts, g);
+        // With the tile, the family must be sets and the pair (3n + 2 tiles), or sets only.
+        let tiles: u8 = family.iter().sum();
+        if (tiles + 1) % 3 != if pair { 2 } else { 0 } {
             continue;
         }
-        counts[kind] += 1;
-        if groups.complete_with(Some((kind, &counts))) {
-            kinds |= 1 << kind;
+        let sequences = start < 27;
+        for (at, kind) in (start..end).enumerate() {
+            // A tile can only complete a set with a neighbour or a copy in the hand, or as
+            // the pair of a lone tile: a kind with no tile within two ranks cannot help.
+            if (kinds | ignored) & 1 << kind != 0 || !could_help(counts, kind) {
+                continue;
+            }
+            family[at] += 1;
+            let completes = splits(&mut family, sequences, pair);
+            family[at] -= 1;
+            if completes {
+                kinds |= 1 << kind;
+                if kinds.count_ones() >= enough {
+                    return kinds;
+                }
+            }
         }
-        counts[kind] -= 1;
     }
     kinds
 }
@@ -139,14 +166,6 @@ fn could_help(counts: &[u8; KINDS], kind: usize) -> bool {
 /// The five families of tiles as ranges of kinds: sets never cross them.
 const GROUPS: [(usize, usize); 5] = [(0, 9), (9, 18), (18, 27), (27, 31), (31, 34)];
 
-/// Which family a kind is in.
-fn group_of(kind: usize) -> usize {
-    GROUPS
-        .iter()
-        .position(|&(start, end)| (start..end).contains(&kind))
-        .unwrap_or(0)
-}
-
 /// How each family of a hand's tiles splits: into sets only, or into sets and one pair.
 /// A regular hand is complete when one family holds the pair and every other family is sets.
 struct Groups {
@@ -160,30 +179,58 @@ impl Groups {
             sets_only: [false; 5],
             with_pair: [false; 5],
         };
-        for (g, &(start, end)) in GROUPS.iter().enumerate() {
-            let mut family = [0u8; 9];
-            family[..end - start].copy_from_slice(&counts[start..end]);
-            let sequences = start < 27;
-            groups.sets_only[g] = splits(&mut family, sequences, false);
-            groups.with_pair[g] = splits(&mut family, sequences, true);
+        for g in 0..GROUPS.len() {
+            (groups.sets_only[g], groups.with_pair[g]) = family_splits(g, counts);
         }
         groups
     }
 
-    /// Whether the hand is a complete regular hand, with the family of `changed.0` read
-    /// again from `changed.1` (the counts with a candidate tile added).
-    fn complete_with(&self, changed: Option<(usize, &[u8; KINDS])>) -> bool {
-        let (mut sets_only, mut with_pair) = (self.sets_only, self.with_pair);
-        if let Some((kind, counts)) = changed {
-            let g = group_of(kind);
-            let (start, end) = GROUPS[g];
-            let mut family = [0u8; 9];
-            family[..end - start].copy_from_slice(&counts[start..end]);
-            let sequences = start < 27;
-            sets_only[g] = splits(&mut family, sequences, false);
-            with_pair[g] = splits(&mut family, sequences, true);
+    /// What a tile added to family `g` must make of it for the hand to be complete: the
+    /// family with the pair (`Some(true)`) when every other family is sets, sets only
+    /// (`Some(false)`) when the others are sets and one pair; `None` when the others do
+    /// not split so (then no tile of the family completes the hand).
+    fn wanted_of(&self, g: usize) -> Option<bool> {
+        let mut pairs = 0;
+        for h in (0..GROUPS.len()).filter(|&h| h != g) {
+            match (self.sets_only[h], self.with_pair[h]) {
+                (true, _) => {}
+                (false, true) => pairs += 1,
+                (false, false) => return None,
+            }
         }
-        (0..5).any(|pair| with_pair[pair] && (0..5).all(|g| g == pair || sets_only[g]))
+        match pairs {
+            0 => Some(true),
+            1 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Whether the hand is a complete regular hand: one family holds the pair and every
+    /// other family is sets.
+    fn complete(&self) -> bool {
+        (0..5).any(|pair| self.with_pair[pair] && (0..5).all(|g| g == pair || self.sets_only[g]))
+    }
+}
+
+/// The counts of family `g` of `counts`, by rank (honours use the first 4 or 3).
+fn family_counts(counts: &[u8; KINDS], g: usize) -> [u8; 9] {
+    let (start, end) = GROUPS[g];
+    let mut family = [0u8; 9];
+    family[..end - start].copy_from_slice(&counts[start..end]);
+    family
+}
+
+/// Whether family `g` of `counts` splits into sets only, and into sets and one pair. Its
+/// tile count allows at most one of the two (sets take 3 tiles, the pair 2), so only that
+/// one is tried: a count of the form 3n + 1 allows neither.
+fn family_splits(g: usize, counts: &[u8; KINDS]) -> (bool, bool) {
+    let mut family = family_counts(counts, g);
+    let tiles: u8 = family.iter().sum();
+    let sequences = GROUPS[g].0 < 27;
+    match tiles % 3 {
+        0 => (splits(&mut family, sequences, false), false),
+        2 => (false, splits(&mut family, sequences, true)),
+        _ => (false, false),
     }
 }
 

@@ -25,8 +25,7 @@ use crate::payment::Payments;
 use crate::rule_set::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
-use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
-use crate::waits;
+use crate::tile::{kinds, Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 
 // ---- context words (docs/rules-huang.md § Context words) ----
@@ -262,14 +261,29 @@ fn number(t: Tile) -> u8 {
 
 /// How many numbers the hand's tiles show.
 fn numbers(f: &Facts) -> u32 {
-    f.kinds()
-        .fold(0u16, |bits, t| bits | 1 << number(t))
-        .count_ones()
+    // Ranks 1-9 as bits 0-8, whatever the suit; the winds and the dragons one number each.
+    let held = f.kinds_held();
+    let ranks = (held | held >> 9 | held >> 18) & 0x1ff;
+    ranks.count_ones()
+        + u32::from(f.holds_any(kinds::WINDS))
+        + u32::from(f.holds_any(kinds::DRAGONS))
 }
 
 /// The colours of the hand, as a bit set over [`Suit`] order (b, c, d, winds, dragons).
 fn colours(f: &Facts) -> u8 {
-    f.kinds().fold(0u8, |bits, t| bits | 1 << t.suit() as u8)
+    let families = [
+        kinds::BAMBOO,
+        kinds::CHARACTERS,
+        kinds::DOTS,
+        kinds::WINDS,
+        kinds::DRAGONS,
+    ];
+    families
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (suit, &family)| {
+            bits | u8::from(f.holds_any(family)) << suit
+        })
 }
 
 /// The number suits of the hand, as a bit set.
@@ -279,24 +293,6 @@ fn suits(f: &Facts) -> u8 {
 
 fn no_honour(f: &Facts) -> bool {
     colours(f) & 0b11000 == 0
-}
-
-/// The 4 sets and the pair of a regular reading.
-fn every_group(f: &Facts, test: impl Fn(&[Tile]) -> bool) -> bool {
-    let Some(pair) = f.pair() else {
-        return false;
-    };
-    f.sets().iter().all(|s| {
-        let mut tiles = [s.tile; 3];
-        for (slot, tile) in tiles.iter_mut().zip(s.tiles()) {
-            *slot = tile;
-        }
-        test(&tiles)
-    }) && test(&[pair, pair])
-}
-
-fn triples<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
-    f.sets().iter().filter(|s| s.is_triplet_or_kong())
 }
 
 fn runs<'a>(f: &'a Facts) -> impl Iterator<Item = &'a Set> + 'a {
@@ -343,7 +339,7 @@ fn heaven_tin(f: &Facts) -> bool {
 
 /// h.10, h.11, h.35 (note 6): no honour tile at all.
 fn no_u(f: &Facts) -> bool {
-    f.all_tiles(|t| t.suit().is_number() && !is_u(t))
+    f.holds_only(kinds::SIMPLES)
 }
 
 fn two_colors(f: &Facts) -> bool {
@@ -351,9 +347,10 @@ fn two_colors(f: &Facts) -> bool {
 }
 
 fn mixed_u(f: &Facts) -> bool {
-    every_group(f, |g| {
-        g.iter().any(|&t| is_u(t)) || g.iter().all(|t| t.is_honor())
-    })
+    // A group holds a U or is all honours: as the groups are of one family each, it holds
+    // a U or an honour.
+    let u_or_honour = kinds::TERMINALS | kinds::HONORS;
+    f.pair().is_some_and(Tile::is_terminal_or_honor) && f.every_set_holds(u_or_honour)
 }
 
 fn five_color(f: &Facts) -> bool {
@@ -361,7 +358,7 @@ fn five_color(f: &Facts) -> bool {
 }
 
 fn all_with_u(f: &Facts) -> bool {
-    no_honour(f) && every_group(f, |g| g.iter().any(|&t| is_u(t)))
+    no_honour(f) && f.pair().is_some_and(is_u) && f.every_set_holds(kinds::TERMINALS)
 }
 
 /// The numbers 1-9 that every group holds (no honour allowed), as a bit set.
@@ -417,25 +414,23 @@ fn dragon_triple(set: &Set, _: &Facts) -> bool {
 
 /// h.21: couples in one suit, 123 with 789 or 111 with 999, each set in one couple.
 fn elder_and_young(f: &Facts) -> Instances {
-    let mut couples = 0;
-    for suit in [Suit::Bamboo, Suit::Characters, Suit::Dots] {
-        let count = |kind: SetKind, rank: u8, triple: bool| {
-            f.sets()
-                .iter()
-                .filter(|s| {
-                    s.tile.suit() == suit
-                        && s.tile.rank() == rank
-                        && if triple {
-                            s.is_triplet_or_kong()
-                        } else {
-                            s.kind == kind
-                        }
-                })
-                .count()
+    // For each number suit, how many runs 123, runs 789, triples of 1 and of 9.
+    let mut ends = [[0usize; 4]; 3];
+    for set in f.sets() {
+        let suit = set.tile.suit();
+        if !suit.is_number() {
+            continue;
+        }
+        let end = match (set.kind == SetKind::Sequence, set.tile.rank()) {
+            (true, 1) => 0,
+            (true, 7) => 1,
+            (false, 1) => 2,
+            (false, 9) => 3,
+            _ => continue,
         };
-        couples += count(SetKind::Sequence, 1, false).min(count(SetKind::Sequence, 7, false));
-        couples += count(SetKind::Triplet, 1, true).min(count(SetKind::Triplet, 9, true));
+        ends[suit as usize][end] += 1;
     }
+    let couples = ends.iter().map(|e| e[0].min(e[1]) + e[2].min(e[3])).sum();
     Instances::repeat(couples, 2)
 }
 
@@ -448,7 +443,7 @@ fn wind_triples(f: &Facts) -> u32 {
 }
 
 fn all_u(f: &Facts) -> bool {
-    f.all_tiles(is_u)
+    f.holds_only(kinds::TERMINALS)
 }
 
 /// h.27: 1 for a triple of the seat wind, 1 for a triple of the round wind.
@@ -471,8 +466,25 @@ fn duplicate_run_groups<'a>(f: &'a Facts) -> impl Iterator<Item = (usize, u32)> 
     })
 }
 
+/// Whether two runs of the reading start at the same number (in any suits): without such,
+/// no group of runs (most readings), which two patterns ask.
+fn runs_share_a_number(f: &Facts) -> bool {
+    let mut ranks = 0u16;
+    for run in runs(f) {
+        let bit = 1 << run.tile.rank();
+        if ranks & bit != 0 {
+            return true;
+        }
+        ranks |= bit;
+    }
+    false
+}
+
 /// h.28: two identical runs (a group of 2 runs in 1 suit), 2 each.
 fn same_suit(f: &Facts) -> Instances {
+    if !runs_share_a_number(f) {
+        return Instances::default();
+    }
     Instances::repeat(duplicate_run_groups(f).filter(|&g| g == (2, 1)).count(), 2)
 }
 
@@ -480,6 +492,9 @@ fn same_suit(f: &Facts) -> Instances {
 /// (2 runs, 1 suit) cell, which is h.28.
 fn duplicate_runs(f: &Facts) -> Instances {
     let mut instances = Instances::default();
+    if !runs_share_a_number(f) {
+        return instances;
+    }
     for group in duplicate_run_groups(f) {
         let points = match group {
             (2, 2) => 1,
@@ -508,6 +523,16 @@ struct Quads {
 }
 
 fn quads(f: &Facts) -> Quads {
+    let mut four = f.kinds_held_four();
+    if four == 0 && !f.hand.melds.iter().any(|m| m.is_kong()) {
+        // No quad and no four of a kind, so no item: most hands.
+        return Quads {
+            open: 0,
+            hidden: 0,
+            items: SmallVec::new(),
+            hidden_items: 0,
+        };
+    }
     let hand = f.hand;
     let discard = matches!(hand.context.win_by, WinBy::Discard { .. });
     let completed = match f.arrangement.placement {
@@ -526,16 +551,11 @@ fn quads(f: &Facts) -> Quads {
         .iter()
         .filter(|m| m.kind == MeldKind::ConcealedKong)
         .count();
-    let mut counts = hand.concealed_counts_with_winning_tile();
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            counts[tile.index()] += 1;
-        }
-        counts[meld.tile.index()] += u8::from(meld.is_kong());
-    }
     let mut items = SmallVec::new();
     let mut hidden_items = 0;
-    for kind in (0..KINDS).filter(|&k| counts[k] == 4) {
+    while four != 0 {
+        let kind = four.trailing_zeros() as usize;
+        four &= four - 1;
         let tile = Tile::ALL[kind];
         let holding = || {
             f.sets()
@@ -619,6 +639,9 @@ fn table_2(q: &Quads) -> Option<u32> {
 
 /// h.29: one open quad and no 4-in-k item.
 fn open_quad(f: &Facts) -> bool {
+    if !f.hand.melds.iter().any(|m| m.kind == MeldKind::Kong) {
+        return false; // no open quad
+    }
     let q = quads(f);
     (q.open, q.hidden) == (1, 0) && q.items.is_empty()
 }
@@ -639,6 +662,10 @@ fn small_three_winds(f: &Facts) -> bool {
 /// h.37-h.42: four runs in two couples of same-number runs (a ≠ b): the suits they take,
 /// and whether the numbers are 1 and 7 (a bi-dragon).
 fn bi_ribbon(f: &Facts) -> Option<(u32, bool)> {
+    // Six patterns ask, and nearly no hand has four runs: counted before they are copied.
+    if runs(f).count() != 4 {
+        return None;
+    }
     let runs: SmallVec<Set, 4> = runs(f).copied().collect();
     if runs.len() != 4 {
         return None;
@@ -666,13 +693,16 @@ fn bi(suits: u32, dragon: bool) -> impl Fn(&Facts) -> bool {
 /// Straights h.44, h.46, h.48: runs 123, 456, 789, in how many suits (each run serves one
 /// straight; the series rule keeps the highest the reading holds).
 fn straight_in(f: &Facts, wanted: u32) -> bool {
-    // The suits (as bits) of the runs starting at `rank`.
+    // The suits (as bits, in suit order) of the runs starting at `rank`: the rank's bit in
+    // each suit of the reading's run starts.
     let starts = |rank: u8| -> u8 {
-        runs(f)
-            .filter(|s| s.tile.rank() == rank)
-            .fold(0, |bits, s| bits | 1 << s.tile.suit() as u8)
+        let at = f.sequence_starts() >> (rank - 1);
+        (at & 1 | (at >> 9 & 1) << 1 | (at >> 18 & 1) << 2) as u8
     };
     let (low, middle, high) = (starts(1), starts(4), starts(7));
+    if low == 0 || middle == 0 || high == 0 {
+        return false;
+    }
     let suits = |bits: u8| (0..8u8).filter(move |suit| bits & 1 << suit != 0);
     suits(low).any(|a| {
         suits(middle).any(|b| {
@@ -688,36 +718,21 @@ fn straight_in(f: &Facts, wanted: u32) -> bool {
 /// shape; a kind whose four copies are all in the hand is not waited on. No Tin was waited
 /// with `heaven`.
 fn single_tin(f: &Facts) -> bool {
-    let hand = f.hand;
-    if hand.context.heaven {
-        return false;
-    }
-    let mut counts = [0u8; KINDS];
-    for tile in &hand.concealed {
-        counts[tile.index()] += 1;
-    }
-    let mut held = counts;
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            held[tile.index()] += 1;
-        }
-        held[meld.tile.index()] += u8::from(meld.is_kong());
-    }
-    let dead = (0..KINDS)
-        .filter(|&k| held[k] >= 4)
-        .fold(0u64, |bits, k| bits | 1 << k);
-    let live = waits::completing_kinds(&counts, hand.melds.len(), ANY) & !dead;
-    live.count_ones() == 1
+    !f.hand.context.heaven && f.one_live_wait()
 }
 
 /// h.60 (Table 3, right): one cell per number with suited triples in 2 or 3 suits.
 fn same_number_triples(f: &Facts) -> Instances {
     let mut instances = Instances::default();
+    let triples = f.triplet_kinds();
+    // The ranks (bits 0-8) with triples in two suits or more: most readings have none.
+    let (b, c, d) = (triples & 0x1ff, triples >> 9 & 0x1ff, triples >> 18 & 0x1ff);
+    if (b & c) | (b & d) | (c & d) == 0 {
+        return instances;
+    }
     for rank in 1..=9u8 {
-        let suits = triples(f)
-            .filter(|s| s.tile.suit().is_number() && s.tile.rank() == rank)
-            .fold(0u8, |bits, s| bits | 1 << s.tile.suit() as u8)
-            .count_ones();
+        // The rank's bit in each number suit (a reading has one triple of a kind at most).
+        let suits = (triples >> (rank - 1) & (1 | 1 << 9 | 1 << 18)).count_ones();
         let (two, three) = match rank {
             2 | 5 | 8 => (4, 16),
             1 | 9 => (3, 12),
@@ -817,26 +832,28 @@ fn trains(pairs: &[Tile; 7]) -> u32 {
             })
             .fold(0, |bits, j| bits | 1 << j);
     }
-    let mut value = [0u32; MASKS];
-    for (mask, worth) in value.iter_mut().enumerate() {
+    // The blocks worth something as a train, each with its value.
+    let mut blocks: SmallVec<(usize, u32), 32> = SmallVec::new();
+    for mask in 1..MASKS {
         let isolated = (0..n).any(|i| mask & 1 << i != 0 && neighbours[i] & mask == 0);
         if mask.count_ones() >= 2 && !isolated {
-            *worth = block_value(pairs, mask);
+            let worth = block_value(pairs, mask);
+            if worth > 0 {
+                blocks.push((mask, worth));
+            }
         }
     }
-    // best[mask]: the best split of the pairs in `mask`.
+    // best[mask]: the best split of the pairs in `mask`. Its lowest pair stands alone, or
+    // heads a block worth something: a block worth nothing does no better than the pair
+    // alone, since a split of fewer pairs is never worth more (its left pairs stand alone).
     let mut best = [0u32; MASKS];
     for mask in 1..=full {
         let low = mask & mask.wrapping_neg();
-        let rest = mask ^ low;
-        let mut sub = rest;
-        loop {
-            let block = sub | low;
-            best[mask] = best[mask].max(value[block] + best[mask ^ block]);
-            if sub == 0 {
-                break;
+        best[mask] = best[mask ^ low];
+        for &(block, worth) in blocks.iter() {
+            if block & low != 0 && block & !mask == 0 {
+                best[mask] = best[mask].max(worth + best[mask ^ block]);
             }
-            sub = (sub - 1) & rest;
         }
     }
     best[full]

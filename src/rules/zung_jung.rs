@@ -45,11 +45,9 @@ const PAYMENTS: PaymentRule = PaymentRule {
 };
 
 /// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
-pub static WSOM: RuleSet = WSOM_RULES;
-
 // Every shape wins, and the deal always passes (the WSOM rulebook: the old South becomes
 // East; East never repeats, docs/sessions.md § Rulings): both the defaults.
-const WSOM_RULES: RuleSet = RuleSet::new(
+pub static WSOM: RuleSet = RuleSet::new(
     "wsom",
     Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
     &PATTERNS,

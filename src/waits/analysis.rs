@@ -11,7 +11,9 @@
 
 use std::cmp::Reverse;
 
-use crate::hand::Holding;
+use crate::arrange::{tile_arrangements, Arrangements};
+use crate::hand::{Hand, Holding};
+use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
 use crate::score::{self, Outcome, Reading};
 use crate::tile::{Tile, KINDS};
@@ -173,12 +175,17 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
     let counts = holding.concealed_counts();
     let melds = holding.melds.len();
     let kinds = completing_kinds(&counts, melds, rules.shapes) | special_kinds(holding, rules);
+    // What the tiles before the win decide is worked out for the first win valued only.
+    let mut before_the_win = HandFacts::new();
     let waits: Vec<Wait> = kinds_of(kinds)
-        .map(|tile| Wait {
-            tile,
-            unseen: 4u8.saturating_sub(seen[tile.index()]),
-            discard: value(holding, tile, false, rules),
-            self_draw: value(holding, tile, true, rules),
+        .map(|tile| {
+            let (discard, self_draw) = values(holding, tile, rules, &mut before_the_win);
+            Wait {
+                tile,
+                unseen: 4u8.saturating_sub(seen[tile.index()]),
+                discard,
+                self_draw,
+            }
         })
         .collect();
     let distance = if waits.is_empty() {
@@ -213,10 +220,31 @@ fn special_kinds(holding: &Holding, rules: &RuleSet) -> u64 {
     bits
 }
 
-/// What `tile` is worth to `holding`, won on a discard or self-drawn.
-fn value(holding: &Holding, tile: Tile, self_drawn: bool, rules: &RuleSet) -> Value {
-    let hand = holding.won_on(tile, self_drawn);
-    let readings = score::readings(&hand, rules);
+/// What `tile` is worth to `holding`, won on a discard and self-drawn. The tiles are
+/// arranged once for both ways; `before_the_win` holds what the tiles before the win
+/// decide, from the wins valued before (and is left with this one's).
+fn values(
+    holding: &Holding,
+    tile: Tile,
+    rules: &RuleSet,
+    before_the_win: &mut HandFacts,
+) -> (Value, Value) {
+    let on_discard = holding.won_on(tile, false);
+    let arranged = tile_arrangements(&on_discard);
+    let mut value_of = |hand: &Hand| {
+        let facts = before_the_win.for_another_win();
+        let value = value(hand, &arranged, rules, &facts);
+        *before_the_win = facts;
+        value
+    };
+    let discard = value_of(&on_discard);
+    (discard, value_of(&holding.won_on(tile, true)))
+}
+
+/// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
+/// [`tile_arrangements`].
+fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
+    let readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
     let shape = |r: &Reading| std::mem::discriminant(&r.arrangement.shape);
     let mut shapes: Vec<Reading> = Vec::new();
     for reading in &readings {
@@ -224,7 +252,7 @@ fn value(holding: &Holding, tile: Tile, self_drawn: bool, rules: &RuleSet) -> Va
             shapes.push(reading.clone());
         }
     }
-    let outcome = score::decide(&hand, rules, readings);
+    let outcome = score::decide(hand, rules, readings);
     Value { outcome, shapes }
 }
 
