@@ -785,9 +785,37 @@ fn mixed_styles(hand_style: Style, group: Written) -> NotationErrorKind {
     }
 }
 
+/// The length and suit of the group of tiles written suit letter first (`b123`) that
+/// starts `input`, every digit a rank of the suit; `None` for anything else (a digit out
+/// of range included, which [`tile_group`] reports). The common token, read byte by byte.
+#[inline]
+fn letter_group(input: &str) -> Option<(usize, Suit)> {
+    let bytes = input.as_bytes();
+    // `| 0x20` lowers an ASCII letter, and makes no other byte one of these.
+    let suit = match bytes.first()? | 0x20 {
+        b'b' => Suit::Bamboo,
+        b'c' => Suit::Characters,
+        b'd' => Suit::Dots,
+        b'w' => Suit::Wind,
+        b'e' => Suit::Dragon,
+        _ => return None,
+    };
+    let highest = b'0' + suit.max_rank();
+    let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let in_suit = bytes[1..=digits]
+        .iter()
+        .all(|&b| (b'1'..=highest).contains(&b));
+    (digits > 0 && in_suit).then_some((1 + digits, suit))
+}
+
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
 fn tile_group(input: &str) -> Res<'_, Written<'_>> {
+    if let Some((length, _)) = letter_group(input) {
+        let (text, rest) = input.split_at(length);
+        let style = Style::Letters;
+        return Ok((rest, Written { text, style }));
+    }
     let suit_letter = |b: u8| matches!(b.to_ascii_lowercase(), b'b' | b'c' | b'd' | b'w' | b'e');
     let (rest, letter) = ascii_byte(input, suit_letter)?;
     let (rest, digits) = digit1(rest)?;
@@ -1009,7 +1037,14 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
 
 /// Accepts a seat letter or its full name (`s`, `south`), in any case.
 pub fn seat_name(value: &str) -> Option<Seat> {
-    let seat = Seat::from_letter(value.chars().next()?.to_ascii_lowercase())?;
+    // Read from the first byte: a seat word is ASCII, and most lines name one or two.
+    let seat = match value.as_bytes().first()? | 0x20 {
+        b'e' => Seat::East,
+        b's' => Seat::South,
+        b'w' => Seat::West,
+        b'n' => Seat::North,
+        _ => return None,
+    };
     (value.len() == 1 || value.eq_ignore_ascii_case(seat.name())).then_some(seat)
 }
 
@@ -1116,7 +1151,39 @@ pub fn parse_line_into<'a>(
         first = false;
         let next = rest.chars().next().expect("not empty");
 
-        match styled_group(rest) {
+        // Most tokens are groups written suit letter first: their tiles go straight into
+        // the hand, each digit read once (the general path below reads them again).
+        if let Some((length, suit)) = letter_group(rest) {
+            if !separated && !after_group {
+                return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+            }
+            let (text, after) = rest.split_at(length);
+            let group = Written {
+                text,
+                style: Style::Letters,
+            };
+            if let Err(kind) = check_style(&mut style, group) {
+                return Err(columns.error(rest, kind));
+            }
+            concealed.extend(text.as_bytes()[1..].iter().map(|&digit| Spanned {
+                value: Tile::of_checked_rank(suit, digit - b'0'),
+                column: at,
+            }));
+            (rest, after_group, after_meld) = (after, true, false);
+            continue;
+        }
+        // A letter without a digit after it starts a word, never a group: the general
+        // path would only find that out.
+        let starts_word =
+            next.is_ascii_alphabetic() && !rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+        match if starts_word {
+            Err(nom::Err::Error(Failure::from_error_kind(
+                rest,
+                ErrorKind::Alpha,
+            )))
+        } else {
+            styled_group(rest)
+        } {
             Ok((after, group)) => {
                 if !separated && !after_group {
                     return Err(

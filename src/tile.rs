@@ -130,6 +130,13 @@ impl Tile {
             .then(|| Tile(suit.base() + rank - 1))
     }
 
+    /// The tile of `suit` with `rank`, a rank the caller has checked is in the suit (the
+    /// parser, which checks a group's digits as it finds them).
+    pub(crate) fn of_checked_rank(suit: Suit, rank: u8) -> Tile {
+        debug_assert!((1..=suit.max_rank()).contains(&rank));
+        Tile(suit.base() + rank - 1)
+    }
+
     /// Every tile kind, in index order: `Tile::ALL[i]` is the tile with index `i`.
     pub const ALL: [Tile; KINDS] = {
         let mut all = [Tile(0); KINDS];
