@@ -801,11 +801,23 @@ fn letter_group(input: &str) -> Option<(usize, Suit)> {
         _ => return None,
     };
     let highest = b'0' + suit.max_rank();
-    let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-    let in_suit = bytes[1..=digits]
-        .iter()
-        .all(|&b| (b'1'..=highest).contains(&b));
-    (digits > 0 && in_suit).then_some((1 + digits, suit))
+    // One pass: the group ends at the first byte that is not a digit, and fails at a
+    // digit out of the suit's range.
+    let mut length = 1;
+    while let Some(&byte) = bytes.get(length) {
+        match byte {
+            b'1'..=b'9' if byte <= highest => length += 1,
+            b'0'..=b'9' => return None,
+            _ => break,
+        }
+    }
+    (length > 1).then_some((length, suit))
+}
+
+/// The tiles of a group [`letter_group`] found in `text`, of `suit`: a tile a digit.
+fn letter_tiles(text: &str, suit: Suit) -> impl Iterator<Item = Tile> + '_ {
+    let ranks = text.as_bytes()[1..].iter();
+    ranks.map(move |&digit| Tile::of_checked_rank(suit, digit - b'0'))
 }
 
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
@@ -909,6 +921,22 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
         if rest.is_empty() || rest.starts_with('#') {
             return fail(input, NotationErrorKind::UnclosedMeld);
         }
+        // The common group, suit letter first, read once (as in the hand).
+        if let Some((length, suit)) = letter_group(rest) {
+            let (text, after) = rest.split_at(length);
+            let group = Written {
+                text,
+                style: Style::Letters,
+            };
+            if wrong_style.is_none() {
+                if let Err(kind) = check_style(style, group) {
+                    wrong_style = Some((rest, kind));
+                }
+            }
+            tiles.extend(letter_tiles(text, suit));
+            rest = after;
+            continue;
+        }
         match styled_group(rest) {
             Ok((after, group)) => {
                 if wrong_style.is_none() {
@@ -931,6 +959,16 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
 /// `+b9`, `+9s`: exactly one tile, with its group (for its style).
 fn winning_tile(input: &str) -> Res<'_, (Written<'_>, Tile)> {
     let (rest, _) = ascii_byte(input, |b| b == b'+')?;
+    // The common case, one tile written suit letter first (`+b9`), read directly.
+    if let Some((2, suit)) = letter_group(rest) {
+        let (text, after) = rest.split_at(2);
+        let tile = Tile::of_checked_rank(suit, text.as_bytes()[1] - b'0');
+        let group = Written {
+            text,
+            style: Style::Letters,
+        };
+        return Ok((after, (group, tile)));
+    }
     match styled_group(rest) {
         Ok((after, group)) => match group.first_and_count() {
             (Some(tile), 1) => Ok((after, (group, tile))),
@@ -1165,10 +1203,7 @@ pub fn parse_line_into<'a>(
             if let Err(kind) = check_style(&mut style, group) {
                 return Err(columns.error(rest, kind));
             }
-            concealed.extend(text.as_bytes()[1..].iter().map(|&digit| Spanned {
-                value: Tile::of_checked_rank(suit, digit - b'0'),
-                column: at,
-            }));
+            concealed.extend(letter_tiles(text, suit).map(|value| Spanned { value, column: at }));
             (rest, after_group, after_meld) = (after, true, false);
             continue;
         }
