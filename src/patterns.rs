@@ -598,15 +598,20 @@ fn held_counts(hand: &Hand) -> [u8; KINDS] {
 /// winning tile) and the melds, the kinds held four times before the win left out, searched
 /// no further than a second wait.
 fn one_live_wait(hand: &Hand) -> bool {
-    let held = held_counts(hand);
     let mut counts = [0u8; KINDS];
     for tile in &hand.concealed {
         counts[tile.index()] += 1;
     }
-    // Before the win the hand held one copy fewer of the winning tile's kind.
-    let winning = hand.winning_tile.map(Tile::index);
+    // What the hand held before the win, melds included: a kind held four times is dead.
+    let mut held = counts;
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            held[tile.index()] += 1;
+        }
+        held[meld.tile.index()] += u8::from(meld.is_kong());
+    }
     let dead = (0..KINDS)
-        .filter(|&k| held[k] - u8::from(winning == Some(k)) >= 4)
+        .filter(|&k| held[k] >= 4)
         .fold(0u64, |bits, k| bits | 1 << k);
     let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
     live.count_ones() == 1
