@@ -222,6 +222,7 @@ fn family_splits(g: usize, counts: &[u8; KINDS]) -> (bool, bool) {
     let tiles: u8 = family.iter().sum();
     let sequences = GROUPS[g].0 < 27;
     match tiles % 3 {
+        _ if tiles == 0 => (true, false),
         0 => (splits(&mut family, sequences, false), false),
         2 => (false, splits(&mut family, sequences, true)),
         _ => (false, false),
