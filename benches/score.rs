@@ -4,7 +4,9 @@
 //! divan's "items" throughput is hands (or lines) per second.
 //!
 //! The `waits` figures are over 10,000 hands before their win: corpus hands less their
-//! winning tile (skipping the contexts `waits` refuses: kong, rob, heaven, earth).
+//! winning tile (skipping the contexts `waits` refuses: kong, rob, heaven, earth); the
+//! `discards` figures over the same hands with their winning tile drawn (14 tiles: which
+//! discard leaves them calling, and on what).
 
 use std::io;
 
@@ -12,7 +14,7 @@ use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::Holding;
 use mjscore::render::style::Plain;
 use mjscore::render::Format;
-use mjscore::rules::{HUANG, WSOM};
+use mjscore::rules::{RuleSet, HUANG, WSOM};
 use mjscore::tile::KINDS;
 use mjscore::waits::{analysis, distance};
 use mjscore::{corpus, parse, parse_holding, score, Options};
@@ -96,11 +98,21 @@ const WAITING: usize = 10_000;
 
 /// 10,000 hands before their win, from the corpus.
 fn before_the_win() -> Vec<Holding> {
+    before_the_win_under(&WSOM, false)
+}
+
+/// The hands of [`before_the_win`] read with the words of `rules` (those it refuses left
+/// out), with their winning tile drawn when `drawn` (14 tiles).
+fn before_the_win_under(rules: &RuleSet, drawn: bool) -> Vec<Holding> {
     corpus::winning_hands(2026, 2 * WAITING)
         .iter()
         .filter_map(|line| {
-            let before = corpus::before_the_win(&parse(line).unwrap())?;
-            Some(parse_holding(&before, &WSOM).unwrap())
+            let hand = parse(line).unwrap();
+            let mut before = corpus::before_the_win(&hand)?;
+            if drawn {
+                before = format!("{before} {}", hand.winning_tile?);
+            }
+            parse_holding(&before, rules).ok()
         })
         .take(WAITING)
         .collect()
@@ -115,6 +127,45 @@ fn waits(bencher: divan::Bencher) {
         .bench(|| {
             for hand in &hands {
                 divan::black_box(analysis::waits(divan::black_box(hand), &WSOM));
+            }
+        });
+}
+
+/// [`waits`] under Huang's table.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn waits_huang(bencher: divan::Bencher) {
+    let hands = before_the_win_under(&HUANG, false);
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            for hand in &hands {
+                divan::black_box(analysis::waits(divan::black_box(hand), &HUANG));
+            }
+        });
+}
+
+/// The 14-tile analysis: every discard that leaves the hand calling, with its waits.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn discards(bencher: divan::Bencher) {
+    let hands = before_the_win_under(&WSOM, true);
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            for hand in &hands {
+                divan::black_box(analysis::discards(divan::black_box(hand), &WSOM));
+            }
+        });
+}
+
+/// [`discards`] under Huang's table.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn discards_huang(bencher: divan::Bencher) {
+    let hands = before_the_win_under(&HUANG, true);
+    bencher
+        .counter(divan::counter::ItemsCount::new(hands.len()))
+        .bench(|| {
+            for hand in &hands {
+                divan::black_box(analysis::discards(divan::black_box(hand), &HUANG));
             }
         });
 }

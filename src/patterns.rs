@@ -464,10 +464,7 @@ impl<'a> Facts<'a> {
         if let Some(known) = memo.get() {
             return known;
         }
-        let counts = held_counts(self.hand);
-        let known = (0..KINDS)
-            .filter(|&k| counts[k] == 4)
-            .fold(0u64, |bits, k| bits | 1 << k);
+        let known = kinds_counted(&held_counts(self.hand), |count| count == 4);
         memo.set(Some(known));
         known
     }
@@ -596,7 +593,13 @@ impl<'a> Facts<'a> {
 /// fourth included). More than 4 when a wait is valued whose copies are all in the hand
 /// already (a dead wait).
 fn held_counts(hand: &Hand) -> [u8; KINDS] {
-    let mut counts = hand.concealed_counts_with_winning_tile();
+    let mut counts = [0u8; KINDS];
+    for tile in &hand.concealed {
+        counts[tile.index()] += 1;
+    }
+    if let Some(tile) = hand.winning_tile {
+        counts[tile.index()] += 1;
+    }
     for meld in &hand.melds {
         for tile in meld.set().tiles() {
             counts[tile.index()] += 1;
@@ -606,20 +609,32 @@ fn held_counts(hand: &Hand) -> [u8; KINDS] {
     counts
 }
 
+/// The kinds whose count passes `test`, as a set of kinds (without a branch per kind).
+fn kinds_counted(counts: &[u8; KINDS], test: impl Fn(u8) -> bool) -> u64 {
+    let mut kinds = 0u64;
+    for (kind, &count) in counts.iter().enumerate() {
+        kinds |= u64::from(test(count)) << kind;
+    }
+    kinds
+}
+
 /// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the
 /// winning tile) and the melds, the kinds held four times before the win left out, searched
 /// no further than a second wait.
 fn one_live_wait(hand: &Hand) -> bool {
-    let held = held_counts(hand);
     let mut counts = [0u8; KINDS];
     for tile in &hand.concealed {
         counts[tile.index()] += 1;
     }
-    // Before the win the hand held one copy fewer of the winning tile's kind.
-    let winning = hand.winning_tile.map(Tile::index);
-    let dead = (0..KINDS)
-        .filter(|&k| held[k] - u8::from(winning == Some(k)) >= 4)
-        .fold(0u64, |bits, k| bits | 1 << k);
+    // What the hand held before the win, melds included: a kind held four times is dead.
+    let mut held = counts;
+    for meld in &hand.melds {
+        for tile in meld.set().tiles() {
+            held[tile.index()] += 1;
+        }
+        held[meld.tile.index()] += u8::from(meld.is_kong());
+    }
+    let dead = kinds_counted(&held, |count| count >= 4);
     let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
     live.count_ones() == 1
 }

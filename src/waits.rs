@@ -75,6 +75,14 @@ pub fn completing_kinds_until(
     if !shapes.regular || kinds.count_ones() >= enough {
         return kinds;
     }
+    // A tile can only complete a set with a neighbour or a copy in the hand (a lone tile
+    // makes a pair with its copy): a kind with no tile within two ranks cannot help. (The
+    // shifts carry bits across families too: a kind tried for nothing, never one missed.)
+    let mut held = 0u64;
+    for (kind, &count) in counts.iter().enumerate() {
+        held |= u64::from(count > 0) << kind;
+    }
+    let near = held | held << 1 | held << 2 | held >> 1 | held >> 2;
     // Each suit is judged once as it is; a candidate tile changes its own suit only, and
     // only a family the others leave room for can take it.
     let groups = Groups::of(counts);
@@ -90,9 +98,7 @@ pub fn completing_kinds_until(
         }
         let sequences = start < 27;
         for (at, kind) in (start..end).enumerate() {
-            // A tile can only complete a set with a neighbour or a copy in the hand, or as
-            // the pair of a lone tile: a kind with no tile within two ranks cannot help.
-            if (kinds | ignored) & 1 << kind != 0 || !could_help(counts, kind) {
+            if (kinds | ignored | !near) & 1 << kind != 0 {
                 continue;
             }
             family[at] += 1;
@@ -149,18 +155,6 @@ pub fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
     (0..KINDS)
         .filter(move |&i| bits & (1 << i) != 0)
         .map(|i| Tile::ALL[i])
-}
-
-/// Whether adding `kind` could complete anything: a copy or a neighbour within two ranks of
-/// the same suit is in the hand, or it is a terminal or honor (Thirteen Terminals).
-fn could_help(counts: &[u8; KINDS], kind: usize) -> bool {
-    let tile = Tile::ALL[kind];
-    if counts[kind] > 0 || tile.is_terminal_or_honor() {
-        return true;
-    }
-    let rank = usize::from(tile.rank());
-    let base = kind + 1 - rank;
-    (rank.saturating_sub(2).max(1)..=(rank + 2).min(9)).any(|r| counts[base + r - 1] > 0)
 }
 
 /// The five families of tiles as ranges of kinds: sets never cross them.
@@ -228,6 +222,7 @@ fn family_splits(g: usize, counts: &[u8; KINDS]) -> (bool, bool) {
     let tiles: u8 = family.iter().sum();
     let sequences = GROUPS[g].0 < 27;
     match tiles % 3 {
+        _ if tiles == 0 => (true, false),
         0 => (splits(&mut family, sequences, false), false),
         2 => (false, splits(&mut family, sequences, true)),
         _ => (false, false),

@@ -867,16 +867,17 @@ fn block_value(pairs: &[Tile], mask: usize) -> u32 {
         .map(|i| pairs[i])
         .collect();
     let size = block.len();
-    let mut value = 0;
     if size >= 4 && block.iter().all(|&t| number(t) == number(block[0])) {
-        value = [0, 0, 0, 0, 4, 5, 6, 8][size];
+        // A super train is worth more than any split into trains (n - 1).
+        return [0, 0, 0, 0, 4, 5, 6, 8][size];
     }
-    for k in 1..=3 {
-        if size.is_multiple_of(k) && parallel_trains(&block, k) {
-            value = value.max((k * (size / k)) as u32 - 1);
-        }
+    // Single, double or triple trains of all the pairs are each worth n - 1.
+    let trains = (1..=3).any(|k| size.is_multiple_of(k) && parallel_trains(&block, k));
+    if trains {
+        size as u32 - 1
+    } else {
+        0
     }
-    value
 }
 
 /// Whether `block` splits into `k` parallel trains of equal length.
