@@ -527,10 +527,11 @@ impl Scorer<'_, '_> {
         players: Option<[&str; 4]>,
     ) -> (Tally, Ended) {
         let settings = self.settings;
-        let result = score_line_with(line, settings.rules, settings.options).map(|mut scored| {
+        // The result is a large value: it is not moved to change its input.
+        let mut result = score_line_with(line, settings.rules, settings.options);
+        if let Ok(scored) = &mut result {
             scored.input = shown;
-            scored
-        });
+        }
         match (&result, players) {
             (Ok(scored), Some(players)) => {
                 settings
