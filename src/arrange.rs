@@ -6,6 +6,9 @@
 //! completed by a discard (or robbed kong) counts as exposed for 4.2
 //! (docs/rules.md § Arrangement). Each arrangement records that, so scoring never has to
 //! look at the win context to decide it.
+//!
+//! The sets of shapes a pattern may be scored on or a rule set allows ([`Shapes`]) are
+//! here too, below both the patterns and the waits that ask which shapes a hand completes.
 
 use std::fmt;
 
@@ -417,6 +420,92 @@ fn thirteen_terminals(counts: &[u8; KINDS]) -> Option<Tile> {
         return None;
     }
     Tile::terminals_and_honors().find(|t| counts[t.index()] == 2)
+}
+
+/// Which hand shapes a pattern may be scored on, or a rule set allows at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shapes {
+    /// Four sets and a pair.
+    pub regular: bool,
+    /// Seven pairs.
+    pub seven_pairs: bool,
+    /// One of each terminal and honor plus a pair of one of them.
+    pub thirteen_terminals: bool,
+    /// A win by declaration, whatever the tiles (see [`Shape::Declared`]).
+    pub declared: bool,
+    /// The rule set's own special shapes (see [`Shape::Special`]).
+    pub special: bool,
+}
+
+/// Regular hands only: patterns that need sets.
+pub const REGULAR: Shapes = Shapes {
+    regular: true,
+    seven_pairs: false,
+    thirteen_terminals: false,
+    declared: false,
+    special: false,
+};
+/// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
+pub const REGULAR_OR_PAIRS: Shapes = Shapes {
+    regular: true,
+    seven_pairs: true,
+    thirteen_terminals: false,
+    declared: false,
+    special: false,
+};
+/// Any hand that wins by its tiles, a rule set's special shapes included: the incidental
+/// bonuses.
+pub const ANY: Shapes = Shapes {
+    regular: true,
+    seven_pairs: true,
+    thirteen_terminals: true,
+    declared: false,
+    special: true,
+};
+/// Seven Pairs only.
+pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: true,
+    thirteen_terminals: false,
+    declared: false,
+    special: false,
+};
+/// Thirteen Terminals only.
+pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: false,
+    thirteen_terminals: true,
+    declared: false,
+    special: false,
+};
+/// A rule set's own special shapes only.
+pub const SPECIAL_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: false,
+    thirteen_terminals: false,
+    declared: false,
+    special: true,
+};
+/// A win by declaration only.
+pub const DECLARED_ONLY: Shapes = Shapes {
+    regular: false,
+    seven_pairs: false,
+    thirteen_terminals: false,
+    declared: true,
+    special: false,
+};
+
+impl Shapes {
+    /// Whether `shape` is one of these.
+    pub fn allow(&self, shape: &Shape) -> bool {
+        match shape {
+            Shape::Regular { .. } => self.regular,
+            Shape::SevenPairs { .. } => self.seven_pairs,
+            Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
+            Shape::Declared => self.declared,
+            Shape::Special { .. } => self.special,
+        }
+    }
 }
 
 #[cfg(test)]

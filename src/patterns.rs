@@ -13,91 +13,12 @@ use crate::sets::{Set, SetKind};
 use crate::tile::{kinds, Suit, Tile, KINDS};
 use crate::waits;
 
-/// Which hand shapes a pattern may be scored on, or a rule set allows at all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shapes {
-    /// Four sets and a pair.
-    pub regular: bool,
-    /// Seven pairs.
-    pub seven_pairs: bool,
-    /// One of each terminal and honor plus a pair of one of them.
-    pub thirteen_terminals: bool,
-    /// A win by declaration, whatever the tiles (see [`Shape::Declared`]).
-    pub declared: bool,
-    /// The rule set's own special shapes (see [`Shape::Special`]).
-    pub special: bool,
-}
-
-/// Regular hands only: patterns that need sets.
-pub const REGULAR: Shapes = Shapes {
-    regular: true,
-    seven_pairs: false,
-    thirteen_terminals: false,
-    declared: false,
-    special: false,
+// The sets of shapes live with the shapes (`crate::arrange`), below both this module and
+// the waits it asks: named here too, where the pattern tables use them.
+pub use crate::arrange::{
+    Shapes, ANY, DECLARED_ONLY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, SPECIAL_ONLY,
+    THIRTEEN_TERMINALS_ONLY,
 };
-/// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
-pub const REGULAR_OR_PAIRS: Shapes = Shapes {
-    regular: true,
-    seven_pairs: true,
-    thirteen_terminals: false,
-    declared: false,
-    special: false,
-};
-/// Any hand that wins by its tiles, a rule set's special shapes included: the incidental
-/// bonuses.
-pub const ANY: Shapes = Shapes {
-    regular: true,
-    seven_pairs: true,
-    thirteen_terminals: true,
-    declared: false,
-    special: true,
-};
-/// Seven Pairs only.
-pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
-    regular: false,
-    seven_pairs: true,
-    thirteen_terminals: false,
-    declared: false,
-    special: false,
-};
-/// Thirteen Terminals only.
-pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
-    regular: false,
-    seven_pairs: false,
-    thirteen_terminals: true,
-    declared: false,
-    special: false,
-};
-/// A rule set's own special shapes only.
-pub const SPECIAL_ONLY: Shapes = Shapes {
-    regular: false,
-    seven_pairs: false,
-    thirteen_terminals: false,
-    declared: false,
-    special: true,
-};
-/// A win by declaration only.
-pub const DECLARED_ONLY: Shapes = Shapes {
-    regular: false,
-    seven_pairs: false,
-    thirteen_terminals: false,
-    declared: true,
-    special: false,
-};
-
-impl Shapes {
-    /// Whether `shape` is one of these.
-    pub fn allow(&self, shape: &Shape) -> bool {
-        match shape {
-            Shape::Regular { .. } => self.regular,
-            Shape::SevenPairs { .. } => self.seven_pairs,
-            Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
-            Shape::Declared => self.declared,
-            Shape::Special { .. } => self.special,
-        }
-    }
-}
 
 /// When a pattern applies.
 #[derive(Clone, Copy)]

@@ -582,7 +582,7 @@ impl RuleSet {
     }
 
     /// The pattern `query` means, trying each way in turn until one finds any:
-    /// 1. its id (any case), or one of its names ([`names_of`]: English, Chinese, the
+    /// 1. its id (any case), or one of its names (English, Chinese, the
     ///    aliases players use), in any case, a hyphen as a space;
     /// 2. the start of its English name (`nine-tile`);
     /// 3. words inside one of its names, each the start of a word there, in any order

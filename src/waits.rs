@@ -11,7 +11,7 @@
 //! comes after [`crate::score`] in the data flow, and only the renderers and the binary
 //! import it.
 
-use crate::patterns::Shapes;
+use crate::arrange::Shapes;
 use crate::tile::{Tile, KINDS};
 
 pub mod analysis;
@@ -280,7 +280,7 @@ fn thirteen_terminals(counts: &[u8; KINDS]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patterns::ANY;
+    use crate::arrange::ANY;
 
     /// The counts of the concealed tiles written in `tiles` (the tests of `distance` too).
     pub(super) fn counts(tiles: &str) -> [u8; KINDS] {

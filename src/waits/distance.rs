@@ -17,7 +17,7 @@
 
 use std::cell::RefCell;
 
-use crate::patterns::Shapes;
+use crate::arrange::Shapes;
 use crate::tile::{Tile, KINDS};
 
 /// Returned when `shapes` allows no shape the hand could take (none allowed, or more than
@@ -204,7 +204,7 @@ fn compute_costs(counts: &[u8], sequences: bool) -> Costs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::patterns::{ANY, REGULAR};
+    use crate::arrange::{ANY, REGULAR};
 
     use crate::waits::tests::counts;
 
@@ -313,7 +313,7 @@ mod tests {
     /// shapes.
     #[test]
     fn exact_against_the_exchange_definition() {
-        use crate::patterns::{REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY};
+        use crate::arrange::{REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY};
         use crate::waits::completing_kinds;
         let mut seen = [0usize; 14];
         for (n, (counts, melds)) in random_hands(2026, 1000).into_iter().enumerate() {
