@@ -791,15 +791,8 @@ fn mixed_styles(hand_style: Style, group: Written) -> NotationErrorKind {
 #[inline]
 fn letter_group(input: &str) -> Option<(usize, Suit)> {
     let bytes = input.as_bytes();
-    // `| 0x20` lowers an ASCII letter, and makes no other byte one of these.
-    let suit = match bytes.first()? | 0x20 {
-        b'b' => Suit::Bamboo,
-        b'c' => Suit::Characters,
-        b'd' => Suit::Dots,
-        b'w' => Suit::Wind,
-        b'e' => Suit::Dragon,
-        _ => return None,
-    };
+    // `| 0x20` lowers an ASCII letter, and makes no other byte a suit's letter.
+    let suit = Suit::from_letter(char::from(bytes.first()? | 0x20))?;
     let highest = b'0' + suit.max_rank();
     // One pass: the group ends at the first byte that is not a digit, and fails at a
     // digit out of the suit's range.
@@ -1076,13 +1069,8 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
 /// Accepts a seat letter or its full name (`s`, `south`), in any case.
 pub fn seat_name(value: &str) -> Option<Seat> {
     // Read from the first byte: a seat word is ASCII, and most lines name one or two.
-    let seat = match value.as_bytes().first()? | 0x20 {
-        b'e' => Seat::East,
-        b's' => Seat::South,
-        b'w' => Seat::West,
-        b'n' => Seat::North,
-        _ => return None,
-    };
+    // `| 0x20` lowers an ASCII letter, and makes no other byte a seat's letter.
+    let seat = Seat::from_letter(char::from(value.as_bytes().first()? | 0x20))?;
     (value.len() == 1 || value.eq_ignore_ascii_case(seat.name())).then_some(seat)
 }
 

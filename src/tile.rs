@@ -393,9 +393,13 @@ impl Seat {
 
     /// The seat named by its notation letter (lower case).
     pub fn from_letter(letter: char) -> Option<Seat> {
-        Seat::ALL
-            .into_iter()
-            .find(|seat| seat.key().starts_with(letter))
+        match letter {
+            'e' => Some(Seat::East),
+            's' => Some(Seat::South),
+            'w' => Some(Seat::West),
+            'n' => Some(Seat::North),
+            _ => None,
+        }
     }
 
     /// The notation letter: `e`, `s`, `w`, `n`.
