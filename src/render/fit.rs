@@ -39,23 +39,22 @@ pub fn char_width(c: char) -> usize {
     }
 }
 
-/// The columns `text` takes on a terminal; colour escapes (`ESC [ … m`) take none.
-pub fn display_width(text: &str) -> usize {
-    let mut width = 0;
+/// The characters `text` shows: its colour escapes (`ESC [ … m`) left out.
+fn shown_chars(text: &str) -> impl Iterator<Item = char> + '_ {
     let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            // A CSI sequence ends at its first letter.
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            width += char_width(c);
+    std::iter::from_fn(move || loop {
+        let c = chars.next()?;
+        if c != '\u{1b}' {
+            return Some(c);
         }
-    }
-    width
+        // A CSI sequence ends at its first letter.
+        chars.by_ref().find(char::is_ascii_alphabetic);
+    })
+}
+
+/// The columns `text` takes on a terminal; colour escapes take none.
+pub fn display_width(text: &str) -> usize {
+    shown_chars(text).map(char_width).sum()
 }
 
 /// Where the continuation of a line too long goes.
@@ -107,23 +106,11 @@ pub fn fit(text: &str, width: usize, indent: Indent) -> Cow<'_, str> {
 
 /// `line` without its colour escapes, for telling what it shows.
 fn strip_escapes(line: &str) -> Cow<'_, str> {
-    if !line.contains('\u{1b}') {
-        return Cow::Borrowed(line);
+    if line.contains('\u{1b}') {
+        Cow::Owned(shown_chars(line).collect())
+    } else {
+        Cow::Borrowed(line)
     }
-    let mut bare = String::with_capacity(line.len());
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            bare.push(c);
-        }
-    }
-    Cow::Owned(bare)
 }
 
 /// The column where a line's value starts: after its label and the spaces that follow it
@@ -198,8 +185,10 @@ impl<'r> Fitted<'r> {
         Fitted { inner, width }
     }
 
-    /// Fits what was written in `out` from `start`.
-    fn fit_from(&self, out: &mut String, start: usize) {
+    /// What `write` adds at the end of `out`, fitted.
+    fn fitted(&self, out: &mut String, write: impl FnOnce(&mut String)) {
+        let start = out.len();
+        write(out);
         if let Cow::Owned(fitted) = fit(&out[start..], self.width, Indent::UnderValue) {
             out.truncate(start);
             out.push_str(&fitted);
@@ -217,9 +206,7 @@ impl Renderer for Fitted<'_> {
     }
 
     fn scored(&self, out: &mut String, scored: &Scored, at: Option<&Location>) {
-        let start = out.len();
-        self.inner.scored(out, scored, at);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.scored(out, scored, at));
     }
 
     fn scored_at_table(
@@ -229,15 +216,13 @@ impl Renderer for Fitted<'_> {
         at: Option<&Location>,
         players: [&str; 4],
     ) {
-        let start = out.len();
-        self.inner.scored_at_table(out, scored, at, players);
-        self.fit_from(out, start);
+        self.fitted(out, |out| {
+            self.inner.scored_at_table(out, scored, at, players)
+        });
     }
 
     fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
-        let start = out.len();
-        self.inner.error(out, input, error, at);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.error(out, input, error, at));
     }
 
     fn input_failure(
@@ -247,27 +232,21 @@ impl Renderer for Fitted<'_> {
         file: Option<&str>,
         columns: Columns<'_>,
     ) {
-        let start = out.len();
-        self.inner.input_failure(out, message, file, columns);
-        self.fit_from(out, start);
+        self.fitted(out, |out| {
+            self.inner.input_failure(out, message, file, columns)
+        });
     }
 
     fn seated(&self, out: &mut String, players: [&str; 4], at: &Location) {
-        let start = out.len();
-        self.inner.seated(out, players, at);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.seated(out, players, at));
     }
 
     fn drawn(&self, out: &mut String, input: &str, at: &Location) {
-        let start = out.len();
-        self.inner.drawn(out, input, at);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.drawn(out, input, at));
     }
 
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
-        let start = out.len();
-        self.inner.session(out, entry, played);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.session(out, entry, played));
     }
 
     fn unseated(&self, out: &mut String) {
@@ -275,15 +254,11 @@ impl Renderer for Fitted<'_> {
     }
 
     fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
-        let start = out.len();
-        self.inner.waits(out, input, analysis, at);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.waits(out, input, analysis, at));
     }
 
     fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
-        let start = out.len();
-        self.inner.waits_error(out, input, error, at);
-        self.fit_from(out, start);
+        self.fitted(out, |out| self.inner.waits_error(out, input, error, at));
     }
 
     fn summary(&self, summary: &Summary) -> Option<String> {
