@@ -355,12 +355,17 @@ fn write_win(
         .raw("sum", sum_number(reading));
     write_reading_and_context(object, scored, Some(reading), heads);
     if let Some(payments) = scored.payments() {
-        let mut seats = Object::new(object.key("payments"));
-        for seat in Seat::ALL {
-            seats.raw(seat.key(), payments.of(seat));
-        }
-        seats.end();
+        write_payments(object, |seat| payments.of(seat));
     }
+}
+
+/// `payments`: what each seat pays (negative) or receives, by seat letter.
+fn write_payments(object: &mut Object, amount: impl Fn(Seat) -> i64) {
+    let mut seats = Object::new(object.key("payments"));
+    for seat in Seat::ALL {
+        seats.raw(seat.key(), amount(seat));
+    }
+    seats.end();
 }
 
 /// A false win: the fields of a win, with `total` null and every payment 0, then
@@ -383,11 +388,7 @@ fn write_false_win(
         None => object.raw("sum", Null),
     };
     write_reading_and_context(object, scored, reading, heads);
-    let mut seats = Object::new(object.key("payments"));
-    for seat in Seat::ALL {
-        seats.raw(seat.key(), 0);
-    }
-    seats.end();
+    write_payments(object, |_| 0);
     Object::new(object.key("false_win"))
         .written("reason", |out| {
             let _ = write_false_win_reason(out, &scored.outcome, rules);
@@ -863,11 +864,7 @@ pub fn drawn(rules: &RuleSet, input: &str, at: &Location) -> String {
         .string("input", input)
         .table_string("rules", rules.id)
         .raw("draw", true);
-    let mut seats = Object::new(object.key("payments"));
-    for seat in Seat::ALL {
-        seats.raw(seat.key(), 0);
-    }
-    seats.end();
+    write_payments(&mut object, |_| 0);
     object.end();
     out
 }
