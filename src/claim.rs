@@ -17,7 +17,7 @@ use crate::hand::Hand;
 use crate::notation::ClaimSpec;
 use crate::patterns::Pattern;
 use crate::payment::Payments;
-use crate::rule_set::{Lookup, RuleSet};
+use crate::rule_set::{listed, Lookup, RuleSet};
 use crate::score::{self, CountedPattern, Outcome, Reading};
 
 /// A claim read against a rule set.
@@ -61,20 +61,6 @@ pub enum ClaimError {
     /// `claim=` on the line and `--claim` too.
     #[error("a claim is given both on the line and with --claim: give one")]
     GivenTwice,
-}
-
-/// Patterns as a message lists them: `7.1 Nine-Tile Straight or 7.2.1 …`.
-fn listed(patterns: &[&Pattern], last: &str) -> String {
-    let named: Vec<String> = patterns
-        .iter()
-        .map(|p| format!("{} {}", p.id, p.name))
-        .collect();
-    match named.split_last() {
-        Some((final_one, rest)) if !rest.is_empty() => {
-            format!("{}{last}{final_one}", rest.join(", "))
-        }
-        _ => named.join(""),
-    }
 }
 
 /// "; the nearest: 9.1 …", or nothing when no pattern is near.

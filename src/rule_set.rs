@@ -353,13 +353,19 @@ pub enum PatternNotFound {
     },
 }
 
-/// Patterns as a message lists them: `7.1 Nine-Tile Straight, 7.2 …`.
-fn listed(patterns: &[&Pattern]) -> String {
-    let names: Vec<String> = patterns
+/// Patterns as a message lists them, the last after `last` (`", "` or `" or "`):
+/// `7.1 Nine-Tile Straight, 7.2 …`.
+pub(crate) fn listed(patterns: &[&Pattern], last: &str) -> String {
+    let named: Vec<String> = patterns
         .iter()
         .map(|p| format!("{} {}", p.id, p.name))
         .collect();
-    names.join(", ")
+    match named.split_last() {
+        Some((final_one, rest)) if !rest.is_empty() => {
+            format!("{}{last}{final_one}", rest.join(", "))
+        }
+        _ => named.join(""),
+    }
 }
 
 impl std::fmt::Display for PatternNotFound {
@@ -372,7 +378,7 @@ impl std::fmt::Display for PatternNotFound {
             } => write!(
                 f,
                 "'{query}' could be several patterns of --rules {rules}: {}; give more of the name, or the id",
-                listed(patterns)
+                listed(patterns, ", ")
             ),
             PatternNotFound::Elsewhere {
                 query,
@@ -401,7 +407,7 @@ impl std::fmt::Display for PatternNotFound {
             } => {
                 write!(f, "no pattern '{query}' in --rules {rules}")?;
                 if !nearest.is_empty() {
-                    write!(f, "; the nearest: {}", listed(nearest))?;
+                    write!(f, "; the nearest: {}", listed(nearest, ", "))?;
                 }
                 Ok(())
             }
@@ -649,10 +655,11 @@ impl RuleSet {
                 patterns,
             }),
             Lookup::NotFound(nearest) => {
+                let folded_query = folded(query);
                 let elsewhere: Vec<&'static str> = systems
                     .iter()
                     .filter(|other| other.id != self.id)
-                    .filter(|other| other.patterns.iter().any(|p| goes_by(p, &folded(query))))
+                    .filter(|other| other.patterns.iter().any(|p| goes_by(p, &folded_query)))
                     .map(|other| other.id)
                     .collect();
                 Err(if elsewhere.is_empty() {
