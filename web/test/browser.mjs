@@ -158,6 +158,7 @@ test('WSOM: a hand from the tile keyboard, an error, a claim, waits', async () =
   // With the names players use for it elsewhere.
   assert.match(await text('[data-aliases]'), /pure straight, straight, ittsu/);
   assert.match(await text('#dialog-title'), /7\.1 Nine-Tile Straight/);
+  await shot('page-390-card.png');
   await page.keyboard.press('Escape');
 
   // A typed mistake, shown under the character it names: column 6 is the w of w5.
@@ -172,6 +173,7 @@ test('WSOM: a hand from the tile keyboard, an error, a claim, waits', async () =
   await type('[c b123] [p w333] c456 d789 d2 +d2 from=s');
   assert.match(await text('[data-false-win]'), /no scoring pattern \(a Chicken Hand\); WSOM needs at least 5 points/);
   assert.equal((await page.$$('#problem mark')).length, 0);
+  await shot('page-390-false-win.png');
 
   // A claim: 3.1 Value Honor 10 (e333) + 4.1 All Triplets 30 + 4.2.1 Two Concealed Triplets 5
   // (d888, e333) = 45; claimed 4.1 + 4.2.2 = 30 + 30 = 60 > 45: overclaimed, corrected to 45.
