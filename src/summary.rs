@@ -9,7 +9,6 @@ use crate::patterns::Pattern;
 use crate::rule_set::RuleSet;
 use crate::score::Outcome;
 use crate::session::Sheet;
-use crate::small::SmallVec;
 use crate::tile::Seat;
 
 /// Counts over a run, for `--summary` and the exit status.
@@ -98,8 +97,10 @@ impl<'r> Summary<'r> {
             return;
         };
         self.scored += 1;
-        for &i in patterns {
-            self.patterns[usize::from(i)] += 1;
+        let mut indices = *patterns;
+        while indices != 0 {
+            self.patterns[indices.trailing_zeros() as usize] += 1;
+            indices &= indices - 1;
         }
     }
 
@@ -152,11 +153,11 @@ pub enum Tally {
         verdict: Option<Verdict>,
         /// The payments as made, by [`Seat`] order; none for a false win.
         payments: Option<[i64; 4]>,
-        /// For a win, the patterns that counted, as indices into the rule set's table,
-        /// each once (a per-set pattern may count several times in one hand; the summary
-        /// counts hands); `None` for a false win. Small indices, in place: a tally is moved
-        /// from line to summary for every line.
-        patterns: Option<SmallVec<u16, 8>>,
+        /// For a win, the patterns that counted, as a set of indices into the rule set's
+        /// table (bit `i` for pattern `i`; a table holds at most
+        /// [`RuleSet::MAX_PATTERNS`]); `None` for a false win. A bit set rather than a
+        /// list: a tally is worked out and moved for every line, summary asked for or not.
+        patterns: Option<u128>,
     },
 }
 
@@ -168,13 +169,12 @@ impl Tally {
         };
         let patterns = match &scored.outcome {
             Outcome::Win { reading, .. } => {
-                let mut indices = SmallVec::new();
+                // A pattern that counts several times (once per set) is one bit: the
+                // summary counts hands.
+                let mut indices = 0u128;
                 for counted in &reading.counted {
-                    let index = rules
-                        .pattern_index(counted.pattern)
-                        .and_then(|i| u16::try_from(i).ok());
-                    if let Some(i) = index.filter(|i| !indices.contains(i)) {
-                        indices.push(i);
+                    if let Some(i) = rules.pattern_index(counted.pattern) {
+                        indices |= 1 << i;
                     }
                 }
                 Some(indices)
