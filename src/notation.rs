@@ -1010,21 +1010,29 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
             ),
         }
     };
-    let mut buffer = [0; LONGEST_KEYWORD];
-    match lower_case(key, &mut buffer) {
-        b"self" => bare(Word::SelfDraw),
+    const SELF: u64 = keyword_code(b"self");
+    const LAST: u64 = keyword_code(b"last");
+    const KONG: u64 = keyword_code(b"kong");
+    const ROB: u64 = keyword_code(b"rob");
+    const HEAVEN: u64 = keyword_code(b"heaven");
+    const EARTH: u64 = keyword_code(b"earth");
+    const SEAT: u64 = keyword_code(b"seat");
+    const FROM: u64 = keyword_code(b"from");
+    const RESP: u64 = keyword_code(b"resp");
+    match lower_code(key) {
+        SELF => bare(Word::SelfDraw),
         // `last=1` is `last`; `last=N` (N > 1) is left to the scoring system (Huang's
         // last tiles of the wall).
-        b"last" if value == Some("1") => Ok((rest, AnyWord::Shared(Word::LastTile))),
-        b"last" if value.is_some() => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
-        b"last" => bare(Word::LastTile),
-        b"kong" => bare(Word::KongSupplement),
-        b"rob" => bare(Word::RobbedKong),
-        b"heaven" => bare(Word::Heaven),
-        b"earth" => bare(Word::Earth),
-        b"seat" => seat(Word::Seat, false),
-        b"from" => seat(Word::From, false),
-        b"resp" => seat(|s| Word::Responsible(Some(s)), true),
+        LAST if value == Some("1") => Ok((rest, AnyWord::Shared(Word::LastTile))),
+        LAST if value.is_some() => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
+        LAST => bare(Word::LastTile),
+        KONG => bare(Word::KongSupplement),
+        ROB => bare(Word::RobbedKong),
+        HEAVEN => bare(Word::Heaven),
+        EARTH => bare(Word::Earth),
+        SEAT => seat(Word::Seat, false),
+        FROM => seat(Word::From, false),
+        RESP => seat(|s| Word::Responsible(Some(s)), true),
         // A lone letter: a suit missing its digits, or digits after a letter that is no suit.
         _ if value.is_none() && key.len() == 1 => {
             let letter = key.as_bytes()[0].to_ascii_lowercase() as char;
@@ -1040,20 +1048,30 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     }
 }
 
-/// The length of the longest word [`word`] knows (`heaven`).
-const LONGEST_KEYWORD: usize = 6;
-
-/// `word` in lower case, written in `buffer` so that matching it against the keywords
-/// allocates nothing; a word longer than every keyword gives no bytes, which is none.
-fn lower_case<'b>(word: &str, buffer: &'b mut [u8; LONGEST_KEYWORD]) -> &'b [u8] {
-    let Some(lower) = buffer.get_mut(..word.len()) else {
-        return &[];
-    };
-    // Byte by byte: a word is a few letters, too short for `copy_from_slice`'s call to pay.
-    for (slot, byte) in lower.iter_mut().zip(word.bytes()) {
-        *slot = byte.to_ascii_lowercase();
+/// A keyword's letters as one number, the first in the lowest byte: [`word`] compares a
+/// word with every keyword as one comparison each, where comparing text took a call and a
+/// loop each.
+const fn keyword_code(word: &[u8]) -> u64 {
+    let mut code = 0;
+    let mut i = word.len();
+    while i > 0 {
+        i -= 1;
+        code = code << 8 | word[i] as u64;
     }
-    lower
+    code
+}
+
+/// The [`keyword_code`] of `word` in lower case; 0, which is no keyword's, for a word of
+/// more than eight letters (no keyword has so many).
+fn lower_code(word: &str) -> u64 {
+    if word.len() > 8 {
+        return 0;
+    }
+    let mut code = 0;
+    for &byte in word.as_bytes().iter().rev() {
+        code = code << 8 | u64::from(byte.to_ascii_lowercase());
+    }
+    code
 }
 
 /// `claim=VALUE`, where the value runs to the next space or comment.
@@ -1195,11 +1213,12 @@ pub fn parse_line_into<'a>(
             (rest, after_group, after_meld) = (after, true, false);
             continue;
         }
-        // A letter without a digit after it starts a word, never a group: the general
-        // path would only find that out.
-        let starts_word =
-            next.is_ascii_alphabetic() && !rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
-        match if starts_word {
+        // A letter without a digit after it starts a word, and `[` or `+` a meld or the
+        // winning tile, never a group: the general path would only find that out.
+        let starts_other = matches!(next, '[' | '+')
+            || next.is_ascii_alphabetic()
+                && !rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+        match if starts_other {
             Err(nom::Err::Error(Failure::from_error_kind(
                 rest,
                 ErrorKind::Alpha,
