@@ -59,6 +59,7 @@ pub mod build;
 pub mod claim;
 #[cfg(any(test, feature = "testing"))]
 pub mod corpus;
+mod digits;
 pub mod hand;
 #[cfg(any(test, feature = "testing"))]
 pub mod invariants;

@@ -237,8 +237,9 @@ impl LimitRule {
 pub struct PaymentRule {
     /// What each seat pays or receives for a hand worth the value.
     pub pay: fn(u32, &WinContext) -> Payments,
-    /// The payments explained in one line, as the text output shows them.
-    pub explain: fn(&Payments, &WinContext) -> String,
+    /// Writes the payments explained in one line at the end of `out`, as the text output
+    /// shows them (written in place: the text output explains every hand's payments).
+    pub explain: fn(&mut String, &Payments, &WinContext),
     /// What the winner receives, stated apart from `pay` so that the invariants can check
     /// it (Zung Jung: 3 × the value).
     pub winner_receives: fn(u32, &WinContext) -> i64,

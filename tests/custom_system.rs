@@ -175,11 +175,16 @@ fn pay(value: u32, context: &WinContext) -> Payments {
     }
 }
 
-fn explain(payments: &Payments, context: &WinContext) -> String {
-    match context.responsible {
-        Responsible::NoneSelfDraw => format!("toy self-draw: each pays {}", payments.value),
-        _ => format!("toy discard: the discarder pays 2 × {}", payments.value),
-    }
+fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
+    use std::fmt::Write;
+    let _ = match context.responsible {
+        Responsible::NoneSelfDraw => write!(out, "toy self-draw: each pays {}", payments.value),
+        _ => write!(
+            out,
+            "toy discard: the discarder pays 2 × {}",
+            payments.value
+        ),
+    };
 }
 
 /// Built as a system of another crate must be: `RuleSet::new` with the parts every system

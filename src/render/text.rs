@@ -484,7 +484,7 @@ fn write_payments(
     players: Option<[&str; 4]>,
 ) {
     p.label(out, "Payments");
-    out.push_str(&(rules.payments.explain)(payments, context));
+    (rules.payments.explain)(out, payments, context);
     out.push('\n');
     let seat_and_player = |out: &mut String, seat: Seat| {
         out.push_str(seat.name());

@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 
+use crate::digits::{write_int, write_uint};
 use crate::hand::{Responsible, WinBy, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
@@ -110,19 +111,30 @@ fn pay(points: u32, context: &WinContext) -> Payments {
     })
 }
 
-fn explain(payments: &Payments, context: &WinContext) -> String {
+fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
     let x = payments.value;
+    out.push_str(match context.responsible {
+        Responsible::NoneSelfDraw => "self-draw: ",
+        Responsible::Nobody => "discard, nobody responsible (resp=none): ",
+        Responsible::Discarder(_) | Responsible::Named(_) => "discard: ",
+    });
     // Only the ½-point chicken is paid on 0 points (a claim is at least 1): its half point
     // is said in words, as 2^½ would be no whole payout.
-    let payout = match x {
-        0 => "payout 1 (the ½-point chicken pays as 0 points: 2^0 = 1)".to_string(),
-        _ => format!("payout 2^{x} = {}", payout(x)),
-    };
+    if x == 0 {
+        out.push_str("payout 1 (the ½-point chicken pays as 0 points: 2^0 = 1)");
+    } else {
+        out.push_str("payout 2^");
+        let _ = write_uint(out, x.into());
+        out.push_str(" = ");
+        let _ = write_int(out, payout(x));
+    }
     match context.responsible {
-        Responsible::NoneSelfDraw => format!("self-draw: {payout}, each player pays double"),
-        Responsible::Nobody => format!("discard, nobody responsible (resp=none): {payout}"),
+        Responsible::NoneSelfDraw => out.push_str(", each player pays double"),
+        Responsible::Nobody => {}
         Responsible::Discarder(seat) | Responsible::Named(seat) => {
-            format!("discard: {payout}, {} pays double", seat.name())
+            out.push_str(", ");
+            out.push_str(seat.name());
+            out.push_str(" pays double");
         }
     }
 }

@@ -15,6 +15,7 @@
 use std::borrow::Cow;
 
 use crate::arrange::{Placement, Shape};
+use crate::digits::write_uint;
 use crate::hand::{ContextConflict, HandError, HandErrorKind, WinBy, WinContext};
 use crate::notation::{ParsedHand, Word};
 use crate::patterns::{
@@ -213,18 +214,21 @@ fn pay(value: u32, context: &WinContext) -> Payments {
     })
 }
 
-fn explain(payments: &Payments, context: &WinContext) -> String {
-    let x = payments.value;
+fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
+    let x = u64::from(payments.value);
     if context.seat == Seat::East {
-        format!(
-            "the dealer wins: each player pays double, 2 × {x} = {}",
-            2 * u64::from(x)
-        )
+        // "the dealer wins: each player pays double, 2 × X = 2X"
+        out.push_str("the dealer wins: each player pays double, 2 × ");
+        let _ = write_uint(out, x);
+        out.push_str(" = ");
+        let _ = write_uint(out, 2 * x);
     } else {
-        format!(
-            "each player pays {x}, the dealer (East) double: {}; no feeder penalty",
-            2 * u64::from(x)
-        )
+        // "each player pays X, the dealer (East) double: 2X; no feeder penalty"
+        out.push_str("each player pays ");
+        let _ = write_uint(out, x);
+        out.push_str(", the dealer (East) double: ");
+        let _ = write_uint(out, 2 * x);
+        out.push_str("; no feeder penalty");
     }
 }
 

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use crate::arrange::Shape;
+use crate::digits::write_uint;
 use crate::hand::{Responsible, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
@@ -104,19 +105,46 @@ fn pay(value: u32, context: &WinContext) -> Payments {
     })
 }
 
-fn explain(payments: &Payments, context: &WinContext) -> String {
+fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
     let x = payments.value;
+    let number = |out: &mut String, n: u32| {
+        let _ = write_uint(out, n.into());
+    };
     match case(x, context) {
-        Case::EachPays { self_draw: true } => format!("self-draw: each player pays {x}"),
-        Case::EachPays { self_draw: false } => {
-            format!("discard, nobody responsible (resp=none): each player pays {x}")
+        Case::EachPays { self_draw } => {
+            out.push_str(if self_draw {
+                "self-draw"
+            } else {
+                "discard, nobody responsible (resp=none)"
+            });
+            out.push_str(": each player pays ");
+            number(out, x);
         }
-        Case::SmallDiscard => format!("discard, {x} ≤ {STANDARD_VALUE}: each player pays {x}"),
-        Case::Responsible(seat) => format!(
-            "discard, {x} > {STANDARD_VALUE}: {} pays 3 × {x} − 50 = {}, the others {STANDARD_VALUE} each",
-            seat.name(),
-            3 * x - 2 * STANDARD_VALUE
-        ),
+        // "discard, X ≤ 25: each player pays X"
+        Case::SmallDiscard => {
+            out.push_str("discard, ");
+            number(out, x);
+            out.push_str(" ≤ ");
+            number(out, STANDARD_VALUE);
+            out.push_str(": each player pays ");
+            number(out, x);
+        }
+        // "discard, X > 25: South pays 3 × X − 50 = …, the others 25 each"
+        Case::Responsible(seat) => {
+            out.push_str("discard, ");
+            number(out, x);
+            out.push_str(" > ");
+            number(out, STANDARD_VALUE);
+            out.push_str(": ");
+            out.push_str(seat.name());
+            out.push_str(" pays 3 × ");
+            number(out, x);
+            out.push_str(" − 50 = ");
+            number(out, 3 * x - 2 * STANDARD_VALUE);
+            out.push_str(", the others ");
+            number(out, STANDARD_VALUE);
+            out.push_str(" each");
+        }
     }
 }
 
