@@ -119,7 +119,10 @@ pub fn write_label(out: &mut String, look: &dyn Paint, text: &str) {
     const BLANK_LABEL: &str = "            ";
     paint(out, look, Role::Label, |out| {
         out.push_str(text);
-        let padding = LABEL_WIDTH.saturating_sub(text.chars().count());
+        // Characters counted as the bytes that start one: a label is a word or two, too
+        // short for `chars().count()`'s setup to pay.
+        let characters = text.bytes().filter(|&b| b & 0xc0 != 0x80).count();
+        let padding = LABEL_WIDTH.saturating_sub(characters);
         out.push_str(&BLANK_LABEL[..padding]);
     });
 }

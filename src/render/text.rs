@@ -209,16 +209,14 @@ fn write_arrangement(
         out.push(')');
     }
     out.push('\n');
-    // The honors' line, taken back when the hand has no honor.
-    let before_honors = out.len();
-    p.label(out, "");
-    let text = out.len();
-    out.push_str("honors: ");
-    if write_honor_names(out, arrangement) {
+    // The honors' line, for a hand that holds one (most hold none: nothing is written).
+    if holds_honor(&arrangement.shape) {
+        p.label(out, "");
+        let text = out.len();
+        out.push_str("honors: ");
+        write_honor_names(out, arrangement);
         wrap(out, text, WIDTH - 13, || p.line_break());
         out.push('\n');
-    } else {
-        out.truncate(before_honors);
     }
     p.label(out, "");
     let _ = write_placement(out, hand, arrangement);
@@ -265,11 +263,22 @@ fn write_honor_run(out: &mut String, tile: Tile, count: usize) {
     }
 }
 
+/// Whether the arrangement holds a wind or a dragon, which [`write_honor_names`] names.
+fn holds_honor(shape: &Shape) -> bool {
+    match shape {
+        Shape::Regular { sets, pair } => pair.is_honor() || sets.iter().any(|s| s.tile.is_honor()),
+        Shape::SevenPairs { pairs } => pairs.iter().any(|t| t.is_honor()),
+        Shape::ThirteenTerminals { .. } => true,
+        Shape::Special { tiles, .. } => tiles.iter().any(|t| t.is_honor()),
+        Shape::Declared => false,
+    }
+}
+
 /// Writes the honor tiles of an arrangement (the codes people misread: `e` is a dragon, `w`
 /// a wind), each group with its name, joined by ", ", in the order the arrangement shows
 /// them: `e33 White Dragon pair`, `e111 Red Dragon pung`, `w1 East Wind` (a single tile of
-/// Thirteen Terminals). Whether it wrote any: a hand may have no honor.
-fn write_honor_names(out: &mut String, arrangement: &Arrangement) -> bool {
+/// Thirteen Terminals). Called for a hand that [`holds_honor`].
+fn write_honor_names(out: &mut String, arrangement: &Arrangement) {
     let mut any = false;
     match &arrangement.shape {
         Shape::Regular { sets, pair } => {
@@ -324,7 +333,6 @@ fn write_honor_names(out: &mut String, arrangement: &Arrangement) -> bool {
         }
         Shape::Declared => {}
     }
-    any
 }
 
 fn write_pattern_line(out: &mut String, p: &Painter, counted: &CountedPattern) {
