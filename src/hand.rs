@@ -375,10 +375,10 @@ fn validate_tiles(
             },
         });
     }
-    check_copies(&parsed.concealed, &parsed.melds, winning)?;
+    let counted = ConcealedCounts::of(&parsed.concealed);
+    check_copies(&counted, &parsed.concealed, &parsed.melds, winning)?;
 
-    let mut concealed: Tiles = parsed.concealed.iter().map(|t| t.value).collect();
-    concealed.sort_unstable();
+    let concealed = counted.sorted();
     let winning_tile = winning.map(|w| w.value);
     let context = build_context(&parsed.words, winning_tile, &concealed, &melds, words)?;
     Ok(Hand {
@@ -481,7 +481,8 @@ pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Ho
             kind: HandErrorKind::WrongTileCountBeforeWin { tiles },
         });
     }
-    check_copies(&parsed.concealed, &parsed.melds, parsed.drawn)?;
+    let counted = ConcealedCounts::of(&parsed.concealed);
+    check_copies(&counted, &parsed.concealed, &parsed.melds, parsed.drawn)?;
     for word in &parsed.words {
         let how_won = match word.value {
             Word::SelfDraw => "self",
@@ -581,22 +582,60 @@ fn written_meld(tiles: &[Tile]) -> String {
     }
 }
 
-/// At most four of any tile across concealed tiles, melds and the winning tile.
-/// Points at the token that brings in the fifth copy.
+/// The concealed tiles of a line counted by kind, once: for the copies check and for the
+/// hand's sorted tiles.
+struct ConcealedCounts {
+    /// Copies of each kind (saturating: a hostile line may hold a tile thousands of times).
+    counts: [u8; KINDS],
+    /// The kinds held, as bits (bit `i` for kind `i`).
+    kinds: u64,
+}
+
+impl ConcealedCounts {
+    fn of(concealed: &[Spanned<Tile>]) -> ConcealedCounts {
+        let mut counts = [0u8; KINDS];
+        let mut kinds = 0u64;
+        for tile in concealed {
+            let index = tile.value.index();
+            counts[index] = counts[index].saturating_add(1);
+            kinds |= 1 << index;
+        }
+        ConcealedCounts { counts, kinds }
+    }
+
+    /// The tiles in order, each kind as many times as counted: the counts are at hand, and
+    /// writing the tiles out from them costs less than sorting the line's order. (Only
+    /// after [`check_copies`], which leaves no count saturated.)
+    fn sorted(&self) -> Tiles {
+        let mut tiles = Tiles::new();
+        let mut kinds = self.kinds;
+        while kinds != 0 {
+            let index = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            for _ in 0..self.counts[index] {
+                tiles.push(Tile::ALL[index]);
+            }
+        }
+        tiles
+    }
+}
+
+/// At most four of any tile across concealed tiles (`counted`, as `concealed` holds them),
+/// melds and the winning tile. Points at the token that brings in the fifth copy.
 fn check_copies(
+    counted: &ConcealedCounts,
     concealed: &[Spanned<Tile>],
     melds: &[ParsedMeld],
     winning: Option<Spanned<Tile>>,
 ) -> Result<(), HandError> {
     // Nearly every hand holds no fifth copy: counting says so without ordering the tokens.
-    // (Counts saturate: a hostile line may hold a tile thousands of times.)
-    let mut counts = [0u8; KINDS];
+    let mut counts = counted.counts;
     let mut count = |tile: Tile| {
         let count = &mut counts[tile.index()];
         *count = count.saturating_add(1);
     };
-    for tile in concealed.iter().chain(&winning) {
-        count(tile.value);
+    if let Some(winning) = winning {
+        count(winning.value);
     }
     for meld in melds {
         for &tile in meld.tiles.iter() {

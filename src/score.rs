@@ -502,6 +502,7 @@ pub fn readings_sharing(
 }
 
 /// The first of [`readings`] without keeping the others, and how many were compared.
+#[inline]
 pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
     best_reading_inspected(hand, rules, None, |_| {})
 }
@@ -510,6 +511,7 @@ pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
 /// each reading of the hand that [`score`] chooses among, without keeping them all.
 /// `arranged`, when given, is the hand's [`tile_arrangements`] (the same tiles scored in
 /// several contexts are arranged once); without it the hand is arranged here.
+#[inline]
 pub fn best_reading_inspected(
     hand: &Hand,
     rules: &RuleSet,
@@ -551,6 +553,7 @@ pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
 
 /// The outcome from the best of `compared` readings (`None` if the tiles win no way), as
 /// [`best_reading`] gives them.
+#[inline]
 pub(crate) fn decide_best(
     hand: &Hand,
     rules: &RuleSet,
