@@ -15,7 +15,7 @@ use std::fmt;
 use crate::hand::{Hand, WinBy};
 use crate::sets::{Set, SetKind};
 use crate::small::SmallVec;
-use crate::tile::{write_run, Tile, KINDS};
+use crate::tile::{kinds, write_run, Tile, KINDS};
 
 /// The shape of a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,10 +245,10 @@ pub fn tile_arrangements(hand: &Hand) -> Arrangements {
 fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     // The concealed tiles' counts, and the kinds held as bits for `decompose`.
     let mut counts = [0u8; KINDS];
-    let mut kinds = 0u64;
+    let mut held = 0u64;
     for tile in hand.concealed.iter().chain(&hand.winning_tile) {
         counts[tile.index()] += 1;
-        kinds |= 1 << tile.index();
+        held |= 1 << tile.index();
     }
     let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
 
@@ -260,7 +260,7 @@ fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     let mut current = ConcealedSets::new();
     decompose(
         &mut counts,
-        kinds,
+        held,
         sets_needed,
         None,
         &mut current,
@@ -308,13 +308,23 @@ fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
 
     // `decompose` leaves `counts` as it found it: the irregular shapes read the same counts.
     if hand.melds.is_empty() {
-        if let Some(pairs) = seven_pairs(&counts) {
+        // Seven pairs hold at most seven kinds, Thirteen Terminals none but terminals and
+        // honors: the kinds' bits turn most hands away before their counts are read.
+        let seven_pairs = match held.count_ones() {
+            0..=7 => seven_pairs(&counts),
+            _ => None,
+        };
+        if let Some(pairs) = seven_pairs {
             found.push(Arrangement {
                 shape: Shape::SevenPairs { pairs },
                 placement: Placement::Irregular,
             });
         }
-        if let Some(pair) = thirteen_terminals(&counts) {
+        let thirteen = match held & !(kinds::TERMINALS | kinds::HONORS) {
+            0 => thirteen_terminals(&counts),
+            _ => None,
+        };
+        if let Some(pair) = thirteen {
             found.push(Arrangement {
                 shape: Shape::ThirteenTerminals { pair },
                 placement: Placement::Irregular,
