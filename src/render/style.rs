@@ -112,6 +112,59 @@ pub fn painted(look: &dyn Paint, role: Role, text: impl std::fmt::Display) -> St
     out
 }
 
+/// A label the program names, padded to [`LABEL_WIDTH`] columns when the program is
+/// compiled: `padded_label!("Total")` is `Total` and seven spaces. Writing it is one
+/// copy, where [`write_label`] counts a text's characters and writes its padding apart:
+/// some sixty instructions more, for each of the eight labels of a hand.
+#[derive(Debug, Clone, Copy)]
+pub struct PaddedLabel(&'static str);
+
+impl PaddedLabel {
+    /// `padded`, which [`pad_label`] made (the work of the crate's `padded_label!` macro).
+    pub const fn of_padded(padded: &'static str) -> PaddedLabel {
+        assert!(
+            padded.len() == LABEL_WIDTH,
+            "a padded label fills its column"
+        );
+        PaddedLabel(padded)
+    }
+}
+
+/// `text` padded with spaces to [`LABEL_WIDTH`] bytes, for the crate's `padded_label!`
+/// macro: an ASCII label no wider than the column.
+pub const fn pad_label(text: &str) -> [u8; LABEL_WIDTH] {
+    let bytes = text.as_bytes();
+    assert!(bytes.len() <= LABEL_WIDTH, "a label fits its column");
+    let mut padded = [b' '; LABEL_WIDTH];
+    let mut i = 0;
+    while i < bytes.len() {
+        assert!(bytes[i].is_ascii(), "a label is ASCII");
+        padded[i] = bytes[i];
+        i += 1;
+    }
+    padded
+}
+
+/// The [`PaddedLabel`] of a label the program names: `padded_label!("Total")`.
+macro_rules! padded_label {
+    ($text:literal) => {{
+        const PADDED: [u8; $crate::render::style::LABEL_WIDTH] =
+            $crate::render::style::pad_label($text);
+        const LABEL: $crate::render::style::PaddedLabel =
+            $crate::render::style::PaddedLabel::of_padded(match ::std::str::from_utf8(&PADDED) {
+                Ok(text) => text,
+                Err(_) => panic!("a label is ASCII"),
+            });
+        LABEL
+    }};
+}
+pub(crate) use padded_label;
+
+/// Writes a label the program names (see [`PaddedLabel`]), as [`write_label`] does.
+pub fn write_padded_label(out: &mut String, look: &dyn Paint, label: PaddedLabel) {
+    paint(out, look, Role::Label, |out| out.push_str(label.0));
+}
+
 /// Writes a line's label: padded to [`LABEL_WIDTH`] columns, as [`Role::Label`] looks
 /// (the padding too), without the space after it.
 pub fn write_label(out: &mut String, look: &dyn Paint, text: &str) {
@@ -157,6 +210,15 @@ mod tests {
             assert_eq!(painted(&Plain, role, "x"), "x");
         }
         assert_eq!(label(&Plain, "Total"), format!("{:<12}", "Total"));
+        // A label padded when compiled is written as one padded at run time.
+        for look in [&Plain as &dyn Paint, &Ansi] {
+            let mut padded = String::new();
+            write_padded_label(&mut padded, look, padded_label!("Total"));
+            assert_eq!(padded, label(look, "Total"));
+            let mut empty = String::new();
+            write_padded_label(&mut empty, look, padded_label!(""));
+            assert_eq!(empty, label(look, ""));
+        }
         assert_eq!(
             label(&Ansi, "Total"),
             format!("{:<12}", "Total")

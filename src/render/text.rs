@@ -20,7 +20,7 @@ use crate::sets::{Set, SetKind};
 use crate::summary::Summary;
 use crate::tile::{write_run, Seat, Tile};
 
-use super::style::{self, Paint, Role};
+use super::style::{self, padded_label, PaddedLabel, Paint, Role};
 use super::Columns;
 use super::{
     limit_label, printable, trimmed, write_false_win_reason, write_int, write_placement,
@@ -50,15 +50,15 @@ impl Painter<'_> {
     }
 
     /// Starts a line with its label, padded to its column, then a space.
-    fn label(&self, out: &mut String, text: &str) {
-        style::write_label(out, self.look, text);
+    fn label(&self, out: &mut String, label: PaddedLabel) {
+        style::write_padded_label(out, self.look, label);
         out.push(' ');
     }
 
     /// What starts each further line of a wrapped list: a line break and an empty label.
     fn line_break(&self) -> String {
         let mut line_break = String::from("\n");
-        self.label(&mut line_break, "");
+        self.label(&mut line_break, padded_label!(""));
         line_break
     }
 }
@@ -96,17 +96,17 @@ fn write_scored_at_table(
     // Enough for the block of a usual hand, so that it is not grown as it is written.
     out.reserve(1024);
     if let Some(at) = at {
-        p.label(out, "Line");
+        p.label(out, padded_label!("Line"));
         let _ = at.write_to(&mut Printable(out));
         out.push('\n');
     }
-    p.label(out, "Hand");
+    p.label(out, padded_label!("Hand"));
     let _ = write_printable(out, trimmed(scored.input));
     out.push('\n');
-    p.label(out, "Rules");
+    p.label(out, padded_label!("Rules"));
     out.push_str(&rules.name);
     out.push('\n');
-    p.label(out, "Win");
+    p.label(out, padded_label!("Win"));
     write_win(out, hand);
     out.push('\n');
     match &scored.outcome {
@@ -131,7 +131,7 @@ fn write_scored_at_table(
             let _ = write_false_win_reason(out, &scored.outcome, rules);
             out.push('\n');
             if let Some(check) = &scored.claim {
-                p.label(out, "Claim");
+                p.label(out, padded_label!("Claim"));
                 let _ = write!(out, "claim={}: ", check.claim.spec);
                 p.paint_str(out, "false win", verdict_role(Verdict::FalseWin));
                 out.push('\n');
@@ -200,7 +200,7 @@ fn write_arrangement(
     arrangement: &Arrangement,
     compared: Option<usize>,
 ) {
-    p.label(out, "Arrangement");
+    p.label(out, padded_label!("Arrangement"));
     let _ = arrangement.write_to(out);
     // The irregular shapes named after their tiles: ` (Seven Pairs)`.
     if !matches!(arrangement.shape, Shape::Regular { .. } | Shape::Declared) {
@@ -211,14 +211,14 @@ fn write_arrangement(
     out.push('\n');
     // The honors' line, for a hand that holds one (most hold none: nothing is written).
     if holds_honor(&arrangement.shape) {
-        p.label(out, "");
+        p.label(out, padded_label!(""));
         let text = out.len();
         out.push_str("honors: ");
         write_honor_names(out, arrangement);
         wrap(out, text, WIDTH - 13, || p.line_break());
         out.push('\n');
     }
-    p.label(out, "");
+    p.label(out, padded_label!(""));
     let _ = write_placement(out, hand, arrangement);
     if let Some(n) = compared.filter(|&n| n > 1) {
         out.push_str("; best of ");
@@ -376,7 +376,7 @@ fn write_reading(
     }
     let listed_name = rules.wording.alone;
     let compound_name = rules.wording.capped;
-    p.label(out, "Total");
+    p.label(out, padded_label!("Total"));
     p.paint(out, Role::Total, |out| {
         let _ = write_total_label(out, reading);
     });
@@ -424,7 +424,7 @@ fn write_reading(
     // The patterns set aside, on lines of their own under the total: a listed limit may set
     // aside a dozen.
     if !reading.set_aside.is_empty() {
-        p.label(out, "");
+        p.label(out, padded_label!(""));
         let text = out.len();
         out.push_str("not counted: ");
         for (i, c) in reading.set_aside.iter().enumerate() {
@@ -491,7 +491,7 @@ fn write_payments(
     context: &WinContext,
     players: Option<[&str; 4]>,
 ) {
-    p.label(out, "Payments");
+    p.label(out, padded_label!("Payments"));
     (rules.payments.explain)(out, payments, context);
     out.push('\n');
     let seat_and_player = |out: &mut String, seat: Seat| {
@@ -594,7 +594,7 @@ fn verdict_role(verdict: Verdict) -> Role {
 /// The claim of a winning hand, its verdict, and what differs (docs/rules.md § Claims).
 fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: u32) {
     let claim = &check.claim;
-    p.label(out, "Claim");
+    p.label(out, padded_label!("Claim"));
     let _ = write!(out, "claim={}", claim.spec);
     if claim.patterns.is_some() {
         let _ = write!(out, " ({})", claim.value);
@@ -684,7 +684,7 @@ pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
         0 => String::new(),
         n => format!(", {}", plural(n, "draw", "draws")),
     };
-    p.label(&mut out, "Summary");
+    p.label(&mut out, padded_label!("Summary"));
     let _ = writeln!(
         out,
         "{}: {} scored, {}{draws}, {}",
@@ -703,13 +703,13 @@ pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
                 v => format!("{} {n}", v.name().replace('_', " ")),
             })
             .collect();
-        p.label(&mut out, "Claims");
+        p.label(&mut out, padded_label!("Claims"));
         let _ = writeln!(out, "{}", verdicts.join(", "));
     }
-    p.label(&mut out, "Seats");
+    p.label(&mut out, padded_label!("Seats"));
     let _ = writeln!(out, "{}", seats_text(summary));
     if summary.patterns().next().is_some() {
-        p.label(&mut out, "Patterns");
+        p.label(&mut out, padded_label!("Patterns"));
         out.push_str("hands in which each counted\n");
         for (pattern, count) in summary.patterns() {
             let _ = writeln!(
@@ -1064,11 +1064,11 @@ mod tests {
                 look: style::painter(color),
             };
             let mut label = String::from("\n");
-            p.label(&mut label, "");
+            p.label(&mut label, padded_label!(""));
             assert_eq!(p.line_break(), label);
             // And the label is the one the lines had before: padded, then bold.
             let mut label = String::new();
-            p.label(&mut label, "Total");
+            p.label(&mut label, padded_label!("Total"));
             let padded = format!("{:<12}", "Total");
             let old = if color {
                 padded.style(Style::new().bold()).to_string()
