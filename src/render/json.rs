@@ -3,8 +3,9 @@
 //! The objects are written straight into a `String` by a small writer rather than built as
 //! a `serde_json::Value` first: building the value took most of the time of a batch. Numbers,
 //! tiles, sets and arrangements are written by their own writers (`Raw`,
-//! `Object::notation`) rather than through `write!`, and a scored line allocates nothing
-//! but the `String` it is written in. Keys appear in a fixed order; optional parts (`line`,
+//! `Object::notation`) rather than through `write!`, the fixed keys of a scored line
+//! with their punctuation as one piece each, and a scored line allocates nothing but the
+//! `String` it is written in. Keys appear in a fixed order; optional parts (`line`,
 //! `file`, `claim`, `readings`) only when they apply.
 
 use std::fmt::{self, Display, Write};
@@ -236,12 +237,7 @@ impl<'a> Object<'a> {
         key: &str,
         write: impl FnOnce(&mut String) -> fmt::Result,
     ) -> &mut Self {
-        let out = self.key(key);
-        out.push('"');
-        let start = out.len();
-        let _ = write(out);
-        debug_assert!(!must_escape(&out[start..]));
-        out.push('"');
+        write_notation(self.key(key), write);
         self
     }
 
@@ -285,17 +281,26 @@ pub(super) fn start<'a>(
     input: &str,
     rules: &RuleSet,
 ) -> Object<'a> {
-    let mut object = Object::new(out);
-    if let Some(at) = at {
-        object.raw("line", at.line);
-        if let Some(file) = at.file {
-            object.string("file", file);
+    // Fixed keys, written with their punctuation as one piece (see
+    // `write_reading_and_context`).
+    match at {
+        Some(at) => {
+            out.push_str("{\"line\":");
+            let _ = write_uint(out, at.line as u64);
+            if let Some(file) = at.file {
+                out.push_str(",\"file\":");
+                write_string(out, file);
+            }
+            out.push_str(",\"input\":");
         }
+        None => out.push_str("{\"input\":"),
     }
-    object
-        .string("input", input)
-        .table_string("rules", rules.id);
-    object
+    write_string(out, input);
+    debug_assert!(!must_escape(rules.id));
+    out.push_str(",\"rules\":\"");
+    out.push_str(rules.id);
+    out.push('"');
+    Object { out, empty: false }
 }
 
 /// The object for a scored hand; a false win has the same fields, with nothing paid and a
@@ -349,10 +354,22 @@ fn write_win(
     reading: &Reading,
     heads: Option<&PatternHeads>,
 ) {
-    object
-        .raw("total", total_number(reading))
-        .optional_string("limit", reading.limit.map(Limit::name))
-        .raw("sum", sum_number(reading));
+    // Fixed keys, written with their punctuation as one piece (see
+    // `write_reading_and_context`).
+    let out = &mut *object.out;
+    out.push_str(",\"total\":");
+    total_number(reading).write_raw(out);
+    out.push_str(",\"limit\":");
+    match reading.limit {
+        Some(limit) => {
+            out.push('"');
+            out.push_str(limit.name());
+            out.push('"');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"sum\":");
+    sum_number(reading).write_raw(out);
     write_reading_and_context(object, scored, Some(reading), heads);
     if let Some(payments) = scored.payments() {
         write_payments(object, |seat| payments.of(seat));
@@ -361,11 +378,13 @@ fn write_win(
 
 /// `payments`: what each seat pays (negative) or receives, by seat letter.
 fn write_payments(object: &mut Object, amount: impl Fn(Seat) -> i64) {
-    let mut seats = Object::new(object.key("payments"));
-    for seat in Seat::ALL {
-        seats.raw(seat.key(), amount(seat));
+    let out = object.key("payments");
+    // The seats' keys are fixed: each written with its punctuation as one piece.
+    for (seat, key) in Seat::ALL.into_iter().zip(PAYMENT_KEYS) {
+        out.push_str(key);
+        let _ = write_int(out, amount(seat));
     }
-    seats.end();
+    out.push('}');
 }
 
 /// A false win: the fields of a win, with `total` null and every payment 0, then
@@ -415,48 +434,80 @@ fn write_reading_and_context(
     };
     let responsible = ctx.responsible.seat();
     let none: &[CountedPattern] = &[];
-    write_patterns(
-        object.key("patterns"),
-        reading.map_or(none, |r| &r.counted),
-        heads,
-    );
-    write_patterns(
-        object.key("set_aside"),
-        reading.map_or(none, |r| &r.set_aside),
-        heads,
-    );
+    // The keys are fixed and follow the value's: each written with its punctuation as one
+    // piece, straight into the line (through `Object` a key cost four pieces and a call).
+    debug_assert!(!object.empty, "the hand's fields follow its value");
+    let out = &mut *object.out;
+    out.push_str(",\"patterns\":");
+    write_patterns(out, reading.map_or(none, |r| &r.counted), heads);
+    out.push_str(",\"set_aside\":");
+    write_patterns(out, reading.map_or(none, |r| &r.set_aside), heads);
+    out.push_str(",\"arrangement\":");
     match reading {
-        Some(reading) => object.notation("arrangement", |out| reading.arrangement.write_to(out)),
-        None => object.raw("arrangement", Null),
-    };
-    match hand.winning_tile {
-        Some(tile) => object.notation("winning_tile", |out| tile.write_to(out)),
-        None => object.raw("winning_tile", Null),
-    };
-    match reading {
-        Some(reading) => write_winning_set(object, reading),
-        None => {
-            object.raw("winning_set", Null);
-        }
+        Some(reading) => write_notation(out, |out| reading.arrangement.write_to(out)),
+        None => out.push_str("null"),
     }
-    object
-        .table_string("seat", ctx.seat.key())
-        .raw("self_draw", ctx.self_drawn())
-        .optional_string("from", from.map(Seat::key))
-        .raw("from_assumed", assumed)
-        .optional_string("responsible", responsible.map(Seat::key));
+    out.push_str(",\"winning_tile\":");
+    match hand.winning_tile {
+        Some(tile) => write_notation(out, |out| tile.write_to(out)),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"winning_set\":");
+    match reading {
+        Some(reading) => write_winning_set_value(out, reading),
+        None => out.push_str("null"),
+    }
+    // Who won how: short values, each from a table.
+    out.push_str(",\"seat\":");
+    out.push_str(quoted_seat(Some(ctx.seat)));
+    out.push_str(",\"self_draw\":");
+    out.push_str(if ctx.self_drawn() { "true" } else { "false" });
+    out.push_str(",\"from\":");
+    out.push_str(quoted_seat(from));
+    out.push_str(",\"from_assumed\":");
+    out.push_str(if assumed { "true" } else { "false" });
+    out.push_str(",\"responsible\":");
+    out.push_str(quoted_seat(responsible));
+}
+
+/// The keys of `payments`, in [`Seat::ALL`] order, each with what comes before it.
+const PAYMENT_KEYS: [&str; 4] = ["{\"e\":", ",\"s\":", ",\"w\":", ",\"n\":"];
+
+/// A seat's key as a JSON string (`"e"`), or `null`.
+fn quoted_seat(seat: Option<Seat>) -> &'static str {
+    match seat {
+        Some(Seat::East) => "\"e\"",
+        Some(Seat::South) => "\"s\"",
+        Some(Seat::West) => "\"w\"",
+        Some(Seat::North) => "\"n\"",
+        None => "null",
+    }
 }
 
 /// The set the winning tile completes, `pair`, or `null` for an irregular hand.
 fn write_winning_set(object: &mut Object, reading: &Reading) {
+    write_winning_set_value(object.key("winning_set"), reading);
+}
+
+/// The value of [`write_winning_set`].
+fn write_winning_set_value(out: &mut String, reading: &Reading) {
     let arrangement = &reading.arrangement;
     match arrangement.placement {
-        Placement::Set(i) => {
-            object.notation("winning_set", |out| arrangement.sets()[i].write_to(out))
-        }
-        Placement::Pair => object.table_string("winning_set", "pair"),
-        Placement::Irregular => object.raw("winning_set", Null),
-    };
+        Placement::Set(i) => write_notation(out, |out| arrangement.sets()[i].write_to(out)),
+        Placement::Pair => out.push_str("\"pair\""),
+        Placement::Irregular => out.push_str("null"),
+    }
+}
+
+/// Notation (a tile, a set, an arrangement) as a JSON string, written in place by `write`
+/// and not scanned for characters to escape: notation has none (a test writes every tile,
+/// set and shape of arrangement to check).
+fn write_notation(out: &mut String, write: impl FnOnce(&mut String) -> fmt::Result) {
+    out.push('"');
+    let start = out.len();
+    let _ = write(out);
+    debug_assert!(!must_escape(&out[start..]));
+    out.push('"');
 }
 
 /// Each pattern's opening as JSON, the same in every line that counts it:
@@ -942,6 +993,17 @@ mod tests {
     use crate::arrange::{Arrangement, Shape};
     use crate::sets::{MeldKind, Set, SetKind};
     use crate::tile::{Suit, Tile};
+
+    #[test]
+    fn the_fixed_seat_keys_are_the_seats_keys() {
+        // Written as Object would write them: "e" quoted, each key after `{` or `,`.
+        for (i, seat) in Seat::ALL.into_iter().enumerate() {
+            assert_eq!(quoted_seat(Some(seat)), format!("\"{}\"", seat.key()));
+            let before = if i == 0 { '{' } else { ',' };
+            assert_eq!(PAYMENT_KEYS[i], format!("{before}\"{}\":", seat.key()));
+        }
+        assert_eq!(quoted_seat(None), "null");
+    }
 
     #[test]
     fn pattern_heads_write_what_the_keys_write() {
