@@ -513,16 +513,21 @@ fn write_notation(out: &mut String, write: impl FnOnce(&mut String) -> fmt::Resu
 /// Each pattern's opening as JSON, the same in every line that counts it:
 /// `{"id":"1.2","name":"Concealed Hand","chinese":"門前清","points":`. A batch writes them
 /// once for its rule set and copies one whole for each pattern counted, instead of writing
-/// its keys and strings piece by piece (a quarter of writing a JSON line).
+/// its keys and strings piece by piece (a quarter of writing a JSON line). A pattern
+/// counted at its usual points, for the whole hand and without a percentage (nearly every
+/// one), is copied whole with its points and closing brace.
 pub struct PatternHeads<'r> {
     rules: &'r RuleSet,
     heads: Vec<String>,
+    /// By pattern: its usual points and its whole object at those points, for a pattern
+    /// counted for the whole hand and adding no percentage.
+    wholes: Vec<Option<(u32, String)>>,
 }
 
 impl<'r> PatternHeads<'r> {
     /// The openings of every pattern of `rules`, in table order.
     pub fn new(rules: &'r RuleSet) -> Self {
-        let heads = rules
+        let heads: Vec<String> = rules
             .patterns
             .iter()
             .map(|pattern| {
@@ -531,13 +536,47 @@ impl<'r> PatternHeads<'r> {
                 head
             })
             .collect();
-        PatternHeads { rules, heads }
+        let wholes = rules
+            .patterns
+            .iter()
+            .zip(&heads)
+            .map(|(pattern, head)| {
+                let points = pattern.value.nominal(rules.limit.maximum)?;
+                let counted = CountedPattern::new(pattern, points);
+                if counted.percent() > 0 {
+                    return None;
+                }
+                // Written as `write_patterns` writes a counted pattern.
+                let mut whole = head.clone();
+                points_number(&counted).write_raw(&mut whole);
+                whole.push('}');
+                Some((points, whole))
+            })
+            .collect();
+        PatternHeads {
+            rules,
+            heads,
+            wholes,
+        }
     }
 
     /// The opening of `pattern`, if it is one of the rule set's.
     fn of(&self, pattern: &Pattern) -> Option<&str> {
         let index = self.rules.pattern_index(pattern)?;
         self.heads.get(index).map(String::as_str)
+    }
+
+    /// The whole object of `counted`, if it is counted at its pattern's usual points, for
+    /// the whole hand, without a percentage.
+    fn whole(&self, counted: &CountedPattern) -> Option<&str> {
+        if counted.set.is_some() {
+            return None;
+        }
+        let index = self.rules.pattern_index(counted.pattern)?;
+        match self.wholes.get(index) {
+            Some(Some((points, whole))) if *points == counted.points() => Some(whole),
+            _ => None,
+        }
     }
 }
 
@@ -557,6 +596,10 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern], heads: Option<&
     for (i, counted) in patterns.iter().enumerate() {
         if i > 0 {
             out.push(',');
+        }
+        if let Some(whole) = heads.and_then(|heads| heads.whole(counted)) {
+            out.push_str(whole);
+            continue;
         }
         let mut object = match heads.and_then(|heads| heads.of(counted.pattern)) {
             Some(head) => {
