@@ -540,24 +540,25 @@ fn kinds_counted(counts: &[u8; KINDS], test: impl Fn(u8) -> bool) -> u64 {
 }
 
 /// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the
-/// winning tile) and the melds, the kinds held four times before the win left out, searched
-/// no further than a second wait.
+/// winning tile) and the melds, less the kinds held four times before the win.
 fn one_live_wait(hand: &Hand) -> bool {
     let mut counts = [0u8; KINDS];
     for tile in &hand.concealed {
         counts[tile.index()] += 1;
     }
-    // What the hand held before the win, melds included: a kind held four times is dead.
-    let mut held = counts;
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            held[tile.index()] += 1;
-        }
-        held[meld.tile.index()] += u8::from(meld.is_kong());
-    }
-    let dead = kinds_counted(&held, |count| count >= 4);
-    let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
-    live.count_ones() == 1
+    let waits = waits::completing_kinds(&counts, hand.melds.len(), ANY);
+    // What the hand held of a kind before the win, melds included: four is a dead wait.
+    // Only the few kinds waited on are counted.
+    let held = |tile: Tile| {
+        let melded = hand.melds.iter().map(|meld| {
+            let set = meld.set();
+            set.tiles().filter(|&t| t == tile).count()
+                + usize::from(meld.is_kong() && meld.tile == tile)
+        });
+        usize::from(counts[tile.index()]) + melded.sum::<usize>()
+    };
+    let mut live = Kinds(waits).filter(|&tile| held(tile) < 4);
+    live.next().is_some() && live.next().is_none()
 }
 
 // ---- predicates more than one system uses ----
