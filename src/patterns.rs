@@ -307,9 +307,16 @@ impl<'a> Facts<'a> {
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
         let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
+        // The sequences counted by first tile, melded or concealed alike: `repeated[n]` holds
+        // the first tiles of the sequences seen more than `n` times.
+        let mut repeated = [0u64; 4];
         for set in arrangement.sets() {
             let bit = 1 << set.tile.index();
             if set.kind == SetKind::Sequence {
+                for n in (1..repeated.len()).rev() {
+                    repeated[n] |= repeated[n - 1] & bit;
+                }
+                repeated[0] |= bit;
                 sequence_starts |= bit;
             } else {
                 triplet_kinds |= bit;
@@ -331,18 +338,7 @@ impl<'a> Facts<'a> {
             }
             None => kinds_held(hand),
         };
-        let sets = arrangement.sets();
-        let most_repeated_sequence = sets
-            .iter()
-            .filter(|s| s.kind == SetKind::Sequence)
-            // The same sequence whether melded or concealed: kind and first tile only.
-            .map(|s| {
-                sets.iter()
-                    .filter(|other| other.kind == SetKind::Sequence && other.tile == s.tile)
-                    .count()
-            })
-            .max()
-            .unwrap_or(0) as u8;
+        let most_repeated_sequence = repeated.iter().filter(|&&starts| starts != 0).count() as u8;
         Facts {
             hand,
             arrangement,
@@ -385,7 +381,7 @@ impl<'a> Facts<'a> {
         if let Some(known) = memo.get() {
             return known;
         }
-        let known = kinds_counted(&held_counts(self.hand), |count| count == 4);
+        let known = held_four(self.hand);
         memo.set(Some(known));
         known
     }
@@ -510,33 +506,33 @@ impl<'a> Facts<'a> {
     }
 }
 
-/// How many of each kind `hand` holds: concealed, the winning tile, and melded (a kong's
-/// fourth included). More than 4 when a wait is valued whose copies are all in the hand
-/// already (a dead wait).
-fn held_counts(hand: &Hand) -> [u8; KINDS] {
+/// The kinds `hand` holds exactly four of: concealed, the winning tile, and melded (a
+/// kong's fourth included). A count goes over 4 when a wait is valued whose copies are all
+/// in the hand already (a dead wait). The kinds are marked as their count reaches 4, so
+/// only those few are looked at again.
+fn held_four(hand: &Hand) -> u64 {
     let mut counts = [0u8; KINDS];
-    for tile in &hand.concealed {
-        counts[tile.index()] += 1;
+    let mut reached = 0u64;
+    let mut count = |tile: Tile, copies: u8| {
+        let held = &mut counts[tile.index()];
+        *held += copies;
+        reached |= u64::from(*held >= 4) << tile.index();
+    };
+    for &tile in &hand.concealed {
+        count(tile, 1);
     }
     if let Some(tile) = hand.winning_tile {
-        counts[tile.index()] += 1;
+        count(tile, 1);
     }
     for meld in &hand.melds {
         for tile in meld.set().tiles() {
-            counts[tile.index()] += 1;
+            count(tile, 1);
         }
-        counts[meld.tile.index()] += u8::from(meld.is_kong());
+        count(meld.tile, u8::from(meld.is_kong()));
     }
-    counts
-}
-
-/// The kinds whose count passes `test`, as a set of kinds (without a branch per kind).
-fn kinds_counted(counts: &[u8; KINDS], test: impl Fn(u8) -> bool) -> u64 {
-    let mut kinds = 0u64;
-    for (kind, &count) in counts.iter().enumerate() {
-        kinds |= u64::from(test(count)) << kind;
-    }
-    kinds
+    Kinds(reached)
+        .filter(|tile| counts[tile.index()] == 4)
+        .fold(0, |four, tile| four | 1 << tile.index())
 }
 
 /// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the

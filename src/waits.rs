@@ -58,11 +58,12 @@ pub fn completing_kinds_until(
     ignored: u64,
     enough: u32,
 ) -> u64 {
-    let tiles: usize = counts.iter().map(|&c| usize::from(c)).sum();
     let Some(sets) = 4usize.checked_sub(melds) else {
         return 0;
     };
-    if tiles + 1 != 3 * sets + 2 {
+    // The families are asked first: they count the tiles too.
+    let families = Families::of(counts);
+    if families.tiles() + 1 != 3 * sets + 2 {
         return 0;
     }
     let mut kinds = 0u64;
@@ -78,7 +79,7 @@ pub fn completing_kinds_until(
     if !shapes.regular || kinds.count_ones() >= enough {
         return kinds;
     }
-    kinds | Families::of(counts).completing_kinds() & !ignored
+    kinds | families.completing_kinds() & !ignored
 }
 
 /// How each family of a hand's tiles splits, and which kinds complete it: a regular hand is
@@ -89,6 +90,11 @@ struct Families([Family; FAMILIES.len()]);
 impl Families {
     fn of(counts: &[u8; KINDS]) -> Families {
         Families(std::array::from_fn(|g| Family::of(counts, g)))
+    }
+
+    /// The hand's tiles.
+    fn tiles(&self) -> usize {
+        self.0.iter().map(|f| usize::from(f.tiles())).sum()
     }
 
     /// Whether the hand is a complete regular hand: every family splits and one of them

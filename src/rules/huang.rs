@@ -649,6 +649,9 @@ fn open_quad(f: &Facts) -> bool {
 /// h.58: Table 2, but its (none, none) and (O, none) cells.
 fn quads_and_items(f: &Facts) -> u32 {
     let q = quads(f);
+    if q.open + q.hidden == 0 && q.items.is_empty() {
+        return 0; // no quad and no item: most hands, a blank cell
+    }
     if (q.open, q.hidden) == (1, 0) && q.items.is_empty() {
         return 0;
     }
@@ -860,39 +863,60 @@ impl Relations {
 /// N_A: the best split of the seven pairs into trains.
 fn trains(pairs: &[Tile; 7]) -> u32 {
     let relations = Relations::of(pairs);
-    // Every subset of the seven pairs has its place in a fixed array.
-    const MASKS: usize = 1 << 7;
-    let full = MASKS - 1;
-    // The blocks worth something as a train, each with its value. A block of two or more
-    // in which some pair has no neighbour is no train, and most blocks of a hand are of
-    // that kind, so they are not searched.
-    let mut blocks: SmallVec<(usize, u32), 32> = SmallVec::new();
-    for mask in 1..MASKS {
-        if mask.count_ones() < 2 {
-            continue;
+    // A train's pairs are joined by neighbours, so no train crosses from one connected
+    // group of pairs to another: the best split is the sum of each group's, and a hand's
+    // groups are small (the subsets searched are a group's only).
+    let mut best = [0u32; 1 << 7];
+    let mut total = 0;
+    let mut left = 0x7fu8;
+    while left != 0 {
+        let mut group = left & left.wrapping_neg();
+        loop {
+            let grown = positions(group).fold(group, |g, i| g | relations.neighbours[i]);
+            if grown == group {
+                break;
+            }
+            group = grown;
         }
-        let isolated = positions(mask as u8).any(|i| relations.neighbours[i] & mask as u8 == 0);
-        if !isolated {
-            let worth = block_value(&relations, mask as u8);
+        left &= !group;
+        total += best_split(&relations, group, &mut best);
+    }
+    total
+}
+
+/// The best split of the pairs of `group` (joined by neighbours) into trains and pairs
+/// alone, with `best` the best split of each of its subsets (filled here). Each subset's
+/// split has its lowest pair alone, or heading a block worth something: a block worth
+/// nothing does no better than the pair alone, since a split of fewer pairs is never worth
+/// more (its left pairs stand alone).
+fn best_split(relations: &Relations, group: u8, best: &mut [u32; 1 << 7]) -> u32 {
+    // The blocks worth something as a train, each with its value. A block of two or more
+    // in which some pair has no neighbour is no train, and most blocks are of that kind,
+    // so they are not searched.
+    let mut blocks: SmallVec<(u8, u32), 32> = SmallVec::new();
+    // The subsets of the group in increasing order, so each one's own subsets come first.
+    let mut mask = 0u8;
+    loop {
+        mask = mask.wrapping_sub(group) & group;
+        if mask == 0 {
+            return best[usize::from(group)];
+        }
+        let isolated = positions(mask).any(|i| relations.neighbours[i] & mask == 0);
+        if mask.count_ones() >= 2 && !isolated {
+            let worth = block_value(relations, mask);
             if worth > 0 {
                 blocks.push((mask, worth));
             }
         }
-    }
-    // best[mask]: the best split of the pairs in `mask`. Its lowest pair stands alone, or
-    // heads a block worth something: a block worth nothing does no better than the pair
-    // alone, since a split of fewer pairs is never worth more (its left pairs stand alone).
-    let mut best = [0u32; MASKS];
-    for mask in 1..=full {
         let low = mask & mask.wrapping_neg();
-        best[mask] = best[mask ^ low];
+        let mut split = best[usize::from(mask ^ low)];
         for &(block, worth) in blocks.iter() {
             if block & low != 0 && block & !mask == 0 {
-                best[mask] = best[mask].max(worth + best[mask ^ block]);
+                split = split.max(worth + best[usize::from(mask ^ block)]);
             }
         }
+        best[usize::from(mask)] = split;
     }
-    best[full]
 }
 
 /// The positions of the bits of `mask`, lowest first.

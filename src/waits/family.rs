@@ -19,8 +19,8 @@ pub(crate) const FAMILIES: [(usize, usize); 5] = [(0, 9), (9, 18), (18, 27), (27
 /// split is wanted: 3n tiles sets only, 3n + 2 sets and the pair, 3n + 1 neither.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Family {
-    /// The family's tile count modulo 3.
-    remainder: u8,
+    /// The family's tiles (255 standing for more).
+    tiles: u8,
     /// Whether the tiles split into the sets (and pair) their count calls for.
     splits: bool,
     /// The family's kinds (bit 0 its first) whose one tile more makes the family split.
@@ -45,13 +45,13 @@ impl Family {
 
     /// Whether the family's split holds the pair (its tiles are 3n + 2).
     pub(crate) fn has_pair(self) -> bool {
-        self.remainder == 2
+        self.tiles % 3 == 2
     }
 
     /// Whether, one tile more, the family's split would hold the pair (its tiles are
     /// 3n + 1).
     pub(crate) fn completed_has_pair(self) -> bool {
-        self.remainder == 1
+        self.tiles % 3 == 1
     }
 
     /// The kinds whose one tile more makes the family split, as bits of the hand's kinds
@@ -59,11 +59,16 @@ impl Family {
     pub(crate) fn completing_kinds(self, g: usize) -> u64 {
         u64::from(self.completing) << FAMILIES[g].0
     }
+
+    /// The family's tiles (255 standing for more).
+    pub(crate) fn tiles(self) -> u8 {
+        self.tiles
+    }
 }
 
 /// The family with no tiles: no sets, and nothing one tile completes.
 const EMPTY: Family = Family {
-    remainder: 0,
+    tiles: 0,
     splits: true,
     completing: 0,
 };
@@ -76,20 +81,19 @@ fn honours(family: &[u8]) -> Family {
     if family.iter().all(|&count| count == 0) {
         return EMPTY;
     }
-    let (mut remainder, mut left_over, mut paired) = (0u8, 0u16, 0u16);
+    let (mut tiles, mut left_over, mut paired) = (0u8, 0u16, 0u16);
     for (kind, &count) in family.iter().enumerate() {
-        remainder += count % 3;
+        tiles = tiles.saturating_add(count);
         match count % 3 {
             1 => left_over |= 1 << kind,
             2 => paired |= 1 << kind,
             _ => {}
         }
     }
-    remainder %= 3;
+    // The pairs the family holds, as its count says, and must hold with one tile more.
     let pairs = paired.count_ones();
-    let splits = left_over == 0 && pairs == u32::from(remainder == 2);
-    // Pairs the family must hold with one tile more.
-    let wanted = u32::from(remainder == 1);
+    let splits = left_over == 0 && pairs == u32::from(tiles % 3 == 2);
+    let wanted = u32::from(tiles % 3 == 1);
     let completing = if left_over.count_ones() == 1 && pairs + 1 == wanted {
         left_over
     } else if left_over == 0 && pairs == wanted + 1 {
@@ -98,7 +102,7 @@ fn honours(family: &[u8]) -> Family {
         0
     };
     Family {
-        remainder,
+        tiles,
         splits,
         completing,
     }
@@ -126,8 +130,8 @@ fn suit(suit: &[u8; 9]) -> Family {
     let low = u64::from_le_bytes(suit[..8].try_into().expect("eight ranks"));
     let ninth = suit[8];
     if low & 0xF0F0_F0F0_F0F0_F0F0 != 0 || ninth > 15 {
-        let remainder = suit.iter().fold(0u8, |sum, &c| (sum + c % 3) % 3);
-        return search_suit(suit, remainder);
+        let tiles = suit.iter().fold(0u8, |sum, &c| sum.saturating_add(c));
+        return search_suit(suit, tiles);
     }
     // The sum of the eight low counts collects in the top byte (each is under 16).
     let tiles = (low.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8 + ninth;
@@ -149,12 +153,12 @@ fn suit(suit: &[u8; 9]) -> Family {
         if kept & KEY_MASK == key {
             let answer = kept >> KEY_BITS;
             return Family {
-                remainder: tiles % 3,
+                tiles,
                 splits: answer & 1 != 0,
                 completing: (answer >> 1) as u16,
             };
         }
-        let family = search_suit(suit, tiles % 3);
+        let family = search_suit(suit, tiles);
         let answer = u64::from(family.splits) | u64::from(family.completing) << 1;
         memo[slot] = key | answer << KEY_BITS;
         family
@@ -162,22 +166,21 @@ fn suit(suit: &[u8; 9]) -> Family {
 }
 
 /// A number suit searched: as it is, then with one tile more of each rank that has a tile
-/// within two ranks (a tile with no neighbour nor copy completes no set). `remainder` is its
-/// tile count modulo 3.
-fn search_suit(suit: &[u8; 9], remainder: u8) -> Family {
+/// within two ranks (a tile with no neighbour nor copy completes no set).
+fn search_suit(suit: &[u8; 9], tiles: u8) -> Family {
     let mut counts = *suit;
-    let as_is = match remainder {
+    let as_is = match tiles % 3 {
         0 => splits(&mut counts, true, false),
         2 => splits(&mut counts, true, true),
         _ => false,
     };
     let mut completing = 0u16;
-    let pair = match (remainder + 1) % 3 {
+    let pair = match (tiles % 3 + 1) % 3 {
         0 => false,
         2 => true,
         _ => {
             return Family {
-                remainder,
+                tiles,
                 splits: as_is,
                 completing: 0,
             }
@@ -193,7 +196,7 @@ fn search_suit(suit: &[u8; 9], remainder: u8) -> Family {
         counts[rank] -= 1;
     }
     Family {
-        remainder,
+        tiles,
         splits: as_is,
         completing,
     }
@@ -258,7 +261,7 @@ mod tests {
             family[kind] -= 1;
         }
         Family {
-            remainder: tiles % 3,
+            tiles,
             splits,
             completing,
         }
