@@ -7,9 +7,9 @@
 
 use std::cell::Cell;
 
-use crate::arrange::{Arrangement, Shape};
+use crate::arrange::{Arrangement, Placement, Shape};
 use crate::hand::{Hand, WinContext};
-use crate::sets::{Set, SetKind};
+use crate::sets::{MeldKind, Set, SetKind};
 use crate::tile::{kinds, Suit, Tile, KINDS};
 use crate::waits;
 
@@ -251,6 +251,8 @@ pub struct Facts<'a> {
     triplet_kinds: u64,
     /// How many times the reading's most repeated sequence occurs (three patterns ask).
     most_repeated_sequence: u8,
+    /// How many sequences the reading has (six patterns ask first).
+    sequences: u8,
     /// How many triplets and kongs of the reading count as concealed, and how many sets are
     /// kongs (seven patterns ask).
     concealed_triplets: u8,
@@ -306,7 +308,7 @@ impl<'a> Facts<'a> {
     fn of_reading(hand: &'a Hand, arrangement: &'a Arrangement, shared: Shared<'a>) -> Facts<'a> {
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
-        let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
+        let (mut concealed_triplets, mut kongs, mut sequences) = (0u8, 0u8, 0u8);
         // The sequences counted by first tile, melded or concealed alike: `repeated[n]` holds
         // the first tiles of the sequences seen more than `n` times.
         let mut repeated = [0u64; 4];
@@ -318,6 +320,7 @@ impl<'a> Facts<'a> {
                 }
                 repeated[0] |= bit;
                 sequence_starts |= bit;
+                sequences += 1;
             } else {
                 triplet_kinds |= bit;
                 concealed_triplets += u8::from(set.concealed);
@@ -346,6 +349,7 @@ impl<'a> Facts<'a> {
             sequence_starts,
             triplet_kinds,
             most_repeated_sequence,
+            sequences,
             concealed_triplets,
             kongs,
             shared,
@@ -368,9 +372,36 @@ impl<'a> Facts<'a> {
         if let Some(known) = memo.get() {
             return known;
         }
-        let known = one_live_wait(self.hand);
+        let known = !self.two_live_waits_shown() && one_live_wait(self.hand);
         memo.set(Some(known));
         known
+    }
+
+    /// Whether the reading shows two live waits without a search: the winning tile
+    /// completed a sequence at one end, so the 13 tiles before the win held its other two,
+    /// which the kind past their other end completes too (b23 waits on b1 and b4). Most
+    /// hands won on a sequence are so.
+    fn two_live_waits_shown(&self) -> bool {
+        let (Placement::Set(at), Some(won)) = (self.arrangement.placement, self.hand.winning_tile)
+        else {
+            return false;
+        };
+        let Some(set) = self.sets().get(at) else {
+            return false;
+        };
+        if set.kind != SetKind::Sequence || set.melded {
+            return false;
+        }
+        let (first, rank) = (set.tile.index(), set.tile.rank());
+        let other = if won.index() == first && rank <= 6 {
+            first + 3
+        } else if won.index() == first + 2 && rank >= 2 {
+            first - 1
+        } else {
+            return false;
+        };
+        held_before_the_win(self.hand, won) < 4
+            && held_before_the_win(self.hand, Tile::ALL[other]) < 4
     }
 
     /// The kinds the hand holds exactly four of, concealed, melded (a kong's fourth
@@ -381,9 +412,43 @@ impl<'a> Facts<'a> {
         if let Some(known) = memo.get() {
             return known;
         }
-        let known = held_four(self.hand);
+        let known = self
+            .kinds_held_four_shown()
+            .unwrap_or_else(|| held_four(self.hand));
         memo.set(Some(known));
         known
+    }
+
+    /// [`Facts::kinds_held_four`] as a regular reading with no kong shows it: a kind held
+    /// four times is in two of its groups at least (a group holds three of a kind at most),
+    /// and the few such kinds are counted in the groups. `None` for other readings.
+    fn kinds_held_four_shown(&self) -> Option<u64> {
+        let pair = self.arrangement.pair()?;
+        if self.kongs > 0 {
+            return None;
+        }
+        // A sequence's three kinds follow its first within one suit.
+        let kinds_of = |set: &Set| match set.kind {
+            SetKind::Sequence => 0b111 << set.tile.index(),
+            _ => 1u64 << set.tile.index(),
+        };
+        let (mut once, mut twice) = (1u64 << pair.index(), 0u64);
+        for set in self.sets() {
+            twice |= once & kinds_of(set);
+            once |= kinds_of(set);
+        }
+        let held = |tile: Tile| {
+            let in_sets = self.sets().iter().map(|set| match set.kind {
+                SetKind::Sequence => usize::from(kinds_of(set) & 1 << tile.index() != 0),
+                _ => 3 * usize::from(set.tile == tile),
+            });
+            2 * usize::from(pair == tile) + in_sets.sum::<usize>()
+        };
+        Some(
+            Kinds(twice)
+                .filter(|&tile| held(tile) == 4)
+                .fold(0, |four, tile| four | 1 << tile.index()),
+        )
     }
 
     /// The situation of the win.
@@ -474,6 +539,11 @@ impl<'a> Facts<'a> {
         self.sequence_starts & (1 << first.index()) != 0
     }
 
+    /// How many sequences the reading has, identical ones each counted.
+    pub fn sequence_count(&self) -> usize {
+        usize::from(self.sequences)
+    }
+
     /// How many times the most repeated sequence occurs.
     pub fn max_identical_sequences(&self) -> usize {
         usize::from(self.most_repeated_sequence)
@@ -543,18 +613,25 @@ fn one_live_wait(hand: &Hand) -> bool {
         counts[tile.index()] += 1;
     }
     let waits = waits::completing_kinds(&counts, hand.melds.len(), ANY);
-    // What the hand held of a kind before the win, melds included: four is a dead wait.
-    // Only the few kinds waited on are counted.
-    let held = |tile: Tile| {
-        let melded = hand.melds.iter().map(|meld| {
-            let set = meld.set();
-            set.tiles().filter(|&t| t == tile).count()
-                + usize::from(meld.is_kong() && meld.tile == tile)
-        });
-        usize::from(counts[tile.index()]) + melded.sum::<usize>()
-    };
-    let mut live = Kinds(waits).filter(|&tile| held(tile) < 4);
+    // Only the few kinds waited on are counted: four before the win is a dead wait.
+    let mut live = Kinds(waits).filter(|&tile| held_before_the_win(hand, tile) < 4);
     live.next().is_some() && live.next().is_none()
+}
+
+/// How many of `tile` the hand held before the win: concealed and melded (a kong's fourth
+/// included).
+fn held_before_the_win(hand: &Hand, tile: Tile) -> usize {
+    let concealed = hand.concealed.iter().filter(|&&t| t == tile).count();
+    let melded = hand.melds.iter().map(|meld| match meld.kind {
+        // A chow's three kinds follow its first within one suit.
+        MeldKind::Chow => {
+            usize::from((meld.tile.index()..meld.tile.index() + 3).contains(&tile.index()))
+        }
+        MeldKind::Pung if meld.tile == tile => 3,
+        MeldKind::Kong | MeldKind::ConcealedKong if meld.tile == tile => 4,
+        _ => 0,
+    });
+    concealed + melded.sum::<usize>()
 }
 
 // ---- predicates more than one system uses ----

@@ -666,7 +666,7 @@ fn small_three_winds(f: &Facts) -> bool {
 /// and whether the numbers are 1 and 7 (a bi-dragon).
 fn bi_ribbon(f: &Facts) -> Option<(u32, bool)> {
     // Six patterns ask, and nearly no hand has four runs: counted before they are copied.
-    if runs(f).count() != 4 {
+    if f.sequence_count() != 4 {
         return None;
     }
     let runs: SmallVec<Set, 4> = runs(f).copied().collect();
