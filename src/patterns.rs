@@ -377,31 +377,33 @@ impl<'a> Facts<'a> {
         known
     }
 
-    /// Whether the reading shows two live waits without a search: the winning tile
-    /// completed a sequence at one end, so the 13 tiles before the win held its other two,
-    /// which the kind past their other end completes too (b23 waits on b1 and b4). Most
-    /// hands won on a sequence are so.
+    /// Whether the reading shows two live waits without a search, where the winning tile
+    /// went into a set: at one end of a sequence, the 13 tiles before the win held its
+    /// other two, which the kind past their other end completes too (b23 waits on b1 and
+    /// b4); into a triplet, they held two pairs, and the other pair's kind completes them
+    /// too (b22 c55 waits on b2 and c5). Most hands won into a set are so.
     fn two_live_waits_shown(&self) -> bool {
-        let (Placement::Set(at), Some(won)) = (self.arrangement.placement, self.hand.winning_tile)
-        else {
+        let (Placement::Set(at), Some(won), Some(pair)) = (
+            self.arrangement.placement,
+            self.hand.winning_tile,
+            self.arrangement.pair(),
+        ) else {
             return false;
         };
         let Some(set) = self.sets().get(at) else {
             return false;
         };
-        if set.kind != SetKind::Sequence || set.melded {
+        if set.melded {
             return false;
         }
         let (first, rank) = (set.tile.index(), set.tile.rank());
-        let other = if won.index() == first && rank <= 6 {
-            first + 3
-        } else if won.index() == first + 2 && rank >= 2 {
-            first - 1
-        } else {
-            return false;
+        let other = match set.kind {
+            SetKind::Sequence if won.index() == first && rank <= 6 => Tile::ALL[first + 3],
+            SetKind::Sequence if won.index() == first + 2 && rank >= 2 => Tile::ALL[first - 1],
+            SetKind::Triplet if pair != won => pair,
+            _ => return false,
         };
-        held_before_the_win(self.hand, won) < 4
-            && held_before_the_win(self.hand, Tile::ALL[other]) < 4
+        held_before_the_win(self.hand, won) < 4 && held_before_the_win(self.hand, other) < 4
     }
 
     /// The kinds the hand holds exactly four of, concealed, melded (a kong's fourth
