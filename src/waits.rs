@@ -58,11 +58,29 @@ pub fn completing_kinds_until(
     ignored: u64,
     enough: u32,
 ) -> u64 {
+    completing_kinds_of(
+        counts,
+        &Families::of(counts),
+        melds,
+        shapes,
+        ignored,
+        enough,
+    )
+}
+
+/// [`completing_kinds_until`] with the families of `counts` already asked.
+fn completing_kinds_of(
+    counts: &[u8; KINDS],
+    families: &Families,
+    melds: usize,
+    shapes: Shapes,
+    ignored: u64,
+    enough: u32,
+) -> u64 {
     let Some(sets) = 4usize.checked_sub(melds) else {
         return 0;
     };
-    // The families are asked first: they count the tiles too.
-    let families = Families::of(counts);
+    // The families count the tiles too.
     if families.tiles() + 1 != 3 * sets + 2 {
         return 0;
     }
@@ -80,6 +98,42 @@ pub fn completing_kinds_until(
         return kinds;
     }
     kinds | families.completing_kinds() & !ignored
+}
+
+/// The completing kinds of what a hand that has just drawn (14 tiles) leaves after each
+/// discard it may make. A discard changes its own tile's family only, so the hand's
+/// families are asked once and each discard asks its own family again.
+pub(crate) struct AfterDiscards {
+    counts: [u8; KINDS],
+    families: Families,
+    melds: usize,
+    shapes: Shapes,
+}
+
+impl AfterDiscards {
+    /// The hand's concealed `counts` (with the tile drawn), its `melds` and the shapes the
+    /// rule set allows.
+    pub(crate) fn new(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> AfterDiscards {
+        AfterDiscards {
+            counts: *counts,
+            families: Families::of(counts),
+            melds,
+            shapes,
+        }
+    }
+
+    /// [`completing_kinds`] of the hand less one `discard` (which it must hold).
+    pub(crate) fn completing_kinds(&self, discard: Tile) -> u64 {
+        let mut counts = self.counts;
+        counts[discard.index()] -= 1;
+        let mut families = Families(self.families.0);
+        let g = FAMILIES
+            .iter()
+            .position(|&(start, end)| (start..end).contains(&discard.index()))
+            .unwrap_or(0);
+        families.0[g] = Family::of(&counts, g);
+        completing_kinds_of(&counts, &families, self.melds, self.shapes, 0, u32::MAX)
+    }
 }
 
 /// How each family of a hand's tiles splits, and which kinds complete it: a regular hand is
