@@ -10,12 +10,14 @@
 //! the engine imports it.
 
 use std::cmp::Reverse;
+use std::mem::Discriminant;
 
-use crate::arrange::{tile_arrangements, Arrangements};
+use crate::arrange::{tile_arrangements, Arrangements, Shape};
 use crate::hand::{Hand, Holding};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
 use crate::score::{self, Outcome, Reading};
+use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
 use super::distance::calling_distance;
@@ -257,16 +259,25 @@ fn values(
 /// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
 /// [`tile_arrangements`].
 fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
-    let readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
-    let shape = |r: &Reading| std::mem::discriminant(&r.arrangement.shape);
-    let mut shapes: Vec<Reading> = Vec::new();
-    for reading in &readings {
-        if !shapes.iter().any(|r| shape(r) == shape(reading)) {
-            shapes.push(reading.clone());
+    let mut readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
+    let compared = readings.len();
+    let best = readings.first().cloned();
+    // The readings come best first: the first of each shape is its best. They are kept in
+    // the readings' own list, which saves a list for every value.
+    let mut shapes: SmallVec<Discriminant<Shape>, 4> = SmallVec::new();
+    readings.retain(|reading| {
+        let shape = std::mem::discriminant(&reading.arrangement.shape);
+        let first = !shapes.contains(&shape);
+        if first {
+            shapes.push(shape);
         }
+        first
+    });
+    let outcome = score::decide_best(hand, rules, best, compared);
+    Value {
+        outcome,
+        shapes: readings,
     }
-    let outcome = score::decide(hand, rules, readings);
-    Value { outcome, shapes }
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
