@@ -6,6 +6,10 @@
 //! Counts may exceed 4: a wait on a kind whose four copies are all in the hand is still a
 //! shape the hand completes (a *dead* wait); callers decide what to make of it.
 //!
+//! The regular shape is judged one family of tiles at a time (sets never cross families):
+//! each suit's split, and the ranks that complete it, are searched once and kept in a
+//! per-thread memo, as hands repeat the same suits.
+//!
 //! [`distance`] (how far a hand is from calling) looks at counts only too. [`analysis`]
 //! is the `waits` command's library: it values each wait by scoring the won hand, so it
 //! comes after [`crate::score`] in the data flow, and only the renderers and the binary
