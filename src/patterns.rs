@@ -7,9 +7,9 @@
 
 use std::cell::Cell;
 
-use crate::arrange::{Arrangement, Shape};
+use crate::arrange::{Arrangement, Placement, Shape};
 use crate::hand::{Hand, WinContext};
-use crate::sets::{Set, SetKind};
+use crate::sets::{MeldKind, Set, SetKind};
 use crate::tile::{kinds, Suit, Tile, KINDS};
 use crate::waits;
 
@@ -251,6 +251,8 @@ pub struct Facts<'a> {
     triplet_kinds: u64,
     /// How many times the reading's most repeated sequence occurs (three patterns ask).
     most_repeated_sequence: u8,
+    /// How many sequences the reading has (six patterns ask first).
+    sequences: u8,
     /// How many triplets and kongs of the reading count as concealed, and how many sets are
     /// kongs (seven patterns ask).
     concealed_triplets: u8,
@@ -306,11 +308,19 @@ impl<'a> Facts<'a> {
     fn of_reading(hand: &'a Hand, arrangement: &'a Arrangement, shared: Shared<'a>) -> Facts<'a> {
         // The predicates ask again and again whether a set is there: one bit test each.
         let (mut sequence_starts, mut triplet_kinds) = (0u64, 0u64);
-        let (mut concealed_triplets, mut kongs) = (0u8, 0u8);
+        let (mut concealed_triplets, mut kongs, mut sequences) = (0u8, 0u8, 0u8);
+        // The sequences counted by first tile, melded or concealed alike: `repeated[n]` holds
+        // the first tiles of the sequences seen more than `n` times.
+        let mut repeated = [0u64; 4];
         for set in arrangement.sets() {
             let bit = 1 << set.tile.index();
             if set.kind == SetKind::Sequence {
+                for n in (1..repeated.len()).rev() {
+                    repeated[n] |= repeated[n - 1] & bit;
+                }
+                repeated[0] |= bit;
                 sequence_starts |= bit;
+                sequences += 1;
             } else {
                 triplet_kinds |= bit;
                 concealed_triplets += u8::from(set.concealed);
@@ -331,18 +341,7 @@ impl<'a> Facts<'a> {
             }
             None => kinds_held(hand),
         };
-        let sets = arrangement.sets();
-        let most_repeated_sequence = sets
-            .iter()
-            .filter(|s| s.kind == SetKind::Sequence)
-            // The same sequence whether melded or concealed: kind and first tile only.
-            .map(|s| {
-                sets.iter()
-                    .filter(|other| other.kind == SetKind::Sequence && other.tile == s.tile)
-                    .count()
-            })
-            .max()
-            .unwrap_or(0) as u8;
+        let most_repeated_sequence = repeated.iter().filter(|&&starts| starts != 0).count() as u8;
         Facts {
             hand,
             arrangement,
@@ -350,6 +349,7 @@ impl<'a> Facts<'a> {
             sequence_starts,
             triplet_kinds,
             most_repeated_sequence,
+            sequences,
             concealed_triplets,
             kongs,
             shared,
@@ -372,9 +372,38 @@ impl<'a> Facts<'a> {
         if let Some(known) = memo.get() {
             return known;
         }
-        let known = one_live_wait(self.hand);
+        let known = !self.two_live_waits_shown() && one_live_wait(self.hand);
         memo.set(Some(known));
         known
+    }
+
+    /// Whether the reading shows two live waits without a search, where the winning tile
+    /// went into a set: at one end of a sequence, the 13 tiles before the win held its
+    /// other two, which the kind past their other end completes too (b23 waits on b1 and
+    /// b4); into a triplet, they held two pairs, and the other pair's kind completes them
+    /// too (b22 c55 waits on b2 and c5). Most hands won into a set are so.
+    fn two_live_waits_shown(&self) -> bool {
+        let (Placement::Set(at), Some(won), Some(pair)) = (
+            self.arrangement.placement,
+            self.hand.winning_tile,
+            self.arrangement.pair(),
+        ) else {
+            return false;
+        };
+        let Some(set) = self.sets().get(at) else {
+            return false;
+        };
+        if set.melded {
+            return false;
+        }
+        let (first, rank) = (set.tile.index(), set.tile.rank());
+        let other = match set.kind {
+            SetKind::Sequence if won.index() == first && rank <= 6 => Tile::ALL[first + 3],
+            SetKind::Sequence if won.index() == first + 2 && rank >= 2 => Tile::ALL[first - 1],
+            SetKind::Triplet if pair != won => pair,
+            _ => return false,
+        };
+        held_before_the_win(self.hand, won) < 4 && held_before_the_win(self.hand, other) < 4
     }
 
     /// The kinds the hand holds exactly four of, concealed, melded (a kong's fourth
@@ -385,9 +414,43 @@ impl<'a> Facts<'a> {
         if let Some(known) = memo.get() {
             return known;
         }
-        let known = kinds_counted(&held_counts(self.hand), |count| count == 4);
+        let known = self
+            .kinds_held_four_shown()
+            .unwrap_or_else(|| held_four(self.hand));
         memo.set(Some(known));
         known
+    }
+
+    /// [`Facts::kinds_held_four`] as a regular reading with no kong shows it: a kind held
+    /// four times is in two of its groups at least (a group holds three of a kind at most),
+    /// and the few such kinds are counted in the groups. `None` for other readings.
+    fn kinds_held_four_shown(&self) -> Option<u64> {
+        let pair = self.arrangement.pair()?;
+        if self.kongs > 0 {
+            return None;
+        }
+        // A sequence's three kinds follow its first within one suit.
+        let kinds_of = |set: &Set| match set.kind {
+            SetKind::Sequence => 0b111 << set.tile.index(),
+            _ => 1u64 << set.tile.index(),
+        };
+        let (mut once, mut twice) = (1u64 << pair.index(), 0u64);
+        for set in self.sets() {
+            twice |= once & kinds_of(set);
+            once |= kinds_of(set);
+        }
+        let held = |tile: Tile| {
+            let in_sets = self.sets().iter().map(|set| match set.kind {
+                SetKind::Sequence => usize::from(kinds_of(set) & 1 << tile.index() != 0),
+                _ => 3 * usize::from(set.tile == tile),
+            });
+            2 * usize::from(pair == tile) + in_sets.sum::<usize>()
+        };
+        Some(
+            Kinds(twice)
+                .filter(|&tile| held(tile) == 4)
+                .fold(0, |four, tile| four | 1 << tile.index()),
+        )
     }
 
     /// The situation of the win.
@@ -478,6 +541,11 @@ impl<'a> Facts<'a> {
         self.sequence_starts & (1 << first.index()) != 0
     }
 
+    /// How many sequences the reading has, identical ones each counted.
+    pub fn sequence_count(&self) -> usize {
+        usize::from(self.sequences)
+    }
+
     /// How many times the most repeated sequence occurs.
     pub fn max_identical_sequences(&self) -> usize {
         usize::from(self.most_repeated_sequence)
@@ -510,54 +578,62 @@ impl<'a> Facts<'a> {
     }
 }
 
-/// How many of each kind `hand` holds: concealed, the winning tile, and melded (a kong's
-/// fourth included). More than 4 when a wait is valued whose copies are all in the hand
-/// already (a dead wait).
-fn held_counts(hand: &Hand) -> [u8; KINDS] {
+/// The kinds `hand` holds exactly four of: concealed, the winning tile, and melded (a
+/// kong's fourth included). A count goes over 4 when a wait is valued whose copies are all
+/// in the hand already (a dead wait). The kinds are marked as their count reaches 4, so
+/// only those few are looked at again.
+fn held_four(hand: &Hand) -> u64 {
     let mut counts = [0u8; KINDS];
-    for tile in &hand.concealed {
-        counts[tile.index()] += 1;
+    let mut reached = 0u64;
+    let mut count = |tile: Tile, copies: u8| {
+        let held = &mut counts[tile.index()];
+        *held += copies;
+        reached |= u64::from(*held >= 4) << tile.index();
+    };
+    for &tile in &hand.concealed {
+        count(tile, 1);
     }
     if let Some(tile) = hand.winning_tile {
-        counts[tile.index()] += 1;
+        count(tile, 1);
     }
     for meld in &hand.melds {
         for tile in meld.set().tiles() {
-            counts[tile.index()] += 1;
+            count(tile, 1);
         }
-        counts[meld.tile.index()] += u8::from(meld.is_kong());
+        count(meld.tile, u8::from(meld.is_kong()));
     }
-    counts
-}
-
-/// The kinds whose count passes `test`, as a set of kinds (without a branch per kind).
-fn kinds_counted(counts: &[u8; KINDS], test: impl Fn(u8) -> bool) -> u64 {
-    let mut kinds = 0u64;
-    for (kind, &count) in counts.iter().enumerate() {
-        kinds |= u64::from(test(count)) << kind;
-    }
-    kinds
+    Kinds(reached)
+        .filter(|tile| counts[tile.index()] == 4)
+        .fold(0, |four, tile| four | 1 << tile.index())
 }
 
 /// [`Facts::one_live_wait`], worked out: the waits of the concealed tiles (without the
-/// winning tile) and the melds, the kinds held four times before the win left out, searched
-/// no further than a second wait.
+/// winning tile) and the melds, less the kinds held four times before the win.
 fn one_live_wait(hand: &Hand) -> bool {
     let mut counts = [0u8; KINDS];
     for tile in &hand.concealed {
         counts[tile.index()] += 1;
     }
-    // What the hand held before the win, melds included: a kind held four times is dead.
-    let mut held = counts;
-    for meld in &hand.melds {
-        for tile in meld.set().tiles() {
-            held[tile.index()] += 1;
+    let waits = waits::completing_kinds(&counts, hand.melds.len(), ANY);
+    // Only the few kinds waited on are counted: four before the win is a dead wait.
+    let mut live = Kinds(waits).filter(|&tile| held_before_the_win(hand, tile) < 4);
+    live.next().is_some() && live.next().is_none()
+}
+
+/// How many of `tile` the hand held before the win: concealed and melded (a kong's fourth
+/// included).
+fn held_before_the_win(hand: &Hand, tile: Tile) -> usize {
+    let concealed = hand.concealed.iter().filter(|&&t| t == tile).count();
+    let melded = hand.melds.iter().map(|meld| match meld.kind {
+        // A chow's three kinds follow its first within one suit.
+        MeldKind::Chow => {
+            usize::from((meld.tile.index()..meld.tile.index() + 3).contains(&tile.index()))
         }
-        held[meld.tile.index()] += u8::from(meld.is_kong());
-    }
-    let dead = kinds_counted(&held, |count| count >= 4);
-    let live = waits::completing_kinds_until(&counts, hand.melds.len(), ANY, dead, 2);
-    live.count_ones() == 1
+        MeldKind::Pung if meld.tile == tile => 3,
+        MeldKind::Kong | MeldKind::ConcealedKong if meld.tile == tile => 4,
+        _ => 0,
+    });
+    concealed + melded.sum::<usize>()
 }
 
 // ---- predicates more than one system uses ----

@@ -6,6 +6,10 @@
 //! Counts may exceed 4: a wait on a kind whose four copies are all in the hand is still a
 //! shape the hand completes (a *dead* wait); callers decide what to make of it.
 //!
+//! The regular shape is judged one family of tiles at a time (sets never cross families):
+//! each suit's split, and the ranks that complete it, are searched once and kept in a
+//! per-thread memo, as hands repeat the same suits.
+//!
 //! [`distance`] (how far a hand is from calling) looks at counts only too. [`analysis`]
 //! is the `waits` command's library: it values each wait by scoring the won hand, so it
 //! comes after [`crate::score`] in the data flow, and only the renderers and the binary
@@ -16,6 +20,9 @@ use crate::tile::{Tile, KINDS};
 
 pub mod analysis;
 pub mod distance;
+mod family;
+
+use family::{Family, FAMILIES};
 
 /// Whether `counts` (the concealed tiles, winning tile included) and `melds` declared sets
 /// form a winning shape of `shapes`: 4 sets and a pair, Seven Pairs (four of a kind being
@@ -28,7 +35,7 @@ pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
     if tiles != 3 * sets + 2 {
         return false;
     }
-    if shapes.regular && Groups::of(counts).complete() {
+    if shapes.regular && Families::of(counts).complete() {
         return true;
     }
     if melds > 0 {
@@ -45,9 +52,9 @@ pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u
     completing_kinds_until(counts, melds, shapes, 0, u32::MAX)
 }
 
-/// [`completing_kinds`] but for the kinds in `ignored` (neither tried nor given), searched
-/// no further than `enough` kinds: a caller that only asks whether there is one wait, or
-/// exactly one, stops there.
+/// [`completing_kinds`] but for the kinds in `ignored`. A caller that only asks whether
+/// there is one wait, or exactly one, may say so with `enough`: the answer then holds at
+/// least `enough` kinds when there are that many, and may stop there.
 pub fn completing_kinds_until(
     counts: &[u8; KINDS],
     melds: usize,
@@ -55,11 +62,30 @@ pub fn completing_kinds_until(
     ignored: u64,
     enough: u32,
 ) -> u64 {
-    let tiles: usize = counts.iter().map(|&c| usize::from(c)).sum();
+    completing_kinds_of(
+        counts,
+        &Families::of(counts),
+        melds,
+        shapes,
+        ignored,
+        enough,
+    )
+}
+
+/// [`completing_kinds_until`] with the families of `counts` already asked.
+fn completing_kinds_of(
+    counts: &[u8; KINDS],
+    families: &Families,
+    melds: usize,
+    shapes: Shapes,
+    ignored: u64,
+    enough: u32,
+) -> u64 {
     let Some(sets) = 4usize.checked_sub(melds) else {
         return 0;
     };
-    if tiles + 1 != 3 * sets + 2 {
+    // The families count the tiles too.
+    if families.tiles() + 1 != 3 * sets + 2 {
         return 0;
     }
     let mut kinds = 0u64;
@@ -75,44 +101,91 @@ pub fn completing_kinds_until(
     if !shapes.regular || kinds.count_ones() >= enough {
         return kinds;
     }
-    // A tile can only complete a set with a neighbour or a copy in the hand (a lone tile
-    // makes a pair with its copy): a kind with no tile within two ranks cannot help. (The
-    // shifts carry bits across families too: a kind tried for nothing, never one missed.)
-    let mut held = 0u64;
-    for (kind, &count) in counts.iter().enumerate() {
-        held |= u64::from(count > 0) << kind;
-    }
-    let near = held | held << 1 | held << 2 | held >> 1 | held >> 2;
-    // Each suit is judged once as it is; a candidate tile changes its own suit only, and
-    // only a family the others leave room for can take it.
-    let groups = Groups::of(counts);
-    for (g, &(start, end)) in GROUPS.iter().enumerate() {
-        let Some(pair) = groups.wanted_of(g) else {
-            continue;
-        };
-        let mut family = family_counts(counts, g);
-        // With the tile, the family must be sets and the pair (3n + 2 tiles), or sets only.
-        let tiles: u8 = family.iter().sum();
-        if (tiles + 1) % 3 != if pair { 2 } else { 0 } {
-            continue;
+    kinds | families.completing_kinds() & !ignored
+}
+
+/// The completing kinds of what a hand that has just drawn (14 tiles) leaves after each
+/// discard it may make. A discard changes its own tile's family only, so the hand's
+/// families are asked once and each discard asks its own family again.
+pub(crate) struct AfterDiscards {
+    counts: [u8; KINDS],
+    families: Families,
+    melds: usize,
+    shapes: Shapes,
+}
+
+impl AfterDiscards {
+    /// The hand's concealed `counts` (with the tile drawn), its `melds` and the shapes the
+    /// rule set allows.
+    pub(crate) fn new(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> AfterDiscards {
+        AfterDiscards {
+            counts: *counts,
+            families: Families::of(counts),
+            melds,
+            shapes,
         }
-        let sequences = start < 27;
-        for (at, kind) in (start..end).enumerate() {
-            if (kinds | ignored | !near) & 1 << kind != 0 {
-                continue;
-            }
-            family[at] += 1;
-            let completes = splits(&mut family, sequences, pair);
-            family[at] -= 1;
-            if completes {
-                kinds |= 1 << kind;
-                if kinds.count_ones() >= enough {
-                    return kinds;
+    }
+
+    /// [`completing_kinds`] of the hand less one `discard` (which it must hold).
+    pub(crate) fn completing_kinds(&self, discard: Tile) -> u64 {
+        let mut counts = self.counts;
+        counts[discard.index()] -= 1;
+        let mut families = Families(self.families.0);
+        let g = FAMILIES
+            .iter()
+            .position(|&(start, end)| (start..end).contains(&discard.index()))
+            .unwrap_or(0);
+        families.0[g] = Family::of(&counts, g);
+        completing_kinds_of(&counts, &families, self.melds, self.shapes, 0, u32::MAX)
+    }
+}
+
+/// How each family of a hand's tiles splits, and which kinds complete it: a regular hand is
+/// complete when every family splits and one of them holds the pair, and a tile completes
+/// it when it makes its own family split so, the others splitting already.
+struct Families([Family; FAMILIES.len()]);
+
+impl Families {
+    fn of(counts: &[u8; KINDS]) -> Families {
+        Families(std::array::from_fn(|g| Family::of(counts, g)))
+    }
+
+    /// The hand's tiles.
+    fn tiles(&self) -> usize {
+        self.0.iter().map(|f| usize::from(f.tiles())).sum()
+    }
+
+    /// Whether the hand is a complete regular hand: every family splits and one of them
+    /// holds the pair.
+    fn complete(&self) -> bool {
+        self.0.iter().all(|f| f.splits()) && self.0.iter().filter(|f| f.has_pair()).count() == 1
+    }
+
+    /// The kinds whose one tile more makes the hand a regular complete hand: those that
+    /// make their family split when every other family splits already and, with the tile,
+    /// the families hold one pair in all.
+    fn completing_kinds(&self) -> u64 {
+        let unsplit = self.0.iter().filter(|f| !f.splits()).count();
+        let pairs = self.0.iter().filter(|f| f.splits() && f.has_pair()).count();
+        match unsplit {
+            // Every family splits (two with a pair, the tile count says): a tile can only
+            // turn one of the two into sets.
+            0 if pairs == 2 => (0..FAMILIES.len())
+                .filter(|&g| self.0[g].has_pair())
+                .fold(0, |kinds, g| kinds | self.0[g].completing_kinds(g)),
+            // One family does not split: the tile must go there.
+            1 => {
+                let g = self.0.iter().position(|f| !f.splits()).unwrap_or(0);
+                let family = self.0[g];
+                if pairs + usize::from(family.completed_has_pair()) == 1 {
+                    family.completing_kinds(g)
+                } else {
+                    0
                 }
             }
+            _ => 0,
         }
     }
-    kinds
 }
 
 /// The kind that completes Seven Pairs from 13 tiles: the one kind held an odd number of
@@ -155,110 +228,6 @@ pub fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
     (0..KINDS)
         .filter(move |&i| bits & (1 << i) != 0)
         .map(|i| Tile::ALL[i])
-}
-
-/// The five families of tiles as ranges of kinds: sets never cross them.
-const GROUPS: [(usize, usize); 5] = [(0, 9), (9, 18), (18, 27), (27, 31), (31, 34)];
-
-/// How each family of a hand's tiles splits: into sets only, or into sets and one pair.
-/// A regular hand is complete when one family holds the pair and every other family is sets.
-struct Groups {
-    sets_only: [bool; 5],
-    with_pair: [bool; 5],
-}
-
-impl Groups {
-    fn of(counts: &[u8; KINDS]) -> Groups {
-        let mut groups = Groups {
-            sets_only: [false; 5],
-            with_pair: [false; 5],
-        };
-        for g in 0..GROUPS.len() {
-            (groups.sets_only[g], groups.with_pair[g]) = family_splits(g, counts);
-        }
-        groups
-    }
-
-    /// What a tile added to family `g` must make of it for the hand to be complete: the
-    /// family with the pair (`Some(true)`) when every other family is sets, sets only
-    /// (`Some(false)`) when the others are sets and one pair; `None` when the others do
-    /// not split so (then no tile of the family completes the hand).
-    fn wanted_of(&self, g: usize) -> Option<bool> {
-        let mut pairs = 0;
-        for h in (0..GROUPS.len()).filter(|&h| h != g) {
-            match (self.sets_only[h], self.with_pair[h]) {
-                (true, _) => {}
-                (false, true) => pairs += 1,
-                (false, false) => return None,
-            }
-        }
-        match pairs {
-            0 => Some(true),
-            1 => Some(false),
-            _ => None,
-        }
-    }
-
-    /// Whether the hand is a complete regular hand: one family holds the pair and every
-    /// other family is sets.
-    fn complete(&self) -> bool {
-        (0..5).any(|pair| self.with_pair[pair] && (0..5).all(|g| g == pair || self.sets_only[g]))
-    }
-}
-
-/// The counts of family `g` of `counts`, by rank (honours use the first 4 or 3).
-fn family_counts(counts: &[u8; KINDS], g: usize) -> [u8; 9] {
-    let (start, end) = GROUPS[g];
-    let mut family = [0u8; 9];
-    family[..end - start].copy_from_slice(&counts[start..end]);
-    family
-}
-
-/// Whether family `g` of `counts` splits into sets only, and into sets and one pair. Its
-/// tile count allows at most one of the two (sets take 3 tiles, the pair 2), so only that
-/// one is tried: a count of the form 3n + 1 allows neither.
-fn family_splits(g: usize, counts: &[u8; KINDS]) -> (bool, bool) {
-    let mut family = family_counts(counts, g);
-    let tiles: u8 = family.iter().sum();
-    let sequences = GROUPS[g].0 < 27;
-    match tiles % 3 {
-        _ if tiles == 0 => (true, false),
-        0 => (splits(&mut family, sequences, false), false),
-        2 => (false, splits(&mut family, sequences, true)),
-        _ => (false, false),
-    }
-}
-
-/// Whether one family's counts split into sets (triplets, and sequences when `sequences`)
-/// and, when `pair`, exactly one pair. Takes the lowest rank first, so each split is tried
-/// once; restores `counts` before returning. Counts may reach 5 (a dead wait).
-fn splits(counts: &mut [u8; 9], sequences: bool, pair: bool) -> bool {
-    let Some(first) = counts.iter().position(|&c| c > 0) else {
-        return !pair;
-    };
-    if pair && counts[first] >= 2 {
-        counts[first] -= 2;
-        let found = splits(counts, sequences, false);
-        counts[first] += 2;
-        if found {
-            return true;
-        }
-    }
-    if counts[first] >= 3 {
-        counts[first] -= 3;
-        let found = splits(counts, sequences, pair);
-        counts[first] += 3;
-        if found {
-            return true;
-        }
-    }
-    if sequences && first + 2 < 9 && counts[first + 1] > 0 && counts[first + 2] > 0 {
-        counts[first..first + 3].iter_mut().for_each(|c| *c -= 1);
-        let found = splits(counts, sequences, pair);
-        counts[first..first + 3].iter_mut().for_each(|c| *c += 1);
-        return found;
-    }
-    false
 }
 
 /// One of each of the 13 terminals and honors and a second of one of them (14 tiles).

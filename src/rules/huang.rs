@@ -653,6 +653,9 @@ fn open_quad(f: &Facts) -> bool {
 /// h.58: Table 2, but its (none, none) and (O, none) cells.
 fn quads_and_items(f: &Facts) -> u32 {
     let q = quads(f);
+    if q.open + q.hidden == 0 && q.items.is_empty() {
+        return 0; // no quad and no item: most hands, a blank cell
+    }
     if (q.open, q.hidden) == (1, 0) && q.items.is_empty() {
         return 0;
     }
@@ -667,7 +670,7 @@ fn small_three_winds(f: &Facts) -> bool {
 /// and whether the numbers are 1 and 7 (a bi-dragon).
 fn bi_ribbon(f: &Facts) -> Option<(u32, bool)> {
     // Six patterns ask, and nearly no hand has four runs: counted before they are copied.
-    if runs(f).count() != 4 {
+    if f.sequence_count() != 4 {
         return None;
     }
     let runs: SmallVec<Set, 4> = runs(f).copied().collect();
@@ -814,69 +817,135 @@ fn parallel(a: Tile, b: Tile) -> bool {
     }
 }
 
+/// How the seven pairs of a hand stand to each other, as sets of their positions (bit `j`
+/// for `pairs[j]`): the trains' searches test a pair against many others, so each relation
+/// is worked out once.
+struct Relations {
+    /// The pairs `pairs[i]` links to ([`links`]).
+    next: [u8; 7],
+    /// The pairs parallel to `pairs[i]`, itself included ([`parallel`]).
+    parallel: [u8; 7],
+    /// The pairs of `pairs[i]`'s number, itself included.
+    same_number: [u8; 7],
+    /// The pairs that may stand next to `pairs[i]` in a train: linked either way, or of one
+    /// number (side by side in parallel trains, or in a super train, where all winds are
+    /// one number, East and North included, and so are all dragons).
+    neighbours: [u8; 7],
+}
+
+impl Relations {
+    fn of(pairs: &[Tile; 7]) -> Relations {
+        let mut relations = Relations {
+            next: [0; 7],
+            parallel: [0; 7],
+            same_number: [0; 7],
+            neighbours: [0; 7],
+        };
+        for (i, &a) in pairs.iter().enumerate() {
+            for (j, &b) in pairs.iter().enumerate() {
+                let bit = 1 << j;
+                if links(a, b) {
+                    relations.next[i] |= bit;
+                    relations.neighbours[i] |= bit;
+                    relations.neighbours[j] |= 1 << i;
+                }
+                if parallel(a, b) {
+                    relations.parallel[i] |= bit;
+                }
+                if number(a) == number(b) {
+                    relations.same_number[i] |= bit;
+                    if i != j {
+                        relations.neighbours[i] |= bit;
+                    }
+                }
+            }
+        }
+        relations
+    }
+}
+
 /// N_A: the best split of the seven pairs into trains.
 fn trains(pairs: &[Tile; 7]) -> u32 {
-    let n = pairs.len();
-    // Every subset of the seven pairs has its place in a fixed array.
-    const MASKS: usize = 1 << 7;
-    let full = MASKS - 1;
-    // Pairs that may stand next to each other in a train (linked, or of one number: side
-    // by side in parallel trains, or in a super train, where all winds are one number,
-    // East and North included, and so are all dragons): a
-    // block of two or more in which some pair has no such neighbour is no train, and most
-    // blocks of a hand are of that kind, so they are not searched.
-    let mut neighbours = [0usize; 7];
-    for (i, bits) in neighbours.iter_mut().enumerate() {
-        *bits = (0..n)
-            .filter(|&j| {
-                j != i
-                    && (links(pairs[i], pairs[j])
-                        || links(pairs[j], pairs[i])
-                        || number(pairs[i]) == number(pairs[j]))
-            })
-            .fold(0, |bits, j| bits | 1 << j);
+    let relations = Relations::of(pairs);
+    // A train's pairs are joined by neighbours, so no train crosses from one connected
+    // group of pairs to another: the best split is the sum of each group's, and a hand's
+    // groups are small (the subsets searched are a group's only).
+    let mut best = [0u32; 1 << 7];
+    let mut total = 0;
+    let mut left = 0x7fu8;
+    while left != 0 {
+        let mut group = left & left.wrapping_neg();
+        loop {
+            let grown = positions(group).fold(group, |g, i| g | relations.neighbours[i]);
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        left &= !group;
+        total += best_split(&relations, group, &mut best);
     }
-    // The blocks worth something as a train, each with its value.
-    let mut blocks: SmallVec<(usize, u32), 32> = SmallVec::new();
-    for mask in 1..MASKS {
-        let isolated = (0..n).any(|i| mask & 1 << i != 0 && neighbours[i] & mask == 0);
+    total
+}
+
+/// The best split of the pairs of `group` (joined by neighbours) into trains and pairs
+/// alone, with `best` the best split of each of its subsets (filled here). Each subset's
+/// split has its lowest pair alone, or heading a block worth something: a block worth
+/// nothing does no better than the pair alone, since a split of fewer pairs is never worth
+/// more (its left pairs stand alone).
+fn best_split(relations: &Relations, group: u8, best: &mut [u32; 1 << 7]) -> u32 {
+    // The blocks worth something as a train, each with its value. A block of two or more
+    // in which some pair has no neighbour is no train, and most blocks are of that kind,
+    // so they are not searched.
+    let mut blocks: SmallVec<(u8, u32), 32> = SmallVec::new();
+    // The subsets of the group in increasing order, so each one's own subsets come first.
+    let mut mask = 0u8;
+    loop {
+        mask = mask.wrapping_sub(group) & group;
+        if mask == 0 {
+            return best[usize::from(group)];
+        }
+        let isolated = positions(mask).any(|i| relations.neighbours[i] & mask == 0);
         if mask.count_ones() >= 2 && !isolated {
-            let worth = block_value(pairs, mask);
+            let worth = block_value(relations, mask);
             if worth > 0 {
                 blocks.push((mask, worth));
             }
         }
-    }
-    // best[mask]: the best split of the pairs in `mask`. Its lowest pair stands alone, or
-    // heads a block worth something: a block worth nothing does no better than the pair
-    // alone, since a split of fewer pairs is never worth more (its left pairs stand alone).
-    let mut best = [0u32; MASKS];
-    for mask in 1..=full {
         let low = mask & mask.wrapping_neg();
-        best[mask] = best[mask ^ low];
+        let mut split = best[usize::from(mask ^ low)];
         for &(block, worth) in blocks.iter() {
             if block & low != 0 && block & !mask == 0 {
-                best[mask] = best[mask].max(worth + best[mask ^ block]);
+                split = split.max(worth + best[usize::from(mask ^ block)]);
             }
         }
+        best[usize::from(mask)] = split;
     }
-    best[full]
+}
+
+/// The positions of the bits of `mask`, lowest first.
+fn positions(mask: u8) -> impl Iterator<Item = usize> {
+    let mut left = mask;
+    std::iter::from_fn(move || {
+        let at = (left != 0).then(|| left.trailing_zeros() as usize)?;
+        left &= left - 1;
+        Some(at)
+    })
 }
 
 /// The value of one block of pairs as a train: single n − 1, double 2n − 1, triple 3n − 1,
 /// or a super train of 4-7 pairs of one number (4, 5, 6, 8); 0 if it is none.
-fn block_value(pairs: &[Tile], mask: usize) -> u32 {
-    let block: Train = (0..pairs.len())
-        .filter(|&i| mask & 1 << i != 0)
-        .map(|i| pairs[i])
-        .collect();
-    let size = block.len();
-    if size >= 4 && block.iter().all(|&t| number(t) == number(block[0])) {
+fn block_value(relations: &Relations, block: u8) -> u32 {
+    let size = block.count_ones() as usize;
+    let first = block.trailing_zeros() as usize;
+    if size >= 4 && block & !relations.same_number[first] == 0 {
         // A super train is worth more than any split into trains (n - 1).
         return [0, 0, 0, 0, 4, 5, 6, 8][size];
     }
     // Single, double or triple trains of all the pairs are each worth n - 1.
-    let trains = (1..=3).any(|k| size.is_multiple_of(k) && parallel_trains(&block, k));
+    let trains = (1..=3).any(|k| {
+        size.is_multiple_of(k) && extend_trains(relations, k, block, &mut [0; 3], 0, None)
+    });
     if trains {
         size as u32 - 1
     } else {
@@ -884,57 +953,37 @@ fn block_value(pairs: &[Tile], mask: usize) -> u32 {
     }
 }
 
-/// Whether `block` splits into `k` parallel trains of equal length.
-fn parallel_trains(block: &[Tile], k: usize) -> bool {
-    let mut used = [false; 7];
-    extend_trains(
-        block,
-        k,
-        &mut used[..block.len()],
-        &mut Train::new(),
-        &mut Train::new(),
-    )
-}
-
-/// Pairs of a seven-pairs hand, in place: a block, or one step of its trains.
-type Train = SmallVec<Tile, 7>;
-
-/// Builds the `k` trains a step at a time, until every pair is used (so they are all as
-/// long): `heads` are this step's pairs so far, `previous` the last step's.
+/// Whether the pairs of `unused` complete `k` parallel trains of one length, built a step
+/// at a time: `heads[..step]` are this step's pairs so far, `previous` the last step's
+/// (none at the first step). Each pair of a step is parallel to the step's first, and
+/// linked from the pair of its train at the step before.
 fn extend_trains(
-    block: &[Tile],
+    relations: &Relations,
     k: usize,
-    used: &mut [bool],
-    heads: &mut Train,
-    previous: &mut Train,
+    unused: u8,
+    heads: &mut [usize; 3],
+    step: usize,
+    previous: Option<&[usize; 3]>,
 ) -> bool {
-    if heads.len() == k {
-        if used.iter().all(|&u| u) {
+    if step == k {
+        if unused == 0 {
             return true;
         }
-        let mut next_previous = std::mem::take(heads);
-        let found = extend_trains(block, k, used, heads, &mut next_previous);
-        *heads = next_previous;
-        return found;
+        let previous = *heads;
+        return extend_trains(relations, k, unused, heads, 0, Some(&previous));
     }
-    let step = heads.len();
-    for i in 0..block.len() {
-        if used[i] {
-            continue;
-        }
-        let tile = block[i];
-        let fits_step = heads.first().is_none_or(|&first| parallel(first, tile));
-        let fits_train = previous.get(step).is_none_or(|&before| links(before, tile));
-        if !fits_step || !fits_train {
-            continue;
-        }
-        used[i] = true;
-        heads.push(tile);
-        if extend_trains(block, k, used, heads, previous) {
+    let mut fitting = unused;
+    if step > 0 {
+        fitting &= relations.parallel[heads[0]];
+    }
+    if let Some(previous) = previous {
+        fitting &= relations.next[previous[step]];
+    }
+    for i in positions(fitting) {
+        heads[step] = i;
+        if extend_trains(relations, k, unused & !(1 << i), heads, step + 1, previous) {
             return true;
         }
-        heads.pop();
-        used[i] = false;
     }
     false
 }

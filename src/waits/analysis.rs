@@ -10,16 +10,18 @@
 //! the engine imports it.
 
 use std::cmp::Reverse;
+use std::mem::Discriminant;
 
-use crate::arrange::{tile_arrangements, Arrangements};
+use crate::arrange::{tile_arrangements, Arrangements, Shape};
 use crate::hand::{Hand, Holding};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
 use crate::score::{self, Outcome, Reading};
+use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
 use super::distance::calling_distance;
-use super::{completing_kinds, kinds_of};
+use super::{completing_kinds, kinds_of, AfterDiscards};
 
 /// What a wait is worth won one way (on a discard, or self-drawn).
 #[derive(Debug, Clone)]
@@ -172,9 +174,18 @@ pub fn waits(holding: &Holding, rules: &RuleSet) -> Waits {
 /// The waits of `holding`, counting as seen the tiles of `seen` (the hand, and after a
 /// discard the discarded tile).
 fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
-    let counts = holding.concealed_counts();
-    let melds = holding.melds.len();
-    let kinds = completing_kinds(&counts, melds, rules.shapes) | special_kinds(holding, rules);
+    let kinds = completing_kinds(
+        &holding.concealed_counts(),
+        holding.melds.len(),
+        rules.shapes,
+    );
+    waits_on(holding, kinds, seen, rules)
+}
+
+/// The waits of `holding` on `kinds` (the kinds of the rule set's shapes that complete it;
+/// its own special shapes are added here), counting as seen the tiles of `seen`.
+fn waits_on(holding: &Holding, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
+    let kinds = kinds | special_kinds(holding, rules);
     // What the tiles before the win decide is worked out for the first win valued only.
     let mut before_the_win = HandFacts::new();
     let waits: Vec<Wait> = kinds_of(kinds)
@@ -189,7 +200,11 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
         })
         .collect();
     let distance = if waits.is_empty() {
-        calling_distance(&counts, melds, rules.shapes)
+        calling_distance(
+            &holding.concealed_counts(),
+            holding.melds.len(),
+            rules.shapes,
+        )
     } else {
         0
     };
@@ -244,16 +259,25 @@ fn values(
 /// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
 /// [`tile_arrangements`].
 fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
-    let readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
-    let shape = |r: &Reading| std::mem::discriminant(&r.arrangement.shape);
-    let mut shapes: Vec<Reading> = Vec::new();
-    for reading in &readings {
-        if !shapes.iter().any(|r| shape(r) == shape(reading)) {
-            shapes.push(reading.clone());
+    let mut readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
+    let compared = readings.len();
+    let best = readings.first().cloned();
+    // The readings come best first: the first of each shape is its best. They are kept in
+    // the readings' own list, which saves a list for every value.
+    let mut shapes: SmallVec<Discriminant<Shape>, 4> = SmallVec::new();
+    readings.retain(|reading| {
+        let shape = std::mem::discriminant(&reading.arrangement.shape);
+        let first = !shapes.contains(&shape);
+        if first {
+            shapes.push(shape);
         }
+        first
+    });
+    let outcome = score::decide_best(hand, rules, best, compared);
+    Value {
+        outcome,
+        shapes: readings,
     }
-    let outcome = score::decide(hand, rules, readings);
-    Value { outcome, shapes }
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
@@ -261,13 +285,18 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     let seen = holding.held_counts();
     let mut kinds: Vec<Tile> = holding.concealed.to_vec();
     kinds.dedup();
+    let after_discards = AfterDiscards::new(
+        &holding.concealed_counts(),
+        holding.melds.len(),
+        rules.shapes,
+    );
     let mut distance = u8::MAX;
     let mut discards = Vec::new();
     for tile in kinds {
         let Some(after) = holding.without(tile) else {
             continue;
         };
-        let waits = waits_seen(&after, &seen, rules);
+        let waits = waits_on(&after, after_discards.completing_kinds(tile), &seen, rules);
         distance = distance.min(waits.distance);
         if waits.distance == 0 {
             discards.push(Discard { tile, waits });
