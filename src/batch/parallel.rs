@@ -5,7 +5,8 @@
 //!
 //! Memory stays bounded: a chunk holds at most [`CHUNK_LINES`] lines and about
 //! [`CHUNK_BYTES`] bytes, and at most [`AHEAD`] chunks per thread are read ahead of the
-//! results handed back.
+//! results handed back. The buffers of the chunks handed back are kept for the next
+//! chunks, no more of them than can be under way.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
@@ -41,6 +42,45 @@ pub(super) enum Item<'r, T> {
     Line(usize, &'r str, T, &'r str),
     /// The error that ended the input.
     Failure(io::Error),
+}
+
+/// Buffers of chunks handed back, for the next chunks to take instead of allocating
+/// their own: a chunk's rendered results are larger than the allocator's threshold for
+/// mapping fresh memory, and mapping and faulting in a new one for each chunk, then
+/// unmapping it, cost a tenth of a run on two threads in the kernel alone.
+struct Pool {
+    buffers: Mutex<Vec<String>>,
+    /// The most buffers kept: as many as chunks can be under way at once.
+    kept: usize,
+}
+
+impl Pool {
+    fn new(kept: usize) -> Pool {
+        Pool {
+            buffers: Mutex::new(Vec::new()),
+            kept,
+        }
+    }
+
+    /// A buffer handed back, emptied, or a new one of `capacity`.
+    fn take(&self, capacity: usize) -> String {
+        let kept = self.lock().pop();
+        kept.unwrap_or_else(|| String::with_capacity(capacity))
+    }
+
+    /// Keeps `buffer` for a later chunk (emptied), if the pool is not full.
+    fn give(&self, mut buffer: String) {
+        buffer.clear();
+        let mut buffers = self.lock();
+        if buffers.len() < self.kept {
+            buffers.push(buffer);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<String>> {
+        // No thread panics while holding it: a poisoned pool is as good.
+        self.buffers.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// Lines to work out, their text in one buffer.
@@ -111,15 +151,19 @@ pub(super) fn each_line<R: Read, W: Work>(
     // before that (under a tight memory limit, std cannot map its signal stack and the
     // thread panics at its start): it is then finished without being alive.
     let alive = AtomicUsize::new(0);
+    // A chunk's text and its rendered results, each kept apart: their sizes differ.
+    let under_way = jobs * AHEAD + 1;
+    let (texts, renders) = (Pool::new(under_way), Pool::new(under_way));
     thread::scope(|scope| {
         let mut workers = Vec::with_capacity(jobs);
         for started in 0..jobs {
             let done = done.clone();
             let queue = &queue;
             let alive = &alive;
+            let renders = &renders;
             let worker = move || {
                 alive.fetch_add(1, Ordering::SeqCst);
-                work_chunks(queue, &done, work, file);
+                work_chunks(queue, &done, work, file, renders);
             };
             match start(scope, started, worker) {
                 Ok(handle) => workers.push(handle),
@@ -159,7 +203,7 @@ pub(super) fn each_line<R: Read, W: Work>(
         'results: loop {
             while matches!(after, After::More) && read - next < jobs * AHEAD && !stopped() {
                 let chunk;
-                (chunk, after) = read_chunk(lines);
+                (chunk, after) = read_chunk(lines, &texts);
                 if !chunk.lines.is_empty() {
                     // A worker is alive until the queue's sender is dropped.
                     let _ = chunks.send((read, chunk));
@@ -189,6 +233,8 @@ pub(super) fn each_line<R: Read, W: Work>(
                     }
                     each(Item::Line(number, &text[line], worked, &rendered[range]))?;
                 }
+                texts.give(text);
+                renders.give(rendered);
             }
         }
         // Dropping the sender ends the workers, even when `each` failed above.
@@ -231,6 +277,7 @@ fn work_chunks<W: Work>(
     done: &mpsc::Sender<(usize, Option<Worked<W::Worked>>)>,
     work: &W,
     file: Option<&str>,
+    renders: &Pool,
 ) {
     loop {
         // The lock is held only to take a chunk: no thread panics while holding it.
@@ -238,7 +285,7 @@ fn work_chunks<W: Work>(
         let Ok((index, chunk)) = next else {
             return; // the reading thread is done
         };
-        match panic::catch_unwind(AssertUnwindSafe(|| chunk.work(work, file))) {
+        match panic::catch_unwind(AssertUnwindSafe(|| chunk.work(work, file, renders))) {
             Ok(worked) => {
                 if done.send((index, Some(worked))).is_err() {
                     return;
@@ -289,8 +336,11 @@ fn refused_in_test(_started: usize) -> Option<io::Error> {
 
 /// Reads the next chunk: up to [`CHUNK_LINES`] lines that are neither blank nor comments,
 /// and how the input stands after it.
-fn read_chunk<R: Read>(lines: &mut LineReader<R>) -> (Chunk, After) {
-    let mut chunk = Chunk::default();
+fn read_chunk<R: Read>(lines: &mut LineReader<R>, texts: &Pool) -> (Chunk, After) {
+    let mut chunk = Chunk {
+        text: texts.take(0),
+        lines: Vec::new(),
+    };
     while chunk.lines.len() < CHUNK_LINES && chunk.text.len() < CHUNK_BYTES {
         let (number, line) = match lines.next_line() {
             Ok(Some(next)) => next,
@@ -320,9 +370,9 @@ fn read_chunk<R: Read>(lines: &mut LineReader<R>) -> (Chunk, After) {
 
 impl Chunk {
     /// Every line's work with its number, in order, and their rendered results.
-    fn work<W: Work>(self, work: &W, file: Option<&str>) -> Worked<W::Worked> {
-        // About what a JSON line renders to, so that the buffer seldom grows.
-        let mut rendered = String::with_capacity(self.lines.len() * 640);
+    fn work<W: Work>(self, work: &W, file: Option<&str>, renders: &Pool) -> Worked<W::Worked> {
+        // About what a JSON line renders to, so that a new buffer seldom grows.
+        let mut rendered = renders.take(self.lines.len() * 640);
         let lines = self
             .lines
             .iter()
