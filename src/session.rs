@@ -100,6 +100,12 @@ pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
         Some(&byte) if byte.is_ascii() && !matches!(byte, b'\t'..=b'\r' | b' ') => line,
         _ => line.trim_start(),
     };
+    // Two letters tell: no hand starts `dr` or `pl` (a group is a letter and digits).
+    match start.as_bytes() {
+        [first, second, ..]
+            if matches!([first | 0x20, second | 0x20], [b'd', b'r'] | [b'p', b'l']) => {}
+        _ => return None,
+    }
     let could_be = |word: &str| {
         start
             .get(..word.len())
