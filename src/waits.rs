@@ -49,37 +49,15 @@ pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
 /// `melds` into a winning shape of `shapes`, as a bit set: bit `i` for [`Tile::ALL`]`[i]`.
 /// Kinds whose four copies are all in the hand are included (see the module's note).
 pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u64 {
-    completing_kinds_until(counts, melds, shapes, 0, u32::MAX)
+    completing_kinds_of(counts, &Families::of(counts), melds, shapes)
 }
 
-/// [`completing_kinds`] but for the kinds in `ignored`. A caller that only asks whether
-/// there is one wait, or exactly one, may say so with `enough`: the answer then holds at
-/// least `enough` kinds when there are that many, and may stop there.
-pub fn completing_kinds_until(
-    counts: &[u8; KINDS],
-    melds: usize,
-    shapes: Shapes,
-    ignored: u64,
-    enough: u32,
-) -> u64 {
-    completing_kinds_of(
-        counts,
-        &Families::of(counts),
-        melds,
-        shapes,
-        ignored,
-        enough,
-    )
-}
-
-/// [`completing_kinds_until`] with the families of `counts` already asked.
+/// [`completing_kinds`] with the families of `counts` already asked.
 fn completing_kinds_of(
     counts: &[u8; KINDS],
     families: &Families,
     melds: usize,
     shapes: Shapes,
-    ignored: u64,
-    enough: u32,
 ) -> u64 {
     let Some(sets) = 4usize.checked_sub(melds) else {
         return 0;
@@ -96,12 +74,11 @@ fn completing_kinds_of(
         if shapes.thirteen_terminals {
             kinds |= thirteen_terminals_waits(counts);
         }
-        kinds &= !ignored;
     }
-    if !shapes.regular || kinds.count_ones() >= enough {
+    if !shapes.regular {
         return kinds;
     }
-    kinds | families.completing_kinds() & !ignored
+    kinds | families.completing_kinds()
 }
 
 /// The completing kinds of what a hand that has just drawn (14 tiles) leaves after each
@@ -136,7 +113,7 @@ impl AfterDiscards {
             .position(|&(start, end)| (start..end).contains(&discard.index()))
             .unwrap_or(0);
         families.0[g] = Family::of(&counts, g);
-        completing_kinds_of(&counts, &families, self.melds, self.shapes, 0, u32::MAX)
+        completing_kinds_of(&counts, &families, self.melds, self.shapes)
     }
 }
 
