@@ -791,9 +791,7 @@ fn mixed_styles(hand_style: Style, group: Written) -> NotationErrorKind {
 #[inline]
 fn letter_group(input: &str) -> Option<(usize, Suit)> {
     let bytes = input.as_bytes();
-    // `| 0x20` lowers an ASCII letter, and makes no other byte a suit's letter.
-    let suit = Suit::from_letter(char::from(bytes.first()? | 0x20))?;
-    let highest = b'0' + suit.max_rank();
+    let (suit, highest) = LETTER_SUITS[usize::from(*bytes.first()?)]?;
     // One pass: the group ends at the first byte that is not a digit, and fails at a
     // digit out of the suit's range.
     let mut length = 1;
@@ -806,6 +804,29 @@ fn letter_group(input: &str) -> Option<(usize, Suit)> {
     }
     (length > 1).then_some((length, suit))
 }
+
+/// The suit each byte names as the first letter of a group (`b`, `c`, `d`, `w`, `e`, in
+/// either case), with the byte of its highest rank digit: every token is first tried as a
+/// group, and one look-up answers what a chain of comparisons did.
+static LETTER_SUITS: [Option<(Suit, u8)>; 256] = {
+    let mut table = [None; 256];
+    let suits = [
+        Suit::Bamboo,
+        Suit::Characters,
+        Suit::Dots,
+        Suit::Wind,
+        Suit::Dragon,
+    ];
+    let mut i = 0;
+    while i < suits.len() {
+        let suit = suits[i];
+        let entry = Some((suit, b'0' + suit.max_rank()));
+        table[suit.letter() as usize] = entry;
+        table[suit.letter().to_ascii_uppercase() as usize] = entry;
+        i += 1;
+    }
+    table
+};
 
 /// The tiles of a group [`letter_group`] found in `text`, of `suit`: a tile a digit.
 fn letter_tiles(text: &str, suit: Suit) -> impl Iterator<Item = Tile> + '_ {
@@ -1444,6 +1465,21 @@ mod tests {
             .map(|t| t.value.to_string())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    #[test]
+    fn the_letter_table_names_the_suits_of_their_letters_only() {
+        // b c d w e in either case name their suits, with their highest ranks (9 9 9 4 3);
+        // no other byte names one.
+        for byte in 0..=255u8 {
+            let lower = byte.is_ascii_uppercase().then(|| byte.to_ascii_lowercase());
+            let expected = Suit::from_letter(char::from(lower.unwrap_or(byte)))
+                .filter(|_| byte.is_ascii_alphabetic())
+                .map(|suit| (suit, b'0' + suit.max_rank()));
+            assert_eq!(LETTER_SUITS[usize::from(byte)], expected, "byte {byte:#x}");
+        }
+        assert_eq!(LETTER_SUITS[usize::from(b'E')], Some((Suit::Dragon, b'3')));
+        assert_eq!(LETTER_SUITS[usize::from(b'w')], Some((Suit::Wind, b'4')));
     }
 
     #[test]

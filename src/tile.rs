@@ -49,7 +49,7 @@ pub enum Suit {
 
 impl Suit {
     /// The notation letter of this family.
-    pub fn letter(self) -> char {
+    pub const fn letter(self) -> char {
         match self {
             Suit::Bamboo => 'b',
             Suit::Characters => 'c',
@@ -72,7 +72,7 @@ impl Suit {
     }
 
     /// Highest rank that exists in this family (ranks start at 1).
-    pub fn max_rank(self) -> u8 {
+    pub const fn max_rank(self) -> u8 {
         match self {
             Suit::Wind => 4,
             Suit::Dragon => 3,
