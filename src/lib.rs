@@ -54,6 +54,7 @@
 #![warn(missing_docs)]
 
 pub mod arrange;
+mod ascii;
 pub mod batch;
 pub mod build;
 pub mod claim;

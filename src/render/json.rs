@@ -52,11 +52,12 @@ fn must_escape(text: &str) -> bool {
 pub(crate) fn write_string(out: &mut String, text: &str) {
     out.push('"');
     let bytes = text.as_bytes();
-    // Every byte looked at, without stopping early, which the compiler turns into a few
-    // wide comparisons: most strings are then copied in one piece.
-    if !bytes
-        .iter()
-        .fold(false, |found, &b| found | needs_escape(b))
+    // Most strings need no escape and are copied in one piece. Plain ASCII is decided eight bytes at a time; anything else byte by byte, every byte
+    // looked at without stopping early, which the compiler turns into wide comparisons.
+    if crate::ascii::is_printable_unquoted(text)
+        || !bytes
+            .iter()
+            .fold(false, |found, &b| found | needs_escape(b))
     {
         out.push_str(text);
         out.push('"');

@@ -111,7 +111,7 @@ pub fn trimmed(text: &str) -> &str {
 /// control ([`is_unsafe`]) as its code point (`U+001B`), a tab as a space; runs without
 /// one are copied whole.
 pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
-    if !may_hold_control(text) {
+    if crate::ascii::is_printable(text) || !may_hold_control(text) {
         return w.write_str(text);
     }
     let mut plain_from = 0;
@@ -146,7 +146,7 @@ impl<W: Write> Write for Printable<'_, W> {
 /// shown after it. A tab becomes a space: it
 /// separates tokens as a space does. See [`write_printable`].
 pub fn printable(text: &str) -> Cow<'_, str> {
-    if !may_hold_control(text) || !text.chars().any(is_unsafe) {
+    if crate::ascii::is_printable(text) || !may_hold_control(text) || !text.chars().any(is_unsafe) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
