@@ -123,18 +123,25 @@ pub fn write_scored(row: &mut String, scored: &Scored, rules: &RuleSet, at: Opti
 /// The message field: notes joined by `; ` (why a false win is one, the claim and what
 /// differs), printable as a whole.
 fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
-    let mut message = Printable(row);
     let mut first = true;
+    if let Outcome::FalseWin(_) = scored.outcome {
+        first = false;
+        // The reason is the rule set's wording and numbers: written straight, and only
+        // written again as printable if the wording needs it (no built-in wording does).
+        let from = row.len();
+        row.push_str("false win: ");
+        let _ = write_false_win_reason(row, &scored.outcome, rules);
+        if !crate::ascii::is_printable(&row[from..]) {
+            let reason = row.split_off(from);
+            let _ = write_printable(row, &reason);
+        }
+    }
+    let mut message = Printable(row);
     let mut note = |message: &mut Printable<String>| {
         if !std::mem::replace(&mut first, false) {
             let _ = message.write_str("; ");
         }
     };
-    if let Outcome::FalseWin(_) = scored.outcome {
-        note(&mut message);
-        let _ = message.write_str("false win: ");
-        let _ = write_false_win_reason(&mut message, &scored.outcome, rules);
-    }
     let Some(check) = &scored.claim else {
         return;
     };
