@@ -246,10 +246,14 @@ fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     // The concealed tiles' counts, and the kinds held as bits for `decompose`.
     let mut counts = [0u8; KINDS];
     let mut held = 0u64;
-    for tile in hand.concealed.iter().chain(&hand.winning_tile) {
+    let mut count = |tile: Tile| {
         counts[tile.index()] += 1;
         held |= 1 << tile.index();
-    }
+    };
+    // Two plain loops: a chain of the list and the winning tile compiled to a loop that
+    // asked at every tile which of the two it was in.
+    hand.concealed.iter().copied().for_each(&mut count);
+    hand.winning_tile.into_iter().for_each(count);
     let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
 
     // More than four melds cannot win (validation rules it out; library callers may not).
@@ -508,12 +512,34 @@ pub const DECLARED_ONLY: Shapes = Shapes {
 impl Shapes {
     /// Whether `shape` is one of these.
     pub fn allow(&self, shape: &Shape) -> bool {
-        match shape {
-            Shape::Regular { .. } => self.regular,
-            Shape::SevenPairs { .. } => self.seven_pairs,
-            Shape::ThirteenTerminals { .. } => self.thirteen_terminals,
-            Shape::Declared => self.declared,
-            Shape::Special { .. } => self.special,
+        self.allow_kind(shape.kind())
+    }
+
+    /// Whether shapes of [`Shape::kind`] `kind` are among these.
+    pub(crate) fn allow_kind(&self, kind: usize) -> bool {
+        [
+            self.regular,
+            self.seven_pairs,
+            self.thirteen_terminals,
+            self.declared,
+            self.special,
+        ][kind]
+    }
+}
+
+impl Shape {
+    /// How many kinds of shape there are ([`Shape::kind`]).
+    pub(crate) const KINDS: usize = 5;
+
+    /// The shape's kind as a number below [`Shape::KINDS`], in the order of its variants:
+    /// the engine keeps, for each kind, the patterns that may be scored on it.
+    pub(crate) fn kind(&self) -> usize {
+        match self {
+            Shape::Regular { .. } => 0,
+            Shape::SevenPairs { .. } => 1,
+            Shape::ThirteenTerminals { .. } => 2,
+            Shape::Declared => 3,
+            Shape::Special { .. } => 4,
         }
     }
 }

@@ -9,11 +9,11 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use crate::arrange::SpecialShape;
+use crate::arrange::{Shape, SpecialShape};
 use crate::hand::{HandError, WinContext};
 use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
-use crate::patterns::{same_id, Facts, Pattern};
+use crate::patterns::{same_id, Condition, Facts, Pattern};
 use crate::payment::Payments;
 use crate::tile::Seat;
 use crate::words::{SystemWords, WordSpec};
@@ -96,6 +96,26 @@ pub(crate) struct TableIndex {
     pub(crate) series: Vec<usize>,
     /// The implications, in order.
     pub(crate) implications: Vec<IndexedImplication>,
+    /// For each [`Shape::kind`], the patterns that may be scored on it and are looked for
+    /// (every one but the fallback).
+    pub(crate) shapes: [ShapePatterns; Shape::KINDS],
+}
+
+/// A test of the whole hand ([`Condition::Hand`]).
+pub(crate) type HandTest = fn(&Facts) -> bool;
+
+/// The patterns looked for on one kind of shape, as the engine reads them: every test of
+/// the whole hand first, in one tight loop that notes which hold, then the patterns that
+/// hold and the others, in table order. Most of a table's patterns are tests of the whole
+/// hand, and few hold on any reading: reading the table entry by entry, with its shapes
+/// and its kind of condition, cost more than the tests.
+#[derive(Debug)]
+pub(crate) struct ShapePatterns {
+    /// Each pattern whose condition is a test of the whole hand ([`Condition::Hand`]), by
+    /// table index.
+    pub(crate) hand_tests: Vec<(usize, HandTest)>,
+    /// The other patterns (per set, computed, per instance), by table index, in order.
+    pub(crate) others: Vec<usize>,
 }
 
 /// An [`Implication`] by pattern index: bit `i` of a mask stands for the `i`th pattern.
@@ -143,9 +163,25 @@ impl TableIndex {
                     .collect(),
             })
             .collect();
+        let shapes = std::array::from_fn(|kind| {
+            let mut list = ShapePatterns {
+                hand_tests: Vec::new(),
+                others: Vec::new(),
+            };
+            for (index, pattern) in patterns.iter().enumerate() {
+                match pattern.condition {
+                    _ if !pattern.shapes.allow_kind(kind) => {}
+                    Condition::Fallback => {}
+                    Condition::Hand(holds) => list.hand_tests.push((index, holds)),
+                    _ => list.others.push(index),
+                }
+            }
+            list
+        });
         TableIndex {
             series,
             implications,
+            shapes,
         }
     }
 }
@@ -699,6 +735,37 @@ impl std::fmt::Debug for RuleSet {
 
 #[cfg(test)]
 mod tests {
+    use crate::patterns::Condition;
+
+    #[test]
+    fn each_shape_lists_every_pattern_looked_for_on_it_once() {
+        // For every rule set and kind of shape: the tests of the whole hand and the other
+        // patterns, together, are exactly the table's patterns allowed on that kind, but
+        // the fallback, each once; each list in table order, each test its pattern's own.
+        for rules in crate::rules::ALL {
+            let table = rules.table_index();
+            for (kind, listed) in table.shapes.iter().enumerate() {
+                let tests: Vec<usize> = listed.hand_tests.iter().map(|&(i, _)| i).collect();
+                let mut both = [tests.clone(), listed.others.clone()].concat();
+                both.sort_unstable();
+                let expected: Vec<usize> = (0..rules.patterns.len())
+                    .filter(|&i| {
+                        let pattern = &rules.patterns[i];
+                        pattern.shapes.allow_kind(kind) && !pattern.is_fallback()
+                    })
+                    .collect();
+                assert_eq!(both, expected, "{} kind {kind}", rules.name);
+                assert!(tests.is_sorted() && listed.others.is_sorted());
+                for &(i, test) in &listed.hand_tests {
+                    let Condition::Hand(own) = rules.patterns[i].condition else {
+                        panic!("{} is no test of the whole hand", rules.patterns[i].id);
+                    };
+                    assert!(std::ptr::fn_addr_eq(test, own), "{}", rules.patterns[i].id);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_pattern_index_is_its_place_in_the_table() {
         for rules in crate::rules::ALL {

@@ -189,15 +189,24 @@ fn find_patterns(
     // The series of the patterns found so far, as bits of their first patterns' indices: a
     // pattern whose series is not among them (nearly every one) has no rival to look for.
     let mut series_found = 0u128;
-    for (index, pattern) in rules.patterns.iter().enumerate() {
-        if !pattern.allows(&arrangement.shape) {
-            continue;
+    let listed = &table.shapes[arrangement.shape.kind()];
+    let mut holding = Indices::new();
+    for &(index, holds) in &listed.hand_tests {
+        if holds(&facts) {
+            holding.push(index);
         }
+    }
+    // In table order: the tests of the whole hand that hold, and every other pattern (two
+    // lists in order, merged).
+    let (mut held, mut others) = (holding.iter().peekable(), listed.others.iter().peekable());
+    while let Some(&index) = match (held.peek(), others.peek()) {
+        (Some(h), Some(o)) if o < h => others.next(),
+        (Some(_), _) => held.next(),
+        (None, _) => others.next(),
+    } {
+        let pattern = &rules.patterns[index];
         match pattern.condition {
-            Condition::Hand(holds) => {
-                if !holds(&facts) {
-                    continue;
-                }
+            Condition::Hand(_) => {
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
                 let series = table.series[index];
