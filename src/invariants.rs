@@ -10,6 +10,8 @@
 //! - the chosen reading is the best of all readings (highest total, then highest sum);
 //! - no two counted patterns share a series, except per-set patterns (Value Honor, the
 //!   doubling table's dragon and wind pongs);
+//! - a line the notation's plain reading takes is read as token by token, column for column
+//!   ([`check_plain_reading`]);
 //! - the payments sum to zero and the winner receives what the system's payment rule says
 //!   (3 × the total in Zung Jung; 2^points from each player, doubled for the responsible
 //!   discarder or for everyone on a self-draw, in the doubling table).
@@ -185,4 +187,11 @@ fn check_reading(reading: &Reading, rules: &RuleSet) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Whether the notation's quick reading of a plainly written line, when it takes `line`,
+/// reads it exactly as the parser that handles every case does: the first difference if
+/// not. (The fuzz target `line` checks this for every input.)
+pub fn check_plain_reading(line: &str) -> Result<(), String> {
+    crate::notation::plain_reading_agrees(line)
 }

@@ -904,16 +904,7 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
     let Ok((after_kind, word)) = alpha1(rest) else {
         return fail(rest, NotationErrorKind::MissingMeldKind);
     };
-    let named = |names: &[&str]| names.iter().any(|name| word.eq_ignore_ascii_case(name));
-    let kind = if named(&["p", "pung", "pong"]) {
-        MeldKind::Pung
-    } else if named(&["c", "chow", "chi"]) {
-        MeldKind::Chow
-    } else if named(&["k", "kong"]) {
-        MeldKind::Kong
-    } else if named(&["ck", "ckong"]) {
-        MeldKind::ConcealedKong
-    } else {
+    let Some(kind) = meld_kind(word) else {
         return fail(rest, NotationErrorKind::BadMeldKind(word.to_string()));
     };
     let mut tiles = SmallVec::new();
@@ -998,6 +989,10 @@ fn winning_tile(input: &str) -> Res<'_, (Written<'_>, Tile)> {
 
 /// A context word, optionally `key=value`.
 fn word(input: &str) -> Res<'_, AnyWord<'_>> {
+    if let Some((length, word)) = plain_word(input) {
+        return Ok((&input[length..], AnyWord::Shared(word)));
+    }
+    // Not a word every system reads, written right: a mistake in one, or another word.
     let (rest, key) = alpha1(input)?;
     let (rest, value) = match rest.strip_prefix('=') {
         Some(after) => {
@@ -1006,54 +1001,26 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
         }
         None => (rest, None),
     };
-    // Messages name the word in lower case; only a wrong word needs it as a `String`.
+    // Messages name the word in lower case.
     let key_lower = || key.to_ascii_lowercase();
-    let bare = |word: Word| match value {
-        None => Ok((rest, AnyWord::Shared(word))),
-        Some(_) => fail(input, NotationErrorKind::UnexpectedValue(key_lower())),
-    };
-    let seat = |make: fn(Seat) -> Word, allow_none: bool| {
-        let value = match value {
-            Some(v) if !v.is_empty() => v,
-            _ => return fail(input, NotationErrorKind::MissingSeat(key_lower())),
-        };
-        if allow_none && value.eq_ignore_ascii_case("none") {
-            return Ok((rest, AnyWord::Shared(Word::Responsible(None))));
+    let named = Ok((rest, AnyWord::Named(NamedWord { key, value })));
+    use keyword::*;
+    match lower_code(key) {
+        // `last=N` (N > 1) is left to the scoring system (Huang's last tiles of the wall).
+        LAST if value.is_some_and(|v| v != "1") => named,
+        SELF | LAST | KONG | ROB | HEAVEN | EARTH => {
+            fail(input, NotationErrorKind::UnexpectedValue(key_lower()))
         }
-        match seat_name(value) {
-            Some(seat) => Ok((rest, AnyWord::Shared(make(seat)))),
-            None => fail(
+        SEAT | FROM | RESP => match value {
+            Some(found) if !found.is_empty() => fail(
                 input,
                 NotationErrorKind::BadSeat {
                     key: key_lower(),
-                    found: value.to_ascii_lowercase(),
+                    found: found.to_ascii_lowercase(),
                 },
             ),
-        }
-    };
-    const SELF: u64 = keyword_code(b"self");
-    const LAST: u64 = keyword_code(b"last");
-    const KONG: u64 = keyword_code(b"kong");
-    const ROB: u64 = keyword_code(b"rob");
-    const HEAVEN: u64 = keyword_code(b"heaven");
-    const EARTH: u64 = keyword_code(b"earth");
-    const SEAT: u64 = keyword_code(b"seat");
-    const FROM: u64 = keyword_code(b"from");
-    const RESP: u64 = keyword_code(b"resp");
-    match lower_code(key) {
-        SELF => bare(Word::SelfDraw),
-        // `last=1` is `last`; `last=N` (N > 1) is left to the scoring system (Huang's
-        // last tiles of the wall).
-        LAST if value == Some("1") => Ok((rest, AnyWord::Shared(Word::LastTile))),
-        LAST if value.is_some() => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
-        LAST => bare(Word::LastTile),
-        KONG => bare(Word::KongSupplement),
-        ROB => bare(Word::RobbedKong),
-        HEAVEN => bare(Word::Heaven),
-        EARTH => bare(Word::Earth),
-        SEAT => seat(Word::Seat, false),
-        FROM => seat(Word::From, false),
-        RESP => seat(|s| Word::Responsible(Some(s)), true),
+            _ => fail(input, NotationErrorKind::MissingSeat(key_lower())),
+        },
         // A lone letter: a suit missing its digits, or digits after a letter that is no suit.
         _ if value.is_none() && key.len() == 1 => {
             let letter = key.as_bytes()[0].to_ascii_lowercase() as char;
@@ -1062,10 +1029,46 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
             } else if rest.starts_with(|c: char| c.is_ascii_digit()) {
                 fail(input, NotationErrorKind::UnknownSuit(letter))
             } else {
-                Ok((rest, AnyWord::Named(NamedWord { key, value })))
+                named
             }
         }
-        _ => Ok((rest, AnyWord::Named(NamedWord { key, value }))),
+        _ => named,
+    }
+}
+
+/// The [`keyword_code`]s of the context words every system reads.
+mod keyword {
+    use super::keyword_code;
+
+    pub const SELF: u64 = keyword_code(b"self");
+    pub const LAST: u64 = keyword_code(b"last");
+    pub const KONG: u64 = keyword_code(b"kong");
+    pub const ROB: u64 = keyword_code(b"rob");
+    pub const HEAVEN: u64 = keyword_code(b"heaven");
+    pub const EARTH: u64 = keyword_code(b"earth");
+    pub const SEAT: u64 = keyword_code(b"seat");
+    pub const FROM: u64 = keyword_code(b"from");
+    pub const RESP: u64 = keyword_code(b"resp");
+}
+
+/// The kind of meld `word` names (`p`, `pung`, `pong`; `c`, `chow`, `chi`; `k`, `kong`;
+/// `ck`, `ckong`; in any case).
+fn meld_kind(word: &str) -> Option<MeldKind> {
+    const P: u64 = keyword_code(b"p");
+    const PUNG: u64 = keyword_code(b"pung");
+    const PONG: u64 = keyword_code(b"pong");
+    const C: u64 = keyword_code(b"c");
+    const CHOW: u64 = keyword_code(b"chow");
+    const CHI: u64 = keyword_code(b"chi");
+    const K: u64 = keyword_code(b"k");
+    const CK: u64 = keyword_code(b"ck");
+    const CKONG: u64 = keyword_code(b"ckong");
+    match lower_code(word) {
+        P | PUNG | PONG => Some(MeldKind::Pung),
+        C | CHOW | CHI => Some(MeldKind::Chow),
+        K | keyword::KONG => Some(MeldKind::Kong),
+        CK | CKONG => Some(MeldKind::ConcealedKong),
+        _ => None,
     }
 }
 
@@ -1186,6 +1189,161 @@ pub fn parse_line_into<'a>(
         parsed.is_empty(),
         "parse_line_into reads into an empty ParsedHand"
     );
+    if plain_line(line, parsed) {
+        return Ok(());
+    }
+    // Not a plain line: read afresh, token by token, where every case is handled.
+    *parsed = ParsedHand::empty();
+    parse_tokens(line, parsed)
+}
+
+/// Reads `line` into `parsed` (empty) if it is written the plain way nearly every line
+/// is, and says whether it was: ASCII; tokens apart by spaces; groups suit letter
+/// first (`b123`); melds of one group each (`[p b555]`); a winning tile of one tile
+/// (`+b5`); each context word every system reads at most once (`seat=s`, `self`); an
+/// optional comment. It reads such a line exactly as [`parse_tokens`] does (a test
+/// checks it does, line for line), in one pass over the bytes with the column of a token
+/// its offset: reading a line token by token through the parsers that handle every case
+/// (other styles, glued tokens, the system's own words, claims, every mistake) was a
+/// quarter of scoring it. At anything else it stops, and leaves `parsed` partly read for
+/// the caller to empty and read again with [`parse_tokens`].
+fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
+    let bytes = line.as_bytes();
+    if !line.is_ascii() {
+        return false;
+    }
+    let mut at = 0;
+    loop {
+        while bytes.get(at) == Some(&b' ') {
+            at += 1;
+        }
+        let column = at + 1;
+        let Some(&first) = bytes.get(at) else {
+            parsed.end = column;
+            return true;
+        };
+        let token_end = match first {
+            b'#' => {
+                parsed.end = column;
+                return true;
+            }
+            b'[' => plain_meld(&line[at..]).map(|(length, kind, tiles)| {
+                parsed.melds.push(ParsedMeld {
+                    kind,
+                    tiles,
+                    column,
+                });
+                at + length
+            }),
+            b'+' => match letter_group(&line[at + 1..]) {
+                Some((2, suit)) if parsed.winning.is_none() => {
+                    let value = Tile::of_checked_rank(suit, bytes[at + 2] - b'0');
+                    parsed.winning = Some(Spanned { value, column });
+                    Some(at + 3)
+                }
+                _ => None,
+            },
+            _ => match letter_group(&line[at..]) {
+                Some((length, suit)) => {
+                    let text = &line[at..at + length];
+                    let tiles = letter_tiles(text, suit).map(|value| Spanned { value, column });
+                    parsed.concealed.extend(tiles);
+                    Some(at + length)
+                }
+                None => plain_word(&line[at..]).and_then(|(length, word)| {
+                    let kind = std::mem::discriminant(&word);
+                    let mut seen = parsed.words.iter();
+                    let again = seen.any(|seen| std::mem::discriminant(&seen.value) == kind);
+                    (!again).then(|| {
+                        parsed.words.push(Spanned {
+                            value: word,
+                            column,
+                        });
+                        at + length
+                    })
+                }),
+            },
+        };
+        // A token ends at a space or at the end of the line.
+        match token_end {
+            Some(end) if matches!(bytes.get(end), None | Some(b' ')) => at = end,
+            _ => return false,
+        }
+    }
+}
+
+/// Whether [`plain_line`], when it takes `line`, reads it as [`parse_tokens`] does; the
+/// two readings if not (`invariants::check_plain_reading`).
+#[cfg(any(test, feature = "testing"))]
+pub(crate) fn plain_reading_agrees(line: &str) -> Result<(), String> {
+    let mut plain = ParsedHand::empty();
+    if !plain_line(line, &mut plain) {
+        return Ok(());
+    }
+    let mut tokens = ParsedHand::empty();
+    match parse_tokens(line, &mut tokens) {
+        Ok(()) if tokens == plain => Ok(()),
+        other => Err(format!(
+            "{line:?}: the plain reading gives {plain:?}, token by token {:?}",
+            other.map(|()| tokens)
+        )),
+    }
+}
+
+/// A meld of one group written suit letter first, `[p b555]`, `[ck w2222]`, at the start
+/// of `text`: its length, kind and tiles; `None` for any other meld (or a mistake).
+fn plain_meld(text: &str) -> Option<(usize, MeldKind, SmallVec<Tile, 4>)> {
+    let bytes = text.as_bytes();
+    let kind_length = ascii_prefix(&text[1..], |b| b.is_ascii_alphabetic());
+    let kind = meld_kind(&text[1..1 + kind_length])?;
+    let group_at = 1 + kind_length + 1;
+    if bytes.get(group_at - 1) != Some(&b' ') {
+        return None;
+    }
+    let (length, suit) = letter_group(&text[group_at..])?;
+    let close = group_at + length;
+    if length > 5 || bytes.get(close) != Some(&b']') {
+        return None;
+    }
+    let tiles = letter_tiles(&text[group_at..close], suit).collect();
+    Some((close + 1, kind, tiles))
+}
+
+/// A context word every system reads, at the start of `text`, written without a mistake
+/// (`self`, `last`, `seat=s`, `resp=none`): its length and the word; `None` for any other
+/// word (the system's own, a claim) or a mistake.
+fn plain_word(text: &str) -> Option<(usize, Word)> {
+    let key_length = ascii_prefix(text, |b| b.is_ascii_alphabetic());
+    let key = lower_code(&text[..key_length]);
+    let (length, value) = match text.as_bytes().get(key_length) {
+        Some(b'=') => {
+            let after = &text[key_length + 1..];
+            let value = &after[..ascii_prefix(after, |b| b.is_ascii_alphanumeric())];
+            (key_length + 1 + value.len(), Some(value))
+        }
+        _ => (key_length, None),
+    };
+    use keyword::*;
+    let seat = || value.filter(|v| !v.is_empty()).and_then(seat_name);
+    let word = match (key, value) {
+        (SELF, None) => Word::SelfDraw,
+        (LAST, None) | (LAST, Some("1")) => Word::LastTile,
+        (KONG, None) => Word::KongSupplement,
+        (ROB, None) => Word::RobbedKong,
+        (HEAVEN, None) => Word::Heaven,
+        (EARTH, None) => Word::Earth,
+        (SEAT, Some(_)) => Word::Seat(seat()?),
+        (FROM, Some(_)) => Word::From(seat()?),
+        (RESP, Some(v)) if v.eq_ignore_ascii_case("none") => Word::Responsible(None),
+        (RESP, Some(_)) => Word::Responsible(Some(seat()?)),
+        _ => return None,
+    };
+    Some((length, word))
+}
+
+/// Reads `line` into `parsed` (empty) token by token: every style, glued tokens, the
+/// system's own words, claims, and every mistake with its column.
+fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), NotationError> {
     let mut columns = Columns::new(line);
     let ParsedHand {
         concealed,
@@ -1465,6 +1623,65 @@ mod tests {
             .map(|t| t.value.to_string())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// `line` read by [`plain_line`], if it takes it, and by [`parse_tokens`].
+    fn both_readings(
+        line: &str,
+    ) -> (
+        Option<ParsedHand<'_>>,
+        Result<ParsedHand<'_>, NotationError>,
+    ) {
+        let mut plain = ParsedHand::empty();
+        let plain = plain_line(line, &mut plain).then_some(plain);
+        let mut tokens = ParsedHand::empty();
+        let tokens = parse_tokens(line, &mut tokens).map(|()| tokens);
+        (plain, tokens)
+    }
+
+    #[test]
+    fn a_plain_line_is_read_as_token_by_token() {
+        // Generated hands, each also with its letters in upper case, extra spaces, a
+        // comment, and every context word, and then each of those with one byte dropped or
+        // one of a few bytes put in at every place: wherever the plain reading takes a
+        // line, the reading token by token reads the same hand (columns included).
+        let mut lines: Vec<String> = Vec::new();
+        for hand in crate::corpus::winning_hands(7, 120) {
+            lines.push(hand.to_ascii_uppercase());
+            lines.push(format!("  {}   # a comment", hand.replace(' ', "  ")));
+            lines.push(format!("{hand} resp=none last=1 rob heaven earth kong"));
+            lines.push(format!("{hand} from=South RESP=w seat=NORTH"));
+            lines.push(hand);
+        }
+        let mut taken = 0;
+        let mut checked = 0;
+        for line in &lines {
+            let mut variants = vec![line.clone()];
+            for at in (0..line.len()).step_by(3) {
+                let mut dropped = line.clone();
+                dropped.remove(at);
+                variants.push(dropped);
+                for byte in ["[", "]", "+", "=", "#", " ", "5", "0", "x", "\t", "é"] {
+                    let mut put = line.clone();
+                    put.insert_str(at, byte);
+                    variants.push(put);
+                }
+            }
+            for variant in &variants {
+                checked += 1;
+                if both_readings(variant).0.is_some() {
+                    taken += 1;
+                }
+                assert_eq!(plain_reading_agrees(variant), Ok(()));
+            }
+        }
+        // The comparison is not empty (most variants are mistakes, or name a word twice,
+        // which the plain reading leaves to the other), and the plain reading is no
+        // detour: it takes every generated hand as written.
+        assert!(taken > checked / 20, "{taken} of {checked} taken");
+        for hand in crate::corpus::winning_hands(7, 1000) {
+            assert!(both_readings(&hand).0.is_some(), "{hand:?}");
+        }
     }
 
     #[test]

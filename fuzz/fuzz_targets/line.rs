@@ -1,12 +1,13 @@
 //! Fuzz target: any bytes, as one line under every rule set and as a batch input.
 //!
-//! Scores the bytes (when UTF-8) under each rule set, renders the result in every format,
-//! checks `mjscore::invariants` on every hand that validates, analyses them as a hand
-//! before its win (`mjscore waits`) and renders that in every format, and runs the batch
-//! over the raw bytes in every format. A panic, a broken invariant or output that would act
-//! on a terminal is a crash. Run: `cargo +nightly fuzz run line fuzz/corpus/line
-//! fuzz/seeds`. The target `batch` runs lists of lines: sessions, and two threads against
-//! one.
+//! Checks that the notation's plain reading, if it takes the bytes (when UTF-8), reads
+//! them as the parser of every case does. Scores the bytes under each rule set, renders
+//! the result in every format, checks `mjscore::invariants` on every hand that validates,
+//! analyses them as a hand before its win (`mjscore waits`) and renders that in every
+//! format, and runs the batch over the raw bytes in every format. A panic, a broken
+//! invariant or output that would act on a terminal is a crash. Run: `cargo +nightly fuzz
+//! run line fuzz/corpus/line fuzz/seeds`. The target `batch` runs lists of lines:
+//! sessions, and two threads against one.
 
 #![no_main]
 
@@ -19,6 +20,11 @@ use mjscore::Options;
 const FORMATS: [Format; 3] = [Format::Text, Format::Json, Format::Tsv];
 
 fuzz_target!(|data: &[u8]| {
+    if let Ok(line) = std::str::from_utf8(data) {
+        if let Err(difference) = mjscore::invariants::check_plain_reading(line) {
+            panic!("{difference}");
+        }
+    }
     for &rules in mjscore::rules::ALL.iter() {
         if let Ok(line) = std::str::from_utf8(data) {
             let result = mjscore::score_line(line, rules);
