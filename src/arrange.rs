@@ -337,8 +337,66 @@ fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     }
 }
 
-/// The concealed sets of one split, by kind and lowest tile.
-type ConcealedSets = SmallVec<(SetKind, Tile), 4>;
+/// The concealed sets of one split, by kind and lowest tile: four at most (a hand needs
+/// four sets), so kept in a fixed array with their count. (As a `SmallVec`, which may move
+/// to the heap, every push, pop and copy asked where its items were.)
+#[derive(Clone, Copy)]
+struct ConcealedSets {
+    sets: [(SetKind, Tile); 4],
+    len: usize,
+}
+
+impl ConcealedSets {
+    fn new() -> Self {
+        ConcealedSets {
+            sets: [(SetKind::Triplet, Tile::default()); 4],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, set: (SetKind, Tile)) {
+        self.sets[self.len] = set;
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+}
+
+impl std::ops::Deref for ConcealedSets {
+    type Target = [(SetKind, Tile)];
+    fn deref(&self) -> &[(SetKind, Tile)] {
+        &self.sets[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for ConcealedSets {
+    fn deref_mut(&mut self) -> &mut [(SetKind, Tile)] {
+        &mut self.sets[..self.len]
+    }
+}
+
+/// Splits compare as their lists of sets do (the slots past `len` are no part of them).
+impl PartialEq for ConcealedSets {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ConcealedSets {}
+
+impl PartialOrd for ConcealedSets {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ConcealedSets {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (**self).cmp(&**other)
+    }
+}
 
 /// One split of the concealed tiles: its sets, sorted, and its pair.
 type Decomposition = (ConcealedSets, Tile);
@@ -366,7 +424,7 @@ fn decompose(
 ) {
     if held == 0 {
         if let (0, Some(pair)) = (sets_needed, pair) {
-            let mut sets = current.clone();
+            let mut sets = *current;
             sets.sort_unstable();
             out.push((sets, pair));
         }
