@@ -1305,16 +1305,35 @@ fn plain_meld(text: &str) -> Option<(usize, MeldKind, SmallVec<Tile, 4>)> {
     if length > 5 || bytes.get(close) != Some(&b']') {
         return None;
     }
-    let tiles = letter_tiles(&text[group_at..close], suit).collect();
-    Some((close + 1, kind, tiles))
+    // Four tiles at most (checked above), written in place.
+    let mut tiles = [Tile::default(); 4];
+    for (slot, tile) in tiles
+        .iter_mut()
+        .zip(letter_tiles(&text[group_at..close], suit))
+    {
+        *slot = tile;
+    }
+    Some((
+        close + 1,
+        kind,
+        SmallVec::from_array_prefix(tiles, length - 1),
+    ))
 }
 
 /// A context word every system reads, at the start of `text`, written without a mistake
 /// (`self`, `last`, `seat=s`, `resp=none`): its length and the word; `None` for any other
 /// word (the system's own, a claim) or a mistake.
 fn plain_word(text: &str) -> Option<(usize, Word)> {
-    let key_length = ascii_prefix(text, |b| b.is_ascii_alphabetic());
-    let key = lower_code(&text[..key_length]);
+    // The key's letters and its `lower_code`, in one pass.
+    let bytes = text.as_bytes();
+    let (mut key_length, mut key) = (0, 0);
+    while let Some(&byte) = bytes.get(key_length).filter(|b| b.is_ascii_alphabetic()) {
+        key |= u64::from(byte.to_ascii_lowercase()) << (8 * (key_length % 8));
+        key_length += 1;
+    }
+    if key_length > 8 {
+        key = 0;
+    }
     let (length, value) = match text.as_bytes().get(key_length) {
         Some(b'=') => {
             let after = &text[key_length + 1..];

@@ -74,6 +74,17 @@ impl<T: Clone, const N: usize> SmallVec<T, N> {
         self.items.dedup()
     }
 
+    /// The first `len` items of `items`, kept in place.
+    ///
+    /// # Panics
+    /// If `len` is more than `N`.
+    #[inline]
+    pub fn from_array_prefix(items: [T; N], len: usize) -> Self {
+        SmallVec {
+            items: smallvec::SmallVec::from_buf_and_len(items, len),
+        }
+    }
+
     /// The items as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
@@ -234,6 +245,20 @@ mod tests {
         // Equality reads the items only, whatever is left past them by remove.
         let fresh: SmallVec<u8, 4> = [3, 7].into_iter().collect();
         assert_eq!(list, fresh);
+    }
+
+    #[test]
+    fn an_array_prefix_is_the_list() {
+        let list: SmallVec<u8, 4> = SmallVec::from_array_prefix([7, 8, 9, 0], 3);
+        assert_eq!(list, [7, 8, 9], "the fourth slot is no item");
+        let mut list = list;
+        list.push(1);
+        list.push(2);
+        assert_eq!(
+            list,
+            [7, 8, 9, 1, 2],
+            "and grows past the array as any list"
+        );
     }
 
     #[test]
