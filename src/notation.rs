@@ -789,8 +789,7 @@ fn mixed_styles(hand_style: Style, group: Written) -> NotationErrorKind {
 /// starts `input`, every digit a rank of the suit; `None` for anything else (a digit out
 /// of range included, which [`tile_group`] reports). The common token, read byte by byte.
 #[inline]
-fn letter_group(input: &str) -> Option<(usize, Suit)> {
-    let bytes = input.as_bytes();
+fn letter_group(bytes: &[u8]) -> Option<(usize, Suit)> {
     let (suit, highest) = LETTER_SUITS[usize::from(*bytes.first()?)]?;
     // One pass: the group ends at the first byte that is not a digit, and fails at a
     // digit out of the suit's range.
@@ -829,15 +828,15 @@ static LETTER_SUITS: [Option<(Suit, u8)>; 256] = {
 };
 
 /// The tiles of a group [`letter_group`] found in `text`, of `suit`: a tile a digit.
-fn letter_tiles(text: &str, suit: Suit) -> impl Iterator<Item = Tile> + '_ {
-    let ranks = text.as_bytes()[1..].iter();
+fn letter_tiles(text: &[u8], suit: Suit) -> impl Iterator<Item = Tile> + '_ {
+    let ranks = text[1..].iter();
     ranks.map(move |&digit| Tile::of_checked_rank(suit, digit - b'0'))
 }
 
 /// `b123`, `w11`, `e2`: a suit letter and one or more digits. Recoverable error if the
 /// input does not start like a group; a failure if it does but a digit is out of range.
 fn tile_group(input: &str) -> Res<'_, Written<'_>> {
-    if let Some((length, _)) = letter_group(input) {
+    if let Some((length, _)) = letter_group(input.as_bytes()) {
         let (text, rest) = input.split_at(length);
         let style = Style::Letters;
         return Ok((rest, Written { text, style }));
@@ -904,7 +903,7 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
     let Ok((after_kind, word)) = alpha1(rest) else {
         return fail(rest, NotationErrorKind::MissingMeldKind);
     };
-    let Some(kind) = meld_kind(word) else {
+    let Some(kind) = meld_kind(word.as_bytes()) else {
         return fail(rest, NotationErrorKind::BadMeldKind(word.to_string()));
     };
     let mut tiles = SmallVec::new();
@@ -927,7 +926,7 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
             return fail(input, NotationErrorKind::UnclosedMeld);
         }
         // The common group, suit letter first, read once (as in the hand).
-        if let Some((length, suit)) = letter_group(rest) {
+        if let Some((length, suit)) = letter_group(rest.as_bytes()) {
             let (text, after) = rest.split_at(length);
             let group = Written {
                 text,
@@ -938,7 +937,7 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
                     wrong_style = Some((rest, kind));
                 }
             }
-            tiles.extend(letter_tiles(text, suit));
+            tiles.extend(letter_tiles(text.as_bytes(), suit));
             rest = after;
             continue;
         }
@@ -965,7 +964,7 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
 fn winning_tile(input: &str) -> Res<'_, (Written<'_>, Tile)> {
     let (rest, _) = ascii_byte(input, |b| b == b'+')?;
     // The common case, one tile written suit letter first (`+b9`), read directly.
-    if let Some((2, suit)) = letter_group(rest) {
+    if let Some((2, suit)) = letter_group(rest.as_bytes()) {
         let (text, after) = rest.split_at(2);
         let tile = Tile::of_checked_rank(suit, text.as_bytes()[1] - b'0');
         let group = Written {
@@ -989,7 +988,7 @@ fn winning_tile(input: &str) -> Res<'_, (Written<'_>, Tile)> {
 
 /// A context word, optionally `key=value`.
 fn word(input: &str) -> Res<'_, AnyWord<'_>> {
-    if let Some((length, word)) = plain_word(input) {
+    if let Some((length, word)) = plain_word(input.as_bytes()) {
         return Ok((&input[length..], AnyWord::Shared(word)));
     }
     // Not a word every system reads, written right: a mistake in one, or another word.
@@ -1005,7 +1004,7 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     let key_lower = || key.to_ascii_lowercase();
     let named = Ok((rest, AnyWord::Named(NamedWord { key, value })));
     use keyword::*;
-    match lower_code(key) {
+    match lower_code(key.as_bytes()) {
         // `last=N` (N > 1) is left to the scoring system (Huang's last tiles of the wall).
         LAST if value.is_some_and(|v| v != "1") => named,
         SELF | LAST | KONG | ROB | HEAVEN | EARTH => {
@@ -1053,7 +1052,7 @@ mod keyword {
 
 /// The kind of meld `word` names (`p`, `pung`, `pong`; `c`, `chow`, `chi`; `k`, `kong`;
 /// `ck`, `ckong`; in any case).
-fn meld_kind(word: &str) -> Option<MeldKind> {
+fn meld_kind(word: &[u8]) -> Option<MeldKind> {
     const P: u64 = keyword_code(b"p");
     const PUNG: u64 = keyword_code(b"pung");
     const PONG: u64 = keyword_code(b"pong");
@@ -1087,12 +1086,12 @@ const fn keyword_code(word: &[u8]) -> u64 {
 
 /// The [`keyword_code`] of `word` in lower case; 0, which is no keyword's, for a word of
 /// more than eight letters (no keyword has so many).
-fn lower_code(word: &str) -> u64 {
+fn lower_code(word: &[u8]) -> u64 {
     if word.len() > 8 {
         return 0;
     }
     let mut code = 0;
-    for &byte in word.as_bytes().iter().rev() {
+    for &byte in word.iter().rev() {
         code = code << 8 | u64::from(byte.to_ascii_lowercase());
     }
     code
@@ -1110,10 +1109,15 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
 
 /// Accepts a seat letter or its full name (`s`, `south`), in any case.
 pub fn seat_name(value: &str) -> Option<Seat> {
+    seat_of(value.as_bytes())
+}
+
+/// [`seat_name`] of the bytes of a word.
+fn seat_of(value: &[u8]) -> Option<Seat> {
     // Read from the first byte: a seat word is ASCII, and most lines name one or two.
     // `| 0x20` lowers an ASCII letter, and makes no other byte a seat's letter.
-    let seat = Seat::from_letter(char::from(value.as_bytes().first()? | 0x20))?;
-    (value.len() == 1 || value.eq_ignore_ascii_case(seat.name())).then_some(seat)
+    let seat = Seat::from_letter(char::from(value.first()? | 0x20))?;
+    (value.len() == 1 || value.eq_ignore_ascii_case(seat.name().as_bytes())).then_some(seat)
 }
 
 /// Character columns of positions in one line. Each call counts only the characters since
@@ -1227,7 +1231,7 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
                 parsed.end = column;
                 return true;
             }
-            b'[' => plain_meld(&line[at..]).map(|(length, kind, tiles)| {
+            b'[' => plain_meld(&bytes[at..]).map(|(length, kind, tiles)| {
                 parsed.melds.push(ParsedMeld {
                     kind,
                     tiles,
@@ -1235,7 +1239,7 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
                 });
                 at + length
             }),
-            b'+' => match letter_group(&line[at + 1..]) {
+            b'+' => match letter_group(&bytes[at + 1..]) {
                 Some((2, suit)) if parsed.winning.is_none() => {
                     let value = Tile::of_checked_rank(suit, bytes[at + 2] - b'0');
                     parsed.winning = Some(Spanned { value, column });
@@ -1243,14 +1247,14 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
                 }
                 _ => None,
             },
-            _ => match letter_group(&line[at..]) {
+            _ => match letter_group(&bytes[at..]) {
                 Some((length, suit)) => {
-                    let text = &line[at..at + length];
+                    let text = &bytes[at..at + length];
                     let tiles = letter_tiles(text, suit).map(|value| Spanned { value, column });
                     parsed.concealed.extend(tiles);
                     Some(at + length)
                 }
-                None => plain_word(&line[at..]).and_then(|(length, word)| {
+                None => plain_word(&bytes[at..]).and_then(|(length, word)| {
                     let kind = std::mem::discriminant(&word);
                     let mut seen = parsed.words.iter();
                     let again = seen.any(|seen| std::mem::discriminant(&seen.value) == kind);
@@ -1292,15 +1296,17 @@ pub(crate) fn plain_reading_agrees(line: &str) -> Result<(), String> {
 
 /// A meld of one group written suit letter first, `[p b555]`, `[ck w2222]`, at the start
 /// of `text`: its length, kind and tiles; `None` for any other meld (or a mistake).
-fn plain_meld(text: &str) -> Option<(usize, MeldKind, SmallVec<Tile, 4>)> {
-    let bytes = text.as_bytes();
-    let kind_length = ascii_prefix(&text[1..], |b| b.is_ascii_alphabetic());
-    let kind = meld_kind(&text[1..1 + kind_length])?;
+fn plain_meld(bytes: &[u8]) -> Option<(usize, MeldKind, SmallVec<Tile, 4>)> {
+    let kind_length = bytes[1..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let kind = meld_kind(&bytes[1..1 + kind_length])?;
     let group_at = 1 + kind_length + 1;
     if bytes.get(group_at - 1) != Some(&b' ') {
         return None;
     }
-    let (length, suit) = letter_group(&text[group_at..])?;
+    let (length, suit) = letter_group(&bytes[group_at..])?;
     let close = group_at + length;
     if length > 5 || bytes.get(close) != Some(&b']') {
         return None;
@@ -1309,7 +1315,7 @@ fn plain_meld(text: &str) -> Option<(usize, MeldKind, SmallVec<Tile, 4>)> {
     let mut tiles = [Tile::default(); 4];
     for (slot, tile) in tiles
         .iter_mut()
-        .zip(letter_tiles(&text[group_at..close], suit))
+        .zip(letter_tiles(&bytes[group_at..close], suit))
     {
         *slot = tile;
     }
@@ -1323,9 +1329,8 @@ fn plain_meld(text: &str) -> Option<(usize, MeldKind, SmallVec<Tile, 4>)> {
 /// A context word every system reads, at the start of `text`, written without a mistake
 /// (`self`, `last`, `seat=s`, `resp=none`): its length and the word; `None` for any other
 /// word (the system's own, a claim) or a mistake.
-fn plain_word(text: &str) -> Option<(usize, Word)> {
+fn plain_word(bytes: &[u8]) -> Option<(usize, Word)> {
     // The key's letters and its `lower_code`, in one pass.
-    let bytes = text.as_bytes();
     let (mut key_length, mut key) = (0, 0);
     while let Some(&byte) = bytes.get(key_length).filter(|b| b.is_ascii_alphabetic()) {
         key |= u64::from(byte.to_ascii_lowercase()) << (8 * (key_length % 8));
@@ -1334,26 +1339,29 @@ fn plain_word(text: &str) -> Option<(usize, Word)> {
     if key_length > 8 {
         key = 0;
     }
-    let (length, value) = match text.as_bytes().get(key_length) {
+    let (length, value) = match bytes.get(key_length) {
         Some(b'=') => {
-            let after = &text[key_length + 1..];
-            let value = &after[..ascii_prefix(after, |b| b.is_ascii_alphanumeric())];
-            (key_length + 1 + value.len(), Some(value))
+            let after = &bytes[key_length + 1..];
+            let value_length = after
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            (key_length + 1 + value_length, Some(&after[..value_length]))
         }
         _ => (key_length, None),
     };
     use keyword::*;
-    let seat = || value.filter(|v| !v.is_empty()).and_then(seat_name);
+    let seat = || value.filter(|v| !v.is_empty()).and_then(seat_of);
     let word = match (key, value) {
         (SELF, None) => Word::SelfDraw,
-        (LAST, None) | (LAST, Some("1")) => Word::LastTile,
+        (LAST, None) | (LAST, Some(b"1")) => Word::LastTile,
         (KONG, None) => Word::KongSupplement,
         (ROB, None) => Word::RobbedKong,
         (HEAVEN, None) => Word::Heaven,
         (EARTH, None) => Word::Earth,
         (SEAT, Some(_)) => Word::Seat(seat()?),
         (FROM, Some(_)) => Word::From(seat()?),
-        (RESP, Some(v)) if v.eq_ignore_ascii_case("none") => Word::Responsible(None),
+        (RESP, Some(v)) if v.eq_ignore_ascii_case(b"none") => Word::Responsible(None),
         (RESP, Some(_)) => Word::Responsible(Some(seat()?)),
         _ => return None,
     };
@@ -1395,7 +1403,7 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
 
         // Most tokens are groups written suit letter first: their tiles go straight into
         // the hand, each digit read once (the general path below reads them again).
-        if let Some((length, suit)) = letter_group(rest) {
+        if let Some((length, suit)) = letter_group(rest.as_bytes()) {
             if !separated && !after_group {
                 return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
             }
@@ -1407,7 +1415,8 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
             if let Err(kind) = check_style(&mut style, group) {
                 return Err(columns.error(rest, kind));
             }
-            concealed.extend(letter_tiles(text, suit).map(|value| Spanned { value, column: at }));
+            let tiles = letter_tiles(text.as_bytes(), suit);
+            concealed.extend(tiles.map(|value| Spanned { value, column: at }));
             (rest, after_group, after_meld) = (after, true, false);
             continue;
         }
