@@ -179,18 +179,64 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
         holding.melds.len(),
         rules.shapes,
     );
-    waits_on(holding, kinds, seen, rules)
+    waits_on(&mut Won::of(holding), kinds, seen, rules)
 }
 
-/// The waits of `holding` on `kinds` (the kinds of the rule set's shapes that complete it;
-/// its own special shapes are added here), counting as seen the tiles of `seen`.
-fn waits_on(holding: &Holding, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
-    let kinds = kinds | special_kinds(holding, rules);
+/// A hand before its win won on one tile both ways, on a discard and self-drawn. It is
+/// made once for a hand, and each wait (and, for 14 tiles, each discard) changes only its
+/// winning tile (its concealed tiles): building each won hand anew copied the tiles, the
+/// melds and the context for every wait.
+struct Won {
+    /// Won on a discard (with the line's `from=` and `resp=`).
+    on_discard: Hand,
+    /// Self-drawn ([`Holding::self_drawn_context`]).
+    self_drawn: Hand,
+}
+
+impl Won {
+    /// `holding` won both ways, on no tile yet.
+    fn of(holding: &Holding) -> Won {
+        let on_discard = Hand {
+            concealed: holding.concealed.clone(),
+            melds: holding.melds.clone(),
+            winning_tile: None,
+            context: holding.context.clone(),
+        };
+        let self_drawn = Hand {
+            context: holding.self_drawn_context(),
+            ..on_discard.clone()
+        };
+        Won {
+            on_discard,
+            self_drawn,
+        }
+    }
+
+    /// The hand's concealed tiles become `concealed` (sorted): what a discard leaves.
+    fn hold(&mut self, concealed: &[Tile]) {
+        for hand in [&mut self.on_discard, &mut self.self_drawn] {
+            hand.concealed = concealed.iter().copied().collect();
+        }
+    }
+
+    /// Both hands are won on `tile`.
+    fn on(&mut self, tile: Tile) {
+        self.on_discard.winning_tile = Some(tile);
+        self.self_drawn.winning_tile = Some(tile);
+    }
+}
+
+/// The waits of `won`'s tiles on `kinds` (the kinds of the rule set's shapes that
+/// complete them; its own special shapes are added here), counting as seen the tiles of
+/// `seen`.
+fn waits_on(won: &mut Won, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
+    let kinds = kinds | special_kinds(won, rules);
     // What the tiles before the win decide is worked out for the first win valued only.
     let mut before_the_win = HandFacts::new();
     let waits: Vec<Wait> = kinds_of(kinds)
         .map(|tile| {
-            let (discard, self_draw) = values(holding, tile, rules, &mut before_the_win);
+            won.on(tile);
+            let (discard, self_draw) = values(won, rules, &mut before_the_win);
             Wait {
                 tile,
                 unseen: 4u8.saturating_sub(seen[tile.index()]),
@@ -200,11 +246,12 @@ fn waits_on(holding: &Holding, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) 
         })
         .collect();
     let distance = if waits.is_empty() {
-        calling_distance(
-            &holding.concealed_counts(),
-            holding.melds.len(),
-            rules.shapes,
-        )
+        let hand = &won.on_discard;
+        let mut counts = [0u8; KINDS];
+        for tile in &hand.concealed {
+            counts[tile.index()] += 1;
+        }
+        calling_distance(&counts, hand.melds.len(), rules.shapes)
     } else {
         0
     };
@@ -213,14 +260,14 @@ fn waits_on(holding: &Holding, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) 
 
 /// The kinds that complete one of the rule set's own special shapes (as the engine's shapes,
 /// whatever the copies left: a wait on a fifth copy is dead, not missing).
-fn special_kinds(holding: &Holding, rules: &RuleSet) -> u64 {
+fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
     if rules.special_shapes.is_empty() || !rules.shapes.special {
         return 0;
     }
     let mut bits = 0;
     for tile in Tile::ALL {
-        let won = holding.won_on(tile, true);
-        let Some(tiles) = crate::score::special_tiles(&won) else {
+        won.on(tile);
+        let Some(tiles) = crate::score::special_tiles(&won.self_drawn) else {
             // Melds, or not 13 tiles: no special shape.
             return 0;
         };
@@ -235,25 +282,17 @@ fn special_kinds(holding: &Holding, rules: &RuleSet) -> u64 {
     bits
 }
 
-/// What `tile` is worth to `holding`, won on a discard and self-drawn. The tiles are
-/// arranged once for both ways; `before_the_win` holds what the tiles before the win
-/// decide, from the wins valued before (and is left with this one's).
-fn values(
-    holding: &Holding,
-    tile: Tile,
-    rules: &RuleSet,
-    before_the_win: &mut HandFacts,
-) -> (Value, Value) {
-    let on_discard = holding.won_on(tile, false);
-    let arranged = tile_arrangements(&on_discard);
-    let mut value_of = |hand: &Hand| {
-        let facts = before_the_win.for_another_win();
-        let value = value(hand, &arranged, rules, &facts);
-        *before_the_win = facts;
-        value
-    };
-    let discard = value_of(&on_discard);
-    (discard, value_of(&holding.won_on(tile, true)))
+/// What `won`'s winning tile is worth, won on a discard and self-drawn. The tiles are
+/// arranged once for both ways, and both ways share what the tiles decide;
+/// `before_the_win` holds what the tiles before the win decide, from the wins valued
+/// before (and is left with this one's).
+fn values(won: &Won, rules: &RuleSet, before_the_win: &mut HandFacts) -> (Value, Value) {
+    let arranged = tile_arrangements(&won.on_discard);
+    let facts = before_the_win.for_another_win();
+    let discard = value(&won.on_discard, &arranged, rules, &facts);
+    let self_draw = value(&won.self_drawn, &arranged, rules, &facts);
+    *before_the_win = facts;
+    (discard, self_draw)
 }
 
 /// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
@@ -290,13 +329,25 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
         holding.melds.len(),
         rules.shapes,
     );
+    let mut won = Won::of(holding);
     let mut distance = u8::MAX;
     let mut discards = Vec::new();
     for tile in kinds {
-        let Some(after) = holding.without(tile) else {
+        // The concealed tiles less the first of `tile` (they are sorted, so the rest stay so).
+        let at = holding.concealed.iter().position(|&t| t == tile);
+        let Some(at) = at else {
             continue;
         };
-        let waits = waits_on(&after, after_discards.completing_kinds(tile), &seen, rules);
+        let mut after: SmallVec<Tile, 14> = SmallVec::new();
+        after.extend(holding.concealed[..at].iter().copied());
+        after.extend(holding.concealed[at + 1..].iter().copied());
+        won.hold(&after);
+        let waits = waits_on(
+            &mut won,
+            after_discards.completing_kinds(tile),
+            &seen,
+            rules,
+        );
         distance = distance.min(waits.distance);
         if waits.distance == 0 {
             discards.push(Discard { tile, waits });
