@@ -12,7 +12,7 @@
 use std::cmp::Reverse;
 use std::mem::Discriminant;
 
-use crate::arrange::{tile_arrangements, Arrangements, Shape};
+use crate::arrange::{tile_arrangements, Arrangements, Shape, Splits};
 use crate::hand::{Hand, Holding};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
@@ -191,6 +191,9 @@ struct Won {
     on_discard: Hand,
     /// Self-drawn ([`Holding::self_drawn_context`]).
     self_drawn: Hand,
+    /// For 14 tiles, how they split ([`Splits`]), and the tile discarded from them: won on
+    /// that tile again, the hand holds the same 14 tiles, which are not split again.
+    drawn: Option<(Splits, Option<Tile>)>,
 }
 
 impl Won {
@@ -206,16 +209,36 @@ impl Won {
             context: holding.self_drawn_context(),
             ..on_discard.clone()
         };
+        // 14 tiles: split before any is discarded.
+        let drawn = (holding.tiles() == 14).then(|| (Splits::of(&on_discard), None));
         Won {
             on_discard,
             self_drawn,
+            drawn,
         }
     }
 
-    /// The hand's concealed tiles become `concealed` (sorted): what a discard leaves.
-    fn hold(&mut self, concealed: &[Tile]) {
+    /// The hand's concealed tiles become `concealed` (sorted): what discarding `discarded`
+    /// leaves.
+    fn hold(&mut self, concealed: &[Tile], discarded: Tile) {
         for hand in [&mut self.on_discard, &mut self.self_drawn] {
             hand.concealed = concealed.iter().copied().collect();
+        }
+        if let Some((_, tile)) = &mut self.drawn {
+            *tile = Some(discarded);
+        }
+    }
+
+    /// The arrangements of the hand won on its winning tile ([`tile_arrangements`]).
+    fn arrangements(&self) -> Arrangements {
+        let won_on = self.on_discard.winning_tile;
+        match &self.drawn {
+            Some((splits, discarded)) if won_on.is_some() && *discarded == won_on => {
+                let mut found = Arrangements::new();
+                splits.place(won_on, &mut found);
+                found
+            }
+            _ => tile_arrangements(&self.on_discard),
         }
     }
 
@@ -287,7 +310,7 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
 /// `before_the_win` holds what the tiles before the win decide, from the wins valued
 /// before (and is left with this one's).
 fn values(won: &Won, rules: &RuleSet, before_the_win: &mut HandFacts) -> (Value, Value) {
-    let arranged = tile_arrangements(&won.on_discard);
+    let arranged = won.arrangements();
     let facts = before_the_win.for_another_win();
     let discard = value(&won.on_discard, &arranged, rules, &facts);
     let self_draw = value(&won.self_drawn, &arranged, rules, &facts);
@@ -341,7 +364,7 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
         let mut after: SmallVec<Tile, 14> = SmallVec::new();
         after.extend(holding.concealed[..at].iter().copied());
         after.extend(holding.concealed[at + 1..].iter().copied());
-        won.hold(&after);
+        won.hold(&after, tile);
         let waits = waits_on(
             &mut won,
             after_discards.completing_kinds(tile),
