@@ -82,7 +82,7 @@ impl Limit {
 }
 
 /// One arrangement, scored.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Reading {
     /// The arrangement scored.
     pub arrangement: Arrangement,
@@ -100,6 +100,22 @@ pub struct Reading {
     pub total: u32,
     /// The limit that decided the total, if one did.
     pub limit: Option<Limit>,
+}
+
+/// A reading's lists are copied whole ([`SmallVec::copied`]): the `waits` analysis clones
+/// the best reading of every value it makes.
+impl Clone for Reading {
+    fn clone(&self) -> Reading {
+        Reading {
+            arrangement: self.arrangement,
+            counted: self.counted.copied(),
+            set_aside: self.set_aside.copied(),
+            sum: self.sum,
+            base: self.base,
+            total: self.total,
+            limit: self.limit,
+        }
+    }
 }
 
 impl Reading {

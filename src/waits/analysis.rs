@@ -345,7 +345,7 @@ fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &Han
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
 pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     let seen = holding.held_counts();
-    let mut kinds: Vec<Tile> = holding.concealed.to_vec();
+    let mut kinds: SmallVec<Tile, 14> = holding.concealed.iter().copied().collect();
     kinds.dedup();
     let after_discards = AfterDiscards::new(
         &holding.concealed_counts(),
@@ -354,7 +354,7 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     );
     let mut won = Won::of(holding);
     let mut distance = u8::MAX;
-    let mut discards = Vec::new();
+    let mut discards = Vec::with_capacity(kinds.len());
     for tile in kinds {
         // The concealed tiles less the first of `tile` (they are sorted, so the rest stay so).
         let at = holding.concealed.iter().position(|&t| t == tile);
