@@ -538,7 +538,36 @@ pub const DECLARED_ONLY: Shapes = Shapes {
     special: false,
 };
 
+/// How many kinds of shape there are ([`Shape::kind`]).
+pub(crate) const SHAPE_KINDS: usize = 5;
+
+impl Shape {
+    /// The kind of shape, as an index below [`SHAPE_KINDS`]: four sets and a pair, Seven
+    /// Pairs, Thirteen Terminals, a win by declaration, a special shape. What [`Shapes`]
+    /// allow or not is a kind.
+    pub(crate) fn kind(&self) -> usize {
+        match self {
+            Shape::Regular { .. } => 0,
+            Shape::SevenPairs { .. } => 1,
+            Shape::ThirteenTerminals { .. } => 2,
+            Shape::Declared => 3,
+            Shape::Special { .. } => 4,
+        }
+    }
+}
+
 impl Shapes {
+    /// Whether the shapes of `kind` ([`Shape::kind`]) are among these.
+    pub(crate) fn allow_kind(&self, kind: usize) -> bool {
+        match kind {
+            0 => self.regular,
+            1 => self.seven_pairs,
+            2 => self.thirteen_terminals,
+            3 => self.declared,
+            _ => self.special,
+        }
+    }
+
     /// Whether `shape` is one of these.
     pub fn allow(&self, shape: &Shape) -> bool {
         match shape {

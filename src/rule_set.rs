@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use crate::arrange::SpecialShape;
+use crate::arrange::{SpecialShape, SHAPE_KINDS};
 use crate::hand::{HandError, WinContext};
 use crate::notation::ParsedHand;
 pub use crate::patterns::Shapes;
@@ -96,6 +96,12 @@ pub(crate) struct TableIndex {
     pub(crate) series: Vec<usize>,
     /// The implications, in order.
     pub(crate) implications: Vec<IndexedImplication>,
+    /// For each kind of shape ([`crate::arrange::Shape::kind`]), the patterns that may score on it but the
+    /// fallbacks, with their indices, in table order: a reading asks these only, rather
+    /// than asking every pattern of the table whether it may.
+    pub(crate) scored_on: [Vec<(usize, &'static Pattern)>; SHAPE_KINDS],
+    /// For each kind of shape, the first fallback pattern that may score on it.
+    pub(crate) fallback: [Option<&'static Pattern>; SHAPE_KINDS],
 }
 
 /// An [`Implication`] by pattern index: bit `i` of a mask stands for the `i`th pattern.
@@ -110,7 +116,7 @@ pub(crate) struct IndexedImplication {
 }
 
 impl TableIndex {
-    fn of(patterns: &[Pattern], implications: &[Implication]) -> TableIndex {
+    fn of(patterns: &'static [Pattern], implications: &[Implication]) -> TableIndex {
         assert!(
             patterns.len() <= RuleSet::MAX_PATTERNS,
             "a rule set has at most {} patterns",
@@ -143,9 +149,23 @@ impl TableIndex {
                     .collect(),
             })
             .collect();
+        let scored_on = std::array::from_fn(|kind| {
+            patterns
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.shapes.allow_kind(kind) && !p.is_fallback())
+                .collect()
+        });
+        let fallback = std::array::from_fn(|kind| {
+            patterns
+                .iter()
+                .find(|p| p.is_fallback() && p.shapes.allow_kind(kind))
+        });
         TableIndex {
             series,
             implications,
+            scored_on,
+            fallback,
         }
     }
 }

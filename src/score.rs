@@ -205,10 +205,8 @@ fn find_patterns(
     // The series of the patterns found so far, as bits of their first patterns' indices: a
     // pattern whose series is not among them (nearly every one) has no rival to look for.
     let mut series_found = 0u128;
-    for (index, pattern) in rules.patterns.iter().enumerate() {
-        if !pattern.allows(&arrangement.shape) {
-            continue;
-        }
+    let kind = arrangement.shape.kind();
+    for &(index, pattern) in &table.scored_on[kind] {
         match pattern.condition {
             Condition::Hand(holds) => {
                 if !holds(&facts) {
@@ -269,11 +267,7 @@ fn find_patterns(
     }
     drop_implied(found, &indices, table, &facts);
     if found.is_empty() {
-        let fallback = rules
-            .patterns
-            .iter()
-            .find(|p| p.is_fallback() && p.allows(&arrangement.shape));
-        if let Some(pattern) = fallback {
+        if let Some(pattern) = table.fallback[kind] {
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
         }
     }
