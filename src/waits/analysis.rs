@@ -256,18 +256,21 @@ fn waits_on(won: &mut Won, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> W
     let kinds = kinds | special_kinds(won, rules);
     // What the tiles before the win decide is worked out for the first win valued only.
     let mut before_the_win = HandFacts::new();
-    let waits: Vec<Wait> = kinds_of(kinds)
-        .map(|tile| {
-            won.on(tile);
-            let (discard, self_draw) = values(won, rules, &mut before_the_win);
-            Wait {
-                tile,
-                unseen: 4u8.saturating_sub(seen[tile.index()]),
-                discard,
-                self_draw,
-            }
-        })
-        .collect();
+    let mut waits = Vec::with_capacity(kinds.count_ones() as usize);
+    for tile in kinds_of(kinds) {
+        won.on(tile);
+        // The tiles are arranged once for both ways, and both ways share what the tiles
+        // decide. The wait is made where it stays: its values are not moved there.
+        let arranged = won.arrangements();
+        let facts = before_the_win.for_another_win();
+        waits.push(Wait {
+            tile,
+            unseen: 4u8.saturating_sub(seen[tile.index()]),
+            discard: value(&won.on_discard, &arranged, rules, &facts),
+            self_draw: value(&won.self_drawn, &arranged, rules, &facts),
+        });
+        before_the_win = facts;
+    }
     let distance = if waits.is_empty() {
         let hand = &won.on_discard;
         let mut counts = [0u8; KINDS];
@@ -303,19 +306,6 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
         }
     }
     bits
-}
-
-/// What `won`'s winning tile is worth, won on a discard and self-drawn. The tiles are
-/// arranged once for both ways, and both ways share what the tiles decide;
-/// `before_the_win` holds what the tiles before the win decide, from the wins valued
-/// before (and is left with this one's).
-fn values(won: &Won, rules: &RuleSet, before_the_win: &mut HandFacts) -> (Value, Value) {
-    let arranged = won.arrangements();
-    let facts = before_the_win.for_another_win();
-    let discard = value(&won.on_discard, &arranged, rules, &facts);
-    let self_draw = value(&won.self_drawn, &arranged, rules, &facts);
-    *before_the_win = facts;
-    (discard, self_draw)
 }
 
 /// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
