@@ -179,7 +179,12 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
         holding.melds.len(),
         rules.shapes,
     );
-    waits_on(&mut Won::of(holding), kinds, seen, rules)
+    let held = holding.held_counts();
+    let before = Before {
+        held: &held,
+        four: held_four(&held),
+    };
+    waits_on(&mut Won::of(holding), kinds, before, seen, rules)
 }
 
 /// A hand before its win won on one tile both ways, on a discard and self-drawn. It is
@@ -252,17 +257,37 @@ impl Won {
 /// The waits of `won`'s tiles on `kinds` (the kinds of the rule set's shapes that
 /// complete them; its own special shapes are added here), counting as seen the tiles of
 /// `seen`.
-fn waits_on(won: &mut Won, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
-    let kinds = kinds | special_kinds(won, rules);
-    // What the tiles before the win decide is worked out for the first win valued only.
+fn waits_on(
+    won: &mut Won,
+    kinds: u64,
+    before: Before,
+    seen: &[u8; KINDS],
+    rules: &RuleSet,
+) -> Waits {
+    let four_before = before.four;
+    // What the tiles before the win decide is worked out for the first win valued only, or
+    // known here: whether they wait on one live kind, when the rule set's shapes are those
+    // that fact counts (a kind held four times is no live wait).
     let mut before_the_win = HandFacts::new();
+    let shapes = rules.shapes;
+    if shapes.regular && shapes.seven_pairs && shapes.thirteen_terminals {
+        let live = kinds & !four_before;
+        before_the_win = before_the_win.with_one_live_wait(live.count_ones() == 1);
+    }
+    let kinds = kinds | special_kinds(won, rules);
     let mut waits = Vec::with_capacity(kinds.count_ones() as usize);
     for tile in kinds_of(kinds) {
         won.on(tile);
         // The tiles are arranged once for both ways, and both ways share what the tiles
         // decide. The wait is made where it stays: its values are not moved there.
         let arranged = won.arrangements();
-        let facts = before_the_win.for_another_win();
+        // The winning tile makes a fourth of its kind, or a fifth.
+        let four = match before.held[tile.index()] {
+            3 => four_before | 1 << tile.index(),
+            4 => four_before & !(1 << tile.index()),
+            _ => four_before,
+        };
+        let facts = before_the_win.for_another_win().with_kinds_held_four(four);
         waits.push(Wait {
             tile,
             unseen: 4u8.saturating_sub(seen[tile.index()]),
@@ -282,6 +307,21 @@ fn waits_on(won: &mut Won, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> W
         0
     };
     Waits { waits, distance }
+}
+
+/// What the tiles before the win hold: each kind's copies, concealed and melded (a kong
+/// counting 4), and the kinds held four times as bits.
+#[derive(Clone, Copy)]
+struct Before<'a> {
+    held: &'a [u8; KINDS],
+    four: u64,
+}
+
+/// The kinds of `held` (counts of each kind) held four times, as bits.
+fn held_four(held: &[u8; KINDS]) -> u64 {
+    held.iter()
+        .enumerate()
+        .fold(0, |kinds, (i, &count)| kinds | u64::from(count == 4) << i)
 }
 
 /// The kinds that complete one of the rule set's own special shapes (as the engine's shapes,
@@ -335,6 +375,8 @@ fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &Han
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
 pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     let seen = holding.held_counts();
+    let mut held = seen;
+    let four = held_four(&seen);
     let mut kinds: SmallVec<Tile, 14> = holding.concealed.iter().copied().collect();
     kinds.dedup();
     let after_discards = AfterDiscards::new(
@@ -355,12 +397,15 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
         after.extend(holding.concealed[..at].iter().copied());
         after.extend(holding.concealed[at + 1..].iter().copied());
         won.hold(&after, tile);
-        let waits = waits_on(
-            &mut won,
-            after_discards.completing_kinds(tile),
-            &seen,
-            rules,
-        );
+        // The discard leaves three of a kind held four times.
+        held[tile.index()] -= 1;
+        let before = Before {
+            held: &held,
+            four: four & !(1 << tile.index()),
+        };
+        let kinds = after_discards.completing_kinds(tile);
+        let waits = waits_on(&mut won, kinds, before, &seen, rules);
+        held[tile.index()] += 1;
         distance = distance.min(waits.distance);
         if waits.distance == 0 {
             discards.push(Discard { tile, waits });
