@@ -350,6 +350,8 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
 
 /// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
 /// [`tile_arrangements`].
+// Inlined, so that a value is made in its wait's place rather than moved there.
+#[inline(always)]
 fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
     let mut readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
     let compared = readings.len();
