@@ -495,15 +495,18 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 /// [`readings`], from the hand's [`tile_arrangements`] when the caller has them (`arranged`),
 /// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
 /// analysis scores the same tiles won both ways.
-pub fn readings_sharing(
+pub fn readings_sharing<All>(
     hand: &Hand,
     rules: &RuleSet,
     arranged: Option<&Arrangements>,
     hand_facts: &HandFacts,
-) -> Vec<Reading> {
+) -> All
+where
+    All: FromIterator<Reading> + std::ops::DerefMut<Target = [Reading]>,
+{
     let mut shapes = Arrangements::new();
     shapes_read(hand, rules, arranged, &mut shapes);
-    let mut all: Vec<Reading> = shapes
+    let mut all: All = shapes
         .into_iter()
         .map(|a| read_sharing(hand, a, rules, hand_facts))
         .collect();

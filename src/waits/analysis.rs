@@ -23,6 +23,9 @@ use crate::tile::{Tile, KINDS};
 use super::distance::calling_distance;
 use super::{completing_kinds, kinds_of, AfterDiscards};
 
+/// The best reading of each winning shape of a [`Value`]: one for most hands, kept in place.
+pub type Shapes = SmallVec<Reading, 1>;
+
 /// What a wait is worth won one way (on a discard, or self-drawn).
 #[derive(Debug, Clone)]
 pub struct Value {
@@ -31,7 +34,7 @@ pub struct Value {
     pub outcome: Outcome,
     /// The best reading of each winning shape the tiles take, best first: two when the
     /// hand is both Seven Pairs and 4 sets and a pair.
-    pub shapes: Vec<Reading>,
+    pub shapes: Shapes,
 }
 
 impl Value {
@@ -353,7 +356,7 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
 // Inlined, so that a value is made in its wait's place rather than moved there.
 #[inline(always)]
 fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
-    let mut readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
+    let mut readings: Shapes = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
     let compared = readings.len();
     let best = readings.first().cloned();
     // The readings come best first: the first of each shape is its best. They are kept in
