@@ -494,7 +494,8 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 
 /// [`readings`], from the hand's [`tile_arrangements`] when the caller has them (`arranged`),
 /// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
-/// analysis scores the same tiles won both ways.
+/// analysis scores the same tiles won both ways. The readings come in any list (`All`): the
+/// waits analysis keeps them in place, where most hands have one.
 pub fn readings_sharing<All>(
     hand: &Hand,
     rules: &RuleSet,
@@ -502,16 +503,32 @@ pub fn readings_sharing<All>(
     hand_facts: &HandFacts,
 ) -> All
 where
-    All: FromIterator<Reading> + std::ops::DerefMut<Target = [Reading]>,
+    All: Default + Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
+{
+    let mut all = All::default();
+    readings_into(hand, rules, arranged, hand_facts, &mut all);
+    all
+}
+
+/// [`readings_sharing`], pushed into `all` (empty): the list is filled where it stays, not
+/// moved there.
+pub fn readings_into<All>(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+    hand_facts: &HandFacts,
+    all: &mut All,
+) where
+    All: Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
 {
     let mut shapes = Arrangements::new();
     shapes_read(hand, rules, arranged, &mut shapes);
-    let mut all: All = shapes
-        .into_iter()
-        .map(|a| read_sharing(hand, a, rules, hand_facts))
-        .collect();
+    all.extend(
+        shapes
+            .into_iter()
+            .map(|a| read_sharing(hand, a, rules, hand_facts)),
+    );
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
-    all
 }
 
 /// The first of [`readings`] without keeping the others, and how many were compared.

@@ -16,7 +16,7 @@ use crate::arrange::{tile_arrangements, Arrangements, Shape, Splits};
 use crate::hand::{Hand, Holding};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
-use crate::score::{self, Outcome, Reading};
+use crate::score::{self, FalseWin, Outcome, Reading};
 use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
@@ -356,25 +356,31 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
 // Inlined, so that a value is made in its wait's place rather than moved there.
 #[inline(always)]
 fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
-    let mut readings: Shapes = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
+    // Made where it stays, its readings read into it; the outcome is decided from them.
+    let mut value = Value {
+        outcome: Outcome::FalseWin(FalseWin::NotAWinningHand),
+        shapes: Shapes::new(),
+    };
+    let readings = &mut value.shapes;
+    score::readings_into(hand, rules, Some(arranged), hand_facts, readings);
     let compared = readings.len();
     let best = readings.first().cloned();
     // The readings come best first: the first of each shape is its best. They are kept in
-    // the readings' own list, which saves a list for every value.
-    let mut shapes: SmallVec<Discriminant<Shape>, 4> = SmallVec::new();
-    readings.retain(|reading| {
-        let shape = std::mem::discriminant(&reading.arrangement.shape);
-        let first = !shapes.contains(&shape);
-        if first {
-            shapes.push(shape);
-        }
-        first
-    });
-    let outcome = score::decide_best(hand, rules, best, compared);
-    Value {
-        outcome,
-        shapes: readings,
+    // the readings' own list, which saves a list for every value. One reading (most
+    // hands) is the first of its shape.
+    if readings.len() > 1 {
+        let mut shapes: SmallVec<Discriminant<Shape>, 4> = SmallVec::new();
+        readings.retain(|reading| {
+            let shape = std::mem::discriminant(&reading.arrangement.shape);
+            let first = !shapes.contains(&shape);
+            if first {
+                shapes.push(shape);
+            }
+            first
+        });
     }
+    value.outcome = score::decide_best(hand, rules, best, compared);
+    value
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
