@@ -38,6 +38,16 @@ pub struct Value {
 }
 
 impl Value {
+    /// A value not scored yet, for a wait to be made where it stays and its values read
+    /// into it: a value is a few hundred bytes, and each was copied several times on its
+    /// way to its wait.
+    fn unscored() -> Value {
+        Value {
+            outcome: Outcome::FalseWin(FalseWin::NotAWinningHand),
+            shapes: Shapes::new(),
+        }
+    }
+
     /// The hand's value when it wins; `None` below the minimum.
     pub fn total(&self) -> Option<u32> {
         match &self.outcome {
@@ -282,7 +292,7 @@ fn waits_on(
     for tile in kinds_of(kinds) {
         won.on(tile);
         // The tiles are arranged once for both ways, and both ways share what the tiles
-        // decide. The wait is made where it stays: its values are not moved there.
+        // decide. The wait is made where it stays, and its values are read into it.
         let arranged = won.arrangements();
         // The winning tile makes a fourth of its kind, or a fifth.
         let four = match before.held[tile.index()] {
@@ -294,9 +304,19 @@ fn waits_on(
         waits.push(Wait {
             tile,
             unseen: 4u8.saturating_sub(seen[tile.index()]),
-            discard: value(&won.on_discard, &arranged, rules, &facts),
-            self_draw: value(&won.self_drawn, &arranged, rules, &facts),
+            discard: Value::unscored(),
+            self_draw: Value::unscored(),
         });
+        if let Some(wait) = waits.last_mut() {
+            value_into(&won.on_discard, &arranged, rules, &facts, &mut wait.discard);
+            value_into(
+                &won.self_drawn,
+                &arranged,
+                rules,
+                &facts,
+                &mut wait.self_draw,
+            );
+        }
         before_the_win = facts;
     }
     let distance = if waits.is_empty() {
@@ -351,16 +371,15 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
     bits
 }
 
-/// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
-/// [`tile_arrangements`].
-// Inlined, so that a value is made in its wait's place rather than moved there.
-#[inline(always)]
-fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
-    // Made where it stays, its readings read into it; the outcome is decided from them.
-    let mut value = Value {
-        outcome: Outcome::FalseWin(FalseWin::NotAWinningHand),
-        shapes: Shapes::new(),
-    };
+/// What `hand` (a holding won on one tile, one way) is worth, read into `value` (as
+/// [`Value::unscored`] leaves it); `arranged` are the hand's [`tile_arrangements`].
+fn value_into(
+    hand: &Hand,
+    arranged: &Arrangements,
+    rules: &RuleSet,
+    hand_facts: &HandFacts,
+    value: &mut Value,
+) {
     let readings = &mut value.shapes;
     score::readings_into(hand, rules, Some(arranged), hand_facts, readings);
     let compared = readings.len();
@@ -380,7 +399,6 @@ fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &Han
         });
     }
     value.outcome = score::decide_best(hand, rules, best, compared);
-    value
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
