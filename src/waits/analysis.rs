@@ -301,7 +301,9 @@ fn waits_on(
             _ => four_before,
         };
         let facts = before_the_win.for_another_win().with_kinds_held_four(four);
-        waits.push(Wait {
+        // Written into its place by resize_with: push built the wait (a kilobyte) on the
+        // stack and copied it.
+        waits.resize_with(waits.len() + 1, || Wait {
             tile,
             unseen: 4u8.saturating_sub(seen[tile.index()]),
             discard: Value::unscored(),
