@@ -442,14 +442,23 @@ fn shapes_read(
         });
         return;
     }
+    // Only the shapes the rule set allows are kept, as they come: a second pass over the
+    // list to sift them cost every reading of the waits analysis.
+    let allowed = rules.shapes;
     match arranged {
-        Some(arranged) => all.extend(arranged.iter().map(|a| a.won_by(hand.context.win_by))),
-        None => arrange_into(hand, all),
+        Some(arranged) => {
+            for arrangement in arranged.iter().filter(|a| allowed.allow(&a.shape)) {
+                all.push(arrangement.won_by(hand.context.win_by));
+            }
+        }
+        None => {
+            arrange_into(hand, all);
+            all.retain(|a| allowed.allow(&a.shape));
+        }
     }
-    if !rules.special_shapes.is_empty() {
+    if !rules.special_shapes.is_empty() && allowed.special {
         push_special_shapes(hand, rules, all);
     }
-    all.retain(|a| rules.shapes.allow(&a.shape));
 }
 
 /// The rule set's own shapes that the hand's 14 concealed tiles form (a hand with melds has
