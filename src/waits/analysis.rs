@@ -13,7 +13,7 @@ use std::cmp::Reverse;
 use std::mem::Discriminant;
 
 use crate::arrange::{tile_arrangements, Arrangements, Shape, Splits};
-use crate::hand::{Hand, Holding};
+use crate::hand::{Hand, Holding, Tiles};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
 use crate::score::{self, FalseWin, Outcome, Reading};
@@ -238,10 +238,9 @@ impl Won {
 
     /// The hand's concealed tiles become `concealed` (sorted): what discarding `discarded`
     /// leaves.
-    fn hold(&mut self, concealed: &[Tile], discarded: Tile) {
-        for hand in [&mut self.on_discard, &mut self.self_drawn] {
-            hand.concealed = concealed.iter().copied().collect();
-        }
+    fn hold(&mut self, concealed: Tiles, discarded: Tile) {
+        self.self_drawn.concealed = concealed.copied();
+        self.on_discard.concealed = concealed;
         if let Some((_, tile)) = &mut self.drawn {
             *tile = Some(discarded);
         }
@@ -424,10 +423,9 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
         let Some(at) = at else {
             continue;
         };
-        let mut after: SmallVec<Tile, 14> = SmallVec::new();
-        after.extend(holding.concealed[..at].iter().copied());
-        after.extend(holding.concealed[at + 1..].iter().copied());
-        won.hold(&after, tile);
+        let mut after = holding.concealed.copied();
+        after.remove(at);
+        won.hold(after, tile);
         // The discard leaves three of a kind held four times.
         held[tile.index()] -= 1;
         let before = Before {
