@@ -395,7 +395,7 @@ fn decompose(
 ) {
     if held == 0 {
         if let (0, Some(pair)) = (sets_needed, pair) {
-            let mut sets = current.clone();
+            let mut sets = current.copied();
             sets.sort_unstable();
             out.push((sets, pair));
         }

@@ -218,14 +218,16 @@ impl Won {
     /// `holding` won both ways, on no tile yet.
     fn of(holding: &Holding) -> Won {
         let on_discard = Hand {
-            concealed: holding.concealed.clone(),
-            melds: holding.melds.clone(),
+            concealed: holding.concealed.copied(),
+            melds: holding.melds.copied(),
             winning_tile: None,
             context: holding.context.clone(),
         };
         let self_drawn = Hand {
+            concealed: holding.concealed.copied(),
+            melds: holding.melds.copied(),
+            winning_tile: None,
             context: holding.self_drawn_context(),
-            ..on_discard.clone()
         };
         // 14 tiles: split before any is discarded.
         let drawn = (holding.tiles() == 14).then(|| (Splits::of(&on_discard), None));
@@ -407,7 +409,7 @@ pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     let seen = holding.held_counts();
     let mut held = seen;
     let four = held_four(&seen);
-    let mut kinds: SmallVec<Tile, 14> = holding.concealed.iter().copied().collect();
+    let mut kinds = holding.concealed.copied();
     kinds.dedup();
     let after_discards = AfterDiscards::new(
         &holding.concealed_counts(),
