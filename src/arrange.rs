@@ -243,92 +243,125 @@ pub fn tile_arrangements(hand: &Hand) -> Arrangements {
 /// [`tile_arrangements`], pushed into `found` (empty): the list is filled where it stays,
 /// not moved there.
 fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
-    // The concealed tiles' counts, and the kinds held as bits for `decompose`.
-    let mut counts = [0u8; KINDS];
-    let mut held = 0u64;
-    let mut count = |tile: Tile| {
-        counts[tile.index()] += 1;
-        held |= 1 << tile.index();
-    };
-    // Two plain loops: a chain of the list and the winning tile compiled to a loop that
-    // asked at every tile which of the two it was in.
-    hand.concealed.iter().copied().for_each(&mut count);
-    hand.winning_tile.into_iter().for_each(count);
-    let melds: SmallVec<Set, 4> = hand.melds.iter().map(|m| m.set()).collect();
+    Splits::of(hand).place(hand.winning_tile, found);
+}
 
-    // More than four melds cannot win (validation rules it out; library callers may not).
-    let Some(sets_needed) = 4usize.checked_sub(melds.len()) else {
-        return;
-    };
-    let mut decompositions = SmallVec::<Decomposition, 8>::new();
-    let mut current = ConcealedSets::new();
-    decompose(
-        &mut counts,
-        held,
-        sets_needed,
-        None,
-        &mut current,
-        &mut decompositions,
-    );
-    decompositions.sort_unstable();
-    decompositions.dedup();
+/// Every way a hand's tiles (its concealed tiles with the winning tile, and its melds)
+/// split into a winning shape, before the winning tile is placed in them: the same tiles
+/// won on different tiles split alike (the `waits` analysis of 14 tiles meets them once for
+/// each discard that waits on the tile it discards), so they are split once.
+pub struct Splits {
+    /// The melds' sets.
+    melds: SmallVec<Set, 4>,
+    /// The splits of the concealed tiles into sets and a pair, sorted.
+    regular: SmallVec<Decomposition, 8>,
+    /// The pairs, if the tiles are Seven Pairs.
+    seven_pairs: Option<[Tile; 7]>,
+    /// The kind held twice, if the tiles are Thirteen Terminals.
+    thirteen_terminals: Option<Tile>,
+}
 
-    for (concealed_sets, pair) in decompositions.iter() {
-        let pair = *pair;
-        let mut places: SmallVec<Placement, 5> = SmallVec::new();
-        if Some(pair) == hand.winning_tile {
-            places.push(Placement::Pair);
+impl Splits {
+    /// The splits of `hand`'s tiles, its winning tile included.
+    pub fn of(hand: &Hand) -> Splits {
+        // The concealed tiles' counts, and the kinds held as bits for `decompose`.
+        let mut counts = [0u8; KINDS];
+        let mut held = 0u64;
+        let mut count = |tile: Tile| {
+            counts[tile.index()] += 1;
+            held |= 1 << tile.index();
+        };
+        // Two plain loops: a chain of the list and the winning tile compiled to a loop that
+        // asked at every tile which of the two it was in.
+        hand.concealed.iter().copied().for_each(&mut count);
+        hand.winning_tile.into_iter().for_each(count);
+        let mut splits = Splits {
+            melds: hand.melds.iter().map(|m| m.set()).collect(),
+            regular: SmallVec::new(),
+            seven_pairs: None,
+            thirteen_terminals: None,
+        };
+        // More than four melds cannot win (validation rules it out; library callers may not).
+        let Some(sets_needed) = 4usize.checked_sub(splits.melds.len()) else {
+            return splits;
+        };
+        let mut current = ConcealedSets::new();
+        decompose(
+            &mut counts,
+            held,
+            sets_needed,
+            None,
+            &mut current,
+            &mut splits.regular,
+        );
+        splits.regular.sort_unstable();
+        splits.regular.dedup();
+
+        // `decompose` leaves `counts` as it found it: the irregular shapes read the same
+        // counts.
+        if hand.melds.is_empty() {
+            // Seven pairs hold at most seven kinds, Thirteen Terminals none but terminals
+            // and honors: the kinds' bits turn most hands away before their counts are read.
+            splits.seven_pairs = match held.count_ones() {
+                0..=7 => seven_pairs(&counts),
+                _ => None,
+            };
+            splits.thirteen_terminals = match held & !(kinds::TERMINALS | kinds::HONORS) {
+                0 => thirteen_terminals(&counts),
+                _ => None,
+            };
         }
-        for (i, &(kind, tile)) in concealed_sets.iter().enumerate() {
-            let set = Set::concealed(kind, tile);
-            let holds = set.any_tile(|t| Some(t) == hand.winning_tile);
-            // Identical sets give the same reading: place the tile in the first of them only.
-            let duplicate = concealed_sets[..i].contains(&(kind, tile));
-            if holds && !duplicate {
-                places.push(Placement::Set(melds.len() + i));
-            }
-        }
-        // Melds first, then the concealed sets: always four in all.
-        let mut all_sets = [Set::concealed(SetKind::Triplet, pair); 4];
-        let concealed = concealed_sets
-            .iter()
-            .map(|&(kind, tile)| Set::concealed(kind, tile));
-        for (slot, set) in all_sets
-            .iter_mut()
-            .zip(melds.iter().copied().chain(concealed))
-        {
-            *slot = set;
-        }
-        for &placement in places.iter() {
-            found.push(Arrangement {
-                shape: Shape::Regular {
-                    sets: all_sets,
-                    pair,
-                },
-                placement,
-            });
-        }
+        splits
     }
 
-    // `decompose` leaves `counts` as it found it: the irregular shapes read the same counts.
-    if hand.melds.is_empty() {
-        // Seven pairs hold at most seven kinds, Thirteen Terminals none but terminals and
-        // honors: the kinds' bits turn most hands away before their counts are read.
-        let seven_pairs = match held.count_ones() {
-            0..=7 => seven_pairs(&counts),
-            _ => None,
-        };
-        if let Some(pairs) = seven_pairs {
+    /// The arrangements of the tiles won on `winning_tile` (one of them), pushed into
+    /// `found` (empty), as [`tile_arrangements`] gives them.
+    pub fn place(&self, winning_tile: Option<Tile>, found: &mut Arrangements) {
+        let melds = &self.melds;
+        for (concealed_sets, pair) in self.regular.iter() {
+            let pair = *pair;
+            let mut places: SmallVec<Placement, 5> = SmallVec::new();
+            if Some(pair) == winning_tile {
+                places.push(Placement::Pair);
+            }
+            for (i, &(kind, tile)) in concealed_sets.iter().enumerate() {
+                let set = Set::concealed(kind, tile);
+                let holds = set.any_tile(|t| Some(t) == winning_tile);
+                // Identical sets give the same reading: place the tile in the first of them
+                // only.
+                let duplicate = concealed_sets[..i].contains(&(kind, tile));
+                if holds && !duplicate {
+                    places.push(Placement::Set(melds.len() + i));
+                }
+            }
+            // Melds first, then the concealed sets: always four in all.
+            let mut all_sets = [Set::concealed(SetKind::Triplet, pair); 4];
+            let concealed = concealed_sets
+                .iter()
+                .map(|&(kind, tile)| Set::concealed(kind, tile));
+            for (slot, set) in all_sets
+                .iter_mut()
+                .zip(melds.iter().copied().chain(concealed))
+            {
+                *slot = set;
+            }
+            for &placement in places.iter() {
+                found.push(Arrangement {
+                    shape: Shape::Regular {
+                        sets: all_sets,
+                        pair,
+                    },
+                    placement,
+                });
+            }
+        }
+        if let Some(pairs) = self.seven_pairs {
             found.push(Arrangement {
                 shape: Shape::SevenPairs { pairs },
                 placement: Placement::Irregular,
             });
         }
-        let thirteen = match held & !(kinds::TERMINALS | kinds::HONORS) {
-            0 => thirteen_terminals(&counts),
-            _ => None,
-        };
-        if let Some(pair) = thirteen {
+        if let Some(pair) = self.thirteen_terminals {
             found.push(Arrangement {
                 shape: Shape::ThirteenTerminals { pair },
                 placement: Placement::Irregular,

@@ -219,6 +219,21 @@ impl HandFacts {
         HandFacts::default()
     }
 
+    /// These facts, knowing that the tiles before the win waited on exactly one live kind
+    /// or not ([`Facts::one_live_wait`]): the waits analysis knows it from the waits it
+    /// found.
+    pub fn with_one_live_wait(self, known: bool) -> HandFacts {
+        self.one_live_wait.set(Some(known));
+        self
+    }
+
+    /// These facts, knowing the kinds the hand holds four of ([`Facts::kinds_held_four`]):
+    /// the waits analysis knows them from the counts it has.
+    pub fn with_kinds_held_four(self, kinds: u64) -> HandFacts {
+        self.kinds_held_four.set(Some(kinds));
+        self
+    }
+
     /// The facts of the same tiles before the win, won on another tile or another way:
     /// what the 13 tiles before the win decide is kept (the waits analysis values every
     /// wait of a hand both ways), what the winning tile changes is left to be asked.

@@ -99,6 +99,8 @@ pub(crate) struct TableIndex {
     /// For each [`Shape::kind`], the patterns that may be scored on it and are looked for
     /// (every one but the fallback).
     pub(crate) shapes: [ShapePatterns; Shape::KINDS],
+    /// For each [`Shape::kind`], the first fallback pattern that may score on it.
+    pub(crate) fallback: [Option<&'static Pattern>; Shape::KINDS],
 }
 
 /// A test of the whole hand ([`Condition::Hand`]).
@@ -130,7 +132,7 @@ pub(crate) struct IndexedImplication {
 }
 
 impl TableIndex {
-    fn of(patterns: &[Pattern], implications: &[Implication]) -> TableIndex {
+    fn of(patterns: &'static [Pattern], implications: &[Implication]) -> TableIndex {
         assert!(
             patterns.len() <= RuleSet::MAX_PATTERNS,
             "a rule set has at most {} patterns",
@@ -178,10 +180,16 @@ impl TableIndex {
             }
             list
         });
+        let fallback = std::array::from_fn(|kind| {
+            patterns
+                .iter()
+                .find(|p| p.is_fallback() && p.shapes.allow_kind(kind))
+        });
         TableIndex {
             series,
             implications,
             shapes,
+            fallback,
         }
     }
 }

@@ -82,7 +82,7 @@ impl Limit {
 }
 
 /// One arrangement, scored.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Reading {
     /// The arrangement scored.
     pub arrangement: Arrangement,
@@ -100,6 +100,22 @@ pub struct Reading {
     pub total: u32,
     /// The limit that decided the total, if one did.
     pub limit: Option<Limit>,
+}
+
+/// A reading's lists are copied whole ([`SmallVec::copied`]): the `waits` analysis clones
+/// the best reading of every value it makes.
+impl Clone for Reading {
+    fn clone(&self) -> Reading {
+        Reading {
+            arrangement: self.arrangement,
+            counted: self.counted.copied(),
+            set_aside: self.set_aside.copied(),
+            sum: self.sum,
+            base: self.base,
+            total: self.total,
+            limit: self.limit,
+        }
+    }
 }
 
 impl Reading {
@@ -189,7 +205,8 @@ fn find_patterns(
     // The series of the patterns found so far, as bits of their first patterns' indices: a
     // pattern whose series is not among them (nearly every one) has no rival to look for.
     let mut series_found = 0u128;
-    let listed = &table.shapes[arrangement.shape.kind()];
+    let kind = arrangement.shape.kind();
+    let listed = &table.shapes[kind];
     let mut holding = Indices::new();
     for &(index, holds) in &listed.hand_tests {
         if holds(&facts) {
@@ -262,11 +279,7 @@ fn find_patterns(
     }
     drop_implied(found, &indices, table, &facts);
     if found.is_empty() {
-        let fallback = rules
-            .patterns
-            .iter()
-            .find(|p| p.is_fallback() && p.allows(&arrangement.shape));
-        if let Some(pattern) = fallback {
+        if let Some(pattern) = table.fallback[kind] {
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
         }
     }
@@ -441,14 +454,23 @@ fn shapes_read(
         });
         return;
     }
+    // Only the shapes the rule set allows are kept, as they come: a second pass over the
+    // list to sift them cost every reading of the waits analysis.
+    let allowed = rules.shapes;
     match arranged {
-        Some(arranged) => all.extend(arranged.iter().map(|a| a.won_by(hand.context.win_by))),
-        None => arrange_into(hand, all),
+        Some(arranged) => {
+            for arrangement in arranged.iter().filter(|a| allowed.allow(&a.shape)) {
+                all.push(arrangement.won_by(hand.context.win_by));
+            }
+        }
+        None => {
+            arrange_into(hand, all);
+            all.retain(|a| allowed.allow(&a.shape));
+        }
     }
-    if !rules.special_shapes.is_empty() {
+    if !rules.special_shapes.is_empty() && allowed.special {
         push_special_shapes(hand, rules, all);
     }
-    all.retain(|a| rules.shapes.allow(&a.shape));
 }
 
 /// The rule set's own shapes that the hand's 14 concealed tiles form (a hand with melds has
@@ -493,21 +515,41 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 
 /// [`readings`], from the hand's [`tile_arrangements`] when the caller has them (`arranged`),
 /// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
-/// analysis scores the same tiles won both ways.
-pub fn readings_sharing(
+/// analysis scores the same tiles won both ways. The readings come in any list (`All`): the
+/// waits analysis keeps them in place, where most hands have one.
+pub fn readings_sharing<All>(
     hand: &Hand,
     rules: &RuleSet,
     arranged: Option<&Arrangements>,
     hand_facts: &HandFacts,
-) -> Vec<Reading> {
+) -> All
+where
+    All: Default + Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
+{
+    let mut all = All::default();
+    readings_into(hand, rules, arranged, hand_facts, &mut all);
+    all
+}
+
+/// [`readings_sharing`], pushed into `all` (empty): the list is filled where it stays, not
+/// moved there.
+pub fn readings_into<All>(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: Option<&Arrangements>,
+    hand_facts: &HandFacts,
+    all: &mut All,
+) where
+    All: Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
+{
     let mut shapes = Arrangements::new();
     shapes_read(hand, rules, arranged, &mut shapes);
-    let mut all: Vec<Reading> = shapes
-        .into_iter()
-        .map(|a| read_sharing(hand, a, rules, hand_facts))
-        .collect();
+    all.extend(
+        shapes
+            .into_iter()
+            .map(|a| read_sharing(hand, a, rules, hand_facts)),
+    );
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
-    all
 }
 
 /// The first of [`readings`] without keeping the others, and how many were compared.

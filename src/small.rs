@@ -85,6 +85,19 @@ impl<T: Clone, const N: usize> SmallVec<T, N> {
         }
     }
 
+    /// A copy of the list made in one copy of its items, where [`Clone`] clones them one by
+    /// one (a scored reading's patterns are copied so for every wait the `waits` analysis
+    /// values).
+    #[inline]
+    pub fn copied(&self) -> Self
+    where
+        T: Copy,
+    {
+        SmallVec {
+            items: smallvec::SmallVec::from_slice(self.as_slice()),
+        }
+    }
+
     /// The items as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[T] {

@@ -168,10 +168,14 @@ impl Families {
 /// The kind that completes Seven Pairs from 13 tiles: the one kind held an odd number of
 /// times, when there is exactly one (four of a kind being two pairs).
 fn seven_pairs_wait(counts: &[u8; KINDS]) -> u64 {
-    let mut odd = (0..KINDS).filter(|&k| counts[k] % 2 == 1);
-    match (odd.next(), odd.next()) {
-        (Some(kind), None) => 1 << kind,
-        _ => 0,
+    // The kinds held an odd number of times, as bits: without a branch for each kind.
+    let odd = counts.iter().enumerate().fold(0u64, |odd, (kind, &count)| {
+        odd | u64::from(count & 1) << kind
+    });
+    if odd.count_ones() == 1 {
+        odd
+    } else {
+        0
     }
 }
 
@@ -202,9 +206,16 @@ fn thirteen_terminals_waits(counts: &[u8; KINDS]) -> u64 {
 
 /// The kinds of a bit set from [`completing_kinds`], in index order.
 pub fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
-    (0..KINDS)
-        .filter(move |&i| bits & (1 << i) != 0)
-        .map(|i| Tile::ALL[i])
+    // Set bits only, lowest first: a hand waits on a few kinds of the 34.
+    let mut left = bits & ((1 << KINDS) - 1);
+    std::iter::from_fn(move || {
+        if left == 0 {
+            return None;
+        }
+        let index = left.trailing_zeros() as usize;
+        left &= left - 1;
+        Tile::ALL.get(index).copied()
+    })
 }
 
 /// One of each of the 13 terminals and honors and a second of one of them (14 tiles).

@@ -5,23 +5,29 @@
 //!
 //! This module comes after [`crate::score`] in the data flow: it asks the counting core
 //! ([`super::completing_kinds`], [`super::distance`]) which kinds complete the hand, builds
-//! the won hand for each ([`Holding::won_on`]) and scores it as any hand is scored
-//! ([`score::readings`], [`score::decide`]), so the rule set's minimum applies. Nothing in
-//! the engine imports it.
+//! the won hand for each (as [`Holding::won_on`] does, but once for a hand: each wait sets
+//! its winning tile, each discard its tiles) and scores it as any hand is scored
+//! ([`score::readings_into`], [`score::decide`]), so the rule set's minimum applies.
+//! What is the same for many wins is worked out once: a 14-tile hand's splits
+//! ([`Splits`]), the facts its counts already give ([`HandFacts`]). Nothing in the engine
+//! imports it.
 
 use std::cmp::Reverse;
 use std::mem::Discriminant;
 
-use crate::arrange::{tile_arrangements, Arrangements, Shape};
-use crate::hand::{Hand, Holding};
+use crate::arrange::{tile_arrangements, Arrangements, Shape, Splits};
+use crate::hand::{Hand, Holding, Tiles};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
-use crate::score::{self, Outcome, Reading};
+use crate::score::{self, FalseWin, Outcome, Reading};
 use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
 use super::distance::calling_distance;
 use super::{completing_kinds, kinds_of, AfterDiscards};
+
+/// The best reading of each winning shape of a [`Value`]: one for most hands, kept in place.
+pub type Shapes = SmallVec<Reading, 1>;
 
 /// What a wait is worth won one way (on a discard, or self-drawn).
 #[derive(Debug, Clone)]
@@ -31,10 +37,20 @@ pub struct Value {
     pub outcome: Outcome,
     /// The best reading of each winning shape the tiles take, best first: two when the
     /// hand is both Seven Pairs and 4 sets and a pair.
-    pub shapes: Vec<Reading>,
+    pub shapes: Shapes,
 }
 
 impl Value {
+    /// A value not scored yet, for a wait to be made where it stays and its values read
+    /// into it: a value is a few hundred bytes, and each was copied several times on its
+    /// way to its wait.
+    fn unscored() -> Value {
+        Value {
+            outcome: Outcome::FalseWin(FalseWin::NotAWinningHand),
+            shapes: Shapes::new(),
+        }
+    }
+
     /// The hand's value when it wins; `None` below the minimum.
     pub fn total(&self) -> Option<u32> {
         match &self.outcome {
@@ -179,48 +195,174 @@ fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
         holding.melds.len(),
         rules.shapes,
     );
-    waits_on(holding, kinds, seen, rules)
+    let held = holding.held_counts();
+    let before = Before {
+        held: &held,
+        four: held_four(&held),
+    };
+    waits_on(&mut Won::of(holding), kinds, before, seen, rules)
 }
 
-/// The waits of `holding` on `kinds` (the kinds of the rule set's shapes that complete it;
-/// its own special shapes are added here), counting as seen the tiles of `seen`.
-fn waits_on(holding: &Holding, kinds: u64, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
-    let kinds = kinds | special_kinds(holding, rules);
-    // What the tiles before the win decide is worked out for the first win valued only.
-    let mut before_the_win = HandFacts::new();
-    let waits: Vec<Wait> = kinds_of(kinds)
-        .map(|tile| {
-            let (discard, self_draw) = values(holding, tile, rules, &mut before_the_win);
-            Wait {
-                tile,
-                unseen: 4u8.saturating_sub(seen[tile.index()]),
-                discard,
-                self_draw,
+/// A hand before its win won on one tile both ways, on a discard and self-drawn. It is
+/// made once for a hand, and each wait (and, for 14 tiles, each discard) changes only its
+/// winning tile (its concealed tiles): building each won hand anew copied the tiles, the
+/// melds and the context for every wait.
+struct Won {
+    /// Won on a discard (with the line's `from=` and `resp=`).
+    on_discard: Hand,
+    /// Self-drawn ([`Holding::self_drawn_context`]).
+    self_drawn: Hand,
+    /// For 14 tiles, how they split ([`Splits`]), and the tile discarded from them: won on
+    /// that tile again, the hand holds the same 14 tiles, which are not split again.
+    drawn: Option<(Splits, Option<Tile>)>,
+}
+
+impl Won {
+    /// `holding` won both ways, on no tile yet.
+    fn of(holding: &Holding) -> Won {
+        let on_discard = Hand {
+            concealed: holding.concealed.copied(),
+            melds: holding.melds.copied(),
+            winning_tile: None,
+            context: holding.context.clone(),
+        };
+        let self_drawn = Hand {
+            concealed: holding.concealed.copied(),
+            melds: holding.melds.copied(),
+            winning_tile: None,
+            context: holding.self_drawn_context(),
+        };
+        // 14 tiles: split before any is discarded.
+        let drawn = (holding.tiles() == 14).then(|| (Splits::of(&on_discard), None));
+        Won {
+            on_discard,
+            self_drawn,
+            drawn,
+        }
+    }
+
+    /// The hand's concealed tiles become `concealed` (sorted): what discarding `discarded`
+    /// leaves.
+    fn hold(&mut self, concealed: Tiles, discarded: Tile) {
+        self.self_drawn.concealed = concealed.copied();
+        self.on_discard.concealed = concealed;
+        if let Some((_, tile)) = &mut self.drawn {
+            *tile = Some(discarded);
+        }
+    }
+
+    /// The arrangements of the hand won on its winning tile ([`tile_arrangements`]).
+    fn arrangements(&self) -> Arrangements {
+        let won_on = self.on_discard.winning_tile;
+        match &self.drawn {
+            Some((splits, discarded)) if won_on.is_some() && *discarded == won_on => {
+                let mut found = Arrangements::new();
+                splits.place(won_on, &mut found);
+                found
             }
-        })
-        .collect();
+            _ => tile_arrangements(&self.on_discard),
+        }
+    }
+
+    /// Both hands are won on `tile`.
+    fn on(&mut self, tile: Tile) {
+        self.on_discard.winning_tile = Some(tile);
+        self.self_drawn.winning_tile = Some(tile);
+    }
+}
+
+/// The waits of `won`'s tiles on `kinds` (the kinds of the rule set's shapes that
+/// complete them; its own special shapes are added here), counting as seen the tiles of
+/// `seen`.
+fn waits_on(
+    won: &mut Won,
+    kinds: u64,
+    before: Before,
+    seen: &[u8; KINDS],
+    rules: &RuleSet,
+) -> Waits {
+    let four_before = before.four;
+    // What the tiles before the win decide is worked out for the first win valued only, or
+    // known here: whether they wait on one live kind, when the rule set's shapes are those
+    // that fact counts (a kind held four times is no live wait).
+    let mut before_the_win = HandFacts::new();
+    let shapes = rules.shapes;
+    if shapes.regular && shapes.seven_pairs && shapes.thirteen_terminals {
+        let live = kinds & !four_before;
+        before_the_win = before_the_win.with_one_live_wait(live.count_ones() == 1);
+    }
+    let kinds = kinds | special_kinds(won, rules);
+    let mut waits = Vec::with_capacity(kinds.count_ones() as usize);
+    for tile in kinds_of(kinds) {
+        won.on(tile);
+        // The tiles are arranged once for both ways, and both ways share what the tiles
+        // decide. The wait is made where it stays, and its values are read into it.
+        let arranged = won.arrangements();
+        // The winning tile makes a fourth of its kind, or a fifth.
+        let four = match before.held[tile.index()] {
+            3 => four_before | 1 << tile.index(),
+            4 => four_before & !(1 << tile.index()),
+            _ => four_before,
+        };
+        let facts = before_the_win.for_another_win().with_kinds_held_four(four);
+        // Written into its place by resize_with: push built the wait (a kilobyte) on the
+        // stack and copied it.
+        waits.resize_with(waits.len() + 1, || Wait {
+            tile,
+            unseen: 4u8.saturating_sub(seen[tile.index()]),
+            discard: Value::unscored(),
+            self_draw: Value::unscored(),
+        });
+        if let Some(wait) = waits.last_mut() {
+            value_into(&won.on_discard, &arranged, rules, &facts, &mut wait.discard);
+            value_into(
+                &won.self_drawn,
+                &arranged,
+                rules,
+                &facts,
+                &mut wait.self_draw,
+            );
+        }
+        before_the_win = facts;
+    }
     let distance = if waits.is_empty() {
-        calling_distance(
-            &holding.concealed_counts(),
-            holding.melds.len(),
-            rules.shapes,
-        )
+        let hand = &won.on_discard;
+        let mut counts = [0u8; KINDS];
+        for tile in &hand.concealed {
+            counts[tile.index()] += 1;
+        }
+        calling_distance(&counts, hand.melds.len(), rules.shapes)
     } else {
         0
     };
     Waits { waits, distance }
 }
 
+/// What the tiles before the win hold: each kind's copies, concealed and melded (a kong
+/// counting 4), and the kinds held four times as bits.
+#[derive(Clone, Copy)]
+struct Before<'a> {
+    held: &'a [u8; KINDS],
+    four: u64,
+}
+
+/// The kinds of `held` (counts of each kind) held four times, as bits.
+fn held_four(held: &[u8; KINDS]) -> u64 {
+    held.iter()
+        .enumerate()
+        .fold(0, |kinds, (i, &count)| kinds | u64::from(count == 4) << i)
+}
+
 /// The kinds that complete one of the rule set's own special shapes (as the engine's shapes,
 /// whatever the copies left: a wait on a fifth copy is dead, not missing).
-fn special_kinds(holding: &Holding, rules: &RuleSet) -> u64 {
+fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
     if rules.special_shapes.is_empty() || !rules.shapes.special {
         return 0;
     }
     let mut bits = 0;
     for tile in Tile::ALL {
-        let won = holding.won_on(tile, true);
-        let Some(tiles) = crate::score::special_tiles(&won) else {
+        won.on(tile);
+        let Some(tiles) = crate::score::special_tiles(&won.self_drawn) else {
             // Melds, or not 13 tiles: no special shape.
             return 0;
         };
@@ -235,68 +377,69 @@ fn special_kinds(holding: &Holding, rules: &RuleSet) -> u64 {
     bits
 }
 
-/// What `tile` is worth to `holding`, won on a discard and self-drawn. The tiles are
-/// arranged once for both ways; `before_the_win` holds what the tiles before the win
-/// decide, from the wins valued before (and is left with this one's).
-fn values(
-    holding: &Holding,
-    tile: Tile,
+/// What `hand` (a holding won on one tile, one way) is worth, read into `value` (as
+/// [`Value::unscored`] leaves it); `arranged` are the hand's [`tile_arrangements`].
+fn value_into(
+    hand: &Hand,
+    arranged: &Arrangements,
     rules: &RuleSet,
-    before_the_win: &mut HandFacts,
-) -> (Value, Value) {
-    let on_discard = holding.won_on(tile, false);
-    let arranged = tile_arrangements(&on_discard);
-    let mut value_of = |hand: &Hand| {
-        let facts = before_the_win.for_another_win();
-        let value = value(hand, &arranged, rules, &facts);
-        *before_the_win = facts;
-        value
-    };
-    let discard = value_of(&on_discard);
-    (discard, value_of(&holding.won_on(tile, true)))
-}
-
-/// What `hand` (a holding won on one tile, one way) is worth; `arranged` are its
-/// [`tile_arrangements`].
-fn value(hand: &Hand, arranged: &Arrangements, rules: &RuleSet, hand_facts: &HandFacts) -> Value {
-    let mut readings = score::readings_sharing(hand, rules, Some(arranged), hand_facts);
+    hand_facts: &HandFacts,
+    value: &mut Value,
+) {
+    let readings = &mut value.shapes;
+    score::readings_into(hand, rules, Some(arranged), hand_facts, readings);
     let compared = readings.len();
     let best = readings.first().cloned();
     // The readings come best first: the first of each shape is its best. They are kept in
-    // the readings' own list, which saves a list for every value.
-    let mut shapes: SmallVec<Discriminant<Shape>, 4> = SmallVec::new();
-    readings.retain(|reading| {
-        let shape = std::mem::discriminant(&reading.arrangement.shape);
-        let first = !shapes.contains(&shape);
-        if first {
-            shapes.push(shape);
-        }
-        first
-    });
-    let outcome = score::decide_best(hand, rules, best, compared);
-    Value {
-        outcome,
-        shapes: readings,
+    // the readings' own list, which saves a list for every value. One reading (most
+    // hands) is the first of its shape.
+    if readings.len() > 1 {
+        let mut shapes: SmallVec<Discriminant<Shape>, 4> = SmallVec::new();
+        readings.retain(|reading| {
+            let shape = std::mem::discriminant(&reading.arrangement.shape);
+            let first = !shapes.contains(&shape);
+            if first {
+                shapes.push(shape);
+            }
+            first
+        });
     }
+    value.outcome = score::decide_best(hand, rules, best, compared);
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
 pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
     let seen = holding.held_counts();
-    let mut kinds: Vec<Tile> = holding.concealed.to_vec();
+    let mut held = seen;
+    let four = held_four(&seen);
+    let mut kinds = holding.concealed.copied();
     kinds.dedup();
     let after_discards = AfterDiscards::new(
         &holding.concealed_counts(),
         holding.melds.len(),
         rules.shapes,
     );
+    let mut won = Won::of(holding);
     let mut distance = u8::MAX;
-    let mut discards = Vec::new();
+    let mut discards = Vec::with_capacity(kinds.len());
     for tile in kinds {
-        let Some(after) = holding.without(tile) else {
+        // The concealed tiles less the first of `tile` (they are sorted, so the rest stay so).
+        let at = holding.concealed.iter().position(|&t| t == tile);
+        let Some(at) = at else {
             continue;
         };
-        let waits = waits_on(&after, after_discards.completing_kinds(tile), &seen, rules);
+        let mut after = holding.concealed.copied();
+        after.remove(at);
+        won.hold(after, tile);
+        // The discard leaves three of a kind held four times.
+        held[tile.index()] -= 1;
+        let before = Before {
+            held: &held,
+            four: four & !(1 << tile.index()),
+        };
+        let kinds = after_discards.completing_kinds(tile);
+        let waits = waits_on(&mut won, kinds, before, &seen, rules);
+        held[tile.index()] += 1;
         distance = distance.min(waits.distance);
         if waits.distance == 0 {
             discards.push(Discard { tile, waits });
