@@ -75,13 +75,15 @@ impl fmt::Display for Location<'_> {
 
 /// Whether `text` may hold a character [`write_printable`] replaces: a byte below 0x20, DEL,
 /// the first byte of U+0080..U+009F, or the first byte of U+2000..U+2FFF (where the
-/// line and paragraph separators and the bidirectional controls are). A quick look at the bytes, so that the common text is copied whole:
-/// every byte is looked at, without stopping early, which the compiler turns into a few
-/// wide comparisons.
+/// line and paragraph separators and the bidirectional controls are). A quick look at the
+/// bytes, so that the common text is copied whole: printable ASCII is told eight bytes at a
+/// time, and any other text has every byte looked at, without stopping early, which the
+/// compiler turns into a few wide comparisons.
 fn may_hold_control(text: &str) -> bool {
-    text.bytes().fold(false, |found, b| {
-        found | (b < 0x20) | (b == 0x7f) | (b == 0xc2) | (b == 0xe2)
-    })
+    !crate::ascii::is_printable(text)
+        && text.bytes().fold(false, |found, b| {
+            found | (b < 0x20) | (b == 0x7f) | (b == 0xc2) | (b == 0xe2)
+        })
 }
 
 /// Whether a terminal could be made to do something by `c` rather than show it: a control
@@ -111,7 +113,7 @@ pub fn trimmed(text: &str) -> &str {
 /// control ([`is_unsafe`]) as its code point (`U+001B`), a tab as a space; runs without
 /// one are copied whole.
 pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
-    if crate::ascii::is_printable(text) || !may_hold_control(text) {
+    if !may_hold_control(text) {
         return w.write_str(text);
     }
     let mut plain_from = 0;
@@ -146,7 +148,7 @@ impl<W: Write> Write for Printable<'_, W> {
 /// shown after it. A tab becomes a space: it
 /// separates tokens as a space does. See [`write_printable`].
 pub fn printable(text: &str) -> Cow<'_, str> {
-    if crate::ascii::is_printable(text) || !may_hold_control(text) || !text.chars().any(is_unsafe) {
+    if !may_hold_control(text) || !text.chars().any(is_unsafe) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);

@@ -131,7 +131,7 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
         let from = row.len();
         row.push_str("false win: ");
         let _ = write_false_win_reason(row, &scored.outcome, rules);
-        if !crate::ascii::is_printable(&row[from..]) {
+        if super::may_hold_control(&row[from..]) {
             let reason = row.split_off(from);
             let _ = write_printable(row, &reason);
         }
