@@ -7,9 +7,9 @@
 //! two threads: the two outputs and exit statuses must be the same. The first byte picks
 //! the rule set and the format (starting threads is slow under the sanitizer: one pair a
 //! run keeps the fuzzer fast). A panic, a difference or output that would act on a terminal
-//! is a crash. Run: `cargo +nightly fuzz run batch fuzz/corpus/batch fuzz/seeds --
-//! -detect_leaks=0` (the threads' thread-locals are freed after LeakSanitizer looks, which
-//! it takes for leaks).
+//! is a crash. Run: `ASAN_OPTIONS=detect_leaks=0 cargo +nightly fuzz run batch
+//! fuzz/corpus/batch fuzz/seeds -- -detect_leaks=0` (the threads' thread-locals may be freed
+//! after LeakSanitizer looks, after an input or at exit, which it takes for leaks).
 
 #![no_main]
 
