@@ -225,8 +225,8 @@ pub struct Settings<'a> {
 /// threads.
 #[derive(Clone, Copy)]
 pub struct Control<'a> {
-    /// Threads that work out an input read ahead ([`Input::read_ahead`]); `1` reads every
-    /// input line by line. At most twice the cores (and at least 4) are started: the work
+    /// Threads that work out an input read ahead ([`Input::read_ahead`]), the one reading it
+    /// among them; `1` reads every input line by line. At most twice the cores (and at least 4) are started: the work
     /// is all computing, and each thread takes memory (its stack, an allocator's arena)
     /// that a process under a memory limit may not have.
     pub jobs: usize,
@@ -272,7 +272,8 @@ impl Control<'_> {
 pub struct FewerThreads {
     /// The threads asked for.
     pub wanted: usize,
-    /// The threads that had started (and were ended).
+    /// The threads that were at work: the reading thread and those that had started (and
+    /// were ended).
     pub started: usize,
     /// Why the next would not start.
     pub error: io::Error,
@@ -1003,7 +1004,7 @@ mod tests {
         }
     }
 
-    /// Runs `inputs` on `jobs` threads with only `allowed` of them started: the output, and
+    /// Runs `inputs` on `jobs` threads with only `allowed` workers started: the output, and
     /// what the run told of the threads that did not start.
     fn run_allowing(allowed: usize, jobs: usize, inputs: Vec<Input>) -> (String, Vec<String>) {
         parallel::allow_threads(allowed);
@@ -1027,13 +1028,15 @@ mod tests {
         assert!(told.is_empty());
         // A header and 2,000 rows.
         assert_eq!(serial.lines().count(), 2_001);
-        // Not one thread, or two of four: the input is read line by line.
+        // Not one worker, or two of the three: the input is read line by line. The reading
+        // thread is one of the 4 threads asked for, and at work: 1 or 3 of them.
         for allowed in [0, 2] {
             let (out, told) = run_allowing(allowed, 4, vec![file(hands())]);
             assert_eq!(out, serial);
+            let at_work = allowed + 1;
             assert_eq!(
                 told,
-                [format!("could start only {allowed} of the 4 threads asked for (refused by the test): reading line by line instead, with the same output")]
+                [format!("could start only {at_work} of the 4 threads asked for (refused by the test): reading line by line instead, with the same output")]
             );
         }
         // The next input is read line by line as well: it is told once.

@@ -1,7 +1,9 @@
 //! One input read ahead and worked out on several threads: the reading thread cuts the
 //! input into chunks of lines, worker threads work each chunk out with the task's
 //! [`Work`], and the reading thread hands the results back in input order, one line at a
-//! time, to be applied and written. Nothing here knows what a line means.
+//! time, to be applied and written. The reading thread is one of the threads asked for:
+//! while the next results have not come back, it works out a chunk itself. Nothing here
+//! knows what a line means.
 //!
 //! Memory stays bounded: a chunk holds at most [`CHUNK_LINES`] lines and about
 //! [`CHUNK_BYTES`] bytes, and at most [`AHEAD`] chunks per thread are read ahead of the
@@ -118,14 +120,14 @@ enum After {
 /// The system would not start a worker thread (a memory or process limit): those that
 /// had started were ended again, and nothing was read.
 pub(super) struct Refused {
-    /// The threads that had started.
+    /// The threads that were at work: the reading thread and the workers that had started.
     pub started: usize,
     /// Why the next would not.
     pub error: io::Error,
 }
 
-/// Works out every line of `lines` with `work` on `jobs` threads, and hands each result to
-/// `each` in input order, then the read error that ended the input, if any. An error from
+/// Works out every line of `lines` with `work` on `jobs` threads (this one and `jobs - 1`
+/// workers; `jobs` is at least 2), and hands each result to `each` in input order, then the read error that ended the input, if any. An error from
 /// `each` stops the run and is returned; so does `stop`, once set, after the line handed
 /// back when it was seen (the lines read ahead are dropped).
 ///
@@ -154,9 +156,12 @@ pub(super) fn each_line<R: Read, W: Work>(
     // A chunk's text and its rendered results, each kept apart: their sizes differ.
     let under_way = jobs * AHEAD + 1;
     let (texts, renders) = (Pool::new(under_way), Pool::new(under_way));
+    // This thread works too: a thread more than the cores, woken for every chunk that came
+    // back, took a core from a worker each time.
+    let helpers = jobs - 1;
     thread::scope(|scope| {
-        let mut workers = Vec::with_capacity(jobs);
-        for started in 0..jobs {
+        let mut workers = Vec::with_capacity(helpers);
+        for started in 0..helpers {
             let done = done.clone();
             let queue = &queue;
             let alive = &alive;
@@ -172,7 +177,10 @@ pub(super) fn each_line<R: Read, W: Work>(
                     // for them.
                     drop(chunks);
                     join_quietly(workers);
-                    return Ok(Some(Refused { started, error }));
+                    return Ok(Some(Refused {
+                        started: started + 1,
+                        error,
+                    }));
                 }
             }
         }
@@ -213,7 +221,7 @@ pub(super) fn each_line<R: Read, W: Work>(
             if next == read {
                 break;
             }
-            let Ok((index, worked)) = results.recv() else {
+            let Some((index, worked)) = next_worked(&results, &queue, work, file, &renders) else {
                 break; // every worker panicked: the scope passes it on
             };
             let Some(worked) = worked else {
@@ -245,6 +253,33 @@ pub(super) fn each_line<R: Read, W: Work>(
         }
         Ok(None)
     })
+}
+
+/// The next chunk worked out, as a worker sends it back; while none has come back, a chunk
+/// still queued is worked out on this thread rather than waited for. `None` when none will
+/// come: every worker has ended.
+fn next_worked<W: Work>(
+    results: &mpsc::Receiver<(usize, Option<Worked<W::Worked>>)>,
+    queue: &Mutex<mpsc::Receiver<(usize, Chunk)>>,
+    work: &W,
+    file: Option<&str>,
+    renders: &Pool,
+) -> Option<(usize, Option<Worked<W::Worked>>)> {
+    match results.try_recv() {
+        Ok(result) => return Some(result),
+        Err(mpsc::TryRecvError::Disconnected) => return None,
+        Err(mpsc::TryRecvError::Empty) => {}
+    }
+    // A worker holds the queue while it waits for a chunk: then none is queued. A panic
+    // here unwinds out of the scope, which closes the queue and so ends the workers.
+    let queued = queue
+        .try_lock()
+        .ok()
+        .and_then(|queue| queue.try_recv().ok());
+    match queued {
+        Some((index, chunk)) => Some((index, Some(chunk.work(work, file, renders)))),
+        None => results.recv().ok(),
+    }
 }
 
 /// Starts a worker thread in `scope`, or says why the system would not (`started` workers
