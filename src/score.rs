@@ -436,52 +436,66 @@ fn read_sharing(
 
 /// The arrangements `rules` reads the hand in, pushed into `all` (empty): the one declared
 /// shape when the rule set's hook says the hand wins by declaration, else every arrangement
-/// of a shape it allows. `arranged`, when given, is the hand's [`tile_arrangements`], worked
-/// out by the caller.
-fn shapes_read(
-    hand: &Hand,
-    rules: &RuleSet,
-    arranged: Option<&Arrangements>,
-    all: &mut Arrangements,
-) {
-    if rules
-        .declared
-        .is_some_and(|declared| declared(&hand.context.words))
-    {
-        all.push(Arrangement {
-            shape: Shape::Declared,
-            placement: Placement::Irregular,
-        });
+/// of a shape it allows. The hand is arranged into the list, and sifted there.
+fn shapes_read(hand: &Hand, rules: &RuleSet, all: &mut Arrangements) {
+    if won_by_declaration(hand, rules) {
+        all.push(DECLARED);
         return;
     }
-    // Only the shapes the rule set allows are kept, as they come: a second pass over the
-    // list to sift them cost every reading of the waits analysis.
-    let allowed = rules.shapes;
-    match arranged {
-        Some(arranged) => {
-            for arrangement in arranged.iter().filter(|a| allowed.allow(&a.shape)) {
-                all.push(arrangement.won_by(hand.context.win_by));
-            }
-        }
-        None => {
-            arrange_into(hand, all);
-            all.retain(|a| allowed.allow(&a.shape));
-        }
-    }
-    if !rules.special_shapes.is_empty() && allowed.special {
-        push_special_shapes(hand, rules, all);
-    }
+    arrange_into(hand, all);
+    all.retain(|a| rules.shapes.allow(&a.shape));
+    each_special_shape(hand, rules, |a| all.push(a));
 }
 
-/// The rule set's own shapes that the hand's 14 concealed tiles form (a hand with melds has
-/// none).
-fn push_special_shapes(hand: &Hand, rules: &RuleSet, all: &mut Arrangements) {
+/// [`shapes_read`] from the hand's [`tile_arrangements`], worked out by the caller
+/// (`arranged`), each handed to `each` as it comes: the waits analysis scores the same tiles
+/// won both ways, and reads each arrangement straight into its list.
+#[inline]
+fn each_shape_read(
+    hand: &Hand,
+    rules: &RuleSet,
+    arranged: &Arrangements,
+    mut each: impl FnMut(Arrangement),
+) {
+    if won_by_declaration(hand, rules) {
+        each(DECLARED);
+        return;
+    }
+    // Only the shapes the rule set allows, as they come: a second pass over the list to
+    // sift them cost every reading of the waits analysis.
+    let allowed = rules.shapes;
+    for arrangement in arranged.iter().filter(|a| allowed.allow(&a.shape)) {
+        each(arrangement.won_by(hand.context.win_by));
+    }
+    each_special_shape(hand, rules, each);
+}
+
+/// Whether the rule set's hook says the hand wins by declaration: it is then read in the
+/// one shape [`DECLARED`].
+fn won_by_declaration(hand: &Hand, rules: &RuleSet) -> bool {
+    rules
+        .declared
+        .is_some_and(|declared| declared(&hand.context.words))
+}
+
+/// The one shape of a hand won by declaration.
+const DECLARED: Arrangement = Arrangement {
+    shape: Shape::Declared,
+    placement: Placement::Irregular,
+};
+
+/// The rule set's own shapes that the hand's 14 concealed tiles form, if it allows them (a
+/// hand with melds has none).
+fn each_special_shape(hand: &Hand, rules: &RuleSet, mut each: impl FnMut(Arrangement)) {
+    if rules.special_shapes.is_empty() || !rules.shapes.special {
+        return;
+    }
     let Some(tiles) = special_tiles(hand) else {
         return;
     };
     for shape in rules.special_shapes {
         if (shape.forms)(&tiles) {
-            all.push(Arrangement {
+            each(Arrangement {
                 shape: Shape::Special { shape, tiles },
                 placement: Placement::Irregular,
             });
@@ -542,13 +556,15 @@ pub fn readings_into<All>(
 ) where
     All: Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
 {
-    let mut shapes = Arrangements::new();
-    shapes_read(hand, rules, arranged, &mut shapes);
-    all.extend(
-        shapes
-            .into_iter()
-            .map(|a| read_sharing(hand, a, rules, hand_facts)),
-    );
+    let read = |arrangement| all.extend([read_sharing(hand, arrangement, rules, hand_facts)]);
+    match arranged {
+        Some(arranged) => each_shape_read(hand, rules, arranged, read),
+        None => {
+            let mut shapes = Arrangements::new();
+            shapes_read(hand, rules, &mut shapes);
+            shapes.into_iter().for_each(read);
+        }
+    }
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
 }
 
@@ -570,7 +586,10 @@ pub fn best_reading_inspected(
     mut inspect: impl FnMut(&Reading),
 ) -> (Option<Reading>, usize) {
     let mut shapes = Arrangements::new();
-    shapes_read(hand, rules, arranged, &mut shapes);
+    match arranged {
+        Some(arranged) => each_shape_read(hand, rules, arranged, |a| shapes.push(a)),
+        None => shapes_read(hand, rules, &mut shapes),
+    }
     let compared = shapes.len();
     let Some((&first, others)) = shapes.split_first() else {
         return (None, compared);
