@@ -330,7 +330,9 @@ fn drop_implied(found: &mut Counted, indices: &Indices, table: &TableIndex, fact
 pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
     let mut counted = patterns;
     let mut set_aside = SetAside::new();
-    let (base, total, limit) = limit_in_place(rules, &mut counted, &mut set_aside);
+    let Limits {
+        base, total, limit, ..
+    } = limit_in_place(rules, &mut counted, &mut set_aside);
 
     Limited {
         counted,
@@ -341,22 +343,28 @@ pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
     }
 }
 
+/// What the limit step makes of a reading's patterns, beside the lists ([`limit_in_place`]).
+struct Limits {
+    /// The sum of every pattern's points, before the limit.
+    sum: u32,
+    base: u32,
+    total: u32,
+    limit: Option<Limit>,
+}
+
 /// [`limit`] on the patterns where they are: `counted` keeps those that make up the total,
-/// in the order [`limit`] gives them, and `set_aside` (empty) receives the others. Returns
-/// the base, the total and the limit. Done in place because a reading is scored for every
-/// arrangement of every line: copying its lists was a tenth of the scoring.
-fn limit_in_place(
-    rules: &RuleSet,
-    counted: &mut Counted,
-    set_aside: &mut SetAside,
-) -> (u32, u32, Option<Limit>) {
+/// in the order [`limit`] gives them, and `set_aside` (empty) receives the others. Done in
+/// place because a reading is scored for every arrangement of every line: copying its
+/// lists was a tenth of the scoring.
+fn limit_in_place(rules: &RuleSet, counted: &mut Counted, set_aside: &mut SetAside) -> Limits {
     let rule = rules.limit;
     // In one pass: the highest pattern that scores alone (the first of equals), the sum of
-    // the others, and the percentages.
+    // the others, the sum of all, and the percentages.
     let mut alone: Option<(usize, u32)> = None;
-    let (mut sum, mut percent) = (0u32, 0u32);
+    let (mut sum, mut all, mut percent) = (0u32, 0u32, 0u32);
     for (i, c) in counted.iter().enumerate() {
         percent += c.percent();
+        all += c.points();
         if !c.scores_alone(rules) {
             sum += c.points();
         } else if alone.is_none_or(|(_, highest)| c.points() > highest) {
@@ -396,7 +404,12 @@ fn limit_in_place(
             (capped, reached.then_some(Limit::Compound))
         }
     };
-    (base, with_percent(base, percent), limit)
+    Limits {
+        sum: all,
+        base,
+        total: with_percent(base, percent),
+        limit,
+    }
 }
 
 /// `base` plus `percent` % of it, rounded half up.
@@ -428,9 +441,11 @@ fn read_sharing(
         limit: None,
     };
     find_patterns(hand, &arrangement, rules, hand_facts, &mut reading.counted);
-    reading.sum = reading.counted.iter().map(CountedPattern::points).sum();
-    (reading.base, reading.total, reading.limit) =
-        limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
+    let limits = limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
+    reading.sum = limits.sum;
+    reading.base = limits.base;
+    reading.total = limits.total;
+    reading.limit = limits.limit;
     reading
 }
 
