@@ -127,9 +127,10 @@ pub(super) struct Refused {
 }
 
 /// Works out every line of `lines` with `work` on `jobs` threads (this one and `jobs - 1`
-/// workers; `jobs` is at least 2), and hands each result to `each` in input order, then the read error that ended the input, if any. An error from
-/// `each` stops the run and is returned; so does `stop`, once set, after the line handed
-/// back when it was seen (the lines read ahead are dropped).
+/// workers; `jobs` is at least 2), and hands each result to `each` in input order, then
+/// the read error that ended the input, if any. An error from `each` stops the run and is
+/// returned; so does `stop`, once set, after the line handed back when it was seen (the
+/// lines read ahead are dropped).
 ///
 /// A thread the system will not start is no failure: the threads started are ended, and
 /// `Refused` is returned before a line is read, for the caller to read the input line by
@@ -270,8 +271,9 @@ fn next_worked<W: Work>(
         Err(mpsc::TryRecvError::Disconnected) => return None,
         Err(mpsc::TryRecvError::Empty) => {}
     }
-    // A worker holds the queue while it waits for a chunk: then none is queued. A panic
-    // here unwinds out of the scope, which closes the queue and so ends the workers.
+    // A worker holds the queue while it takes a chunk, or waits for one when none is
+    // queued: this thread then waits for a result. A panic here unwinds out of the scope,
+    // which closes the queue and so ends the workers.
     let queued = queue
         .try_lock()
         .ok()
