@@ -8,7 +8,8 @@
 #
 # It builds the release binary, writes the first N hands of the generated corpus (seed
 # 2026, so the same hands on every machine; N is 2000 unless given) and those of them that
-# `waits` can take as they stood before the win, and runs each command over all the lines
+# `waits` can take as they stood before the win, with 13 tiles and with their winning tile
+# drawn (14: the discards analysis), and runs each command over all the lines
 # and over the first line alone. A line's cost is the difference divided
 # the line count less one, so start-up (argument parsing, the rule tables, the first buffers) is not
 # counted. Instructions come from cachegrind (no cache simulation), allocations from
@@ -36,6 +37,8 @@ cargo run --release --quiet --example corpus -- "$lines" >"$work/many.txt"
 head -n 1 "$work/many.txt" >"$work/one.txt"
 cargo run --release --quiet --example corpus -- --before-the-win "$lines" >"$work/waits-many.txt"
 head -n 1 "$work/waits-many.txt" >"$work/waits-one.txt"
+cargo run --release --quiet --example corpus -- --drawn "$lines" >"$work/drawn-many.txt"
+head -n 1 "$work/drawn-many.txt" >"$work/drawn-one.txt"
 
 # The figure a valgrind log reports: the first number after `label` (commas removed).
 figure() {
@@ -78,17 +81,24 @@ per_line() {
 
 waits_lines=$(wc -l <"$work/waits-many.txt")
 echo "mjscore batch, -j 1, per line over $lines corpus lines (start-up subtracted);"
-echo "waits: per line over the $waits_lines of them before their win:"
-printf '%-6s %-6s %-8s %18s %18s\n' command format rules instructions/line allocations/line
+echo "waits: per line over the $waits_lines of them before their win (13 tiles; 14: drawn):"
+printf '%-7s %-6s %-8s %18s %18s\n' command format rules instructions/line allocations/line
 for run in "score json wsom" "score json zj" "score json doubling" "score json huang" \
-    "score tsv wsom" "score text wsom" "waits json wsom" "waits json huang"; do
+    "score tsv wsom" "score text wsom" "waits json wsom" "waits json huang" \
+    "waits14 json wsom" "waits14 json huang"; do
     read -r command format rules <<<"$run"
     args=(--format "$format" --rules "$rules")
     many="$work/many.txt" one="$work/one.txt" count=$lines
-    if [[ $command == waits ]]; then
+    case $command in
+    waits)
         args=(waits "${args[@]}")
         many="$work/waits-many.txt" one="$work/waits-one.txt" count=$waits_lines
-    fi
+        ;;
+    waits14)
+        args=(waits "${args[@]}")
+        many="$work/drawn-many.txt" one="$work/drawn-one.txt" count=$waits_lines
+        ;;
+    esac
     # One assignment per run, so that a failed measurement stops the script (set -e).
     instructions_many=$(measure cachegrind "$many" "${args[@]}")
     instructions_one=$(measure cachegrind "$one" "${args[@]}")
@@ -96,5 +106,5 @@ for run in "score json wsom" "score json zj" "score json doubling" "score json h
     allocations_one=$(measure dhat "$one" "${args[@]}")
     instructions=$(per_line "$instructions_many" "$instructions_one" 0 "$count")
     allocations=$(per_line "$allocations_many" "$allocations_one" 1 "$count")
-    printf '%-6s %-6s %-8s %18s %18s\n' "$command" "$format" "$rules" "$instructions" "$allocations"
+    printf '%-7s %-6s %-8s %18s %18s\n' "$command" "$format" "$rules" "$instructions" "$allocations"
 done
