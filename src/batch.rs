@@ -226,9 +226,9 @@ pub struct Settings<'a> {
 #[derive(Clone, Copy)]
 pub struct Control<'a> {
     /// Threads that work out an input read ahead ([`Input::read_ahead`]), the one reading it
-    /// among them; `1` reads every input line by line. At most twice the cores (and at least 4) are started: the work
-    /// is all computing, and each thread takes memory (its stack, an allocator's arena)
-    /// that a process under a memory limit may not have.
+    /// among them; `1` reads every input line by line. At most twice the cores (and at
+    /// least 4) are started: the work is all computing, and each thread takes memory (its
+    /// stack, an allocator's arena) that a process under a memory limit may not have.
     pub jobs: usize,
     /// Set from outside (a signal handler) to stop the run: it ends after the line in hand,
     /// every result written whole and flushed.

@@ -347,8 +347,11 @@ pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
 struct Limits {
     /// The sum of every pattern's points, before the limit.
     sum: u32,
+    /// The value after the limit, before any percentages.
     base: u32,
+    /// The value after the limit and the percentages.
     total: u32,
+    /// The limit that decided the total, if one did.
     limit: Option<Limit>,
 }
 
