@@ -38,10 +38,21 @@ const fn needs_escape(byte: u8) -> bool {
     (byte < 0x20) | (byte == b'"') | (byte == b'\\') | (byte == 0x7f) | (byte == 0xc2)
 }
 
+/// Whether `text` may hold a byte [`needs_escape`] names, quickly, so that most strings are
+/// copied in one piece: plain ASCII is decided eight bytes at a time, and any other text has
+/// every byte looked at without stopping early, which the compiler turns into wide
+/// comparisons.
+fn may_need_escape(text: &str) -> bool {
+    !crate::ascii::is_printable_unquoted(text)
+        && text
+            .bytes()
+            .fold(false, |found, byte| found | needs_escape(byte))
+}
+
 /// Whether `text` holds a character [`write_string`] escapes (exactly: `½` and `·`, which
 /// begin with 0xC2 too, need none).
 fn must_escape(text: &str) -> bool {
-    text.bytes().any(needs_escape)
+    may_need_escape(text)
         && text
             .chars()
             .any(|c| c < ' ' || c == '"' || c == '\\' || ('\u{7f}'..='\u{9f}').contains(&c))
@@ -52,13 +63,7 @@ fn must_escape(text: &str) -> bool {
 pub(crate) fn write_string(out: &mut String, text: &str) {
     out.push('"');
     let bytes = text.as_bytes();
-    // Most strings need no escape and are copied in one piece. Plain ASCII is decided eight bytes at a time; anything else byte by byte, every byte
-    // looked at without stopping early, which the compiler turns into wide comparisons.
-    if crate::ascii::is_printable_unquoted(text)
-        || !bytes
-            .iter()
-            .fold(false, |found, &b| found | needs_escape(b))
-    {
+    if !may_need_escape(text) {
         out.push_str(text);
         out.push('"');
         return;
