@@ -289,21 +289,6 @@ fn kinds_held(hand: &Hand) -> u64 {
     present
 }
 
-/// The tile kinds whose bits are set in a mask, lowest first.
-struct Kinds(u64);
-
-impl Iterator for Kinds {
-    type Item = Tile;
-    fn next(&mut self) -> Option<Tile> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Tile::ALL.get(index).copied()
-    }
-}
-
 impl<'a> Facts<'a> {
     /// The facts of one reading of `hand`, looked at alone.
     pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
@@ -462,7 +447,7 @@ impl<'a> Facts<'a> {
             2 * usize::from(pair == tile) + in_sets.sum::<usize>()
         };
         Some(
-            Kinds(twice)
+            waits::kinds_of(twice)
                 .filter(|&tile| held(tile) == 4)
                 .fold(0, |four, tile| four | 1 << tile.index()),
         )
@@ -485,7 +470,7 @@ impl<'a> Facts<'a> {
 
     /// The distinct tile kinds in the hand.
     pub fn kinds(&self) -> impl Iterator<Item = Tile> + '_ {
-        Kinds(self.present)
+        waits::kinds_of(self.present)
     }
 
     /// Whether every tile kind of the hand satisfies `test`.
@@ -617,7 +602,7 @@ fn held_four(hand: &Hand) -> u64 {
         }
         count(meld.tile, u8::from(meld.is_kong()));
     }
-    Kinds(reached)
+    waits::kinds_of(reached)
         .filter(|tile| counts[tile.index()] == 4)
         .fold(0, |four, tile| four | 1 << tile.index())
 }
@@ -629,9 +614,9 @@ fn one_live_wait(hand: &Hand) -> bool {
     for tile in &hand.concealed {
         counts[tile.index()] += 1;
     }
-    let waits = waits::completing_kinds(&counts, hand.melds.len(), ANY);
+    let waited_on = waits::completing_kinds(&counts, hand.melds.len(), ANY);
     // Only the few kinds waited on are counted: four before the win is a dead wait.
-    let mut live = Kinds(waits).filter(|&tile| held_before_the_win(hand, tile) < 4);
+    let mut live = waits::kinds_of(waited_on).filter(|&tile| held_before_the_win(hand, tile) < 4);
     live.next().is_some() && live.next().is_none()
 }
 
