@@ -25,7 +25,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use mjscore::arrange::{arrangements, tile_arrangements, Shape};
+use mjscore::arrange::{arrangements, Shape};
 use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
 use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
@@ -551,7 +551,7 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         // One hand per winning tile; only its context changes between the two scorings.
         let mut hand = won_on(&tiles, at, self_draw.clone());
         // The tiles are arranged once for both: only the context changes.
-        let arranged = tile_arrangements(&hand);
+        let arranged = arrangements(&hand);
         for context in [&self_draw, &discard] {
             hand.context = context.clone();
             tally.scorings += 1;

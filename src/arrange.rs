@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use crate::hand::{Hand, WinBy};
+use crate::hand::Hand;
 use crate::sets::{Set, SetKind};
 use crate::small::SmallVec;
 use crate::tile::{kinds, write_run, Tile, KINDS};
@@ -136,20 +136,18 @@ impl Arrangement {
         }
     }
 
-    /// The arrangement as a win `win_by` makes it: a triplet completed by a discard (or a
-    /// robbed kong) counts as exposed (docs/rules.md § Arrangement); a self-draw leaves it
-    /// as it is.
-    pub fn won_by(self, win_by: WinBy) -> Arrangement {
-        let mut won = self;
-        if let (WinBy::Discard { .. }, Placement::Set(index)) = (win_by, self.placement) {
-            if let Shape::Regular { sets, .. } = &mut won.shape {
-                let set = &mut sets[index];
-                if set.kind == SetKind::Triplet {
-                    set.concealed = false;
-                }
-            }
+    /// The triplet the winning tile completes, if it completes one. Won on a discard (or a
+    /// robbed kong), that triplet counts as exposed (docs/rules.md § Arrangement); how the
+    /// hand was won is the scoring's to ask ([`crate::patterns::Facts::concealed_triplets`]),
+    /// so the same tiles arrange the same whichever way they were won.
+    pub fn completed_triplet(&self) -> Option<&Set> {
+        match self.placement {
+            Placement::Set(index) => self
+                .sets()
+                .get(index)
+                .filter(|set| set.kind == SetKind::Triplet),
+            _ => None,
         }
-        won
     }
 }
 
@@ -212,7 +210,9 @@ impl fmt::Display for Arrangement {
 /// The arrangements of one hand: a few at most, kept in place.
 pub type Arrangements = SmallVec<Arrangement, 4>;
 
-/// Every arrangement of the hand, regular ones first. Empty when the tiles do not win.
+/// Every arrangement of the hand, regular ones first. Empty when the tiles do not win. How
+/// the hand was won does not change them: a caller that scores the same tiles in several
+/// contexts (the exhaustive proof, the waits analysis) arranges them once.
 pub fn arrangements(hand: &Hand) -> Arrangements {
     let mut found = Arrangements::new();
     arrange_into(hand, &mut found);
@@ -222,27 +222,6 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
 /// [`arrangements`], pushed into `found` (empty): the list is filled where it stays, not
 /// moved there.
 pub fn arrange_into(hand: &Hand, found: &mut Arrangements) {
-    arrange_tiles(hand, found);
-    if let WinBy::Discard { .. } = hand.context.win_by {
-        for arrangement in found.iter_mut() {
-            *arrangement = arrangement.won_by(hand.context.win_by);
-        }
-    }
-}
-
-/// [`arrangements`] before the win's context is applied: every set the tiles make is as
-/// concealed as if the winning tile were self-drawn. Only the win context's way of winning
-/// changes an arrangement ([`Arrangement::won_by`]), so a caller that scores the same tiles
-/// in several contexts (the exhaustive proof) arranges them once.
-pub fn tile_arrangements(hand: &Hand) -> Arrangements {
-    let mut found = Arrangements::new();
-    arrange_tiles(hand, &mut found);
-    found
-}
-
-/// [`tile_arrangements`], pushed into `found` (empty): the list is filled where it stays,
-/// not moved there.
-fn arrange_tiles(hand: &Hand, found: &mut Arrangements) {
     Splits::of(hand).place(hand.winning_tile, found);
 }
 
@@ -315,7 +294,7 @@ impl Splits {
     }
 
     /// The arrangements of the tiles won on `winning_tile` (one of them), pushed into
-    /// `found` (empty), as [`tile_arrangements`] gives them.
+    /// `found` (empty), as [`arrangements`] gives them.
     pub fn place(&self, winning_tile: Option<Tile>, found: &mut Arrangements) {
         let melds = &self.melds;
         for (concealed_sets, pair) in self.regular.iter() {
@@ -682,23 +661,33 @@ mod tests {
     }
 
     #[test]
-    fn a_discard_completed_triplet_is_not_concealed() {
-        let parsed = notation::parse_hand("d222 d888 c222 b44 b55 +b5 from=n").unwrap();
-        let hand = hand::validate(
-            &parsed,
-            parsed.winning.unwrap(),
-            crate::words::SystemWords::none(),
-        )
-        .unwrap();
-        let all = arrangements(&hand);
-        assert_eq!(all.len(), 1);
-        let concealed: Vec<String> = all[0]
+    fn a_hand_arranges_the_same_however_it_was_won() {
+        // The winning b5 completes the b555 triplet: the tiles are concealed either way, and
+        // whether a discard exposed the triplet is the scoring's to ask.
+        let arranged = |line: &str| {
+            let parsed = notation::parse_hand(line).unwrap();
+            let hand = hand::validate(
+                &parsed,
+                parsed.winning.unwrap(),
+                crate::words::SystemWords::none(),
+            )
+            .unwrap();
+            arrangements(&hand)
+        };
+        let on_discard = arranged("d222 d888 c222 b44 b55 +b5 from=n");
+        assert_eq!(on_discard, arranged("d222 d888 c222 b44 b55 +b5 self"));
+        assert_eq!(on_discard.len(), 1);
+        let concealed: Vec<String> = on_discard[0]
             .sets()
             .iter()
             .filter(|s| s.concealed)
             .map(|s| s.to_string())
             .collect();
-        assert_eq!(concealed, vec!["c222", "d222", "d888"]);
+        assert_eq!(concealed, vec!["b555", "c222", "d222", "d888"]);
+        assert_eq!(
+            on_discard[0].completed_triplet().map(|s| s.to_string()),
+            Some("b555".into())
+        );
     }
 
     #[test]

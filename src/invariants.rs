@@ -30,7 +30,7 @@ pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
     check_arranged(hand, rules, None)
 }
 
-/// [`check`], given the hand's [`tile_arrangements`](crate::arrange::tile_arrangements)
+/// [`check`], given the hand's [`arrangements`](crate::arrange::arrangements)
 /// when the caller has worked them out (the exhaustive proof scores the same tiles
 /// self-drawn and on a discard, and arranges them once).
 pub fn check_arranged(

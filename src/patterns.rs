@@ -8,10 +8,11 @@
 use std::cell::Cell;
 
 use crate::arrange::{Arrangement, Placement, Shape};
-use crate::hand::{Hand, WinContext};
+use crate::hand::{Hand, Meld, WinContext};
 use crate::sets::{MeldKind, Set, SetKind};
-use crate::tile::{kinds, Suit, Tile, KINDS};
+use crate::tile::{kinds, Seat, Suit, Tile, KINDS};
 use crate::waits;
+use crate::words::SystemWords;
 
 // The sets of shapes live with the shapes (`crate::arrange`), below both this module and
 // the waits it asks: named here too, where the pattern tables use them.
@@ -252,10 +253,66 @@ enum Shared<'a> {
     Own(HandFacts),
 }
 
+/// The situation of the win as the predicates see it ([`Facts::context`]): the seat, the
+/// line's words, and how the winning tile came. Asking how it came is noted
+/// ([`Facts::asked_how_won`]): only that differs between the same tiles won on a discard
+/// and self-drawn, so a reading that never asks is read once for both (the waits analysis
+/// values every wait both ways).
+#[derive(Clone, Copy)]
+pub struct Situation<'a> {
+    context: &'a WinContext,
+    asked: &'a Cell<bool>,
+}
+
+impl<'a> Situation<'a> {
+    /// Whether the winning tile was self-drawn (not taken on a discard or robbed). Noted as
+    /// asked.
+    pub fn self_drawn(self) -> bool {
+        self.asked.set(true);
+        self.context.self_drawn()
+    }
+
+    /// The winner's seat (`seat=`).
+    pub fn seat(self) -> Seat {
+        self.context.seat
+    }
+
+    /// Won on the last tile.
+    pub fn last_tile(self) -> bool {
+        self.context.last_tile
+    }
+
+    /// Won on a kong's supplement tile (`kong`).
+    pub fn kong_supplement(self) -> bool {
+        self.context.kong_supplement
+    }
+
+    /// Won by robbing a kong (`rob`).
+    pub fn robbed_kong(self) -> bool {
+        self.context.robbed_kong
+    }
+
+    /// East's win on the initial 14 tiles (`heaven`).
+    pub fn heaven(self) -> bool {
+        self.context.heaven
+    }
+
+    /// A win on East's first discard with the initial 13 tiles (`earth`).
+    pub fn earth(self) -> bool {
+        self.context.earth
+    }
+
+    /// The words of the scoring system.
+    pub fn words(self) -> &'a SystemWords {
+        &self.context.words
+    }
+}
+
 /// What the predicates look at: one arrangement of one hand, with its context.
 pub struct Facts<'a> {
-    /// The hand, with its context.
-    pub hand: &'a Hand,
+    /// The hand, with its context: read through [`Facts::context`], which notes whether
+    /// the predicates asked how the winning tile came.
+    hand: &'a Hand,
     /// The reading being scored.
     pub arrangement: &'a Arrangement,
     /// Bit `i` set when the hand holds tile kind `i`.
@@ -268,12 +325,14 @@ pub struct Facts<'a> {
     most_repeated_sequence: u8,
     /// How many sequences the reading has (six patterns ask first).
     sequences: u8,
-    /// How many triplets and kongs of the reading count as concealed, and how many sets are
-    /// kongs (seven patterns ask).
+    /// How many triplets and kongs of the reading are made of concealed tiles (whatever
+    /// completed them), and how many sets are kongs (seven patterns ask).
     concealed_triplets: u8,
     kongs: u8,
     /// What is asked of the whole hand (shared by its readings).
     shared: Shared<'a>,
+    /// Whether a predicate asked how the winning tile came ([`Situation::self_drawn`]).
+    asked_how_won: Cell<bool>,
 }
 
 /// The kinds of tile `hand` holds, concealed, winning or melded, as bits (bit `i` for kind
@@ -353,6 +412,7 @@ impl<'a> Facts<'a> {
             concealed_triplets,
             kongs,
             shared,
+            asked_how_won: Cell::new(false),
         }
     }
 
@@ -454,8 +514,32 @@ impl<'a> Facts<'a> {
     }
 
     /// The situation of the win.
-    pub fn context(&self) -> &WinContext {
-        &self.hand.context
+    pub fn context(&self) -> Situation<'_> {
+        Situation {
+            context: &self.hand.context,
+            asked: &self.asked_how_won,
+        }
+    }
+
+    /// Whether a predicate asked how the winning tile came, on a discard or self-drawn: if
+    /// none did, the reading is the same for the same tiles won either way.
+    pub fn asked_how_won(&self) -> bool {
+        self.asked_how_won.get()
+    }
+
+    /// The winning tile.
+    pub fn winning_tile(&self) -> Option<Tile> {
+        self.hand.winning_tile
+    }
+
+    /// The concealed tiles without the winning tile, sorted.
+    pub fn concealed(&self) -> &[Tile] {
+        &self.hand.concealed
+    }
+
+    /// The declared melds.
+    pub fn melds(&self) -> &[Meld] {
+        &self.hand.melds
     }
 
     /// The four sets of a regular reading (none for an irregular one).
@@ -562,9 +646,13 @@ impl<'a> Facts<'a> {
     }
 
     /// How many triplets and kongs of the reading count as concealed: of concealed tiles and
-    /// not completed by a discard, or a declared concealed kong ([`Set::concealed`]).
+    /// not completed by a discard (or a robbed kong), or a declared concealed kong
+    /// ([`Set::concealed`]). Asks how the winning tile came only when it completes a
+    /// triplet.
     pub fn concealed_triplets(&self) -> usize {
-        usize::from(self.concealed_triplets)
+        let exposed =
+            self.arrangement.completed_triplet().is_some() && !self.context().self_drawn();
+        usize::from(self.concealed_triplets - u8::from(exposed))
     }
 
     /// How many sets of the reading are kongs.
@@ -707,7 +795,50 @@ pub fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<
 
 #[cfg(test)]
 mod tests {
-    use super::same_id;
+    use super::{same_id, Facts};
+    use crate::arrange::arrangements;
+    use crate::hand::{self, Hand};
+    use crate::notation;
+    use crate::words::SystemWords;
+
+    fn hand(line: &str) -> Hand {
+        let parsed = notation::parse_hand(line).unwrap();
+        hand::validate(&parsed, parsed.winning.unwrap(), SystemWords::none()).unwrap()
+    }
+
+    /// The concealed triplets of the hand's one reading, and whether counting them asked
+    /// how the winning tile came.
+    fn concealed_triplets(line: &str) -> (usize, bool) {
+        let hand = hand(line);
+        let all = arrangements(&hand);
+        assert_eq!(all.len(), 1, "{line}");
+        let facts = Facts::new(&hand, &all[0]);
+        (facts.concealed_triplets(), facts.asked_how_won())
+    }
+
+    #[test]
+    fn a_discard_completed_triplet_is_not_concealed() {
+        // b5 completes b555: on a discard it is exposed, leaving c222 d222 d888; self-drawn
+        // all four count. Counting had to ask how the tile came.
+        assert_eq!(
+            concealed_triplets("d222 d888 c222 b44 b55 +b5 from=n"),
+            (3, true)
+        );
+        assert_eq!(
+            concealed_triplets("d222 d888 c222 b44 b55 +b5 self"),
+            (4, true)
+        );
+        // b4 completes the pair: the four triplets count whatever the way, without asking.
+        assert_eq!(
+            concealed_triplets("d222 d888 c222 b555 b4 +b4 from=n"),
+            (4, false)
+        );
+        // A melded pung never counts; the triplet the discard completes does not either.
+        assert_eq!(
+            concealed_triplets("d222 c222 b44 b55 [p d888] +b5 from=n"),
+            (2, true)
+        );
+    }
 
     #[test]
     fn same_id_compares_the_whole_text() {

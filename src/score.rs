@@ -4,9 +4,9 @@
 //! picks the best reading (docs/rules.md § Arrangement).
 
 #[cfg(doc)]
-use crate::arrange::tile_arrangements;
+use crate::arrange::arrangements;
 use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
-use crate::hand::Hand;
+use crate::hand::{Hand, WinContext};
 use crate::patterns::{Condition, Facts, HandFacts, Pattern, Value};
 use crate::payment::Payments;
 use crate::rule_set::{RuleSet, TableIndex};
@@ -184,20 +184,15 @@ pub enum Outcome {
 /// The applicable patterns of one arrangement, in table order, after the series rule.
 pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Counted {
     let mut found = Counted::new();
-    find_patterns(hand, arrangement, rules, &HandFacts::new(), &mut found);
+    let hand_facts = HandFacts::new();
+    let facts = Facts::sharing(hand, arrangement, &hand_facts);
+    find_patterns(&facts, rules, &mut found);
     found
 }
 
-/// [`applicable_patterns`], pushed into `found` (empty): a reading's list is filled where
-/// it stays, not moved there. `hand_facts` is the hand's, shared by its readings.
-fn find_patterns(
-    hand: &Hand,
-    arrangement: &Arrangement,
-    rules: &RuleSet,
-    hand_facts: &HandFacts,
-    found: &mut Counted,
-) {
-    let facts = Facts::sharing(hand, arrangement, hand_facts);
+/// [`applicable_patterns`] of the reading `facts` describe, pushed into `found` (empty): a
+/// reading's list is filled where it stays, not moved there.
+fn find_patterns(facts: &Facts, rules: &RuleSet, found: &mut Counted) {
     let table = rules.table_index();
     let maximum = rules.limit.maximum;
     // The table index of each pattern of `found`, in step with it.
@@ -205,11 +200,11 @@ fn find_patterns(
     // The series of the patterns found so far, as bits of their first patterns' indices: a
     // pattern whose series is not among them (nearly every one) has no rival to look for.
     let mut series_found = 0u128;
-    let kind = arrangement.shape.kind();
+    let kind = facts.arrangement.shape.kind();
     let listed = &table.shapes[kind];
     let mut holding = Indices::new();
     for &(index, holds) in &listed.hand_tests {
-        if holds(&facts) {
+        if holds(facts) {
             holding.push(index);
         }
     }
@@ -249,7 +244,7 @@ fn find_patterns(
                 }
             }
             Condition::EachSet(holds) => {
-                for set in facts.sets().iter().filter(|s| holds(s, &facts)) {
+                for set in facts.sets().iter().filter(|s| holds(s, facts)) {
                     found.push(CountedPattern {
                         pattern,
                         set: Some(*set),
@@ -260,7 +255,7 @@ fn find_patterns(
                 }
             }
             Condition::Computed(points) => {
-                let points = points(&facts);
+                let points = points(facts);
                 if points > 0 {
                     found.push(CountedPattern::new(pattern, points));
                     indices.push(index);
@@ -268,7 +263,7 @@ fn find_patterns(
                 }
             }
             Condition::Instances(instances) => {
-                for &points in instances(&facts).points() {
+                for &points in instances(facts).points() {
                     found.push(CountedPattern::new(pattern, points));
                     indices.push(index);
                     series_found |= 1 << table.series[index];
@@ -277,7 +272,7 @@ fn find_patterns(
             Condition::Fallback => {}
         }
     }
-    drop_implied(found, &indices, table, &facts);
+    drop_implied(found, &indices, table, facts);
     if found.is_empty() {
         if let Some(pattern) = table.fallback[kind] {
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
@@ -428,12 +423,24 @@ pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
 
 /// [`read`], with what is asked of the whole hand kept in `hand_facts` (the hand's) for
 /// its other readings.
+#[inline]
 fn read_sharing(
     hand: &Hand,
     arrangement: Arrangement,
     rules: &RuleSet,
     hand_facts: &HandFacts,
 ) -> Reading {
+    read_noting(hand, arrangement, rules, hand_facts).0
+}
+
+/// [`read_sharing`], and whether a pattern asked how the winning tile came
+/// ([`Facts::asked_how_won`]): if none did, the same tiles won the other way read the same.
+fn read_noting(
+    hand: &Hand,
+    arrangement: Arrangement,
+    rules: &RuleSet,
+    hand_facts: &HandFacts,
+) -> (Reading, bool) {
     let mut reading = Reading {
         arrangement,
         counted: Counted::new(),
@@ -443,13 +450,15 @@ fn read_sharing(
         total: 0,
         limit: None,
     };
-    find_patterns(hand, &arrangement, rules, hand_facts, &mut reading.counted);
+    let facts = Facts::sharing(hand, &arrangement, hand_facts);
+    find_patterns(&facts, rules, &mut reading.counted);
+    let asked = facts.asked_how_won();
     let limits = limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
     reading.sum = limits.sum;
     reading.base = limits.base;
     reading.total = limits.total;
     reading.limit = limits.limit;
-    reading
+    (reading, asked)
 }
 
 /// The arrangements `rules` reads the hand in, pushed into `all` (empty): the one declared
@@ -465,9 +474,9 @@ fn shapes_read(hand: &Hand, rules: &RuleSet, all: &mut Arrangements) {
     each_special_shape(hand, rules, |a| all.push(a));
 }
 
-/// [`shapes_read`] from the hand's [`tile_arrangements`], worked out by the caller
-/// (`arranged`), each handed to `each` as it comes: the waits analysis scores the same tiles
-/// won both ways, and reads each arrangement straight into its list.
+/// [`shapes_read`] from the hand's [`arrangements`], worked out by the caller (`arranged`),
+/// each handed to `each` as it comes: the waits analysis scores the same tiles won both
+/// ways, and reads each arrangement straight into its list.
 #[inline]
 fn each_shape_read(
     hand: &Hand,
@@ -483,7 +492,7 @@ fn each_shape_read(
     // sift them cost every reading of the waits analysis.
     let allowed = rules.shapes;
     for arrangement in arranged.iter().filter(|a| allowed.allow(&a.shape)) {
-        each(arrangement.won_by(hand.context.win_by));
+        each(*arrangement);
     }
     each_special_shape(hand, rules, each);
 }
@@ -540,12 +549,12 @@ pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
 }
 
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
-/// Equal readings keep the order of [`arrangements`](crate::arrange::arrangements).
+/// Equal readings keep the order of [`arrangements`].
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
     readings_sharing(hand, rules, None, &HandFacts::new())
 }
 
-/// [`readings`], from the hand's [`tile_arrangements`] when the caller has them (`arranged`),
+/// [`readings`], from the hand's [`arrangements`] when the caller has them (`arranged`),
 /// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
 /// analysis scores the same tiles won both ways. The readings come in any list (`All`): the
 /// waits analysis keeps them in place, where most hands have one.
@@ -586,6 +595,51 @@ pub fn readings_into<All>(
     all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
 }
 
+/// [`readings_into`] for the same tiles won two ways, from their [`arrangements`]
+/// (`arranged`): `hands` hold the same tiles and melds in contexts that differ only in how
+/// the winning tile came (the waits analysis values every wait won on a discard and
+/// self-drawn), and `all` (empty) receive their readings. A reading whose patterns never
+/// asked how the tile came ([`Facts::asked_how_won`]) is read once and copied: only a few
+/// patterns ask.
+pub fn readings_both_ways_into<All>(
+    hands: [&Hand; 2],
+    rules: &RuleSet,
+    arranged: &Arrangements,
+    hand_facts: &HandFacts,
+    all: [&mut All; 2],
+) where
+    All: Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
+{
+    let [first, second] = hands;
+    debug_assert!(differ_only_in_how_won(first, second));
+    let [first_all, second_all] = all;
+    each_shape_read(first, rules, arranged, |arrangement| {
+        let (reading, asked) = read_noting(first, arrangement, rules, hand_facts);
+        second_all.extend([if asked {
+            read_sharing(second, arrangement, rules, hand_facts)
+        } else {
+            reading.clone()
+        }]);
+        first_all.extend([reading]);
+    });
+    first_all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
+    second_all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
+}
+
+/// Whether two hands hold the same tiles in contexts that differ only in how the winning
+/// tile came (and so who is responsible): what [`readings_both_ways_into`] may share.
+fn differ_only_in_how_won(first: &Hand, second: &Hand) -> bool {
+    let same_context = WinContext {
+        win_by: first.context.win_by,
+        responsible: first.context.responsible,
+        ..second.context.clone()
+    };
+    first.concealed == second.concealed
+        && first.melds == second.melds
+        && first.winning_tile == second.winning_tile
+        && first.context == same_context
+}
+
 /// The first of [`readings`] without keeping the others, and how many were compared.
 #[inline]
 pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
@@ -594,7 +648,7 @@ pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
 
 /// [`best_reading`], showing `inspect` every reading as it is read: the invariants check
 /// each reading of the hand that [`score`] chooses among, without keeping them all.
-/// `arranged`, when given, is the hand's [`tile_arrangements`] (the same tiles scored in
+/// `arranged`, when given, is the hand's [`arrangements`] (the same tiles scored in
 /// several contexts are arranged once); without it the hand is arranged here.
 #[inline]
 pub fn best_reading_inspected(
@@ -648,29 +702,108 @@ pub(crate) fn decide_best(
     best: Option<Reading>,
     compared: usize,
 ) -> Outcome {
+    match (verdict(hand, rules, best.as_ref()), best) {
+        (Verdict::Refused { reason }, _) => Outcome::FalseWin(FalseWin::Refused { reason }),
+        (Verdict::BelowMinimum { minimum }, Some(reading)) => {
+            Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum })
+        }
+        (Verdict::Wins, Some(reading)) => Outcome::Win {
+            payments: rules.pay(reading.total, &hand.context),
+            reading,
+            readings_compared: compared,
+        },
+        _ => Outcome::FalseWin(FalseWin::NotAWinningHand),
+    }
+}
+
+/// What scoring decides of a hand from its best reading: [`score`]'s outcome without the
+/// reading and the payments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The hand wins.
+    Wins,
+    /// The tiles form none of the winning shapes the rule set allows.
+    NotAWinningHand,
+    /// The rule set refuses the win whatever the tiles (Huang: no Tin declared).
+    Refused {
+        /// Why, in the system's words.
+        reason: &'static str,
+    },
+    /// The best reading is under the rule set's minimum.
+    BelowMinimum {
+        /// The rule set's minimum.
+        minimum: u32,
+    },
+}
+
+/// The [`Verdict`] on `hand` whose best reading is `best` (`None` if the tiles win no way):
+/// the rule set's refusal first, then the shape, then the minimum.
+pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading>) -> Verdict {
     if let Some(reason) = rules.refuse.and_then(|refuse| refuse(&hand.context)) {
-        return Outcome::FalseWin(FalseWin::Refused { reason });
+        return Verdict::Refused { reason };
     }
-    let Some(best) = best else {
-        return Outcome::FalseWin(FalseWin::NotAWinningHand);
-    };
-    if best.total < rules.minimum {
-        return Outcome::FalseWin(FalseWin::BelowMinimum {
-            reading: best,
+    match best {
+        None => Verdict::NotAWinningHand,
+        Some(best) if best.total < rules.minimum => Verdict::BelowMinimum {
             minimum: rules.minimum,
-        });
-    }
-    let payments = rules.pay(best.total, &hand.context);
-    Outcome::Win {
-        reading: best,
-        payments,
-        readings_compared: compared,
+        },
+        Some(_) => Verdict::Wins,
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::with_percent;
+    use super::{readings_both_ways_into, readings_into, with_percent, Reading};
+    use crate::arrange::arrangements;
+    use crate::hand::{Responsible, WinBy, WinContext};
+    use crate::patterns::HandFacts;
+
+    #[test]
+    fn the_readings_of_both_ways_read_together_are_each_way_read_alone() {
+        // Every reading the two ways share is one whose patterns never asked how the tile
+        // came: reading each way alone must give the very same lists, pattern for pattern.
+        let mut shared = 0;
+        for rules in crate::rules::ALL {
+            for line in crate::corpus::winning_hands(2027, 400) {
+                let Ok(on_discard) = crate::parse_for(&line, rules) else {
+                    continue;
+                };
+                if on_discard.context.self_drawn() {
+                    continue;
+                }
+                let mut self_drawn = on_discard.clone();
+                self_drawn.context = WinContext {
+                    win_by: WinBy::SelfDraw,
+                    responsible: Responsible::NoneSelfDraw,
+                    ..on_discard.context.clone()
+                };
+                let arranged = arrangements(&on_discard);
+                let facts = HandFacts::new();
+                let (mut together, mut together_self): (Vec<Reading>, Vec<Reading>) =
+                    (Vec::new(), Vec::new());
+                readings_both_ways_into(
+                    [&on_discard, &self_drawn],
+                    rules,
+                    &arranged,
+                    &facts,
+                    [&mut together, &mut together_self],
+                );
+                for (hand, together) in [(&on_discard, together), (&self_drawn, together_self)] {
+                    let mut alone: Vec<Reading> = Vec::new();
+                    readings_into(hand, rules, None, &HandFacts::new(), &mut alone);
+                    assert_eq!(
+                        format!("{together:?}"),
+                        format!("{alone:?}"),
+                        "{line} under {}",
+                        rules.id
+                    );
+                }
+                shared += 1;
+            }
+        }
+        // About half the lines are won on a discard, in each of the four rule sets.
+        assert!(shared > 600, "{shared}");
+    }
 
     #[test]
     fn percentages_round_half_up() {

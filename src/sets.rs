@@ -41,8 +41,9 @@ pub struct Set {
     pub tile: Tile,
     /// Declared with an exposed meld (pung, chow, exposed kong): breaks Concealed Hand.
     pub melded: bool,
-    /// Counts as concealed for 4.2: made of concealed tiles and not completed by a discard,
-    /// or a declared concealed kong.
+    /// Made of concealed tiles, or a declared concealed kong. A triplet the winning tile
+    /// completes is so too: whether a discard made it exposed is the win's
+    /// ([`crate::patterns::Facts::concealed_triplets`]).
     pub concealed: bool,
 }
 

@@ -468,7 +468,7 @@ fn write_placement<W: Write>(w: &mut W, hand: &Hand, arrangement: &Arrangement) 
             tile(w)?;
             w.write_str(" completes ")?;
             set.write_to(w)?;
-            if !set.concealed && set.kind == SetKind::Triplet && !set.melded {
+            if set.kind == SetKind::Triplet && !set.melded && !hand.context.self_drawn() {
                 // The triplet, not the hand: a hand without melds stays concealed.
                 w.write_str(" on a discard: the triplet counts as exposed")?;
                 if hand.melds.is_empty() {

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use crate::digits::{write_int, write_uint};
-use crate::hand::{Responsible, WinBy, WinContext};
+use crate::hand::{Responsible, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
     rank_counts, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR,
@@ -168,19 +168,18 @@ const CHICKEN: Pattern = Pattern {
 /// The 14 tiles, melds included, are 1112345678999 of one suit plus one more of that suit.
 /// A kong makes 15 tiles, so a hand with one never is.
 fn all_suit(f: &Facts) -> bool {
-    let hand = f.hand;
-    let Some(suit) = hand.winning_tile.map(Tile::suit) else {
+    let Some(suit) = f.winning_tile().map(Tile::suit) else {
         return false;
     };
-    if !suit.is_number() || hand.melds.iter().any(|m| m.is_kong()) {
+    if !suit.is_number() || f.melds().iter().any(|m| m.is_kong()) {
         return false;
     }
-    let melded = hand.melds.iter().flat_map(|m| m.set().tiles());
-    let tiles = hand
-        .concealed
+    let melded = f.melds().iter().flat_map(|m| m.set().tiles());
+    let tiles = f
+        .concealed()
         .iter()
         .copied()
-        .chain(hand.winning_tile)
+        .chain(f.winning_tile())
         .chain(melded);
     rank_counts(tiles, suit)
         .is_some_and(|counts| counts.iter().zip(NINE_GATES).all(|(&c, g)| c >= g))
@@ -191,15 +190,15 @@ fn dragon_set(set: &Set, _: &Facts) -> bool {
 }
 
 fn prevailing_wind_set(set: &Set, f: &Facts) -> bool {
-    set.is_triplet_or_kong() && set.tile == f.context().words.seat(ROUND).wind()
+    set.is_triplet_or_kong() && set.tile == f.context().words().seat(ROUND).wind()
 }
 
 fn seat_wind_set(set: &Set, f: &Facts) -> bool {
-    set.is_triplet_or_kong() && set.tile == f.context().seat.wind()
+    set.is_triplet_or_kong() && set.tile == f.context().seat().wind()
 }
 
 fn self_drawn(f: &Facts) -> bool {
-    f.context().win_by == WinBy::SelfDraw
+    f.context().self_drawn()
 }
 
 /// Conditions b–l, the special hands in the document's order, and condition a, the chicken.
@@ -316,7 +315,7 @@ pub static PATTERNS: [Pattern; 20] = [
         aliases: &["last tile draw", "moon from the bottom of the sea", "haitei", "haitei raoyue", "hai di lao yue", "海底捞月", "妙手回春"],
         value: Value::Points(1),
         shapes: ANY,
-        condition: Condition::Hand(|f| self_drawn(f) && f.context().last_tile),
+        condition: Condition::Hand(|f| self_drawn(f) && f.context().last_tile()),
         summary: "self-drawing the very last piece (also scores i)",
         details: "Self-drawing the very last piece of the wall: 1, plus 1 for Self-Drawn. Write self last.",
         example: "b123 c456 d789 b5 w333 +b5 self last seat=n",
@@ -329,7 +328,7 @@ pub static PATTERNS: [Pattern; 20] = [
         aliases: &["win on kong", "out on a replacement tile", "out with replacement tile", "rinshan kaihou", "rinshan", "岭上开花", "杠上开花", "槓上開花"],
         value: Value::Points(1),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().kong_supplement),
+        condition: Condition::Hand(|f| f.context().kong_supplement()),
         summary: "self-drawing on a kong's supplement (also scores i; with j, 3 in all)",
         details: "Self-drawing the winning tile as a kong's supplement: 1, plus 1 for Self-Drawn; if it is also the very last piece, Last Piece too, 3 in all. Write kong (and last).",
         example: "[ck d1111] b123 c456 c789 e2 +e2 kong",
@@ -342,7 +341,7 @@ pub static PATTERNS: [Pattern; 20] = [
         aliases: &["robbing the kong", "robbing a kong", "chankan", "qiang gang", "抢杠", "抢杠和", "搶槓和"],
         value: Value::Points(1),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().robbed_kong),
+        condition: Condition::Hand(|f| f.context().robbed_kong()),
         summary: "stealing the kong (robbing a kong)",
         details: "Winning on the tile another player adds to his pong to make a kong. Write rob.",
         example: "b123 c456 d789 w22 b7 b8 +b9 rob from=s",
@@ -420,7 +419,7 @@ pub static PATTERNS: [Pattern; 20] = [
         aliases: &["heavenly hand", "blessing of heaven", "tenhou", "tian hu", "tin wu", "天胡"],
         value: Value::Maximum { less: 0 },
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().heaven),
+        condition: Condition::Hand(|f| f.context().heaven()),
         summary: "the dealer's starting hand is Mah-Jong: the maximum",
         details: "The dealer (East) wins with his starting hand. Special hand: the maximum, alone. Write heaven.",
         example: "b123 c456 d789 b789 w2 +w2 heaven",
@@ -433,7 +432,7 @@ pub static PATTERNS: [Pattern; 20] = [
         aliases: &["earthly hand", "blessing of earth", "di hu", "dei wu", "地胡"],
         value: Value::Maximum { less: 0 },
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().earth),
+        condition: Condition::Hand(|f| f.context().earth()),
         summary: "a player wins on the dealer's first discard: the maximum",
         details: "A player other than the dealer wins on the dealer's first discard. Special hand: the maximum, alone. Write earth.",
         example: "b123 c456 d789 b789 w2 +w2 earth seat=s",

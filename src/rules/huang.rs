@@ -16,18 +16,19 @@ use std::borrow::Cow;
 
 use crate::arrange::{Placement, Shape};
 use crate::digits::write_uint;
-use crate::hand::{ContextConflict, HandError, HandErrorKind, WinBy, WinContext};
+use crate::hand::{ContextConflict, HandError, HandErrorKind, WinContext};
 use crate::notation::{ParsedHand, Word};
 use crate::patterns::{
     is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit, Condition, Facts, Instances,
-    Pattern, Value, ANY, DECLARED_ONLY, REGULAR, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+    Pattern, Situation, Value, ANY, DECLARED_ONLY, REGULAR, SEVEN_PAIRS_ONLY,
+    THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
 use crate::tile::{kinds, Seat, Suit, Tile};
-use crate::words::{WordSpec, WordValues};
+use crate::words::{SystemWords, WordSpec, WordValues};
 
 // ---- context words (docs/rules-huang.md § Context words) ----
 
@@ -91,21 +92,22 @@ pub static WORDS: [WordSpec; 5] = [
 
 /// Which of the last tiles of the wall the win is on: 1 for `last` (or `last=1`), 2-4 for
 /// `last=N`, 0 for none.
-fn last_n(context: &WinContext) -> u8 {
-    if context.last_tile {
+fn last_n(context: Situation) -> u8 {
+    if context.last_tile() {
         1
     } else {
-        context.words.value(LAST_WORD)
+        context.words().value(LAST_WORD)
     }
 }
 
-fn tin(context: &WinContext) -> u8 {
-    context.words.value(TIN_WORD)
+/// The Tin declared (`tin=`).
+fn tin(words: &SystemWords) -> u8 {
+    words.value(TIN_WORD)
 }
 
 /// All eight flowers: the hand wins on them alone, whatever its tiles (h.57).
-fn all_flowers(context: &WinContext) -> bool {
-    context.words.value(FLOWERS_WORD) == 8
+fn all_flowers(words: &SystemWords) -> bool {
+    words.value(FLOWERS_WORD) == 8
 }
 
 // ---- the rule set ----
@@ -139,7 +141,7 @@ pub static HUANG: RuleSet = RuleSet::new(
 
 /// Note 1: "You must declare Tin before you can Hu" (all eight flowers need no Tin).
 fn refuse(context: &WinContext) -> Option<&'static str> {
-    (tin(context) == TIN_NONE && !all_flowers(context)).then_some(
+    (tin(&context.words) == TIN_NONE && !all_flowers(&context.words)).then_some(
         "no Tin declared (tin=none): in Huang's table you must declare Tin before you can Hu",
     )
 }
@@ -315,30 +317,27 @@ fn triple_of(test: fn(Tile) -> bool) -> impl Fn(&Set) -> bool {
 
 /// h.1: no open meld; a concealed kong is fine, and so is a discard win. Melds decide.
 fn door_clean(f: &Facts) -> bool {
-    f.hand
-        .melds
-        .iter()
-        .all(|m| m.kind == MeldKind::ConcealedKong)
+    f.melds().iter().all(|m| m.kind == MeldKind::ConcealedKong)
 }
 
 fn insect_tin(f: &Facts) -> bool {
-    tin(f.context()) == TIN_INSECT
+    tin(f.context().words()) == TIN_INSECT
 }
 
 fn ghost_tin(f: &Facts) -> bool {
-    tin(f.context()) == TIN_GHOST
+    tin(f.context().words()) == TIN_GHOST
 }
 
 fn human_tin(f: &Facts) -> bool {
-    tin(f.context()) == TIN_HUMAN
+    tin(f.context().words()) == TIN_HUMAN
 }
 
 fn earth_tin(f: &Facts) -> bool {
-    tin(f.context()) == TIN_EARTH
+    tin(f.context().words()) == TIN_EARTH
 }
 
 fn heaven_tin(f: &Facts) -> bool {
-    tin(f.context()) == TIN_HEAVEN
+    tin(f.context().words()) == TIN_HEAVEN
 }
 
 /// h.10, h.11, h.35 (note 6): no honour tile at all.
@@ -400,14 +399,12 @@ fn u_triples(f: &Facts) -> bool {
 /// h.18 / h.19: the 13 tiles before the win held a pair (one tile waited) or were 13
 /// different kinds (13 waited). With `heaven` no tile was waited on: h.19.
 fn thirteen_u_single(f: &Facts) -> bool {
-    !f.context().heaven && !thirteen_u_all(f)
+    !f.context().heaven() && !thirteen_u_all(f)
 }
 
 fn thirteen_u_all(f: &Facts) -> bool {
     match f.arrangement.shape {
-        Shape::ThirteenTerminals { pair } => {
-            f.context().heaven || Some(pair) == f.hand.winning_tile
-        }
+        Shape::ThirteenTerminals { pair } => f.context().heaven() || Some(pair) == f.winning_tile(),
         _ => false,
     }
 }
@@ -452,8 +449,8 @@ fn all_u(f: &Facts) -> bool {
 
 /// h.27: 1 for a triple of the seat wind, 1 for a triple of the round wind.
 fn wind_triple(f: &Facts) -> Instances {
-    let seat = f.context().seat.wind();
-    let round = f.context().words.seat(ROUND_WORD).wind();
+    let seat = f.context().seat().wind();
+    let round = f.context().words().seat(ROUND_WORD).wind();
     let count = f.count_triplets(|t| t == seat) + f.count_triplets(|t| t == round);
     Instances::repeat(count, 1)
 }
@@ -528,7 +525,7 @@ struct Quads {
 
 fn quads(f: &Facts) -> Quads {
     let mut four = f.kinds_held_four();
-    if four == 0 && !f.hand.melds.iter().any(|m| m.is_kong()) {
+    if four == 0 && !f.melds().iter().any(|m| m.is_kong()) {
         // No quad and no four of a kind, so no item: most hands.
         return Quads {
             open: 0,
@@ -537,21 +534,20 @@ fn quads(f: &Facts) -> Quads {
             hidden_items: 0,
         };
     }
-    let hand = f.hand;
-    let discard = matches!(hand.context.win_by, WinBy::Discard { .. });
+    let discard = !f.context().self_drawn();
     let completed = match f.arrangement.placement {
         Placement::Set(i) if discard => Some(i),
         _ => None,
     };
     // A set is open when declared open, or when a discard (or robbed quad) completed it.
     let open = |i: usize, set: &Set| set.melded || completed == Some(i);
-    let open_quads = hand
-        .melds
+    let open_quads = f
+        .melds()
         .iter()
         .filter(|m| m.kind == MeldKind::Kong)
         .count();
-    let hidden_quads = hand
-        .melds
+    let hidden_quads = f
+        .melds()
         .iter()
         .filter(|m| m.kind == MeldKind::ConcealedKong)
         .count();
@@ -572,7 +568,7 @@ fn quads(f: &Facts) -> Quads {
         }
         let groups = holding().count() + usize::from(f.pair() == Some(tile));
         let is_open =
-            holding().any(|(i, s)| open(i, s)) || (discard && hand.winning_tile == Some(tile));
+            holding().any(|(i, s)| open(i, s)) || (discard && f.winning_tile() == Some(tile));
         items.push(groups as u8);
         hidden_items += usize::from(!is_open);
     }
@@ -643,7 +639,7 @@ fn table_2(q: &Quads) -> Option<u32> {
 
 /// h.29: one open quad and no 4-in-k item.
 fn open_quad(f: &Facts) -> bool {
-    if !f.hand.melds.iter().any(|m| m.kind == MeldKind::Kong) {
+    if !f.melds().iter().any(|m| m.kind == MeldKind::Kong) {
         return false; // no open quad
     }
     let q = quads(f);
@@ -725,7 +721,7 @@ fn straight_in(f: &Facts, wanted: u32) -> bool {
 /// shape; a kind whose four copies are all in the hand is not waited on. No Tin was waited
 /// with `heaven`.
 fn single_tin(f: &Facts) -> bool {
-    !f.hand.context.heaven && f.one_live_wait()
+    !f.context().heaven() && f.one_live_wait()
 }
 
 /// h.60 (Table 3, right): one cell per number with suited triples in 2 or 3 suits.
@@ -758,7 +754,7 @@ fn same_number_triples(f: &Facts) -> Instances {
 /// quads, but the one the winning tile completed (a pair then), unless `heaven`.
 fn hidden_triples(f: &Facts) -> u32 {
     let completed = match f.arrangement.placement {
-        Placement::Set(i) if !f.context().heaven => Some(i),
+        Placement::Set(i) if !f.context().heaven() => Some(i),
         _ => None,
     };
     let count = f
@@ -1220,7 +1216,7 @@ pub static PATTERNS: [Pattern; 67] = [
         "b123 c456 d789 b456 c5 +c5 seat=s from=e",
         aliases: ["all chows", "all sequences", "all runs", "ping hu", "pinghu", "ping wu", "平和", "平糊"]),
     pattern!("h.36", "h.36", "Golden Rooster", "金雞獨立", Points(2), REGULAR,
-        Hand(|f| f.hand.melds.len() == 4 && f.hand.melds.iter().all(|m| m.kind != MeldKind::ConcealedKong)),
+        Hand(|f| f.melds().len() == 4 && f.melds().iter().all(|m| m.kind != MeldKind::ConcealedKong)),
         "all 4 sets are open melds, the single concealed tile paired by the winning tile",
         "All 4 sets are open melds [c] [p] [k]; the one concealed tile is paired by the winning tile (a self-draw too).",
         "[c b123] [c c456] [p d777] [p w222] e1 +e1 seat=s from=e",
@@ -1321,13 +1317,13 @@ pub static PATTERNS: [Pattern; 67] = [
         "b111 c111 d111 w222 w3 +w3 seat=s from=e",
         aliases: ["二数"]),
     pattern!("h.52", "h.52", "Heaven Hu", "天胡", Points(200), ANY,
-        Hand(|f| f.context().heaven),
+        Hand(|f| f.context().heaven()),
         "heaven: the dealer wins on his 14 dealt tiles",
         "The dealer wins on the 14 tiles dealt to him (seat e, a self-draw, no melds): heaven.",
         "b123 c456 d789 b789 w2 +w2 heaven",
         aliases: ["heavenly hand", "blessing of heaven", "hand from heaven", "tenhou", "tian hu", "tin wu", "天和"]),
     pattern!("h.53", "h.53", "Earth Hu", "地胡", Points(200), ANY,
-        Hand(|f| f.context().earth),
+        Hand(|f| f.context().earth()),
         "earth: a non-dealer wins on the dealer's first discard",
         "A player other than the dealer wins on the dealer's first discard, with no melds: earth.",
         "b123 c456 d789 b789 w2 +w2 earth seat=s",
@@ -1345,13 +1341,13 @@ pub static PATTERNS: [Pattern; 67] = [
         "b123 c456 d789 b555 w2 +w2 seat=s self",
         aliases: ["self drawn", "self draw", "tsumo", "zimo", "zi mo", "ji mo"]),
     pattern!("h.56", "h.56", "Last Card", "和絕張", Points(1), ANY,
-        Hand(|f| f.context().words.flag(LASTCOPY_WORD)),
+        Hand(|f| f.context().words().flag(LASTCOPY_WORD)),
         "lastcopy: the winning tile is the last copy of its kind",
         "The winning tile is the last copy of its kind: the other three are visible (lastcopy).",
         "b123 c456 d789 b555 w2 +w2 seat=s from=e lastcopy",
         aliases: ["last tile", "he jue zhang", "和绝张", "绝张", "絕張"]),
     pattern!("h.57", "h.57", "All Eight Flowers", "八仙過海", Points(200), DECLARED_ONLY,
-        Hand(|f| all_flowers(f.context())),
+        Hand(|f| all_flowers(f.context().words())),
         "flowers=8: 200 alone, whatever the tiles",
         "All eight flowers drawn (flowers=8): the hand wins on the flowers alone, 200 and nothing else, paid as a self-draw; no Tin needed.",
         "b123 c456 d789 b555 w2 +w2 seat=s self flowers=8",
@@ -1405,13 +1401,13 @@ pub static PATTERNS: [Pattern; 67] = [
         "b123 c456 d789 b555 w2 +w2 seat=s from=e last",
         aliases: ["last tile claim", "final discard", "houtei", "houtei raoyui", "he di lao yu", "河底捞鱼"]),
     pattern!("h.66", "h.66", "Ripping a Quad", "搶槓", Value::Percent(100), ANY,
-        Hand(|f| f.context().robbed_kong),
+        Hand(|f| f.context().robbed_kong()),
         "rob: +100 %",
         "Won on the tile another player adds to an open triple to make a quad: +100 % (note 11).",
         "b123 c456 d78 b555 w22 +d9 seat=s from=e rob",
         aliases: ["robbing the kong", "robbing a kong", "stealing the kong", "chankan", "qiang gang", "抢杠", "抢杠和"]),
     pattern!("h.67", "h.67", "Quad-Flowering", "槓上開花", Value::Percent(100), ANY,
-        Hand(|f| f.context().kong_supplement),
+        Hand(|f| f.context().kong_supplement()),
         "kong: +100 %",
         "Self-drawn on a quad's supplement tile: +100 % (note 11).",
         "[ck d1111] b123 c456 c789 e2 +e2 seat=s kong",

@@ -161,20 +161,19 @@ fn no_terminals(f: &Facts) -> bool {
 /// No melds, not even a concealed kong; the 13 tiles besides the winning tile are
 /// 1112345678999 of one suit, and the winning tile is of that suit.
 fn nine_gates(f: &Facts) -> bool {
-    let hand = f.hand;
-    let Some(suit) = hand.winning_tile.map(Tile::suit) else {
+    let Some(suit) = f.winning_tile().map(Tile::suit) else {
         return false;
     };
     // One suit and no honors first: a bit test that turns away most hands.
     pure_one_suit(f)
-        && hand.melds.is_empty()
+        && f.melds().is_empty()
         && suit.is_number()
-        && rank_counts(hand.concealed.iter().copied(), suit) == Some(NINE_GATES)
+        && rank_counts(f.concealed().iter().copied(), suit) == Some(NINE_GATES)
 }
 
 fn value_honor(set: &Set, f: &Facts) -> bool {
     set.is_triplet_or_kong()
-        && (set.tile.suit() == Suit::Dragon || set.tile == f.context().seat.wind())
+        && (set.tile.suit() == Suit::Dragon || set.tile == f.context().seat().wind())
 }
 
 fn small_three_dragons(f: &Facts) -> bool {
@@ -777,7 +776,7 @@ const TABLE: [Pattern; 44] = [
         aliases: &["last tile draw", "moon from the bottom of the sea", "haitei", "haitei raoyue", "hai di lao yue", "海底捞月", "妙手回春"],
         value: Value::Points(10),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().last_tile && f.context().self_drawn()),
+        condition: Condition::Hand(|f| f.context().last_tile() && f.context().self_drawn()),
         summary: "self-draw win on the last tile of the wall",
         details: "Self-draw win on the seabed tile: the last tile of the wall, not counting the dead wall. Write `last self`.",
         example: "b123 c456 d789 b5 w333 +b5 self last seat=w",
@@ -790,7 +789,7 @@ const TABLE: [Pattern; 44] = [
         aliases: &["last tile claim", "last discard", "houtei", "houtei raoyui", "he di lao yu", "河底捞鱼"],
         value: Value::Points(10),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().last_tile && !f.context().self_drawn()),
+        condition: Condition::Hand(|f| f.context().last_tile() && !f.context().self_drawn()),
         summary: "winning on the last discard",
         details: "Winning on the riverbed tile: the last discard, made by the player who drew the seabed tile. Write `last` on a discard win.",
         example: "b123 c456 d789 b5 w333 +b5 last seat=w from=n",
@@ -803,7 +802,7 @@ const TABLE: [Pattern; 44] = [
         aliases: &["out on a replacement tile", "out with replacement tile", "kong draw", "rinshan kaihou", "rinshan", "岭上开花", "杠上开花", "槓上開花"],
         value: Value::Points(10),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().kong_supplement),
+        condition: Condition::Hand(|f| f.context().kong_supplement()),
         summary: "self-draw win on a kong's supplement tile",
         details: "Self-draw win on a supplement tile drawn after declaring a kong. If the supplement is also the seabed tile, Final Draw counts as well. Write `kong`.",
         example: "[ck d1111] b123 c456 c789 e2 +e2 kong",
@@ -816,7 +815,7 @@ const TABLE: [Pattern; 44] = [
         aliases: &["robbing the kong", "stealing the kong", "chankan", "qiang gang", "抢杠", "抢杠和", "搶槓和"],
         value: Value::Points(10),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().robbed_kong),
+        condition: Condition::Hand(|f| f.context().robbed_kong()),
         summary: "winning on the tile of another player's small exposed kong",
         details: "Winning by robbing a kong: taking the tile another player adds to his exposed pung to make a small exposed kong. Write `rob`.",
         example: "b123 c456 d789 w22 b7 b8 +b9 rob from=s",
@@ -829,7 +828,7 @@ const TABLE: [Pattern; 44] = [
         aliases: &["heavenly hand", "hand from heaven", "tenhou", "tian hu", "tin wu", "天胡"],
         value: Value::Points(155),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().heaven),
+        condition: Condition::Hand(|f| f.context().heaven()),
         summary: "East winning with his initial 14 tiles",
         details: "East winning with his initial 14-tile hand. Invalid if East has made a concealed kong. Write `heaven`.",
         example: "b123 c456 d789 b789 w2 +w2 heaven",
@@ -842,7 +841,7 @@ const TABLE: [Pattern; 44] = [
         aliases: &["earthly hand", "hand from earth", "di hu", "dei wu", "地胡"],
         value: Value::Points(155),
         shapes: ANY,
-        condition: Condition::Hand(|f| f.context().earth),
+        condition: Condition::Hand(|f| f.context().earth()),
         summary: "a non-East player winning on East's very first discard with his initial 13 tiles",
         details: "A non-East player calling with his initial 13-tile hand and winning on East's very first discard. Invalid if East has made a concealed kong. Write `earth`.",
         example: "b123 c456 d789 b789 w2 +w2 earth seat=s",

@@ -15,11 +15,11 @@
 use std::cmp::Reverse;
 use std::mem::Discriminant;
 
-use crate::arrange::{tile_arrangements, Arrangements, Shape, Splits};
+use crate::arrange::{arrangements, Arrangements, Shape, Splits};
 use crate::hand::{Hand, Holding, Tiles};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
-use crate::score::{self, FalseWin, Outcome, Reading};
+use crate::score::{self, Reading, Verdict};
 use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
@@ -32,11 +32,14 @@ pub type Shapes = SmallVec<Reading, 1>;
 /// What a wait is worth won one way (on a discard, or self-drawn).
 #[derive(Debug, Clone)]
 pub struct Value {
-    /// The outcome as scoring decides it: a win, or a false win below the rule set's
-    /// minimum (never "not a winning hand": the tile completes a shape the rules allow).
-    pub outcome: Outcome,
-    /// The best reading of each winning shape the tiles take, best first: two when the
-    /// hand is both Seven Pairs and 4 sets and a pair.
+    /// What scoring decides on the best reading: a win, or a false win below the rule set's
+    /// minimum or refused by the rule set (never "not a winning hand": the tile completes a
+    /// shape the rules allow). The payments are the rule set's on the best total
+    /// ([`RuleSet::pay`](crate::rule_set::RuleSet::pay)).
+    pub verdict: Verdict,
+    /// The best reading of each winning shape the tiles take, best first: the first is the
+    /// best reading, the one the verdict is on; two when the hand is both Seven Pairs and 4
+    /// sets and a pair.
     pub shapes: Shapes,
 }
 
@@ -46,20 +49,20 @@ impl Value {
     /// way to its wait.
     fn unscored() -> Value {
         Value {
-            outcome: Outcome::FalseWin(FalseWin::NotAWinningHand),
+            verdict: Verdict::NotAWinningHand,
             shapes: Shapes::new(),
         }
     }
 
-    /// The hand's value when it wins; `None` below the minimum.
+    /// The hand's value when it wins; `None` below the minimum (or refused).
     pub fn total(&self) -> Option<u32> {
-        match &self.outcome {
-            Outcome::Win { reading, .. } => Some(reading.total),
-            Outcome::FalseWin(_) => None,
+        match self.verdict {
+            Verdict::Wins => self.shapes.first().map(|best| best.total),
+            _ => None,
         }
     }
 
-    /// The best reading (the one the outcome is decided on).
+    /// The best reading (the one the verdict is on).
     pub fn best(&self) -> &Reading {
         &self.shapes[0]
     }
@@ -251,7 +254,7 @@ impl Won {
         }
     }
 
-    /// The arrangements of the hand won on its winning tile ([`tile_arrangements`]).
+    /// The arrangements of the hand won on its winning tile ([`arrangements`]).
     fn arrangements(&self) -> Arrangements {
         let won_on = self.on_discard.winning_tile;
         match &self.drawn {
@@ -260,7 +263,7 @@ impl Won {
                 splits.place(won_on, &mut found);
                 found
             }
-            _ => tile_arrangements(&self.on_discard),
+            _ => arrangements(&self.on_discard),
         }
     }
 
@@ -314,14 +317,7 @@ fn waits_on(
             self_draw: Value::unscored(),
         });
         if let Some(wait) = waits.last_mut() {
-            value_into(&won.on_discard, &arranged, rules, &facts, &mut wait.discard);
-            value_into(
-                &won.self_drawn,
-                &arranged,
-                rules,
-                &facts,
-                &mut wait.self_draw,
-            );
+            values_into(won, &arranged, rules, &facts, wait);
         }
         before_the_win = facts;
     }
@@ -377,19 +373,33 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
     bits
 }
 
-/// What `hand` (a holding won on one tile, one way) is worth, read into `value` (as
-/// [`Value::unscored`] leaves it); `arranged` are the hand's [`tile_arrangements`].
-fn value_into(
-    hand: &Hand,
+/// What `won` (a holding won on one tile) is worth both ways, read into `wait`'s values (as
+/// [`Value::unscored`] leaves them); `arranged` are the hands' [`arrangements`]. The
+/// two are read together ([`score::readings_both_ways_into`]): most readings score the same
+/// either way.
+fn values_into(
+    won: &Won,
     arranged: &Arrangements,
     rules: &RuleSet,
     hand_facts: &HandFacts,
-    value: &mut Value,
+    wait: &mut Wait,
 ) {
+    score::readings_both_ways_into(
+        [&won.on_discard, &won.self_drawn],
+        rules,
+        arranged,
+        hand_facts,
+        [&mut wait.discard.shapes, &mut wait.self_draw.shapes],
+    );
+    value_decided(&won.on_discard, rules, &mut wait.discard);
+    value_decided(&won.self_drawn, rules, &mut wait.self_draw);
+}
+
+/// The verdict on `value` (`hand`'s value), decided on its readings, best first, which it
+/// then keeps only the best of each shape of.
+fn value_decided(hand: &Hand, rules: &RuleSet, value: &mut Value) {
+    value.verdict = score::verdict(hand, rules, value.shapes.first());
     let readings = &mut value.shapes;
-    score::readings_into(hand, rules, Some(arranged), hand_facts, readings);
-    let compared = readings.len();
-    let best = readings.first().cloned();
     // The readings come best first: the first of each shape is its best. They are kept in
     // the readings' own list, which saves a list for every value. One reading (most
     // hands) is the first of its shape.
@@ -404,7 +414,6 @@ fn value_into(
             first
         });
     }
-    value.outcome = score::decide_best(hand, rules, best, compared);
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
