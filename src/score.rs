@@ -430,27 +430,31 @@ fn read_sharing(
     rules: &RuleSet,
     hand_facts: &HandFacts,
 ) -> Reading {
-    read_noting(hand, arrangement, rules, hand_facts).0
+    let mut reading = Reading::unread(arrangement);
+    read_into(hand, rules, hand_facts, &mut reading);
+    reading
 }
 
-/// [`read_sharing`], and whether a pattern asked how the winning tile came
+impl Reading {
+    /// `arrangement`, not read yet: no pattern, worth 0.
+    fn unread(arrangement: Arrangement) -> Reading {
+        Reading {
+            arrangement,
+            counted: Counted::new(),
+            set_aside: SetAside::new(),
+            sum: 0,
+            base: 0,
+            total: 0,
+            limit: None,
+        }
+    }
+}
+
+/// [`read_sharing`] into `reading` ([`Reading::unread`], where it stays: a reading is a few
+/// hundred bytes), and whether a pattern asked how the winning tile came
 /// ([`Facts::asked_how_won`]): if none did, the same tiles won the other way read the same.
-fn read_noting(
-    hand: &Hand,
-    arrangement: Arrangement,
-    rules: &RuleSet,
-    hand_facts: &HandFacts,
-) -> (Reading, bool) {
-    let mut reading = Reading {
-        arrangement,
-        counted: Counted::new(),
-        set_aside: SetAside::new(),
-        sum: 0,
-        base: 0,
-        total: 0,
-        limit: None,
-    };
-    let facts = Facts::sharing(hand, &arrangement, hand_facts);
+fn read_into(hand: &Hand, rules: &RuleSet, hand_facts: &HandFacts, reading: &mut Reading) -> bool {
+    let facts = Facts::sharing(hand, &reading.arrangement, hand_facts);
     find_patterns(&facts, rules, &mut reading.counted);
     let asked = facts.asked_how_won();
     let limits = limit_in_place(rules, &mut reading.counted, &mut reading.set_aside);
@@ -458,7 +462,7 @@ fn read_noting(
     reading.base = limits.base;
     reading.total = limits.total;
     reading.limit = limits.limit;
-    (reading, asked)
+    asked
 }
 
 /// The arrangements `rules` reads the hand in, pushed into `all` (empty): the one declared
@@ -601,26 +605,30 @@ pub fn readings_into<All>(
 /// self-drawn), and `all` (empty) receive their readings. A reading whose patterns never
 /// asked how the tile came ([`Facts::asked_how_won`]) is read once and copied: only a few
 /// patterns ask.
-pub fn readings_both_ways_into<All>(
+pub fn readings_both_ways_into<const N: usize>(
     hands: [&Hand; 2],
     rules: &RuleSet,
     arranged: &Arrangements,
     hand_facts: &HandFacts,
-    all: [&mut All; 2],
-) where
-    All: Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
-{
+    all: [&mut SmallVec<Reading, N>; 2],
+) {
     let [first, second] = hands;
     debug_assert!(differ_only_in_how_won(first, second));
     let [first_all, second_all] = all;
     each_shape_read(first, rules, arranged, |arrangement| {
-        let (reading, asked) = read_noting(first, arrangement, rules, hand_facts);
-        second_all.extend([if asked {
-            read_sharing(second, arrangement, rules, hand_facts)
+        // Each reading is read where it stays.
+        first_all.push(Reading::unread(arrangement));
+        let Some(reading) = first_all.last_mut() else {
+            return;
+        };
+        if read_into(first, rules, hand_facts, reading) {
+            second_all.push(Reading::unread(arrangement));
+            if let Some(other) = second_all.last_mut() {
+                read_into(second, rules, hand_facts, other);
+            }
         } else {
-            reading.clone()
-        }]);
-        first_all.extend([reading]);
+            second_all.push(reading.clone());
+        }
     });
     first_all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     second_all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
@@ -757,6 +765,10 @@ mod tests {
     use crate::arrange::arrangements;
     use crate::hand::{Responsible, WinBy, WinContext};
     use crate::patterns::HandFacts;
+    use crate::small::SmallVec;
+
+    /// The readings of one way, in the list the waits analysis keeps them in.
+    type Shapes = SmallVec<Reading, 1>;
 
     #[test]
     fn the_readings_of_both_ways_read_together_are_each_way_read_alone() {
@@ -779,8 +791,8 @@ mod tests {
                 };
                 let arranged = arrangements(&on_discard);
                 let facts = HandFacts::new();
-                let (mut together, mut together_self): (Vec<Reading>, Vec<Reading>) =
-                    (Vec::new(), Vec::new());
+                let (mut together, mut together_self): (Shapes, Shapes) =
+                    (SmallVec::new(), SmallVec::new());
                 readings_both_ways_into(
                     [&on_discard, &self_drawn],
                     rules,
@@ -792,7 +804,7 @@ mod tests {
                     let mut alone: Vec<Reading> = Vec::new();
                     readings_into(hand, rules, None, &HandFacts::new(), &mut alone);
                     assert_eq!(
-                        format!("{together:?}"),
+                        format!("{:?}", together.as_slice()),
                         format!("{alone:?}"),
                         "{line} under {}",
                         rules.id

@@ -6,11 +6,11 @@
 //! This module comes after [`crate::score`] in the data flow: it asks the counting core
 //! ([`super::completing_kinds`], [`super::distance`]) which kinds complete the hand, builds
 //! the won hand for each (as [`Holding::won_on`] does, but once for a hand: each wait sets
-//! its winning tile, each discard its tiles) and scores it as any hand is scored
-//! ([`score::readings_into`], [`score::decide`]), so the rule set's minimum applies.
-//! What is the same for many wins is worked out once: a 14-tile hand's splits
-//! ([`Splits`]), the facts its counts already give ([`HandFacts`]). Nothing in the engine
-//! imports it.
+//! its winning tile, each discard its tiles) and scores it as any hand is scored, both
+//! ways at once ([`score::readings_both_ways_into`], [`score::verdict`]), so the rule
+//! set's minimum applies. What is the same for many wins is worked out once: a 14-tile
+//! hand's splits ([`Splits`]), the facts its counts already give ([`HandFacts`]), and a
+//! reading whose patterns never ask how the tile came. Nothing in the engine imports it.
 
 use std::cmp::Reverse;
 use std::mem::Discriminant;
