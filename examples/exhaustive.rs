@@ -28,7 +28,7 @@ use std::time::Instant;
 use mjscore::arrange::{arrangements, Shape};
 use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
 use mjscore::invariants;
-use mjscore::patterns::{Condition, Facts, Pattern, REGULAR};
+use mjscore::patterns::{Condition, Facts, Pattern, Shapes, ANY_SEQUENCES, REGULAR};
 use mjscore::rule_set::{Dropped, Implication};
 use mjscore::rules::huang;
 use mjscore::rules::WSOM;
@@ -96,7 +96,15 @@ impl Rows {
                     })
                     .collect(),
             })
-            .filter(|row| row.counted.shapes == REGULAR)
+            // Patterns of four sets and a pair only, whatever numbers of sequences they need.
+            .filter(|row| {
+                let shapes = row.counted.shapes;
+                REGULAR
+                    == Shapes {
+                        sequences: ANY_SEQUENCES,
+                        ..shapes
+                    }
+            })
             .collect();
         Rows {
             rows,

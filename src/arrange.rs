@@ -519,7 +519,16 @@ pub struct Shapes {
     pub declared: bool,
     /// The rule set's own special shapes (see [`Shape::Special`]).
     pub special: bool,
+    /// For four sets and a pair, the numbers of sequences (melded chows included) a reading
+    /// may have: bit `n` for `n` sequences. Every number ([`ANY_SEQUENCES`]) but for a
+    /// pattern that needs sequences or triplets (All Sequences, All Triplets, Big Three
+    /// Dragons): the engine does not test it on a reading with another number, which costs
+    /// nothing, as it keeps the patterns of each number in a list of their own.
+    pub sequences: u8,
 }
+
+/// Any number of sequences, 0 to 4 ([`Shapes::sequences`]).
+pub const ANY_SEQUENCES: u8 = 0b1_1111;
 
 /// Regular hands only: patterns that need sets.
 pub const REGULAR: Shapes = Shapes {
@@ -528,6 +537,7 @@ pub const REGULAR: Shapes = Shapes {
     thirteen_terminals: false,
     declared: false,
     special: false,
+    sequences: ANY_SEQUENCES,
 };
 /// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
 pub const REGULAR_OR_PAIRS: Shapes = Shapes {
@@ -536,6 +546,7 @@ pub const REGULAR_OR_PAIRS: Shapes = Shapes {
     thirteen_terminals: false,
     declared: false,
     special: false,
+    sequences: ANY_SEQUENCES,
 };
 /// Any hand that wins by its tiles, a rule set's special shapes included: the incidental
 /// bonuses.
@@ -545,6 +556,7 @@ pub const ANY: Shapes = Shapes {
     thirteen_terminals: true,
     declared: false,
     special: true,
+    sequences: ANY_SEQUENCES,
 };
 /// Seven Pairs only.
 pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
@@ -553,6 +565,7 @@ pub const SEVEN_PAIRS_ONLY: Shapes = Shapes {
     thirteen_terminals: false,
     declared: false,
     special: false,
+    sequences: ANY_SEQUENCES,
 };
 /// Thirteen Terminals only.
 pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
@@ -561,6 +574,7 @@ pub const THIRTEEN_TERMINALS_ONLY: Shapes = Shapes {
     thirteen_terminals: true,
     declared: false,
     special: false,
+    sequences: ANY_SEQUENCES,
 };
 /// A rule set's own special shapes only.
 pub const SPECIAL_ONLY: Shapes = Shapes {
@@ -569,6 +583,7 @@ pub const SPECIAL_ONLY: Shapes = Shapes {
     thirteen_terminals: false,
     declared: false,
     special: true,
+    sequences: ANY_SEQUENCES,
 };
 /// A win by declaration only.
 pub const DECLARED_ONLY: Shapes = Shapes {
@@ -577,9 +592,28 @@ pub const DECLARED_ONLY: Shapes = Shapes {
     thirteen_terminals: false,
     declared: true,
     special: false,
+    sequences: ANY_SEQUENCES,
 };
 
 impl Shapes {
+    /// These shapes, four sets and a pair only with `fewest` to `most` sequences: what a
+    /// pattern declares that needs sequences or triplets. A test of the rules' invariants
+    /// checks, on every reading it sees, that no pattern holds with another number.
+    pub const fn with_sequences(self, fewest: u8, most: u8) -> Shapes {
+        let up_to_most = (1u8 << (most + 1)) - 1;
+        let from_fewest = !((1u8 << fewest) - 1);
+        Shapes {
+            sequences: self.sequences & up_to_most & from_fewest,
+            ..self
+        }
+    }
+
+    /// Whether a reading of four sets and a pair with `count` sequences may be among these
+    /// ([`Shapes::sequences`]).
+    pub fn allow_sequences(&self, count: usize) -> bool {
+        count < 8 && self.sequences & 1 << count != 0
+    }
+
     /// Whether `shape` is one of these.
     pub fn allow(&self, shape: &Shape) -> bool {
         self.allow_kind(shape.kind())

@@ -10,15 +10,18 @@
 //! - the chosen reading is the best of all readings (highest total, then highest sum);
 //! - no two counted patterns share a series, except per-set patterns (Value Honor, the
 //!   doubling table's dragon and wind pongs);
+//! - no pattern holds on a reading of four sets and a pair with a number of sequences its
+//!   shapes leave out ([`Shapes::sequences`](crate::arrange::Shapes::sequences)): the engine
+//!   does not test it there ([`check_sequence_counts`]);
 //! - a line the notation's plain reading takes is read as token by token, column for column
 //!   ([`check_plain_reading`]);
 //! - the payments sum to zero and the winner receives what the system's payment rule says
 //!   (3 × the total in Zung Jung; 2^points from each player, doubled for the responsible
 //!   discarder or for everyone on a self-draw, in the doubling table).
 
-use crate::arrange::Arrangements;
+use crate::arrange::{Arrangements, Shape};
 use crate::hand::Hand;
-use crate::patterns::Value;
+use crate::patterns::{Condition, Facts, Value};
 use crate::rule_set::RuleSet;
 use crate::score::{self, FalseWin, Limit, Outcome, Reading};
 use crate::tile::Seat;
@@ -43,7 +46,8 @@ pub fn check_arranged(
     let (chosen, compared) = score::best_reading_inspected(hand, rules, arranged, |reading| {
         best = best.max(Some((reading.total, reading.sum)));
         if broken.is_ok() {
-            broken = check_reading(reading, rules);
+            broken = check_reading(reading, rules)
+                .and_then(|()| check_sequence_counts(hand, reading, rules));
         }
     });
     broken?;
@@ -117,6 +121,41 @@ fn highest_value(rules: &RuleSet) -> u32 {
         .filter_map(|p| p.value.nominal(rules.limit.maximum))
         .max()
         .unwrap_or(0)
+}
+
+/// No pattern of `rules` holds on `reading` (of `hand`) if its shapes leave out the
+/// reading's number of sequences: a pattern that declares it needs sequences or triplets is
+/// not tested on readings without them, and this asks it anyway.
+pub fn check_sequence_counts(
+    hand: &Hand,
+    reading: &Reading,
+    rules: &RuleSet,
+) -> Result<(), String> {
+    if !matches!(reading.arrangement.shape, Shape::Regular { .. }) {
+        return Ok(());
+    }
+    let facts = Facts::new(hand, &reading.arrangement);
+    let count = facts.sequence_count();
+    let left_out = rules
+        .patterns
+        .iter()
+        .filter(|p| p.shapes.regular && !p.shapes.allow_sequences(count));
+    for pattern in left_out {
+        let holds = match pattern.condition {
+            Condition::Hand(holds) => holds(&facts),
+            Condition::EachSet(holds) => facts.sets().iter().any(|set| holds(set, &facts)),
+            Condition::Computed(points) => points(&facts) > 0,
+            Condition::Instances(instances) => !instances(&facts).points().is_empty(),
+            Condition::Fallback => false,
+        };
+        if holds {
+            return Err(format!(
+                "{} holds on {} with {count} sequences, a number its shapes leave out",
+                pattern.id, reading.arrangement
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn check_reading(reading: &Reading, rules: &RuleSet) -> Result<(), String> {

@@ -17,8 +17,8 @@ use crate::words::SystemWords;
 // The sets of shapes live with the shapes (`crate::arrange`), below both this module and
 // the waits it asks: named here too, where the pattern tables use them.
 pub use crate::arrange::{
-    Shapes, ANY, DECLARED_ONLY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, SPECIAL_ONLY,
-    THIRTEEN_TERMINALS_ONLY,
+    Shapes, ANY, ANY_SEQUENCES, DECLARED_ONLY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY,
+    SPECIAL_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 
 /// When a pattern applies.

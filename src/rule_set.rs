@@ -96,9 +96,11 @@ pub(crate) struct TableIndex {
     pub(crate) series: Vec<usize>,
     /// The implications, in order.
     pub(crate) implications: Vec<IndexedImplication>,
-    /// For each [`Shape::kind`], the patterns that may be scored on it and are looked for
-    /// (every one but the fallback).
-    pub(crate) shapes: [ShapePatterns; Shape::KINDS],
+    /// The patterns that may be scored on each kind of shape and are looked for (every one
+    /// but the fallback): four sets and a pair by their number of sequences, 0 to 4 (see
+    /// [`Shapes::sequences`](crate::arrange::Shapes::sequences)), then every other
+    /// [`Shape::kind`] ([`TableIndex::listed`]).
+    pub(crate) shapes: [ShapePatterns; LISTS],
     /// For each [`Shape::kind`], the first fallback pattern that may score on it.
     pub(crate) fallback: [Option<&'static Pattern>; Shape::KINDS],
 }
@@ -131,7 +133,34 @@ pub(crate) struct IndexedImplication {
     pub(crate) drops: Vec<(u128, Option<usize>)>,
 }
 
+/// How many lists of patterns a [`TableIndex`] keeps: five for four sets and a pair (0 to
+/// 4 sequences), one for each other kind of shape.
+const LISTS: usize = 5 + Shape::KINDS - 1;
+
+/// The list of the patterns of a shape of kind `kind` ([`Shape::kind`]) with `sequences`
+/// sequences (4 at most; 0 for an irregular shape), and the kind and number of sequences of
+/// a list.
+fn list_of(kind: usize, sequences: usize) -> usize {
+    match kind {
+        0 => sequences.min(4),
+        _ => 4 + kind,
+    }
+}
+
+fn kind_of_list(list: usize) -> (usize, usize) {
+    match list {
+        0..=4 => (0, list),
+        _ => (list - 4, 0),
+    }
+}
+
 impl TableIndex {
+    /// The patterns looked for on a reading of kind `kind` ([`Shape::kind`]) with
+    /// `sequences` sequences.
+    pub(crate) fn listed(&self, kind: usize, sequences: usize) -> &ShapePatterns {
+        &self.shapes[list_of(kind, sequences)]
+    }
+
     fn of(patterns: &'static [Pattern], implications: &[Implication]) -> TableIndex {
         assert!(
             patterns.len() <= RuleSet::MAX_PATTERNS,
@@ -165,7 +194,8 @@ impl TableIndex {
                     .collect(),
             })
             .collect();
-        let shapes = std::array::from_fn(|kind| {
+        let shapes = std::array::from_fn(|list| {
+            let (kind, sequences) = kind_of_list(list);
             let mut list = ShapePatterns {
                 hand_tests: Vec::new(),
                 others: Vec::new(),
@@ -173,6 +203,7 @@ impl TableIndex {
             for (index, pattern) in patterns.iter().enumerate() {
                 match pattern.condition {
                     _ if !pattern.shapes.allow_kind(kind) => {}
+                    _ if kind == 0 && !pattern.shapes.allow_sequences(sequences) => {}
                     Condition::Fallback => {}
                     Condition::Hand(holds) => list.hand_tests.push((index, holds)),
                     _ => list.others.push(index),
@@ -752,17 +783,26 @@ mod tests {
         // the fallback, each once; each list in table order, each test its pattern's own.
         for rules in crate::rules::ALL {
             let table = rules.table_index();
-            for (kind, listed) in table.shapes.iter().enumerate() {
+            for (list, listed) in table.shapes.iter().enumerate() {
+                let (kind, sequences) = super::kind_of_list(list);
+                assert_eq!(super::list_of(kind, sequences), list);
+                assert!(std::ptr::eq(table.listed(kind, sequences), listed));
                 let tests: Vec<usize> = listed.hand_tests.iter().map(|&(i, _)| i).collect();
                 let mut both = [tests.clone(), listed.others.clone()].concat();
                 both.sort_unstable();
                 let expected: Vec<usize> = (0..rules.patterns.len())
                     .filter(|&i| {
                         let pattern = &rules.patterns[i];
-                        pattern.shapes.allow_kind(kind) && !pattern.is_fallback()
+                        pattern.shapes.allow_kind(kind)
+                            && (kind != 0 || pattern.shapes.allow_sequences(sequences))
+                            && !pattern.is_fallback()
                     })
                     .collect();
-                assert_eq!(both, expected, "{} kind {kind}", rules.name);
+                assert_eq!(
+                    both, expected,
+                    "{} kind {kind} with {sequences}",
+                    rules.name
+                );
                 assert!(tests.is_sorted() && listed.others.is_sorted());
                 for &(i, test) in &listed.hand_tests {
                     let Condition::Hand(own) = rules.patterns[i].condition else {

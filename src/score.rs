@@ -201,7 +201,7 @@ fn find_patterns(facts: &Facts, rules: &RuleSet, found: &mut Counted) {
     // pattern whose series is not among them (nearly every one) has no rival to look for.
     let mut series_found = 0u128;
     let kind = facts.arrangement.shape.kind();
-    let listed = &table.shapes[kind];
+    let listed = table.listed(kind, facts.sequence_count());
     let mut holding = Indices::new();
     for &(index, holds) in &listed.hand_tests {
         if holds(facts) {

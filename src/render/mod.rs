@@ -606,6 +606,7 @@ mod tests {
                 thirteen_terminals,
                 declared: false,
                 special: false,
+                sequences: crate::arrange::ANY_SEQUENCES,
             };
             write_winning_shapes(&mut out, shapes, &[]).unwrap();
             out

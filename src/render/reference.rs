@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::line::Scored;
 use crate::notation::SHARED_WORDS;
-use crate::patterns::{Condition, Pattern, Shapes, ANY, REGULAR, REGULAR_OR_PAIRS};
+use crate::patterns::{Condition, Pattern, Shapes, ANY, ANY_SEQUENCES, REGULAR, REGULAR_OR_PAIRS};
 use crate::rule_set::RuleSet;
 use crate::score::Outcome;
 use crate::words::{WordSpec, WordValues};
@@ -142,6 +142,12 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
 }
 
 fn shapes(shapes: Shapes) -> &'static str {
+    // The numbers of sequences a pattern declares tell the engine where not to look; its
+    // condition says what it needs.
+    let shapes = Shapes {
+        sequences: ANY_SEQUENCES,
+        ..shapes
+    };
     match shapes {
         s if s == REGULAR => "regular hands (4 sets and a pair)",
         s if s == REGULAR_OR_PAIRS => "regular hands and Seven Pairs",

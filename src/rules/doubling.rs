@@ -68,11 +68,9 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
     };
     RuleSet::new("doubling", name, &PATTERNS, payments, wording)
         .with_shapes(Shapes {
-            regular: true,
             seven_pairs: false,
-            thirteen_terminals: true,
-            declared: false,
             special: false,
+            ..ANY
         })
         // A special hand scores alone, unless the capped sum is more
         // (docs/rules-doubling.md); a sum is shown as capped only when it passes the
