@@ -599,7 +599,14 @@ impl Shapes {
     /// These shapes, four sets and a pair only with `fewest` to `most` sequences: what a
     /// pattern declares that needs sequences or triplets. A test of the rules' invariants
     /// checks, on every reading it sees, that no pattern holds with another number.
+    ///
+    /// # Panics
+    /// Unless `fewest <= most <= 4` (when a table is compiled, for a table's constants).
     pub const fn with_sequences(self, fewest: u8, most: u8) -> Shapes {
+        assert!(
+            fewest <= most && most <= 4,
+            "0 <= fewest <= most <= 4 sequences"
+        );
         let up_to_most = (1u8 << (most + 1)) - 1;
         let from_fewest = !((1u8 << fewest) - 1);
         Shapes {

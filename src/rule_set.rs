@@ -138,8 +138,7 @@ pub(crate) struct IndexedImplication {
 const LISTS: usize = 5 + Shape::KINDS - 1;
 
 /// The list of the patterns of a shape of kind `kind` ([`Shape::kind`]) with `sequences`
-/// sequences (4 at most; 0 for an irregular shape), and the kind and number of sequences of
-/// a list.
+/// sequences (an irregular shape's count is not looked at).
 fn list_of(kind: usize, sequences: usize) -> usize {
     match kind {
         0 => sequences.min(4),
@@ -147,6 +146,8 @@ fn list_of(kind: usize, sequences: usize) -> usize {
     }
 }
 
+/// The kind of shape and the number of sequences of list `list` ([`list_of`] undone; 0
+/// sequences for an irregular shape).
 fn kind_of_list(list: usize) -> (usize, usize) {
     match list {
         0..=4 => (0, list),
