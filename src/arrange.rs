@@ -660,15 +660,19 @@ mod tests {
     use super::*;
     use crate::{hand, notation};
 
-    fn readings(line: &str) -> Vec<String> {
+    /// The hand `line` writes, validated without a system's words.
+    fn hand(line: &str) -> Hand {
         let parsed = notation::parse_hand(line).unwrap();
-        let hand = hand::validate(
+        hand::validate(
             &parsed,
             parsed.winning.unwrap(),
             crate::words::SystemWords::none(),
         )
-        .unwrap();
-        arrangements(&hand)
+        .unwrap()
+    }
+
+    fn readings(line: &str) -> Vec<String> {
+        arrangements(&hand(line))
             .iter()
             .map(|a| {
                 let at = match a.placement {
@@ -705,18 +709,11 @@ mod tests {
     fn a_hand_arranges_the_same_however_it_was_won() {
         // The winning b5 completes the b555 triplet: the tiles are concealed either way, and
         // whether a discard exposed the triplet is the scoring's to ask.
-        let arranged = |line: &str| {
-            let parsed = notation::parse_hand(line).unwrap();
-            let hand = hand::validate(
-                &parsed,
-                parsed.winning.unwrap(),
-                crate::words::SystemWords::none(),
-            )
-            .unwrap();
-            arrangements(&hand)
-        };
-        let on_discard = arranged("d222 d888 c222 b44 b55 +b5 from=n");
-        assert_eq!(on_discard, arranged("d222 d888 c222 b44 b55 +b5 self"));
+        let on_discard = arrangements(&hand("d222 d888 c222 b44 b55 +b5 from=n"));
+        assert_eq!(
+            on_discard,
+            arrangements(&hand("d222 d888 c222 b44 b55 +b5 self"))
+        );
         assert_eq!(on_discard.len(), 1);
         let concealed: Vec<String> = on_discard[0]
             .sets()
