@@ -555,55 +555,22 @@ pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
 /// Equal readings keep the order of [`arrangements`].
 pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
-    readings_sharing(hand, rules, None, &HandFacts::new())
-}
-
-/// [`readings`], from the hand's [`arrangements`] when the caller has them (`arranged`),
-/// with what is asked of the whole hand kept in `hand_facts` (the hand's): the waits
-/// analysis scores the same tiles won both ways. The readings come in any list (`All`): the
-/// waits analysis keeps them in place, where most hands have one.
-pub fn readings_sharing<All>(
-    hand: &Hand,
-    rules: &RuleSet,
-    arranged: Option<&Arrangements>,
-    hand_facts: &HandFacts,
-) -> All
-where
-    All: Default + Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
-{
-    let mut all = All::default();
-    readings_into(hand, rules, arranged, hand_facts, &mut all);
+    let mut shapes = Arrangements::new();
+    shapes_read(hand, rules, &mut shapes);
+    let hand_facts = HandFacts::new();
+    let mut all: Vec<Reading> = shapes
+        .into_iter()
+        .map(|arrangement| read_sharing(hand, arrangement, rules, &hand_facts))
+        .collect();
+    all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
     all
 }
 
-/// [`readings_sharing`], pushed into `all` (empty): the list is filled where it stays, not
-/// moved there.
-pub fn readings_into<All>(
-    hand: &Hand,
-    rules: &RuleSet,
-    arranged: Option<&Arrangements>,
-    hand_facts: &HandFacts,
-    all: &mut All,
-) where
-    All: Extend<Reading> + std::ops::DerefMut<Target = [Reading]>,
-{
-    let read = |arrangement| all.extend([read_sharing(hand, arrangement, rules, hand_facts)]);
-    match arranged {
-        Some(arranged) => each_shape_read(hand, rules, arranged, read),
-        None => {
-            let mut shapes = Arrangements::new();
-            shapes_read(hand, rules, &mut shapes);
-            shapes.into_iter().for_each(read);
-        }
-    }
-    all.sort_by_key(|r| std::cmp::Reverse((r.total, r.sum)));
-}
-
-/// [`readings_into`] for the same tiles won two ways, from their [`arrangements`]
-/// (`arranged`): `hands` hold the same tiles and melds in contexts that differ only in how
-/// the winning tile came (the waits analysis values every wait won on a discard and
-/// self-drawn), and `all` (empty) receive their readings. A reading whose patterns never
-/// asked how the tile came ([`Facts::asked_how_won`]) is read once and copied: only a few
+/// [`readings`] of the same tiles won two ways, from their [`arrangements`] (`arranged`):
+/// `hands` hold the same tiles and melds in contexts that differ only in how the winning
+/// tile came (the waits analysis values every wait won on a discard and self-drawn), and
+/// `all` (empty) receive their readings, best first. A reading whose patterns never asked
+/// how the tile came ([`Facts::asked_how_won`]) is read once and copied: only a few
 /// patterns ask.
 pub fn readings_both_ways_into<const N: usize>(
     hands: [&Hand; 2],
@@ -761,7 +728,7 @@ pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading>) -> Verdict 
 
 #[cfg(test)]
 mod tests {
-    use super::{readings_both_ways_into, readings_into, with_percent, Reading};
+    use super::{readings, readings_both_ways_into, with_percent, Reading};
     use crate::arrange::arrangements;
     use crate::hand::{Responsible, WinBy, WinContext};
     use crate::patterns::HandFacts;
@@ -801,8 +768,7 @@ mod tests {
                     [&mut together, &mut together_self],
                 );
                 for (hand, together) in [(&on_discard, together), (&self_drawn, together_self)] {
-                    let mut alone: Vec<Reading> = Vec::new();
-                    readings_into(hand, rules, None, &HandFacts::new(), &mut alone);
+                    let alone = readings(hand, rules);
                     assert_eq!(
                         format!("{:?}", together.as_slice()),
                         format!("{alone:?}"),
