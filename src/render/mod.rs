@@ -40,7 +40,6 @@ use crate::patterns::{Shapes, Value};
 use crate::rule_set::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, Played};
-use crate::sets::SetKind;
 use crate::summary::Summary;
 use crate::waits::analysis::Analysis;
 
@@ -468,7 +467,7 @@ fn write_placement<W: Write>(w: &mut W, hand: &Hand, arrangement: &Arrangement) 
             tile(w)?;
             w.write_str(" completes ")?;
             set.write_to(w)?;
-            if set.kind == SetKind::Triplet && !set.melded && !hand.context.self_drawn() {
+            if arrangement.completed_triplet().is_some() && !hand.context.self_drawn() {
                 // The triplet, not the hand: a hand without melds stays concealed.
                 w.write_str(" on a discard: the triplet counts as exposed")?;
                 if hand.melds.is_empty() {
