@@ -15,7 +15,7 @@
 
 use crate::hand::Hand;
 use crate::notation::ClaimSpec;
-use crate::patterns::Pattern;
+use crate::patterns::{Pattern, Value};
 use crate::payment::Payments;
 use crate::rule_set::{listed, Lookup, RuleSet};
 use crate::score::{self, CountedPattern, Outcome, Reading};
@@ -29,6 +29,28 @@ pub struct Claim {
     pub value: u32,
     /// The claimed patterns, for a pattern claim.
     pub patterns: Option<Vec<&'static Pattern>>,
+}
+
+impl Claim {
+    /// Whether the claim is half a point: a half-point pattern claimed alone (its `value`
+    /// is then 0, as the pattern counts 0 and pays as 0 points).
+    pub fn is_half(&self) -> bool {
+        matches!(self.patterns.as_deref(), Some([only]) if matches!(only.value, Value::Half))
+    }
+
+    /// The claim in half points, for comparing with a hand that may be worth ½.
+    fn halves(&self) -> u64 {
+        halves(self.value, self.is_half())
+    }
+}
+
+/// `points` in half points, or 1 for half a point.
+fn halves(points: u32, half: bool) -> u64 {
+    if half {
+        1
+    } else {
+        2 * u64::from(points)
+    }
 }
 
 /// Why a claim cannot be read.
@@ -178,10 +200,14 @@ pub struct ClaimCheck {
     /// The value the payments are made on: the claim if underscored, else the true total.
     /// `None` for a false win.
     pub settled: Option<u32>,
+    /// Whether `settled` is half a point (a half-point pattern scoring alone, paid as 0
+    /// points): shown as ½.
+    pub settled_half: bool,
     /// The payments on `settled`.
     pub payments: Option<Payments>,
-    /// Counted in the hand but not claimed (pattern claims only).
-    pub missed: Vec<&'static Pattern>,
+    /// Counted in the hand but not claimed (pattern claims only), each with the points it
+    /// counted in the hand, so that they add up to what the claim missed.
+    pub missed: Vec<CountedPattern>,
     /// Claimed but not counted in the hand (pattern claims only).
     pub not_there: Vec<&'static Pattern>,
 }
@@ -193,6 +219,7 @@ pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) 
             claim,
             verdict: Verdict::FalseWin,
             settled: None,
+            settled_half: false,
             payments: None,
             missed: Vec::new(),
             not_there: Vec::new(),
@@ -201,26 +228,28 @@ pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) 
     if let Some(patterns) = &claim.patterns {
         claim.value = pattern_claim_value(patterns, rules, |p| points_in(reading, p));
     }
+    // Compared in half points: a doubling chicken hand is worth ½, more than a claim of 0
+    // points and less than one of 1.
     let truth = reading.total;
-    let (verdict, settled) = match claim.value.cmp(&truth) {
-        std::cmp::Ordering::Equal => (Verdict::Confirmed, truth),
-        std::cmp::Ordering::Less => (Verdict::Underscored, claim.value),
-        std::cmp::Ordering::Greater => (Verdict::Overclaimed, truth),
+    let truth_half = reading.shows_half();
+    let (verdict, settled, settled_half) = match claim.halves().cmp(&halves(truth, truth_half)) {
+        std::cmp::Ordering::Equal => (Verdict::Confirmed, truth, truth_half),
+        std::cmp::Ordering::Less => (Verdict::Underscored, claim.value, claim.is_half()),
+        std::cmp::Ordering::Greater => (Verdict::Overclaimed, truth, truth_half),
     };
     let (missed, not_there) = match &claim.patterns {
         None => (Vec::new(), Vec::new()),
         Some(claimed) => {
-            let counted: Vec<&'static Pattern> =
-                reading.counted.iter().map(|c| c.pattern).collect();
             // A pattern a listed limit set aside is in the hand: claiming it is no error.
-            let in_hand: Vec<&'static Pattern> = counted
+            let in_hand: Vec<&'static Pattern> = reading
+                .counted
                 .iter()
-                .copied()
-                .chain(reading.set_aside.iter().map(|c| c.pattern))
+                .chain(&reading.set_aside)
+                .map(|c| c.pattern)
                 .collect();
             (
-                multiset_difference(&counted, claimed),
-                multiset_difference(claimed, &in_hand),
+                multiset_difference(&reading.counted, claimed, |c| c.pattern),
+                multiset_difference(claimed, &in_hand, |p| p),
             )
         }
     };
@@ -229,21 +258,23 @@ pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) 
         claim,
         verdict,
         settled: Some(settled),
+        settled_half,
         missed,
         not_there,
     }
 }
 
-/// The patterns of `from` left after taking out, one for one, those of `remove`
-/// (Value Honor may occur several times on either side).
-fn multiset_difference(
-    from: &[&'static Pattern],
+/// The items of `from` left after taking out, one for one, those whose pattern is one of
+/// `remove` (Value Honor may occur several times on either side).
+fn multiset_difference<T: Copy>(
+    from: &[T],
     remove: &[&'static Pattern],
-) -> Vec<&'static Pattern> {
+    pattern: impl Fn(T) -> &'static Pattern,
+) -> Vec<T> {
     let mut left = remove.to_vec();
     from.iter()
         .copied()
-        .filter(|p| match left.iter().position(|q| q.id == p.id) {
+        .filter(|&item| match left.iter().position(|q| q.id == pattern(item).id) {
             Some(i) => {
                 left.swap_remove(i);
                 false

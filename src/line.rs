@@ -265,6 +265,7 @@ impl Scored<'_> {
         let payments = self.payments()?;
         Some(match (&self.claim, &self.outcome) {
             (None, Outcome::Win { reading, .. }) if reading.shows_half() => PaidOn::Half,
+            (Some(check), _) if check.settled_half => PaidOn::Half,
             _ => PaidOn::Points(payments.value),
         })
     }

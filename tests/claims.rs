@@ -27,7 +27,7 @@ fn verdict(line: &str, rules: &RuleSet) -> String {
         "{} {}→{settled} missed={} not_there={} pays {pays}",
         check.verdict.name(),
         check.claim.value,
-        ids(&check.missed),
+        ids(&check.missed.iter().map(|c| c.pattern).collect::<Vec<_>>()),
         ids(&check.not_there),
     )
 }

@@ -100,6 +100,51 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
 }
 
 #[test]
+fn a_claimed_chicken_is_corrected_to_half_a_point_not_to_nothing() {
+    // The chicken is worth ½ (counted 0, paid as 2^0 = 1). A claim of 1 point is more than
+    // ½: overclaimed, corrected to ½, and paid as the chicken is (South wins on East's
+    // discard: East pays double, 2; West and North 1 each; South receives 4).
+    let line = "[c b123] [p w444] c456 d789 d2 +d2 seat=s from=e claim=1";
+    let scored = mjscore::score_line(line, &DOUBLING).unwrap();
+    let check = scored.claim.as_ref().unwrap();
+    assert_eq!(check.verdict.name(), "overclaimed");
+    assert!(check.settled_half);
+    assert_eq!(payments(line, &DOUBLING), [-2, 4, -1, -1]);
+    let text =
+        mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
+    assert!(
+        text.contains("\nClaim        claim=1: overclaimed; the hand is worth ½: corrected to ½\n"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&mjscore::render::json::scored(&scored, &DOUBLING, None)).unwrap();
+    assert_eq!(json["claim"]["settled"], 0.5);
+    // The chicken claimed by its name is worth ½ as well: confirmed.
+    let line = "[c b123] [p w444] c456 d789 d2 +d2 seat=s from=e claim=d.a";
+    let scored = mjscore::score_line(line, &DOUBLING).unwrap();
+    assert_eq!(scored.claim.as_ref().unwrap().verdict.name(), "confirmed");
+    // In a session the winner's biggest hand is the ½ his line shows, not 0.
+    let session = "players: A B C D\n[c b123] [p w444] c456 d789 d2 +d2 seat=s from=e claim=1\n";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mjscore"))
+        .args(["--rules", "doubling", "--format", "json", "--summary", "-f", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(session.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let last = String::from_utf8(out.stdout).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(last.lines().last().unwrap()).unwrap();
+    // South is B at the first hand of `players: A B C D`.
+    let standings = summary["summary"]["standings"].as_array().unwrap();
+    let b = standings.iter().find(|s| s["player"] == "B").unwrap();
+    assert_eq!(b["biggest"], 0.5, "{summary}");
+}
+
+#[test]
 fn each_special_hand_scores_the_maximum_alone() {
     check(
         &[

@@ -575,3 +575,28 @@ fn all_eight_flowers_score_two_hundred_alone() {
     let e = mjscore::score_line("b11111 c456 d789 w22 +w2 seat=s flowers=8", &HUANG).unwrap_err();
     assert_eq!(e.kind(), "invalid_hand");
 }
+
+#[test]
+fn a_claims_missed_patterns_show_what_they_counted_in_the_hand() {
+    // Read as c111 c234 c55 c678 c999, self-drawn by East: Door Clean 2, Mono Color 12,
+    // Elder and Young 2 (the c111 triple with the c999 triple), Pair of 2, 5, 8 1 (c55),
+    // Self Fetching 2, and Hidden Triples for two concealed triples, 3 on Table 4:
+    // 2 + 12 + 2 + 1 + 2 + 3 = 22.
+    // A claim of "full flush" (Mono Color, 12) misses the other five, 22 − 12 = 10, and
+    // each missed line shows the points it counted here: 2, 2, 1, 2, 3 (sum 10).
+    let line = "c1112345678999 +c5 self claim=full-flush";
+    let scored = mjscore::score_line(line, &HUANG).unwrap();
+    let text = mjscore::render::text::scored(&scored, &HUANG, &mjscore::render::style::Plain, None);
+    let missed: Vec<&str> = text.lines().filter(|l| l.starts_with("  missed ")).collect();
+    assert_eq!(
+        missed,
+        [
+            "  missed h.1 Door Clean 2",
+            "  missed h.21 Elder and Young 2",
+            "  missed h.54 Pair of 2, 5, 8 1",
+            "  missed h.55 Self Fetching 2",
+            "  missed h.61 Hidden Triples 3",
+        ],
+        "{text}"
+    );
+}

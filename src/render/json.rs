@@ -634,9 +634,12 @@ fn write_claim(object: &mut Object, check: &ClaimCheck) {
         Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id)),
         None => inner.raw("patterns", Null),
     };
-    inner.raw("settled", check.settled);
+    match check.settled {
+        Some(_) if check.settled_half => inner.raw("settled", Number::Half),
+        settled => inner.raw("settled", settled),
+    };
     inner
-        .strings("missed", check.missed.iter().map(|p| p.id))
+        .strings("missed", check.missed.iter().map(|c| c.pattern.id))
         .strings("not_there", check.not_there.iter().map(|p| p.id))
         .end();
     object.string("verdict", check.verdict.name());

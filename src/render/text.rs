@@ -117,7 +117,7 @@ fn write_scored_at_table(
         } => {
             write_reading(out, &p, rules, hand, reading, *readings_compared);
             if let Some(check) = &scored.claim {
-                write_claim(out, &p, rules, check, reading.total);
+                write_claim(out, &p, rules, check, reading);
             }
             let payments = scored.payments().unwrap_or(payments);
             write_payments(out, &p, rules, payments, &hand.context, players);
@@ -592,40 +592,56 @@ fn verdict_role(verdict: Verdict) -> Role {
 }
 
 /// The claim of a winning hand, its verdict, and what differs (docs/rules.md § Claims).
-fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: u32) {
+fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: &Reading) {
     let claim = &check.claim;
     p.label(out, padded_label!("Claim"));
     let _ = write!(out, "claim={}", claim.spec);
     if claim.patterns.is_some() {
-        let _ = write!(out, " ({})", claim.value);
+        let _ = write!(out, " ({})", half_or_points(claim.value, claim.is_half()));
     }
     out.push_str(": ");
     p.paint_str(out, check.verdict.name(), verdict_role(check.verdict));
+    let worth = half_or_points(truth.total, truth.shows_half());
     match check.verdict {
         Verdict::Confirmed | Verdict::FalseWin => {}
         Verdict::Underscored => {
             let _ = write!(
                 out,
-                "; the hand is worth {truth}, the claim stands: paid on {}",
-                claim.value
+                "; the hand is worth {worth}, the claim stands: paid on {}",
+                half_or_points(claim.value, claim.is_half())
             );
         }
         Verdict::Overclaimed => {
-            let _ = write!(out, "; the hand is worth {truth}: corrected to {truth}");
+            let _ = write!(out, "; the hand is worth {worth}: corrected to {worth}");
         }
     }
     out.push('\n');
-    for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
-        for pattern in patterns {
-            let _ = writeln!(
-                out,
-                "  {label} {} {} {}",
-                pattern.id,
-                pattern.name,
-                pattern.value.label(rules.limit.maximum)
-            );
-        }
+    // What was missed shows what it counted in this hand, so the lines add up to the
+    // difference; what is not there shows its value on the card.
+    for counted in &check.missed {
+        let pattern = counted.pattern;
+        let _ = write!(out, "  missed {} {} ", pattern.id, pattern.name);
+        let _ = write_points_label(out, counted);
+        out.push('\n');
     }
+    for pattern in &check.not_there {
+        let _ = writeln!(
+            out,
+            "  not there {} {} {}",
+            pattern.id,
+            pattern.name,
+            pattern.value.label(rules.limit.maximum)
+        );
+    }
+}
+
+/// `½` when `half`, else the points.
+fn half_or_points(points: u32, half: bool) -> String {
+    paid_on_label(if half {
+        PaidOn::Half
+    } else {
+        PaidOn::Points(points)
+    })
 }
 
 /// `--all`: every reading with its value, best first, so the choice can be checked.

@@ -154,7 +154,8 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
         note(&mut message);
         let _ = message.write_str("paid on the claim");
     }
-    for (label, patterns) in [("missed", &check.missed), ("not there", &check.not_there)] {
+    let missed = check.missed.iter().map(|c| c.pattern);
+    for (label, patterns) in [("missed", missed.collect()), ("not there", check.not_there.clone())] {
         if !patterns.is_empty() {
             note(&mut message);
             let _ = message.write_str(label);
