@@ -274,12 +274,14 @@ fn multiset_difference<T: Copy>(
     let mut left = remove.to_vec();
     from.iter()
         .copied()
-        .filter(|&item| match left.iter().position(|q| q.id == pattern(item).id) {
-            Some(i) => {
-                left.swap_remove(i);
-                false
-            }
-            None => true,
-        })
+        .filter(
+            |&item| match left.iter().position(|q| q.id == pattern(item).id) {
+                Some(i) => {
+                    left.swap_remove(i);
+                    false
+                }
+                None => true,
+            },
+        )
         .collect()
 }

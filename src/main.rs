@@ -8,6 +8,8 @@
 //! (`mjscore -f hands.txt | head -1`) is no failure: the exit status is the worst of the
 //! lines scored until then.
 
+use std::borrow::Cow;
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -277,9 +279,10 @@ fn main() -> ExitCode {
     if std::env::var_os("NO_COLOR").is_some_and(|value| value.is_empty()) {
         std::env::remove_var("NO_COLOR");
     }
-    let cli = match Cli::try_parse_from(help_as_people_ask_it(std::env::args_os())) {
+    let args = help_as_people_ask_it(std::env::args_os());
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli.with_subcommand_options().with_dash_as_stdin(),
-        Err(e) => return ExitCode::from(clap_exit(&e)),
+        Err(e) => return ExitCode::from(clap_exit(&e, &args)),
     };
     // Raised as soon as a hand is scored, so that an output error after it keeps the status.
     let mut status = 0;
@@ -310,12 +313,11 @@ fn help_as_people_ask_it(
 /// Prints clap's help, version or usage error; its exit status. clap's own `exit` ignores a
 /// failed write and exits 0 after `--help >/dev/full`: the help that was not written is an
 /// error here.
-fn clap_exit(e: &clap::Error) -> u8 {
+fn clap_exit(e: &clap::Error, args: &[OsString]) -> u8 {
     if e.use_stderr() {
-        // A usage error. clap quotes the argument it refuses, which may hold escape
-        // sequences: its message is shown printable, line by line, as any input is (and so
-        // without clap's colours). If even stderr fails, the status still says so.
-        let message = e.render().to_string();
+        // A usage error, shown without clap's colours, line by line printable as any input
+        // is. If even stderr fails, the status still says so.
+        let message = usage_error(e, args);
         let mut shown = String::with_capacity(message.len());
         for line in message.lines() {
             shown.push_str(&render::printable(line));
@@ -334,6 +336,32 @@ fn clap_exit(e: &clap::Error) -> u8 {
             };
             report(&format!("cannot write the {what}: {write}"));
             2
+        }
+    }
+}
+
+/// The text of a usage error, with every argument it quotes shown as written. clap's text
+/// drops the escape sequences and control bytes of a value it quotes (so that
+/// `--format $'js\e[31mon'` would read "invalid value 'json'"), and a line feed in a value
+/// splits its message: the arguments are parsed again with each control character written
+/// as its code point (`U+001B`), and that error is the one shown when it is the same kind.
+/// Otherwise (the value written so is no longer refused) each argument is made printable
+/// where clap's text quotes it whole.
+fn usage_error(e: &clap::Error, args: &[OsString]) -> String {
+    let shown = args.iter().map(|arg| match arg.to_str() {
+        Some(text) => OsString::from(render::printable(text).as_ref()),
+        None => arg.clone(),
+    });
+    match Cli::try_parse_from(shown) {
+        Err(again) if again.kind() == e.kind() => again.render().to_string(),
+        _ => {
+            let mut message = e.render().to_string();
+            for arg in args.iter().filter_map(|arg| arg.to_str()) {
+                if let Cow::Owned(printable) = render::printable(arg) {
+                    message = message.replace(arg, &printable);
+                }
+            }
+            message
         }
     }
 }

@@ -310,3 +310,53 @@ fn every_example_in_help_runs() {
         assert!(!run.stdout.is_empty(), "mjscore {example}: no output");
     }
 }
+
+#[test]
+fn control_characters_in_arguments_are_shown_as_code_points() {
+    let hand = "b66 c12345678 d111 +c9 self seat=s";
+    // A claim given as an argument is read as a name with the control character as a space
+    // where it can be (Full Flush, 80, over the 45 the hand is worth), and shown printable
+    // in the Claim line: nothing reaches the terminal raw, and the line stays one line.
+    for (written, shown) in [
+        ("full\rflush", "fullU+000Dflush"),
+        ("full\tflush", "full flush"),
+        ("full\u{b}flush", "fullU+000Bflush"),
+        ("full\u{85}flush", "fullU+0085flush"),
+        ("full\u{2028}flush", "fullU+2028flush"),
+        ("full\nflush", "fullU+000Aflush"),
+    ] {
+        let run = mjscore(&["--claim", written, hand]);
+        let claim: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("Claim"))
+            .collect();
+        assert_eq!(
+            claim,
+            [format!(
+                "Claim        claim={shown} (80): overclaimed; the hand is worth 45: corrected to 45"
+            )],
+            "{written:?}\n{}",
+            run.stdout
+        );
+    }
+    // clap's own usage errors quote the value as written, an escape sequence as code points
+    // (not deleted, which turned `js<ESC>[31mon` into "invalid value 'json'").
+    let run = mjscore(&["--format", "js\u{1b}[31mon", hand]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with("error: invalid value 'jsU+001B[31mon' for '--format <FORMAT>'\n"),
+        "{}",
+        run.stderr
+    );
+    // A line feed in a value refused by clap does not split the message over lines.
+    let run = mjscore(&["--claim", "1.2+9\n9", hand]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with("error: invalid value '1.2+9U+000A9' for '--claim <CLAIM>': claim=1.2+9U+000A9: a claim is"),
+        "{}",
+        run.stderr
+    );
+}

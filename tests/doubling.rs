@@ -126,7 +126,15 @@ fn a_claimed_chicken_is_corrected_to_half_a_point_not_to_nothing() {
     // In a session the winner's biggest hand is the ½ his line shows, not 0.
     let session = "players: A B C D\n[c b123] [p w444] c456 d789 d2 +d2 seat=s from=e claim=1\n";
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mjscore"))
-        .args(["--rules", "doubling", "--format", "json", "--summary", "-f", "-"])
+        .args([
+            "--rules",
+            "doubling",
+            "--format",
+            "json",
+            "--summary",
+            "-f",
+            "-",
+        ])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()

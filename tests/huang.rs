@@ -587,7 +587,10 @@ fn a_claims_missed_patterns_show_what_they_counted_in_the_hand() {
     let line = "c1112345678999 +c5 self claim=full-flush";
     let scored = mjscore::score_line(line, &HUANG).unwrap();
     let text = mjscore::render::text::scored(&scored, &HUANG, &mjscore::render::style::Plain, None);
-    let missed: Vec<&str> = text.lines().filter(|l| l.starts_with("  missed ")).collect();
+    let missed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  missed "))
+        .collect();
     assert_eq!(
         missed,
         [

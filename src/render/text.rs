@@ -592,10 +592,17 @@ fn verdict_role(verdict: Verdict) -> Role {
 }
 
 /// The claim of a winning hand, its verdict, and what differs (docs/rules.md § Claims).
-fn write_claim(out: &mut String, p: &Painter, rules: &RuleSet, check: &ClaimCheck, truth: &Reading) {
+fn write_claim(
+    out: &mut String,
+    p: &Painter,
+    rules: &RuleSet,
+    check: &ClaimCheck,
+    truth: &Reading,
+) {
     let claim = &check.claim;
     p.label(out, padded_label!("Claim"));
-    let _ = write!(out, "claim={}", claim.spec);
+    // A claim given as an argument may hold any character: it is shown as input is.
+    let _ = write!(Printable(out), "claim={}", claim.spec);
     if claim.patterns.is_some() {
         let _ = write!(out, " ({})", half_or_points(claim.value, claim.is_half()));
     }

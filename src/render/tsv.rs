@@ -155,7 +155,10 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
         let _ = message.write_str("paid on the claim");
     }
     let missed = check.missed.iter().map(|c| c.pattern);
-    for (label, patterns) in [("missed", missed.collect()), ("not there", check.not_there.clone())] {
+    for (label, patterns) in [
+        ("missed", missed.collect()),
+        ("not there", check.not_there.clone()),
+    ] {
         if !patterns.is_empty() {
             note(&mut message);
             let _ = message.write_str(label);
