@@ -213,7 +213,7 @@ pub struct Settings<'a> {
     /// A claim, `--all`, the rule sets on offer.
     pub options: Options<'a>,
     /// The run's first `players:` line, when it was found before the run by looking ahead
-    /// in its inputs ([`session::first_players`]; the command line does so for its files
+    /// in its inputs ([`first_players`]; the command line does so for its files
     /// in TSV): a format with a header then has the session's columns from its first row,
     /// wherever the session starts, and the rows before it leave them empty. `None`: a
     /// session adds its columns only when its `players:` line is the first line read.
@@ -281,11 +281,20 @@ pub struct FewerThreads {
 
 impl fmt::Display for FewerThreads {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.started >= self.wanted {
+            // All started, but the memory they would take as they work was not there.
+            write!(f, "the {} threads asked for started", self.wanted)?;
+            write!(f, ", but the memory they need is not there")?;
+        } else {
+            write!(
+                f,
+                "could start only {} of the {} threads asked for",
+                self.started, self.wanted
+            )?;
+        }
         write!(
             f,
-            "could start only {} of the {} threads asked for ({}): reading line by line instead, with the same output",
-            self.started,
-            self.wanted,
+            " ({}): reading line by line instead, with the same output",
             reason(&self.error)
         )
     }
@@ -689,6 +698,87 @@ impl Scoring<'_, '_> {
 /// and the run goes on; so is an input that cannot be read (missing, a directory, a read
 /// error), and the run goes on with the next input. Only an error writing `out` stops it.
 ///
+/// The first `players:` line of `input` that seats a table, read ahead of a run (a
+/// format with a header must know the session's columns before the first row:
+/// [`Settings::session_ahead`]). Only the lines holding a `:` are looked at closely, and no
+/// hand holds one: a list of hands is passed over at little more than the cost of reading
+/// its bytes. Memory stays bounded: a line longer than [`MAX_LINE`] is an error in the
+/// run, never a `players:` line, so no more of it is kept.
+pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[String; 4]>> {
+    use std::io::BufRead;
+    let mut input = std::io::BufReader::with_capacity(64 * 1024, input);
+    // What is consumed always ends with a line: each buffer starts a line.
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(None);
+        }
+        let Some(last) = memchr::memrchr(b'\n', buffer) else {
+            // Not one whole line in the buffer: it is read in pieces, kept up to the limit.
+            if let Some(line) = bounded_line(&mut input)? {
+                if let Some(names) = players_of(&line) {
+                    return Ok(Some(names));
+                }
+            }
+            continue;
+        };
+        let lines = &buffer[..=last];
+        for colon in memchr::memchr_iter(b':', lines) {
+            let start = memchr::memrchr(b'\n', &lines[..colon]).map_or(0, |n| n + 1);
+            let end = start + memchr::memchr(b'\n', &lines[start..]).unwrap_or(lines.len() - start);
+            if let Some(names) = players_of(&lines[start..end]) {
+                return Ok(Some(names));
+            }
+        }
+        input.consume(last + 1);
+    }
+}
+
+/// The next line of `input` (its line feed consumed), or `None` when it is longer than
+/// [`MAX_LINE`] bytes (one more is held for the `\r` of a CRLF line end): what is past the
+/// limit is read and dropped.
+fn bounded_line(input: &mut impl io::BufRead) -> io::Result<Option<Vec<u8>>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        let (piece, found_end) = match memchr::memchr(b'\n', available) {
+            Some(i) => (&available[..i], true),
+            None => (available, false),
+        };
+        if line.len() + piece.len() > MAX_LINE + 1 {
+            too_long = true;
+            line = Vec::new();
+        } else if !too_long {
+            line.extend_from_slice(piece);
+        }
+        let consumed = piece.len() + usize::from(found_end);
+        input.consume(consumed);
+        if found_end {
+            break;
+        }
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok((!too_long && line.len() <= MAX_LINE).then_some(line))
+}
+
+/// The names a `players:` line seats, if `line` is one that can be read.
+fn players_of(line: &[u8]) -> Option<[String; 4]> {
+    match session::directive(&String::from_utf8_lossy(line))? {
+        Ok(Directive::Players(names)) => Some(names),
+        _ => None,
+    }
+}
+
 /// An input that may be read ahead ([`Input::read_ahead`]) is worked out in chunks of
 /// lines on `control.jobs` threads (when more than 1) and applied in input order; any other
 /// input is read, worked out and written one line at a time, the output flushed whenever
@@ -964,6 +1054,48 @@ mod tests {
     use crate::render::style::Plain;
     use crate::render::Format;
     use crate::rules;
+
+    /// Four names as a `players:` line seats them.
+    fn seated(list: [&str; 4]) -> [String; 4] {
+        list.map(str::to_string)
+    }
+
+    #[test]
+    fn the_first_players_line_is_found_ahead_wherever_it_stands() {
+        let first = |text: &str| first_players(text.as_bytes()).unwrap();
+        assert_eq!(first("b123 +b1\ndraw\n"), None);
+        // Passed over: a comment's colon, a players: line that cannot be read; found: the
+        // next, indented and in capitals.
+        assert_eq!(
+            first("b1 # note: x\nplayers: A B C\n  PLAYERS: Ann Bob Cho Dee\nplayers: W X Y Z\n"),
+            Some(seated(["Ann", "Bob", "Cho", "Dee"]))
+        );
+        // Without a final line break, and astride the 64 KiB the input is read by: 65,530
+        // bytes of hands before it put its colon past the first read.
+        assert_eq!(
+            first("players: A B C D"),
+            Some(seated(["A", "B", "C", "D"]))
+        );
+        let mut long = "b123 c456 d789 w11 +b1\n".repeat(65_530 / 23);
+        while long.len() < 65_530 {
+            long.push('\n');
+        }
+        long.push_str("players: Ann Bob Cho Dee\nb1 +b1\n");
+        assert_eq!(first(&long), Some(seated(["Ann", "Bob", "Cho", "Dee"])));
+        // A line longer than a read, then the players.
+        let line = format!("{}\nplayers: A B C D\n", "x".repeat(100_000));
+        assert_eq!(first(&line), Some(seated(["A", "B", "C", "D"])));
+        // A `players:` line longer than a line may be (its names padded with spaces) is
+        // an error in the run, not a table: passed over here too. At the limit it is read.
+        let padded = |spaces: usize| format!("players: A B C{} D\n", " ".repeat(spaces));
+        let at_limit = padded(MAX_LINE - "players: A B C D".len());
+        assert_eq!(first(&at_limit), Some(seated(["A", "B", "C", "D"])));
+        let over = padded(MAX_LINE + 1 - "players: A B C D".len());
+        assert_eq!(
+            first(&format!("{over}players: W X Y Z\n")),
+            Some(seated(["W", "X", "Y", "Z"]))
+        );
+    }
 
     /// Settings under WSOM, rendered as `format` renders.
     fn settings(output: &dyn Renderer) -> Settings<'_> {

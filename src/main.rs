@@ -698,7 +698,7 @@ fn players_ahead(files: &[PathBuf]) -> Option<[String; 4]> {
         .filter(|path| std::fs::metadata(path).is_ok_and(|m| m.is_file()))
         .find_map(|path| {
             let file = File::open(path).ok()?;
-            mjscore::session::first_players(file).ok().flatten()
+            mjscore::batch::first_players(file).ok().flatten()
         })
 }
 

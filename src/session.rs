@@ -249,49 +249,6 @@ pub fn seats_for_names<'l>(
     Ok(rewritten.map_or(Cow::Borrowed(line), Cow::Owned))
 }
 
-/// The first `players:` line of `input` that seats a table, read ahead of a run (a
-/// format with a header must know the session's columns before the first row:
-/// [`crate::batch::Settings::session_ahead`]). Only the lines holding a `:` are looked at
-/// closely, and no hand holds one: a list of hands is passed over at little more than the
-/// cost of reading its bytes.
-pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[String; 4]>> {
-    use std::io::BufRead;
-    let mut input = std::io::BufReader::with_capacity(64 * 1024, input);
-    // What is consumed always ends with a line: each buffer starts a line.
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(None);
-        }
-        let Some(last) = memchr::memrchr(b'\n', buffer) else {
-            // Not one whole line in the buffer: the line is read whole, however long.
-            let mut line = Vec::new();
-            input.read_until(b'\n', &mut line)?;
-            if let Some(names) = players_of(&line) {
-                return Ok(Some(names));
-            }
-            continue;
-        };
-        let lines = &buffer[..=last];
-        for colon in memchr::memchr_iter(b':', lines) {
-            let start = memchr::memrchr(b'\n', &lines[..colon]).map_or(0, |n| n + 1);
-            let end = start + memchr::memchr(b'\n', &lines[start..]).unwrap_or(lines.len() - start);
-            if let Some(names) = players_of(&lines[start..end]) {
-                return Ok(Some(names));
-            }
-        }
-        input.consume(last + 1);
-    }
-}
-
-/// The names a `players:` line seats, if `line` is one that can be read.
-fn players_of(line: &[u8]) -> Option<[String; 4]> {
-    match directive(&String::from_utf8_lossy(line))? {
-        Ok(Directive::Players(names)) => Some(names),
-        _ => None,
-    }
-}
-
 /// The words of `text` with their 1-based columns (in characters). Spaces or commas
 /// separate them: `players: Ann, Bob, Cho, Dee` names Ann, not `Ann,`.
 fn words_with_columns(text: &str) -> Vec<(usize, &str)> {
@@ -646,30 +603,6 @@ mod tests {
                 }
             }
         );
-    }
-
-    #[test]
-    fn the_first_players_line_is_found_ahead_wherever_it_stands() {
-        let first = |text: &str| first_players(text.as_bytes()).unwrap();
-        assert_eq!(first("b123 +b1\ndraw\n"), None);
-        // Passed over: a comment's colon, a players: line that cannot be read; found: the
-        // next, indented and in capitals.
-        assert_eq!(
-            first("b1 # note: x\nplayers: A B C\n  PLAYERS: Ann Bob Cho Dee\nplayers: W X Y Z\n"),
-            Some(names(["Ann", "Bob", "Cho", "Dee"]))
-        );
-        // Without a final line break, and astride the 64 KiB the input is read by: 65,530
-        // bytes of hands before it put its colon past the first read.
-        assert_eq!(first("players: A B C D"), Some(names(["A", "B", "C", "D"])));
-        let mut long = "b123 c456 d789 w11 +b1\n".repeat(65_530 / 23);
-        while long.len() < 65_530 {
-            long.push('\n');
-        }
-        long.push_str("players: Ann Bob Cho Dee\nb1 +b1\n");
-        assert_eq!(first(&long), Some(names(["Ann", "Bob", "Cho", "Dee"])));
-        // A line longer than a read, then the players.
-        let line = format!("{}\nplayers: A B C D\n", "x".repeat(100_000));
-        assert_eq!(first(&line), Some(names(["A", "B", "C", "D"])));
     }
 
     #[test]

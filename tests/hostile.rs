@@ -618,6 +618,89 @@ fn threads_the_system_will_not_start_leave_the_output_as_it_was() {
     }
 }
 
+#[test]
+fn tsv_looks_ahead_for_the_players_line_in_bounded_memory() {
+    // TSV looks through a file for its `players:` line before the first row, to know the
+    // session's columns. A 48 MB line once was read whole to do so (and a 1 GB line took
+    // 1 GB); under a 40 MB limit of address space that aborted. Such a line is an error in
+    // the run (longer than 64 KB), never a `players:` line: the look-ahead keeps no more of
+    // it, the players after it are still found, and the rows are those of the run.
+    let path = common::temp_dir("hostile-tsv-ahead").join("long-line.txt");
+    let mut text = Vec::with_capacity(48 << 20);
+    text.extend_from_slice(b"b1");
+    text.resize(48 << 20, b' ');
+    text.extend_from_slice(b"\nplayers: Ann Bob Cho Dee\n");
+    text.extend_from_slice(GOOD.as_bytes());
+    text.push(b'\n');
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let script = "ulimit -v 40000 || exit 77; exec \"$0\" \"$@\"";
+    let bin = env!("CARGO_BIN_EXE_mjscore");
+    let run = std::process::Command::new("sh")
+        .args(["-c", script, bin, "--format", "tsv", "-f", file])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr),
+    );
+    if run.status.code() == Some(77) {
+        eprintln!("skipped: the shell cannot limit the address space: {stderr}");
+        return;
+    }
+    // Exit 2: a line could not be read. The header has the session's columns (the
+    // players were found past the long line), and the good hand is scored: Bob is South.
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    let rows: Vec<&str> = stdout.lines().collect();
+    // (The `players:` line itself writes no row.)
+    assert_eq!(rows.len(), 3, "{stdout}");
+    assert!(rows[0].contains("\trunning_Ann\t"), "{}", rows[0]);
+    assert!(
+        rows[1].contains("the line is longer than 65536 bytes"),
+        "{}",
+        rows[1]
+    );
+    assert!(rows[2].contains("\tscored\t"), "{}", rows[2]);
+}
+
+#[test]
+fn threads_that_started_never_abort_the_run_for_want_of_memory() {
+    // Under a limit of 12 to 30 MB of address space, four threads may all start and then
+    // find no memory to work in: such a run aborted with part of its output. Each run
+    // must now give what the run on one thread gives, saying in one line when it went
+    // line by line; an allocation failure (an abort) is a failure of this test.
+    let path = list_of_hands("hostile-thread-memory", 2_000);
+    let file = path.to_str().unwrap();
+    let serial = Mjscore::new(&["-j", "1", "--format", "json", "-f", file]).run();
+    assert_eq!(serial.code, 2, "the list has lines that are no hands");
+    for limit_kb in (10_000..=30_000).step_by(2_000) {
+        let script = format!("ulimit -v {limit_kb} || exit 77; exec \"$0\" \"$@\"");
+        let bin = env!("CARGO_BIN_EXE_mjscore");
+        let run = std::process::Command::new("sh")
+            .args([
+                "-c", &script, bin, "-j", "4", "--format", "json", "-f", file,
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        if run.status.code() == Some(77) {
+            eprintln!("skipped: the shell cannot limit the address space: {stderr}");
+            return;
+        }
+        assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
+        assert!(
+            run.stdout == serial.stdout.as_bytes(),
+            "under {limit_kb} KB"
+        );
+        if !stderr.is_empty() {
+            assert_eq!(stderr.lines().count(), 1, "under {limit_kb} KB: {stderr}");
+            let rest = "): reading line by line instead, with the same output\n";
+            assert!(stderr.ends_with(rest), "under {limit_kb} KB: {stderr}");
+        }
+    }
+}
+
 /// Starts mjscore on `args` (reading `stdin` through a pipe, if given), sends it `signal`
 /// (`INT`, `TERM`) once it has written its first results and `delay` ms more, and returns
 /// its exit status and all it wrote.

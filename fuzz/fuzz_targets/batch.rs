@@ -63,7 +63,7 @@ fn score(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) ->
     let output = format.renderer(rules, &Plain);
     // Looked ahead for, as the command line does for TSV files: the rows then all carry
     // the session's columns, wherever it starts.
-    let ahead = mjscore::session::first_players(list).ok().flatten();
+    let ahead = mjscore::batch::first_players(list).ok().flatten();
     let settings = Settings {
         rules,
         output: &*output,

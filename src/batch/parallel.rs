@@ -37,6 +37,14 @@ const CHUNK_BYTES: usize = 64 * 1024;
 /// busy while the reading thread writes.
 const AHEAD: usize = 4;
 
+/// Address space a chunk under way may take: its text, and its rendered results, which run
+/// to a few times the text (JSON of a hand is longer than the hand; waits much longer).
+const CHUNK_MEMORY: usize = 5 * CHUNK_BYTES;
+
+/// Address space a worker takes beside its chunks: the state scoring keeps on each thread
+/// (the waits analysis alone keeps 256 KB) and what its allocator holds.
+const WORKER_MEMORY: usize = 1024 * 1024;
+
 /// What the reading thread hands back, in input order.
 pub(super) enum Item<'r, T> {
     /// A line's work, with the line's number, its text (as the work was given it) and the
@@ -132,8 +140,9 @@ pub(super) struct Refused {
 /// returned; so does `stop`, once set, after the line handed back when it was seen (the
 /// lines read ahead are dropped).
 ///
-/// A thread the system will not start is no failure: the threads started are ended, and
-/// `Refused` is returned before a line is read, for the caller to read the input line by
+/// A thread the system will not start, or threads that started but would not find the
+/// memory to work in, are no failure: the threads started are ended, and `Refused` is
+/// returned before a line is read, for the caller to read the input line by
 /// line. Going on with the threads that did start would leave the process at the system's
 /// limit: their memory, when it is memory that is short, fails them as they work (under
 /// `ulimit -v`, `-j 16` aborted where the line-by-line run goes through).
@@ -200,6 +209,18 @@ pub(super) fn each_line<R: Read, W: Work>(
             let error = io::Error::other("a thread stopped as it started");
             return Ok(Some(Refused {
                 started: jobs - died,
+                error,
+            }));
+        }
+        // The threads started, but what they will take as they work may not fit: under a
+        // tight limit (`ulimit -v`) an allocation would then fail halfway through the run,
+        // which aborts the process with part of its output. What they need is asked of
+        // the system now, and given back; if it will not give it, the run goes line by line.
+        if let Err(error) = memory_for(jobs, under_way) {
+            drop(chunks);
+            join_quietly(workers);
+            return Ok(Some(Refused {
+                started: jobs,
                 error,
             }));
         }
@@ -282,6 +303,15 @@ fn next_worked<W: Work>(
         Some((index, chunk)) => Some((index, Some(chunk.work(work, file, renders)))),
         None => results.recv().ok(),
     }
+}
+
+/// Whether the address space the threads will take as they work (`under_way` chunks, and
+/// `jobs - 1` workers' own) can be had: it is reserved and given back at once.
+fn memory_for(jobs: usize, under_way: usize) -> io::Result<()> {
+    let bytes = under_way * CHUNK_MEMORY + (jobs - 1) * WORKER_MEMORY;
+    Vec::<u8>::new()
+        .try_reserve_exact(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for them"))
 }
 
 /// Starts a worker thread in `scope`, or says why the system would not (`started` workers
