@@ -3,7 +3,7 @@
 //! lines that follow it in the block. Every `mjscore` command in a ```sh or ```text block is
 //! run too (on a small list of good hands, its redirections to /dev/null), and must succeed;
 //! every hand of a ```text hands block (a hand, two spaces, what it is) is scored and must
-//! score what its description says. The README's opening `cargo run` command is run too.
+//! score what its description says. The README's opening example command is run too.
 
 mod common;
 
@@ -75,20 +75,20 @@ fn every_console_example_in_docs_is_true() {
 }
 
 #[test]
-fn the_first_command_in_the_readme_scores_a_hand() {
+fn the_readme_opens_with_one_build_an_example_hand_and_the_tests() {
+    // The first block: install (the one build), score the example with the installed
+    // command, run the tests. The example is run here with the binary under test.
     let readme = include_str!("../README.md");
-    let first = readme
-        .lines()
-        .find(|l| l.starts_with("cargo run --release -- "))
-        .expect("README opens with a cargo run command");
-    let command = first.split("   #").next().unwrap().trim_end();
-    let args = shell_words(command.strip_prefix("cargo run --release -- ").unwrap());
+    let commands: Vec<&str> = blocks(readme, &["sh"])
+        .into_iter()
+        .take(3)
+        .map(|l| l.split("  #").next().unwrap().trim_end())
+        .collect();
+    assert_eq!(commands[0], "cargo install --path .", "{commands:?}");
+    assert_eq!(commands[2], "cargo test", "{commands:?}");
+    let args = shell_words(commands[1].strip_prefix("mjscore ").unwrap());
     let output = run(&args);
     assert!(output.contains("Total        45 (no limit)"), "{output}");
-    assert!(
-        readme.lines().any(|l| l.starts_with("cargo test")),
-        "README names the test command"
-    );
 }
 
 /// The Markdown files whose examples are checked: README.md and docs/*.md.
