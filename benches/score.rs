@@ -16,7 +16,8 @@ use mjscore::render::style::Plain;
 use mjscore::render::Format;
 use mjscore::rules::{RuleSet, HUANG, WSOM};
 use mjscore::tile::KINDS;
-use mjscore::waits::{analysis, distance};
+use mjscore::analysis;
+use mjscore::waits::distance;
 use mjscore::{corpus, parse, parse_holding, score, Options};
 
 const HANDS: usize = 100_000;

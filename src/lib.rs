@@ -53,6 +53,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod arrange;
 mod ascii;
 pub mod batch;
@@ -81,6 +82,7 @@ pub mod tile;
 pub mod waits;
 pub mod words;
 
+pub use analysis::Analysis;
 pub use build::HandTiles;
 pub use hand::{Hand, WinContext};
 pub use line::{
@@ -93,7 +95,6 @@ pub use rule_set::RuleSet;
 pub use score::{score as score_hand, FalseWin, Outcome, Reading};
 pub use sets::MeldKind;
 pub use tile::{Seat, Suit, Tile};
-pub use waits::analysis::Analysis;
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.
 #[cfg(doctest)]

@@ -3,6 +3,7 @@
 //! ([`score_line`]); the batch and the binary call it line by line. [`analyse_line`] does the
 //! same for the `waits` analysis.
 
+use crate::analysis::{self, Analysis};
 use crate::claim::{self, ClaimCheck, ClaimError};
 use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
 use crate::notation::Spanned;
@@ -12,7 +13,6 @@ use crate::rule_set::RuleSet;
 use crate::rules;
 use crate::score::{self, Outcome, Reading};
 use crate::session::{PaidOn, SessionError};
-use crate::waits::analysis::{self, Analysis};
 use crate::words::{self, WordError};
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves

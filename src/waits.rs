@@ -10,15 +10,14 @@
 //! each suit's split, and the ranks that complete it, are searched once and kept in a
 //! per-thread memo, as hands repeat the same suits.
 //!
-//! [`distance`] (how far a hand is from calling) looks at counts only too. [`analysis`]
-//! is the `waits` command's library: it values each wait by scoring the won hand, so it
-//! comes after [`crate::score`] in the data flow, and only the renderers and the binary
-//! import it.
+//! [`distance`] (how far a hand is from calling) looks at counts only too. The `waits`
+//! command's library, which values each wait by scoring the won hand, is
+//! [`crate::analysis`]: it comes after [`crate::score`] in the data flow, and this module
+//! imports nothing above the tiles.
 
 use crate::arrange::Shapes;
 use crate::tile::{Tile, KINDS};
 
-pub mod analysis;
 pub mod distance;
 mod family;
 

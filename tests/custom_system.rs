@@ -434,7 +434,7 @@ fn toy_brings_a_shape_of_its_own() {
     // Its waits: the 13 tiles b11999 c1199 d1199 wait on every 1 and 9 of a suit (no
     // regular shape is one tile away). Unseen: b1 two held, b9 three, the others two.
     let holding = mjscore::parse_holding("b11999 c1199 d1199", &TOY).unwrap();
-    let Analysis::Waits(waits) = mjscore::waits::analysis::analyse(&holding, &TOY) else {
+    let Analysis::Waits(waits) = mjscore::analysis::analyse(&holding, &TOY) else {
         panic!("13 tiles")
     };
     let listed: Vec<String> = waits

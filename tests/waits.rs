@@ -5,9 +5,9 @@
 
 mod common;
 
+use mjscore::analysis::{self, Analysis, Discards, Value, Waits};
 use mjscore::hand::{ContextConflict, HandErrorKind};
 use mjscore::rules::{RuleSet, DOUBLING, WSOM, ZJ};
-use mjscore::waits::analysis::{self, Analysis, Discards, Value, Waits};
 use mjscore::waits::distance::calling_distance;
 use mjscore::{parse_holding, Error};
 
@@ -430,10 +430,10 @@ mod cli {
 mod property {
     //! Random winning hands (`mjscore::corpus`): without their winning tile they wait on it,
     //! and the wait is worth what the hand scores.
+    use mjscore::analysis::{self, Analysis};
     use mjscore::corpus::{before_the_win, winning_hand, Rng};
     use mjscore::rules;
     use mjscore::score::{self, Outcome};
-    use mjscore::waits::analysis::{self, Analysis};
     use proptest::prelude::*;
 
     proptest! {

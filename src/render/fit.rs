@@ -8,10 +8,10 @@
 use std::borrow::Cow;
 
 use super::{Columns, Location, Renderer};
+use crate::analysis::Analysis;
 use crate::line::{Error, Scored};
 use crate::session::{Entry, Played};
 use crate::summary::Summary;
-use crate::waits::analysis::Analysis;
 
 /// The columns `c` takes on a terminal: 2 for the wide characters of East Asian scripts,
 /// the full-width forms and the pictographs terminals draw wide (🀄, emoji), 0 for

@@ -10,6 +10,7 @@
 
 use std::fmt::{self, Display, Write};
 
+use crate::analysis::{Analysis, Value, Waits};
 use crate::arrange::Placement;
 use crate::claim::ClaimCheck;
 use crate::hand::WinBy;
@@ -21,7 +22,6 @@ use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, PaidOn, Played, Standing};
 use crate::summary::Summary;
 use crate::tile::Seat;
-use crate::waits::analysis::{Analysis, Value, Waits};
 use crate::words::WordValues;
 
 use super::Columns;

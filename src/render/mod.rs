@@ -33,6 +33,7 @@ use std::fmt::{self, Write};
 
 pub(crate) use crate::digits::{write_int, write_uint};
 
+use crate::analysis::Analysis;
 use crate::arrange::{Arrangement, Placement, Shape, SpecialShape};
 use crate::hand::Hand;
 use crate::line::{Error, Scored};
@@ -41,7 +42,6 @@ use crate::rule_set::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, Played};
 use crate::summary::Summary;
-use crate::waits::analysis::Analysis;
 
 /// Where a line came from in batch mode: its 1-based line number, and its file when the
 /// run reads several.

@@ -26,7 +26,7 @@ use super::{
     limit_label, printable, trimmed, write_false_win_reason, write_int, write_placement,
     write_points_label, write_printable, write_total_label, write_uint, Location, Printable,
 };
-use crate::waits::analysis::{Analysis, Wait, Waits};
+use crate::analysis::{Analysis, Wait, Waits};
 
 use super::total_label;
 use super::waits::{

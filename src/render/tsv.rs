@@ -15,6 +15,7 @@
 
 use std::fmt::Write;
 
+use crate::analysis::{Analysis, Value, Waits};
 use crate::claim::Verdict;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
@@ -23,7 +24,6 @@ use crate::score::{FalseWin, Limit, Outcome};
 use crate::session::{Entry, Played};
 use crate::summary::Summary;
 use crate::tile::Seat;
-use crate::waits::analysis::{Analysis, Value, Waits};
 
 use super::waits::{ids, not_calling_text};
 

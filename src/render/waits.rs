@@ -4,8 +4,8 @@
 
 use std::fmt::Write;
 
+use crate::analysis::{Value, Waits};
 use crate::score::{CountedPattern, Reading};
-use crate::waits::analysis::{Value, Waits};
 
 use super::{points_label, total_label};
 

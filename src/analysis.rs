@@ -4,7 +4,7 @@
 //! drawn), each discard that leaves it calling, with the waits after it.
 //!
 //! This module comes after [`crate::score`] in the data flow: it asks the counting core
-//! ([`super::completing_kinds`], [`super::distance`]) which kinds complete the hand, builds
+//! ([`crate::waits::completing_kinds`], [`crate::waits::distance`]) which kinds complete the hand, builds
 //! the won hand for each (as [`Holding::won_on`] does, but once for a hand: each wait sets
 //! its winning tile, each discard its tiles) and scores it as any hand is scored, both
 //! ways at once ([`score::readings_both_ways_into`], [`score::verdict`]), so the rule
@@ -23,8 +23,8 @@ use crate::score::{self, Reading, Verdict};
 use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
-use super::distance::calling_distance;
-use super::{completing_kinds, kinds_of, AfterDiscards};
+use crate::waits::distance::calling_distance;
+use crate::waits::{completing_kinds, kinds_of, AfterDiscards};
 
 /// The best reading of each winning shape of a [`Value`]: one for most hands, kept in place.
 pub type Shapes = SmallVec<Reading, 1>;
