@@ -474,12 +474,7 @@ impl Work for Scorer<'_, '_> {
             Some(Err(error)) => {
                 // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
                 // line that cannot be read seats nobody.
-                let was_draw = !matches!(
-                    error.kind,
-                    SessionErrorKind::PlayerCount { .. }
-                        | SessionErrorKind::SameName { .. }
-                        | SessionErrorKind::PlayersWithoutColon
-                );
+                let was_draw = !error.kind.is_of_players_line();
                 let result = Err(Error::Session(error));
                 write_result(out, settings, text, &result, Some(at));
                 return ScoredLine::Line {

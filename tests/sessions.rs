@@ -342,10 +342,10 @@ fn an_underscored_claim_is_paid_as_claimed() {
 #[test]
 fn two_players_blocks_keep_totals_per_name() {
     // Table 1: A B C D, one hand: B (South) self-draws 45. Table 2 re-seats with two new
-    // players: E at East, A South, F West, B North; A (South) self-draws 45.
+    // players: Eve at East, A South, Fay West, B North; A (South) self-draws 45.
     let session = "players: A B C D\n\
                    b66 c12345678 d111 +c9 self seat=s\n\
-                   players: E A F B\n\
+                   players: Eve A Fay B\n\
                    b66 c12345678 d111 +c9 self seat=s\n";
     let out = run(&["--format", "json", "--summary"], session);
     let objects = json_lines(&out.stdout);
@@ -353,15 +353,15 @@ fn two_players_blocks_keep_totals_per_name() {
         objects[0]["running"],
         json!({"A": -45, "B": 135, "C": -45, "D": -45})
     );
-    // A: -45 + 135; B: 135 - 45; E and F: -45 each. The four at the second table sum to
+    // A: -45 + 135; B: 135 - 45; Eve and Fay: -45 each. The four at the second table sum to
     // 90 + 90 - 45 - 45 = 90, the -90 of C and D who left: the run's totals sum to 0.
     assert_eq!(
         objects[1]["players"],
-        json!({"e": "E", "s": "A", "w": "F", "n": "B"})
+        json!({"e": "Eve", "s": "A", "w": "Fay", "n": "B"})
     );
     assert_eq!(
         objects[1]["running"],
-        json!({"E": -45, "A": 90, "F": -45, "B": 90})
+        json!({"Eve": -45, "A": 90, "Fay": -45, "B": 90})
     );
     let standings: Vec<(String, i64)> = objects[2]["summary"]["standings"]
         .as_array()
@@ -379,8 +379,8 @@ fn two_players_blocks_keep_totals_per_name() {
         ("B", 90),
         ("C", -45),
         ("D", -45),
-        ("E", -45),
-        ("F", -45),
+        ("Eve", -45),
+        ("Fay", -45),
     ];
     assert_eq!(
         standings,
@@ -709,4 +709,95 @@ fn a_name_nobody_at_the_table_has_is_an_error_that_lists_them() {
         "players: Sam Ned Wu Eve\nb66 c12345678 d111 +c9 self seat=n\n",
     );
     assert_eq!(json_lines(&out.stdout)[0]["seat"], "n");
+}
+
+#[test]
+fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
+    // Each line seats nobody: the error is at the later of the two names (column 14 is
+    // the second name of `players: Ann ann Cho Dee`), it names both, and the hand after it
+    // is scored at no table, so nobody is credited under a name. Kind session: exit 2.
+    let hand = "b66 c12345678 d111 +c9 self seat=s";
+    let look_alike = "would be read as the same player: names that differ only in case, in width or in characters that show nothing cannot be told apart; give each seat a name of its own";
+    for (players, column, first, second) in [
+        // Case.
+        ("Ann ann Cho Dee", 14, "Ann", "ann"),
+        // The Kelvin sign U+212A is K once normalised (NFKC).
+        ("Karl Cho Dee \u{212A}arl", 23, "Karl", "\u{212A}arl"),
+        // Full-width letters are the letters they show.
+        ("Ann Bob Cho \u{FF41}nn", 22, "Ann", "\u{FF41}nn"),
+        // Characters that show nothing: zero-width space, byte order mark, right-to-left
+        // mark, soft hyphen (shown in the message as code points).
+        ("Ann Ann\u{200B} Cho Dee", 14, "Ann", "Ann<U+200B>"),
+        ("Ann Bob \u{FEFF}Bob Dee", 18, "Bob", "<U+FEFF>Bob"),
+        ("Ann Bob Dee Dee\u{200F}", 22, "Dee", "Dee<U+200F>"),
+        ("Ann Bo\u{AD}b Bob Dee", 19, "Bo<U+00AD>b", "Bob"),
+    ] {
+        let input = format!("players: {players}\n{hand}\n");
+        let out = run(&["--format", "json"], &input);
+        assert_eq!(out.code, 2, "{players}");
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines[0]["error"]["kind"], "session", "{players}");
+        assert_eq!(lines[0]["error"]["column"], column, "{players}");
+        assert_eq!(
+            lines[0]["error"]["message"],
+            format!("{first} and {second} {look_alike}"),
+            "{players}"
+        );
+        assert!(lines[1].get("players").is_none(), "{players}: {}", lines[1]);
+    }
+    // The issue's case: seat=ann no longer pays Ann (East) for a hand nobody sat at.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann ann Cho Dee\nb66 c12345678 d111 +c9 self seat=ann\n",
+    );
+    assert_eq!(out.code, 2);
+    assert!(!out.stdout.contains("\"running\""), "{}", out.stdout);
+    // A name a seat word reads as a seat could never be named: e, East, S in any case or
+    // width, and none (resp=none means nobody).
+    for (players, column, message) in [
+        ("e Bob Cho Dee", 10, "e cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named; write more of the name"),
+        ("Ann Bob Cho East", 22, "East cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named; write more of the name"),
+        ("Ann \u{FF33} Cho Dee", 14, "\u{FF33} cannot be a player's name: seat=s and seat=south name the South seat, so the player could never be named; write more of the name"),
+        ("Ann Bob None Dee", 18, "None cannot be a player's name: resp=none says that nobody is responsible, so the player could never be named; write more of the name"),
+        ("Ann \u{200B} Cho Dee", 14, "<U+200B> shows nothing: a player's name needs a letter people can read"),
+    ] {
+        let out = run(&["--format", "json"], &format!("players: {players}\n"));
+        assert_eq!(out.code, 2, "{players}");
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines[0]["error"]["column"], column, "{players}");
+        assert_eq!(lines[0]["error"]["message"], message, "{players}");
+    }
+    // Names that only start alike, or hold a seat's letter, are told apart: all seated.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann Anna Ned Wes\nb66 c12345678 d111 +c9 self seat=anna\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert_eq!(json_lines(&out.stdout)[0]["seat"], "s");
+}
+
+#[test]
+fn a_name_written_another_way_is_the_same_player() {
+    // Table 1 seats Ann; table 2 writes her `ANN` and names her in full width at seat=.
+    // Hand 1: Bob (South) self-draws 45 (1.2 5 + 7.1 40): Ann, Cho, Dee pay 45, Bob +135.
+    // Hand 2 (a new table, `ANN` East): Ann self-draws the same 45: +135, the others -45.
+    // Ann: -45 + 135 = 90; Bob: 135 - 45 = 90; Cho, Dee: -90. One line each.
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=s\n\
+                   players: ANN Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=\u{FF41}nn\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines[1]["seat"], "e");
+    let standings: Vec<(&str, i64)> = lines[2]["summary"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["player"].as_str().unwrap(), s["total"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(
+        standings,
+        [("Ann", 90), ("Bob", 90), ("Cho", -90), ("Dee", -90)]
+    );
 }
