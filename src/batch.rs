@@ -525,6 +525,10 @@ impl Scorer<'_, '_> {
         let settings = self.settings;
         // The result is a large value: it is not moved to change its input.
         let mut result = score_line_with(line, settings.rules, settings.options);
+        if line != shown {
+            // Players' names were read as seats: an error names the words as written.
+            result = result.map_err(|error| session::as_written(error, shown));
+        }
         if let Ok(scored) = &mut result {
             scored.input = shown;
         }

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::hand::{WinBy, WinContext};
+use crate::line::Error;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
 use crate::tile::Seat;
@@ -379,6 +380,48 @@ pub fn seats_for_names<'l>(
         text.replace_range(at..at + value.len(), &seat_as_written);
     }
     Ok(rewritten.map_or(Cow::Borrowed(line), Cow::Owned))
+}
+
+/// `error`, met scoring the line [`seats_for_names`] made of `line`, told with the words of
+/// `line` as written: an error at a seat word that named a player (`from=ann`) says
+/// `from=ann` where the line it read said `from=e`. Any other error is returned as it is.
+pub fn as_written(error: Error, line: &str) -> Error {
+    let body = line.split('#').next().unwrap_or_default();
+    let Some((key, value)) = words_with_columns(body)
+        .into_iter()
+        .find(|&(column, _)| column == error.column())
+        .and_then(|(_, word)| word.split_once('='))
+    else {
+        return error;
+    };
+    let key = key.to_ascii_lowercase();
+    if !matches!(key.as_str(), "seat" | "from" | "resp")
+        || value.is_empty()
+        || crate::notation::seat_name(value).is_some()
+        || value.eq_ignore_ascii_case("none")
+    {
+        return error;
+    }
+    // The word as read: the key, `=`, and the seat's letter, then no more of a word.
+    let message = error.message();
+    let read_as = Seat::ALL.iter().find_map(|seat| {
+        let read = format!("{key}={}", seat.letter());
+        message.match_indices(&read).find_map(|(at, _)| {
+            let after = &message[at + read.len()..];
+            (!after.starts_with(|c: char| c.is_alphanumeric())).then_some(at..at + read.len())
+        })
+    });
+    match read_as {
+        Some(range) => {
+            let mut told = message.clone();
+            told.replace_range(range, &format!("{key}={value}"));
+            Error::AsWritten {
+                error: Box::new(error),
+                message: told,
+            }
+        }
+        None => error,
+    }
 }
 
 /// The first `players:` line of `input` that seats a table, read ahead of a run (a

@@ -801,3 +801,55 @@ fn a_name_written_another_way_is_the_same_player() {
         [("Ann", 90), ("Bob", 90), ("Cho", -90), ("Dee", -90)]
     );
 }
+
+#[test]
+fn an_error_names_the_seat_words_as_written() {
+    // Hand 2 of a WSOM table: hand 1 (Bob South self-draws 45) passed the deal, so Bob is
+    // East and Ann North. `seat=Ann from=ann` reads as seat=n from=n: Ann on her own
+    // discard. Each message quotes the word the keeper wrote, at its column (3:33 is
+    // `from=ann`, 4:52 `resp=Cho`).
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=Bob\n\
+                   b66 c12345678 d111 +c9 seat=Ann from=ann\n\
+                   [p d333] [p b444] d888 e333 w4 +w4 seat=Cho from=w resp=Cho\n";
+    let out = run(&["--format", "json"], session);
+    assert_eq!(out.code, 2);
+    let lines = json_lines(&out.stdout);
+    let errors: Vec<(&str, i64, &str)> = lines
+        .iter()
+        .filter_map(|l| l.get("error"))
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap(),
+                e["column"].as_i64().unwrap(),
+                e["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // Hand 3: hand 2 could not be scored, and the deal passed after it too: Cho is East,
+    // and `resp=Cho` when Cho wins reads as resp=e, the winner.
+    assert_eq!(
+        errors,
+        [
+            (
+                "context",
+                33,
+                "from=ann: the winner cannot win on his own discard"
+            ),
+            (
+                "context",
+                52,
+                "resp=Cho is the winner; write resp=none when the winner himself had just discarded that tile"
+            ),
+        ]
+    );
+    // Before any players: line a name is no seat, and the message says when it is one.
+    let out = run(
+        &["--format", "json"],
+        "b66 c12345678 d111 +c9 self seat=Bob\n",
+    );
+    assert_eq!(
+        json_lines(&out.stdout)[0]["error"]["message"],
+        "seat=Bob: a seat is e, s, w or n (a player's name means a seat only after a players: line seats the table)"
+    );
+}
