@@ -114,6 +114,15 @@ pub enum SessionErrorKind {
         /// The players whose names start so.
         matches: Vec<String>,
     },
+    /// A hand at a seated table that does not say who won.
+    #[error(
+        "whose win is it? at a table write seat= and the winner: {} (or the seat: e, s, w, n)",
+        list_names(&players[..])
+    )]
+    NoWinner {
+        /// The players at the table, East South West North.
+        players: Box<[String; 4]>,
+    },
     /// A session that starts after the TSV header was written without its columns.
     #[error("in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)")]
     LateInTsv,
@@ -327,6 +336,7 @@ fn player_named(value: &str, players: [&str; 4]) -> Result<Option<Seat>, Vec<Str
 /// padded with spaces to the name's width, so that every column of the line, and so of any
 /// error in it, stays where it was. Seat letters and seat names (`s`, `south`) and
 /// `resp=none` always mean themselves; a line that names no player comes back as it is.
+/// A hand that names no winner (no `seat=`) is an error: at a table, who won is a player.
 pub fn seats_for_names<'l>(
     line: &'l str,
     players: [&str; 4],
@@ -379,7 +389,26 @@ pub fn seats_for_names<'l>(
         let at = text.len() - from_end;
         text.replace_range(at..at + value.len(), &seat_as_written);
     }
-    Ok(rewritten.map_or(Cow::Borrowed(line), Cow::Owned))
+    let line = rewritten.map_or(Cow::Borrowed(line), Cow::Owned);
+    // At a table a win is a player's: one left to East by default would pay whoever sits
+    // there. A line that is not notation is left for its own error to be told.
+    if let Ok(parsed) = crate::notation::parse_line(&line) {
+        let has_seat = parsed
+            .words
+            .iter()
+            .any(|word| matches!(word.value, crate::notation::Word::Seat(_)));
+        if !has_seat {
+            // Just after the hand's last token, where the word is missing.
+            let tokens = line.split('#').next().unwrap_or_default().trim_end();
+            return Err(SessionError {
+                column: tokens.chars().count() + 1,
+                kind: SessionErrorKind::NoWinner {
+                    players: Box::new(players.map(str::to_string)),
+                },
+            });
+        }
+    }
+    Ok(line)
 }
 
 /// `error`, met scoring the line [`seats_for_names`] made of `line`, told with the words of

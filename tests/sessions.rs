@@ -250,7 +250,7 @@ fn easts(rules: &str, session: &str) -> Vec<String> {
 fn five_hands_put_the_first_player_back_at_east_and_a_draw_passes_the_deal() {
     // WSOM: the deal always passes, whoever wins, and after a draw.
     let session = "players: A B C D\n\
-                   b66 c12345678 d111 +c9 self\n\
+                   b66 c12345678 d111 +c9 self seat=e\n\
                    draw\n\
                    b66 c12345678 d111 +c9 self seat=s\n\
                    draw\n\
@@ -264,18 +264,18 @@ fn the_doubling_and_huang_dealer_keeps_the_deal_when_he_wins() {
     // Hand 1: East (A) wins, and deals again; hand 2: South wins, the deal passes; hand
     // 3: a draw passes it; hand 4: East (C) wins and keeps it.
     let session = "players: A B C D\n\
-                   b111 [p c444] e222 d777 w3 +w3 from=s\n\
+                   b111 [p c444] e222 d777 w3 +w3 seat=e from=s\n\
                    b111 [p c444] e222 d777 w3 +w3 seat=s from=e\n\
                    draw\n\
-                   b111 [p c444] e222 d777 w3 +w3 from=n\n\
+                   b111 [p c444] e222 d777 w3 +w3 seat=e from=n\n\
                    draw\n";
     assert_eq!(easts("doubling", session), ["A", "A", "B", "C", "C"]);
     // The same under Huang's table, with its Tin declared.
     let huang = "players: A B C D\n\
-                 c123 c456 c789 d5 [p e111] +d5 self tin=earth\n\
+                 c123 c456 c789 d5 [p e111] +d5 self seat=e tin=earth\n\
                  c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth\n\
                  draw\n\
-                 c123 c456 c789 d5 [p e111] +d5 self tin=earth\n\
+                 c123 c456 c789 d5 [p e111] +d5 self seat=e tin=earth\n\
                  draw\n";
     assert_eq!(easts("huang", huang), ["A", "A", "B", "C", "C"]);
     let out = run(&["--rules", "doubling"], session);
@@ -289,7 +289,7 @@ fn the_doubling_and_huang_dealer_keeps_the_deal_when_he_wins() {
 fn a_false_win_records_no_payment_and_passes_the_deal() {
     // East's tiles form no winning hand under any rule set.
     let session = "players: A B C D\n\
-                   b123 c456 d789 w12 e11 +e1 from=s\n\
+                   b123 c456 d789 w12 e11 +e1 seat=e from=s\n\
                    draw\n";
     for rules in ["wsom", "doubling", "huang"] {
         let out = run(
@@ -560,7 +560,7 @@ fn a_chickens_half_point_is_its_biggest_hand() {
     // Doubling: b123 c456 d777 b999 c5 +c5 is a chicken (d.a, ½ point, paid as 2^0 = 1).
     // A (East) wins on B's (South) discard: B pays double, 2; C and D 1 each; A receives 4.
     // Standings: A's biggest hand is ½ as its line shows it (0.5 in JSON), not 0.
-    let session = "players: A B C D\nb123 c456 d777 b999 c5 +c5 from=s\n";
+    let session = "players: A B C D\nb123 c456 d777 b999 c5 +c5 seat=e from=s\n";
     let out = run(
         &["--format", "json", "--summary", "--rules", "doubling"],
         session,
@@ -852,4 +852,50 @@ fn an_error_names_the_seat_words_as_written() {
         json_lines(&out.stdout)[0]["error"]["message"],
         "seat=Bob: a seat is e, s, w or n (a player's name means a seat only after a players: line seats the table)"
     );
+}
+
+#[test]
+fn a_hand_at_a_table_must_say_who_won() {
+    // Hand 1: Bob (South) self-draws 45, which passes the deal (WSOM): at hand 2 Bob is
+    // East, Cho South, Dee West and Ann North, listed so. Hand 2 names no winner: it is
+    // not paid to East (Bob) but refused, at the end of its tokens (column 28, after
+    // `b66 c12345678 d111 +c9 self`), and the totals stay as hand 1 left them.
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=s\n\
+                   b66 c12345678 d111 +c9 self # Bob's?\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    assert_eq!(out.code, 2);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(
+        lines[1]["error"],
+        json!({"kind": "session", "column": 28, "message": "whose win is it? at a table write seat= and the winner: Bob, Cho, Dee or Ann (or the seat: e, s, w, n)"})
+    );
+    assert_eq!(
+        lines[1]["running"],
+        json!({"Ann": -45, "Bob": 135, "Cho": -45, "Dee": -45})
+    );
+    // A missing from= is still assumed (the winner's upper seat, and the output says so):
+    // Cho (South at hand 2) wins 45 on a discard from East (Bob), who pays 3 × 45 − 50 = 85.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann Bob Cho Dee\n\
+         b66 c12345678 d111 +c9 self seat=s\n\
+         [p d333] [p b444] d888 e333 w4 +w4 seat=Cho\n",
+    );
+    let lines = json_lines(&out.stdout);
+    assert_eq!(
+        (&lines[1]["from"], &lines[1]["from_assumed"]),
+        (&json!("e"), &json!(true))
+    );
+    assert_eq!(lines[1]["payments"]["e"], -85);
+    // A line that is no notation keeps its own error.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann Bob Cho Dee\nb123 w5 c456 +b9\n",
+    );
+    assert_eq!(json_lines(&out.stdout)[0]["error"]["kind"], "syntax");
+    // Without a players: line a hand is East's, as ever: 45 × 3 = 135 to East.
+    let out = run(&["--format", "json"], "b66 c12345678 d111 +c9 self\n");
+    assert_eq!(out.code, 0);
+    assert_eq!(json_lines(&out.stdout)[0]["payments"]["e"], 135);
 }
