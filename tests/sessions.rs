@@ -150,15 +150,20 @@ fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
         rows[0],
         "file\tline\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tfrom\tassumed\tstatus\tmessage\
          \tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n\
-         \trunning_Ann\trunning_Bob\trunning_Cho\trunning_Dee"
+         \trunning_Ann\trunning_Bob\trunning_Cho\trunning_Dee\twinner"
     );
     assert_eq!(rows.len(), 10, "a header and one row per hand");
+    // The winner of each hand by name (worked by hand above): Bob, Cho, Ann (hand 3, the
+    // underscored claim), nobody (4, the draw), Ann (5, her false win: the declarer),
+    // Ann, Dee, Dee, Ann.
+    let winners = ["Bob", "Cho", "Ann", "", "Ann", "Ann", "Dee", "Dee", "Ann"];
     // The 14 fixed columns of a scored row, then the session's 8, then one running total
     // per player of the `players:` line, wherever that player sits: a column a
-    // spreadsheet charts across the evening.
+    // spreadsheet charts across the evening; last the winner.
     for (i, (row, (seats, running))) in rows[1..].iter().zip(WORKED).enumerate() {
         let fields: Vec<&str> = row.split('\t').collect();
-        assert_eq!(fields.len(), 26, "{row}");
+        assert_eq!(fields.len(), 27, "{row}");
+        assert_eq!(fields[26], winners[i], "hand {}", i + 1);
         assert_eq!(fields[14..18], seats, "hand {}", i + 1);
         // The running total of the player at each seat.
         let by_seat: Vec<String> = seats
@@ -172,20 +177,49 @@ fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
     assert_eq!(
         rows[4],
         "\t6\tdraw\t\t\t\t0\t0\t0\t0\t\t\tdraw\t\tDee\tAnn\tBob\tCho\t-200\t320\t-80\t-40\
-         \t320\t-80\t-40\t-200"
+         \t320\t-80\t-40\t-200\t"
     );
     common::assert_has_lines(
         &out.stderr,
         &[
             "Summary      9 hands: 7 scored, 1 false win, 1 draw, 0 errors",
             "Seats        East -470, South 85, West 185, North 200",
-            "   #  player   total  won  dealt in  biggest  false wins",
-            "   1  Ann       1000    3         2      170           1",
-            "   2  Cho       -175    1         0       45           0",
-            "   3  Dee       -175    2         0       20           0",
-            "   4  Bob       -650    1         2       45           0",
         ],
     );
+    // The standings, for a script: the summary's only lines with a tab, a header and one
+    // row per player, as the table of docs/sessions.md (every player sat at all 9 hands).
+    let standings: Vec<&str> = out.stderr.lines().filter(|l| l.contains('\t')).collect();
+    assert_eq!(
+        standings,
+        [
+            "rank\tplayer\ttotal\twon\tdealt_in\tbiggest\tfalse_wins\thands",
+            "1\tAnn\t1000\t3\t2\t170\t1\t9",
+            "2\tCho\t-175\t1\t0\t45\t0\t9",
+            "3\tDee\t-175\t2\t0\t20\t0\t9",
+            "4\tBob\t-650\t1\t2\t45\t0\t9",
+        ]
+    );
+    assert!(out.stderr.ends_with("4\tBob\t-650\t1\t2\t45\t0\t9\n"));
+    // A half point is 0.5, and a player who won nothing has no biggest hand. Doubling:
+    // A (East) wins a chicken (½ point, paid 2^0 = 1) on B's discard: B pays 2, C and D 1,
+    // A receives 4.
+    let out = run(
+        &["--format", "tsv", "--summary", "--rules", "doubling"],
+        "players: A B C D\nb123 c456 d777 b999 c5 +c5 seat=e from=s\n",
+    );
+    let standings: Vec<&str> = out.stderr.lines().filter(|l| l.contains('\t')).collect();
+    assert_eq!(
+        standings[1..],
+        [
+            "1\tA\t4\t1\t0\t0.5\t0\t1",
+            "2\tC\t-1\t0\t0\t\t0\t1",
+            "3\tD\t-1\t0\t0\t\t0\t1",
+            "4\tB\t-2\t0\t1\t\t0\t1",
+        ]
+    );
+    // Without players, no standings: nothing with a tab.
+    let out = run(&["--format", "tsv", "--summary"], HANDS);
+    assert!(!out.stderr.contains('\t'), "{}", out.stderr);
 }
 
 #[test]
@@ -451,7 +485,7 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
         .map(|r| r.split('\t').collect())
         .collect();
     assert_eq!(rows.len(), 1 + 6 + 3, "{}", out.stdout);
-    assert!(rows.iter().all(|r| r.len() == 26), "{}", out.stdout);
+    assert!(rows.iter().all(|r| r.len() == 27), "{}", out.stdout);
     assert_eq!(
         rows[0][14..],
         [
@@ -466,7 +500,8 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
             "running_Ann",
             "running_Bob",
             "running_Cho",
-            "running_Dee"
+            "running_Dee",
+            "winner"
         ]
     );
     for row in &rows[1..7] {
@@ -475,12 +510,19 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
     }
     assert_eq!(
         rows[7][14..],
-        ["Ann", "Bob", "Cho", "Dee", "-45", "135", "-45", "-45", "-45", "135", "-45", "-45"]
+        [
+            "Ann", "Bob", "Cho", "Dee", "-45", "135", "-45", "-45", "-45", "135", "-45", "-45",
+            "Bob"
+        ]
     );
     assert_eq!(
         rows[8][14..],
-        ["Bob", "Cho", "Dee", "Ann", "-325", "-70", "-70", "465", "465", "-325", "-70", "-70"]
+        [
+            "Bob", "Cho", "Dee", "Ann", "-325", "-70", "-70", "465", "465", "-325", "-70", "-70",
+            "Ann"
+        ]
     );
+    assert_eq!(rows[9][26], "", "nobody wins a draw");
     assert_eq!(rows[9][12], "draw");
     // One file whose players: line comes after two hands: the same, within the file.
     let dir = common::temp_dir("late-session");
@@ -496,7 +538,7 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
         .lines()
         .map(|r| r.split('\t').collect())
         .collect();
-    assert!(rows.iter().all(|r| r.len() == 26), "{}", out.stdout);
+    assert!(rows.iter().all(|r| r.len() == 27), "{}", out.stdout);
     assert_eq!(rows.len(), 4, "{}", out.stdout);
     assert!(rows[1][14..].iter().all(|f| f.is_empty()));
     assert_eq!(rows[3][14..18], ["Ann", "Bob", "Cho", "Dee"]);

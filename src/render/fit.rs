@@ -265,6 +265,10 @@ impl Renderer for Fitted<'_> {
         let text = self.inner.summary(summary)?;
         Some(fit(&text, self.width, Indent::UnderValue).into_owned())
     }
+
+    fn summary_apart(&self, summary: &Summary, look: &dyn super::Paint) -> String {
+        self.inner.summary_apart(summary, look)
+    }
 }
 
 #[cfg(test)]

@@ -270,8 +270,15 @@ pub trait Renderer: Sync {
     fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
 
     /// The run's summary (`--summary`), or `None` when the format keeps its output to its
-    /// results (TSV's table): the summary is then shown apart, as text.
+    /// results (TSV's table): the summary is then shown apart ([`Renderer::summary_apart`]).
     fn summary(&self, summary: &Summary) -> Option<String>;
+
+    /// The summary shown apart from the results (on standard error) when
+    /// [`Renderer::summary`] gives none: the text summary, painted by `look`, unless the
+    /// format says otherwise.
+    fn summary_apart(&self, summary: &Summary, look: &dyn Paint) -> String {
+        text::summary(summary, look)
+    }
 }
 
 /// Writes why the outcome is a false win, in one sentence; nothing for a win.

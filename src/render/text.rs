@@ -675,6 +675,13 @@ fn write_all_readings(
 
 /// The `--summary` block that ends a text run.
 pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
+    let mut out = counts(summary, look);
+    out.push_str(&standings_text(summary, look));
+    out
+}
+
+/// The summary's counts, without the standings: hands, claims, seats, patterns.
+pub fn counts(summary: &Summary<'_>, look: &dyn Paint) -> String {
     let p = Painter { look };
     let mut out = String::new();
     let plural =
@@ -719,7 +726,6 @@ pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
             );
         }
     }
-    out.push_str(&standings_text(summary, look));
     out
 }
 
