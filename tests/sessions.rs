@@ -941,3 +941,72 @@ fn a_hand_at_a_table_must_say_who_won() {
     assert_eq!(out.code, 0);
     assert_eq!(json_lines(&out.stdout)[0]["payments"]["e"], 135);
 }
+
+#[test]
+fn at_forty_columns_the_standings_keep_their_numbers_under_their_headers() {
+    let out = Mjscore::new(&["--color", "never", "--summary"])
+        .env("COLUMNS", "40")
+        .stdin(SESSION)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .run();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    // No line is wider than 40 (the output here is ASCII but for the patterns' Chinese
+    // names, two columns a character).
+    for line in &lines {
+        let width: usize = line
+            .chars()
+            .map(|c| if c >= '\u{2E80}' { 2 } else { 1 })
+            .sum();
+        assert!(width <= 40, "{width}: {line}");
+    }
+    // The table is 58 columns wide in one piece: at 40 it is two tables, each with the
+    // rank and the player, and every row whole under its header (the standings of the
+    // worked session, docs/sessions.md).
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Standings"))
+        .unwrap();
+    assert_eq!(
+        lines[at + 2..],
+        [
+            "   #  player   total  won  dealt in",
+            "   1  Ann       1000    3         2",
+            "   2  Cho       -175    1         0",
+            "   3  Dee       -175    2         0",
+            "   4  Bob       -650    1         2",
+            "   #  player  biggest  false wins",
+            "   1  Ann         170           1",
+            "   2  Cho          45           0",
+            "   3  Dee          20           0",
+            "   4  Bob          45           0",
+        ]
+    );
+    // Every number ends where its header does.
+    for table in [&lines[at + 2..at + 7], &lines[at + 7..at + 12]] {
+        let header = table[0];
+        let ends: Vec<usize> = ["total", "won", "dealt in", "biggest", "false wins"]
+            .iter()
+            .filter_map(|name| header.find(name).map(|at| at + name.len() - 1))
+            .collect();
+        assert!(!ends.is_empty(), "{header}");
+        for row in &table[1..] {
+            for &end in &ends {
+                assert!(
+                    row.as_bytes()[end] != b' '
+                        && row.as_bytes().get(end + 1).is_none_or(|&b| b == b' '),
+                    "{row} under {header}"
+                );
+            }
+        }
+    }
+    // A meld is never split across lines: hand 6's arrangement and its line, at 40.
+    for line in &lines {
+        let opened = line.matches('[').count();
+        assert_eq!(opened, line.matches(']').count(), "{line}");
+    }
+    assert!(
+        lines.contains(&"             [p c444] [p w111]"),
+        "{}",
+        out.stdout
+    );
+}
