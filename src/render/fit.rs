@@ -133,6 +133,31 @@ fn value_column(line: &str) -> usize {
     }
 }
 
+/// The length of the word `text` starts with: up to its first space, but a space inside a
+/// meld's brackets (`[p c444]`, `([p e111])`) does not end it. A `[` whose `]` is not near,
+/// before any other `[` (a lone one in a comment), is no meld: the line still breaks there.
+fn word_length(text: &str) -> usize {
+    let mut from = 0;
+    loop {
+        let Some(space) = text[from..].find(' ').map(|i| from + i) else {
+            return text.len();
+        };
+        let before = &text[..space];
+        let open = match (before.rfind('['), before.rfind(']')) {
+            (Some(open), Some(close)) if close > open => return space,
+            (Some(open), _) => open,
+            (None, _) => return space,
+        };
+        let inside = &text[open + 1..];
+        match inside.find(']') {
+            Some(close) if close < MELD_MAX && !inside[..close].contains('[') => {
+                from = open + 1 + close + 1;
+            }
+            _ => return space,
+        }
+    }
+}
+
 /// The most bytes between a meld's brackets (`[ckong w2222]` is 11): a `[` further from its
 /// `]` is no meld.
 const MELD_MAX: usize = 24;
@@ -168,17 +193,7 @@ fn words(line: &str) -> impl Iterator<Item = (&str, &str)> {
             return None;
         }
         let word_start = rest.len() - rest.trim_start_matches(' ').len();
-        let word = &rest[word_start..];
-        // A meld's closing bracket, near and before any other opening one: a lone `[` (in
-        // a comment) keeps the line breakable at its spaces.
-        let meld_end = word
-            .strip_prefix('[')
-            .and_then(|inside| inside.find(']').filter(|&end| end < MELD_MAX))
-            .filter(|&end| !word[1..1 + end].contains('['))
-            .map_or(0, |end| end + 2);
-        let word_end = word[meld_end..]
-            .find(' ')
-            .map_or(rest.len(), |i| word_start + meld_end + i);
+        let word_end = word_start + word_length(&rest[word_start..]);
         let item = (&rest[..word_start], &rest[word_start..word_end]);
         rest = &rest[word_end..];
         Some(item)
@@ -320,6 +335,15 @@ mod tests {
 
     #[test]
     fn a_meld_is_one_word() {
+        // Also inside parentheses, as a pattern's set is shown.
+        assert_eq!(
+            fit(
+                "  3.1 Value Honor 番牌 10 ([p e111])",
+                30,
+                Indent::UnderValue
+            ),
+            "  3.1 Value Honor 番牌 10\n    ([p e111])"
+        );
         // At 30 columns the value starts at 13, leaving 17: "c99 · [p c222]" is 14, and
         // "[p c333]" does not fit after it, so it starts the next line whole, never "[p"
         // on one line and "c333]" on the next.
