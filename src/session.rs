@@ -65,7 +65,7 @@ pub enum SessionErrorKind {
     },
     /// A name that a seat word reads as a seat (`e`, `East`, `none`): its player could
     /// never be named.
-    #[error("{} cannot be a player's name: {meaning}, so the player could never be named; write more of the name", shown_name(name))]
+    #[error("{} cannot be a player's name: {meaning}, so the player could never be named: write another name", shown_name(name))]
     SeatWordName {
         /// The name, as written.
         name: String,
@@ -249,8 +249,9 @@ fn list_names(names: &[String]) -> String {
 }
 
 /// A name as people tell names apart: its compatibility form (NFKC: a full-width `Ａ` is
-/// `A`, the Kelvin sign `K`), in lower case, without the characters that show nothing
-/// ([`is_invisible`]). Two names with the same key cannot be told apart on a score sheet.
+/// `A`, the Kelvin sign U+212A is `K`), in lower case, without the characters that show
+/// nothing ([`is_invisible`]). Two names with the same key cannot be told apart on a score
+/// sheet.
 pub fn name_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let shown: String = name.chars().filter(|&c| !is_invisible(c)).nfkc().collect();

@@ -797,10 +797,10 @@ fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
     // A name a seat word reads as a seat could never be named: e, East, S in any case or
     // width, and none (resp=none means nobody).
     for (players, column, message) in [
-        ("e Bob Cho Dee", 10, "e cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named; write more of the name"),
-        ("Ann Bob Cho East", 22, "East cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named; write more of the name"),
-        ("Ann \u{FF33} Cho Dee", 14, "\u{FF33} cannot be a player's name: seat=s and seat=south name the South seat, so the player could never be named; write more of the name"),
-        ("Ann Bob None Dee", 18, "None cannot be a player's name: resp=none says that nobody is responsible, so the player could never be named; write more of the name"),
+        ("e Bob Cho Dee", 10, "e cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named: write another name"),
+        ("Ann Bob Cho East", 22, "East cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named: write another name"),
+        ("Ann \u{FF33} Cho Dee", 14, "\u{FF33} cannot be a player's name: seat=s and seat=south name the South seat, so the player could never be named: write another name"),
+        ("Ann Bob None Dee", 18, "None cannot be a player's name: resp=none says that nobody is responsible, so the player could never be named: write another name"),
         ("Ann \u{200B} Cho Dee", 14, "<U+200B> shows nothing: a player's name needs a letter people can read"),
     ] {
         let out = run(&["--format", "json"], &format!("players: {players}\n"));
