@@ -483,12 +483,7 @@ impl Work for Scorer<'_, '_> {
             Some(Err(error)) => {
                 // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
                 // line that cannot be read seats nobody.
-                let was_draw = !matches!(
-                    error.kind,
-                    SessionErrorKind::PlayerCount { .. }
-                        | SessionErrorKind::SameName { .. }
-                        | SessionErrorKind::PlayersWithoutColon
-                );
+                let was_draw = !error.kind.is_of_players_line();
                 let result = Err(Error::Session(error));
                 write_result(out, settings, text, &result, Some(at));
                 return ScoredLine::Line {
@@ -539,6 +534,10 @@ impl Scorer<'_, '_> {
         let settings = self.settings;
         // The result is a large value: it is not moved to change its input.
         let mut result = score_line_with(line, settings.rules, settings.options);
+        if line != shown {
+            // Players' names were read as seats: an error names the words as written.
+            result = result.map_err(|error| session::as_written(error, shown));
+        }
         if let Ok(scored) = &mut result {
             scored.input = shown;
         }

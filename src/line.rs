@@ -69,6 +69,15 @@ pub enum Error {
     /// A session line (`players:`, `draw`) that cannot be read.
     #[error("column {}: {}", .0.column, .0.kind)]
     Session(SessionError),
+    /// An error in a hand whose players' names were read as seats, told with the words as
+    /// the user wrote them (`from=ann`, not the `from=e` it was read as).
+    #[error("column {}: {message}", .error.column())]
+    AsWritten {
+        /// The error of the line as read.
+        error: Box<Error>,
+        /// Its message, naming the words as written.
+        message: String,
+    },
 }
 
 impl Error {
@@ -80,6 +89,7 @@ impl Error {
             Error::Claim { column, .. } => *column,
             Error::Line(e) => e.column(),
             Error::Session(e) => e.column,
+            Error::AsWritten { error, .. } => error.column(),
         }
     }
 
@@ -96,6 +106,7 @@ impl Error {
             Error::Claim { .. } => "claim",
             Error::Line(_) => "input",
             Error::Session(_) => "session",
+            Error::AsWritten { error, .. } => error.kind(),
         }
     }
 
@@ -107,6 +118,7 @@ impl Error {
             Error::Claim { error, .. } => error.to_string(),
             Error::Line(e) => e.to_string(),
             Error::Session(e) => e.kind.to_string(),
+            Error::AsWritten { message, .. } => message.clone(),
         }
     }
 }

@@ -748,10 +748,14 @@ fn write_summary(
         // After blocks of text, a blank line; after lines, a line.
         Some(text) if settings.output.blocks() => write!(stdout, "\n{text}")?,
         Some(line) => writeln!(stdout, "{line}")?,
-        // The format keeps its output to its results: the summary goes to stderr, as text.
+        // The format keeps its output to its results: the summary goes to stderr.
         None => {
             let look = style::painter(use_color(color, Stream::Stderr));
-            write!(io::stderr(), "{}", render::text::summary(summary, look))?;
+            write!(
+                io::stderr(),
+                "{}",
+                settings.output.summary_apart(summary, look)
+            )?;
         }
     }
     Ok(())

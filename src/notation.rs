@@ -102,7 +102,7 @@ pub enum NotationErrorKind {
     #[error("{0}= needs a seat: e, s, w or n (e.g. {0}=s)")]
     MissingSeat(String),
     /// A seat that is not e, s, w or n (or `none` for `resp=`).
-    #[error("{key}={found}: a seat is e, s, w or n{}", if key == "resp" { ", or none" } else { "" })]
+    #[error("{key}={found}: a seat is e, s, w or n{}{}", if key == "resp" { ", or none" } else { "" }, name_hint(found))]
     BadSeat {
         /// The word: `seat`, `from` or `resp`.
         key: String,
@@ -1025,7 +1025,7 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
                 input,
                 NotationErrorKind::BadSeat {
                     key: key_lower(),
-                    found: found.to_ascii_lowercase(),
+                    found: found.to_string(),
                 },
             ),
             _ => fail(input, NotationErrorKind::MissingSeat(key_lower())),
@@ -1128,6 +1128,15 @@ fn seat_of(value: &[u8]) -> Option<Seat> {
     // `| 0x20` lowers an ASCII letter, and makes no other byte a seat's letter.
     let seat = Seat::from_letter(char::from(value.first()? | 0x20))?;
     (value.len() == 1 || value.eq_ignore_ascii_case(seat.name().as_bytes())).then_some(seat)
+}
+
+/// For a seat word's value that reads as a name (`seat=Bob`): when a name means a seat.
+fn name_hint(found: &str) -> &'static str {
+    if found.len() > 1 && found.bytes().any(|b| b.is_ascii_alphabetic()) {
+        " (a player's name means a seat only after a players: line seats the table)"
+    } else {
+        ""
+    }
 }
 
 /// Character columns of positions in one line. Each call counts only the characters since

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::hand::{WinBy, WinContext};
+use crate::line::Error;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
 use crate::tile::Seat;
@@ -49,6 +50,37 @@ pub enum SessionErrorKind {
         /// The name given twice.
         name: String,
     },
+    /// Two names a person could not tell apart: the same but for case, width or
+    /// characters that show nothing.
+    #[error(
+        "{} and {} would be read as the same player: names that differ only in case, in width or in characters that show nothing cannot be told apart; give each seat a name of its own",
+        shown_name(first),
+        shown_name(second)
+    )]
+    LookAlike {
+        /// The earlier name, as written.
+        first: String,
+        /// The later one, as written.
+        second: String,
+    },
+    /// A name that a seat word reads as a seat (`e`, `East`, `none`): its player could
+    /// never be named.
+    #[error("{} cannot be a player's name: {meaning}, so the player could never be named: write another name", shown_name(name))]
+    SeatWordName {
+        /// The name, as written.
+        name: String,
+        /// What the seat word means instead.
+        meaning: &'static str,
+    },
+    /// A name made only of characters that show nothing.
+    #[error(
+        "{} shows nothing: a player's name needs a letter people can read",
+        shown_name(name)
+    )]
+    InvisibleName {
+        /// The name, as written.
+        name: String,
+    },
     /// Something after `draw`.
     #[error("draw stands alone on its line (a # comment may follow)")]
     DrawTakesNothing,
@@ -82,9 +114,34 @@ pub enum SessionErrorKind {
         /// The players whose names start so.
         matches: Vec<String>,
     },
+    /// A hand at a seated table that does not say who won.
+    #[error(
+        "whose win is it? at a table write seat= and the winner: {} (or the seat: e, s, w, n)",
+        list_names(&players[..])
+    )]
+    NoWinner {
+        /// The players at the table, East South West North.
+        players: Box<[String; 4]>,
+    },
     /// A session that starts after the TSV header was written without its columns.
     #[error("in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)")]
     LateInTsv,
+}
+
+impl SessionErrorKind {
+    /// Whether the error is one of a `players:` line (which seats nobody, and is no hand at
+    /// the table), rather than one of a hand or a `draw`.
+    pub fn is_of_players_line(&self) -> bool {
+        matches!(
+            self,
+            SessionErrorKind::PlayerCount { .. }
+                | SessionErrorKind::SameName { .. }
+                | SessionErrorKind::LookAlike { .. }
+                | SessionErrorKind::SeatWordName { .. }
+                | SessionErrorKind::InvisibleName { .. }
+                | SessionErrorKind::PlayersWithoutColon
+        )
+    }
 }
 
 /// Reads a line as a session directive: `Some` when its first word is `draw` or starts
@@ -150,14 +207,32 @@ pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
             kind: SessionErrorKind::PlayerCount { found: names.len() },
         }));
     }
+    let keys = [0, 1, 2, 3].map(|i| name_key(names[i].1));
     for (i, &(column, name)) in names.iter().enumerate() {
-        if names[..i].iter().any(|&(_, earlier)| earlier == name) {
-            return Some(Err(SessionError {
-                column,
-                kind: SessionErrorKind::SameName {
+        let error = |kind| Some(Err(SessionError { column, kind }));
+        if keys[i].is_empty() {
+            return error(SessionErrorKind::InvisibleName {
+                name: name.to_string(),
+            });
+        }
+        if let Some(meaning) = seat_word_meaning(&keys[i]) {
+            return error(SessionErrorKind::SeatWordName {
+                name: name.to_string(),
+                meaning,
+            });
+        }
+        if let Some(earlier) = (0..i).find(|&j| keys[j] == keys[i]) {
+            let earlier = names[earlier].1;
+            return error(if earlier == name {
+                SessionErrorKind::SameName {
                     name: name.to_string(),
-                },
-            }));
+                }
+            } else {
+                SessionErrorKind::LookAlike {
+                    first: earlier.to_string(),
+                    second: name.to_string(),
+                }
+            });
         }
     }
     let names = [0, 1, 2, 3].map(|i| names[i].1.to_string());
@@ -173,11 +248,79 @@ fn list_names(names: &[String]) -> String {
     }
 }
 
+/// A name as people tell names apart: its compatibility form (NFKC: a full-width `Ａ` is
+/// `A`, the Kelvin sign U+212A is `K`), in lower case, without the characters that show
+/// nothing ([`is_invisible`]). Two names with the same key cannot be told apart on a score
+/// sheet.
+pub fn name_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let shown: String = name.chars().filter(|&c| !is_invisible(c)).nfkc().collect();
+    // Lower case can undo the normal form (a capital whose small letter decomposes):
+    // normalised again, so that equal-looking names have equal keys.
+    shown.to_lowercase().nfkc().collect()
+}
+
+/// Whether `c` shows nothing where it stands (Unicode's default ignorable code points): a
+/// zero-width space or joiner, a byte order mark, a soft hyphen, a direction mark or
+/// control, a variation selector. A name that differs from another only by them looks the
+/// same on paper and on screen.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
+}
+
+/// What a seat word means by itself when its value is `key` (a [`name_key`]): a player
+/// with such a name could never be named by `seat=`, `from=` or `resp=`.
+fn seat_word_meaning(key: &str) -> Option<&'static str> {
+    if key == "none" {
+        return Some("resp=none says that nobody is responsible");
+    }
+    Some(match crate::notation::seat_name(key)? {
+        Seat::East => "seat=e and seat=east name the East seat",
+        Seat::South => "seat=s and seat=south name the South seat",
+        Seat::West => "seat=w and seat=west name the West seat",
+        Seat::North => "seat=n and seat=north name the North seat",
+    })
+}
+
+/// `name` for a message: each character that shows nothing written as its code point
+/// (`Ann<U+200B>`), so that two names that look alike are seen to differ.
+fn shown_name(name: &str) -> String {
+    let mut shown = String::with_capacity(name.len());
+    for c in name.chars() {
+        if is_invisible(c) {
+            shown.push_str(&format!("<U+{:04X}>", u32::from(c)));
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
 /// The player `value` names among `players` (East South West North): the whole name or
-/// its start, in any case. Several whose names start so are an error; none is `Ok(None)`.
+/// its start, as people read it ([`name_key`]: in any case or width). Several whose
+/// names start so are an error; none is `Ok(None)`.
 fn player_named(value: &str, players: [&str; 4]) -> Result<Option<Seat>, Vec<String>> {
-    let value = value.to_lowercase();
-    let lower = players.map(str::to_lowercase);
+    let value = name_key(value);
+    let lower = players.map(name_key);
     if let Some(at) = lower.iter().position(|name| *name == value) {
         return Ok(Some(Seat::ALL[at]));
     }
@@ -194,6 +337,7 @@ fn player_named(value: &str, players: [&str; 4]) -> Result<Option<Seat>, Vec<Str
 /// padded with spaces to the name's width, so that every column of the line, and so of any
 /// error in it, stays where it was. Seat letters and seat names (`s`, `south`) and
 /// `resp=none` always mean themselves; a line that names no player comes back as it is.
+/// A hand that names no winner (no `seat=`) is an error: at a table, who won is a player.
 pub fn seats_for_names<'l>(
     line: &'l str,
     players: [&str; 4],
@@ -246,7 +390,68 @@ pub fn seats_for_names<'l>(
         let at = text.len() - from_end;
         text.replace_range(at..at + value.len(), &seat_as_written);
     }
-    Ok(rewritten.map_or(Cow::Borrowed(line), Cow::Owned))
+    let line = rewritten.map_or(Cow::Borrowed(line), Cow::Owned);
+    // At a table a win is a player's: one left to East by default would pay whoever sits
+    // there. A line that is not notation is left for its own error to be told.
+    if let Ok(parsed) = crate::notation::parse_line(&line) {
+        let has_seat = parsed
+            .words
+            .iter()
+            .any(|word| matches!(word.value, crate::notation::Word::Seat(_)));
+        if !has_seat {
+            // Just after the hand's last token, where the word is missing.
+            let tokens = line.split('#').next().unwrap_or_default().trim_end();
+            return Err(SessionError {
+                column: tokens.chars().count() + 1,
+                kind: SessionErrorKind::NoWinner {
+                    players: Box::new(players.map(str::to_string)),
+                },
+            });
+        }
+    }
+    Ok(line)
+}
+
+/// `error`, met scoring the line [`seats_for_names`] made of `line`, told with the words of
+/// `line` as written: an error at a seat word that named a player (`from=ann`) says
+/// `from=ann` where the line it read said `from=e`. Any other error is returned as it is.
+pub fn as_written(error: Error, line: &str) -> Error {
+    let body = line.split('#').next().unwrap_or_default();
+    let Some((key, value)) = words_with_columns(body)
+        .into_iter()
+        .find(|&(column, _)| column == error.column())
+        .and_then(|(_, word)| word.split_once('='))
+    else {
+        return error;
+    };
+    let key = key.to_ascii_lowercase();
+    if !matches!(key.as_str(), "seat" | "from" | "resp")
+        || value.is_empty()
+        || crate::notation::seat_name(value).is_some()
+        || value.eq_ignore_ascii_case("none")
+    {
+        return error;
+    }
+    // The word as read: the key, `=`, and the seat's letter, then no more of a word.
+    let message = error.message();
+    let read_as = Seat::ALL.iter().find_map(|seat| {
+        let read = format!("{key}={}", seat.letter());
+        message.match_indices(&read).find_map(|(at, _)| {
+            let after = &message[at + read.len()..];
+            (!after.starts_with(|c: char| c.is_alphanumeric())).then_some(at..at + read.len())
+        })
+    });
+    match read_as {
+        Some(range) => {
+            let mut told = message.clone();
+            told.replace_range(range, &format!("{key}={value}"));
+            Error::AsWritten {
+                error: Box::new(error),
+                message: told,
+            }
+        }
+        None => error,
+    }
 }
 
 /// The words of `text` with their 1-based columns (in characters). Spaces or commas
@@ -396,7 +601,7 @@ struct Table {
 pub struct Sheet {
     /// Every player of the run, in the order first seated.
     players: Vec<Standing>,
-    /// Where each name is in `players`: a `players:` line finds its names in constant time,
+    /// Where each name is in `players`, by its [`name_key`]: a `players:` line finds its names in constant time,
     /// so that a run re-seating a million tables is not quadratic in the players seen.
     /// (The standard hasher is keyed at random: names chosen to collide cannot slow it.)
     index: HashMap<String, usize>,
@@ -419,15 +624,18 @@ impl Sheet {
         self.charted.get_or_insert(order);
     }
 
-    /// Where `name` is in the sheet's players, added with nothing won if it is new.
-    fn player(&mut self, name: &String) -> usize {
-        if let Some(&i) = self.index.get(name) {
+    /// Where `name` is in the sheet's players, added with nothing won if it is new. A name
+    /// written differently but read the same ([`name_key`]: `ann` after `Ann`) is the same
+    /// player, shown as first seated.
+    fn player(&mut self, name: &str) -> usize {
+        let key = name_key(name);
+        if let Some(&i) = self.index.get(&key) {
             return i;
         }
         let i = self.players.len();
-        self.index.insert(name.clone(), i);
+        self.index.insert(key, i);
         self.players.push(Standing {
-            name: name.clone(),
+            name: name.to_string(),
             total: 0,
             won: 0,
             dealt_in: 0,

@@ -346,9 +346,9 @@ fn usage_errors_do_not_echo_escape_sequences() {
 #[test]
 fn every_tsv_row_has_the_headers_fields() {
     // A missing file before a session file: its error row waits for the first line read,
-    // which seats the table, so the header has the session's 12 columns (14 + 8 by seat
-    // + 4 by player = 26) and so does every row, the error row included. 1 error + 3
-    // hands = 4 rows.
+    // which seats the table, so the header has the session's 13 columns (14 + 8 by seat
+    // + 4 by player + the winner = 27) and so does every row, the error row included.
+    // 1 error + 3 hands = 4 rows.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let run = Mjscore::new(&[
         "--format",
@@ -361,7 +361,7 @@ fn every_tsv_row_has_the_headers_fields() {
     .current_dir(dir)
     .run();
     let rows: Vec<usize> = run.stdout.lines().map(|r| r.split('\t').count()).collect();
-    assert_eq!(rows, [26; 5], "{}", run.stdout);
+    assert_eq!(rows, [27; 5], "{}", run.stdout);
     assert!(run
         .stdout
         .lines()

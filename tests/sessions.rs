@@ -150,15 +150,20 @@ fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
         rows[0],
         "file\tline\tinput\ttotal\tlimit\tpatterns\te\ts\tw\tn\tfrom\tassumed\tstatus\tmessage\
          \tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n\
-         \trunning_Ann\trunning_Bob\trunning_Cho\trunning_Dee"
+         \trunning_Ann\trunning_Bob\trunning_Cho\trunning_Dee\twinner"
     );
     assert_eq!(rows.len(), 10, "a header and one row per hand");
+    // The winner of each hand by name (worked by hand above): Bob, Cho, Ann (hand 3, the
+    // underscored claim), nobody (4, the draw), Ann (5, her false win: the declarer),
+    // Ann, Dee, Dee, Ann.
+    let winners = ["Bob", "Cho", "Ann", "", "Ann", "Ann", "Dee", "Dee", "Ann"];
     // The 14 fixed columns of a scored row, then the session's 8, then one running total
     // per player of the `players:` line, wherever that player sits: a column a
-    // spreadsheet charts across the evening.
+    // spreadsheet charts across the evening; last the winner.
     for (i, (row, (seats, running))) in rows[1..].iter().zip(WORKED).enumerate() {
         let fields: Vec<&str> = row.split('\t').collect();
-        assert_eq!(fields.len(), 26, "{row}");
+        assert_eq!(fields.len(), 27, "{row}");
+        assert_eq!(fields[26], winners[i], "hand {}", i + 1);
         assert_eq!(fields[14..18], seats, "hand {}", i + 1);
         // The running total of the player at each seat.
         let by_seat: Vec<String> = seats
@@ -172,20 +177,49 @@ fn the_worked_session_in_tsv_has_players_and_running_columns_at_the_end() {
     assert_eq!(
         rows[4],
         "\t6\tdraw\t\t\t\t0\t0\t0\t0\t\t\tdraw\t\tDee\tAnn\tBob\tCho\t-200\t320\t-80\t-40\
-         \t320\t-80\t-40\t-200"
+         \t320\t-80\t-40\t-200\t"
     );
     common::assert_has_lines(
         &out.stderr,
         &[
             "Summary      9 hands: 7 scored, 1 false win, 1 draw, 0 errors",
             "Seats        East -470, South 85, West 185, North 200",
-            "   #  player   total  won  dealt in  biggest  false wins",
-            "   1  Ann       1000    3         2      170           1",
-            "   2  Cho       -175    1         0       45           0",
-            "   3  Dee       -175    2         0       20           0",
-            "   4  Bob       -650    1         2       45           0",
         ],
     );
+    // The standings, for a script: the summary's only lines with a tab, a header and one
+    // row per player, as the table of docs/sessions.md (every player sat at all 9 hands).
+    let standings: Vec<&str> = out.stderr.lines().filter(|l| l.contains('\t')).collect();
+    assert_eq!(
+        standings,
+        [
+            "rank\tplayer\ttotal\twon\tdealt_in\tbiggest\tfalse_wins\thands",
+            "1\tAnn\t1000\t3\t2\t170\t1\t9",
+            "2\tCho\t-175\t1\t0\t45\t0\t9",
+            "3\tDee\t-175\t2\t0\t20\t0\t9",
+            "4\tBob\t-650\t1\t2\t45\t0\t9",
+        ]
+    );
+    assert!(out.stderr.ends_with("4\tBob\t-650\t1\t2\t45\t0\t9\n"));
+    // A half point is 0.5, and a player who won nothing has no biggest hand. Doubling:
+    // A (East) wins a chicken (½ point, paid 2^0 = 1) on B's discard: B pays 2, C and D 1,
+    // A receives 4.
+    let out = run(
+        &["--format", "tsv", "--summary", "--rules", "doubling"],
+        "players: A B C D\nb123 c456 d777 b999 c5 +c5 seat=e from=s\n",
+    );
+    let standings: Vec<&str> = out.stderr.lines().filter(|l| l.contains('\t')).collect();
+    assert_eq!(
+        standings[1..],
+        [
+            "1\tA\t4\t1\t0\t0.5\t0\t1",
+            "2\tC\t-1\t0\t0\t\t0\t1",
+            "3\tD\t-1\t0\t0\t\t0\t1",
+            "4\tB\t-2\t0\t1\t\t0\t1",
+        ]
+    );
+    // Without players, no standings: nothing with a tab.
+    let out = run(&["--format", "tsv", "--summary"], HANDS);
+    assert!(!out.stderr.contains('\t'), "{}", out.stderr);
 }
 
 #[test]
@@ -250,7 +284,7 @@ fn easts(rules: &str, session: &str) -> Vec<String> {
 fn five_hands_put_the_first_player_back_at_east_and_a_draw_passes_the_deal() {
     // WSOM: the deal always passes, whoever wins, and after a draw.
     let session = "players: A B C D\n\
-                   b66 c12345678 d111 +c9 self\n\
+                   b66 c12345678 d111 +c9 self seat=e\n\
                    draw\n\
                    b66 c12345678 d111 +c9 self seat=s\n\
                    draw\n\
@@ -264,18 +298,18 @@ fn the_doubling_and_huang_dealer_keeps_the_deal_when_he_wins() {
     // Hand 1: East (A) wins, and deals again; hand 2: South wins, the deal passes; hand
     // 3: a draw passes it; hand 4: East (C) wins and keeps it.
     let session = "players: A B C D\n\
-                   b111 [p c444] e222 d777 w3 +w3 from=s\n\
+                   b111 [p c444] e222 d777 w3 +w3 seat=e from=s\n\
                    b111 [p c444] e222 d777 w3 +w3 seat=s from=e\n\
                    draw\n\
-                   b111 [p c444] e222 d777 w3 +w3 from=n\n\
+                   b111 [p c444] e222 d777 w3 +w3 seat=e from=n\n\
                    draw\n";
     assert_eq!(easts("doubling", session), ["A", "A", "B", "C", "C"]);
     // The same under Huang's table, with its Tin declared.
     let huang = "players: A B C D\n\
-                 c123 c456 c789 d5 [p e111] +d5 self tin=earth\n\
+                 c123 c456 c789 d5 [p e111] +d5 self seat=e tin=earth\n\
                  c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth\n\
                  draw\n\
-                 c123 c456 c789 d5 [p e111] +d5 self tin=earth\n\
+                 c123 c456 c789 d5 [p e111] +d5 self seat=e tin=earth\n\
                  draw\n";
     assert_eq!(easts("huang", huang), ["A", "A", "B", "C", "C"]);
     let out = run(&["--rules", "doubling"], session);
@@ -289,7 +323,7 @@ fn the_doubling_and_huang_dealer_keeps_the_deal_when_he_wins() {
 fn a_false_win_records_no_payment_and_passes_the_deal() {
     // East's tiles form no winning hand under any rule set.
     let session = "players: A B C D\n\
-                   b123 c456 d789 w12 e11 +e1 from=s\n\
+                   b123 c456 d789 w12 e11 +e1 seat=e from=s\n\
                    draw\n";
     for rules in ["wsom", "doubling", "huang"] {
         let out = run(
@@ -342,10 +376,10 @@ fn an_underscored_claim_is_paid_as_claimed() {
 #[test]
 fn two_players_blocks_keep_totals_per_name() {
     // Table 1: A B C D, one hand: B (South) self-draws 45. Table 2 re-seats with two new
-    // players: E at East, A South, F West, B North; A (South) self-draws 45.
+    // players: Eve at East, A South, Fay West, B North; A (South) self-draws 45.
     let session = "players: A B C D\n\
                    b66 c12345678 d111 +c9 self seat=s\n\
-                   players: E A F B\n\
+                   players: Eve A Fay B\n\
                    b66 c12345678 d111 +c9 self seat=s\n";
     let out = run(&["--format", "json", "--summary"], session);
     let objects = json_lines(&out.stdout);
@@ -353,15 +387,15 @@ fn two_players_blocks_keep_totals_per_name() {
         objects[0]["running"],
         json!({"A": -45, "B": 135, "C": -45, "D": -45})
     );
-    // A: -45 + 135; B: 135 - 45; E and F: -45 each. The four at the second table sum to
+    // A: -45 + 135; B: 135 - 45; Eve and Fay: -45 each. The four at the second table sum to
     // 90 + 90 - 45 - 45 = 90, the -90 of C and D who left: the run's totals sum to 0.
     assert_eq!(
         objects[1]["players"],
-        json!({"e": "E", "s": "A", "w": "F", "n": "B"})
+        json!({"e": "Eve", "s": "A", "w": "Fay", "n": "B"})
     );
     assert_eq!(
         objects[1]["running"],
-        json!({"E": -45, "A": 90, "F": -45, "B": 90})
+        json!({"Eve": -45, "A": 90, "Fay": -45, "B": 90})
     );
     let standings: Vec<(String, i64)> = objects[2]["summary"]["standings"]
         .as_array()
@@ -379,8 +413,8 @@ fn two_players_blocks_keep_totals_per_name() {
         ("B", 90),
         ("C", -45),
         ("D", -45),
-        ("E", -45),
-        ("F", -45),
+        ("Eve", -45),
+        ("Fay", -45),
     ];
     assert_eq!(
         standings,
@@ -451,7 +485,7 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
         .map(|r| r.split('\t').collect())
         .collect();
     assert_eq!(rows.len(), 1 + 6 + 3, "{}", out.stdout);
-    assert!(rows.iter().all(|r| r.len() == 26), "{}", out.stdout);
+    assert!(rows.iter().all(|r| r.len() == 27), "{}", out.stdout);
     assert_eq!(
         rows[0][14..],
         [
@@ -466,7 +500,8 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
             "running_Ann",
             "running_Bob",
             "running_Cho",
-            "running_Dee"
+            "running_Dee",
+            "winner"
         ]
     );
     for row in &rows[1..7] {
@@ -475,12 +510,19 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
     }
     assert_eq!(
         rows[7][14..],
-        ["Ann", "Bob", "Cho", "Dee", "-45", "135", "-45", "-45", "-45", "135", "-45", "-45"]
+        [
+            "Ann", "Bob", "Cho", "Dee", "-45", "135", "-45", "-45", "-45", "135", "-45", "-45",
+            "Bob"
+        ]
     );
     assert_eq!(
         rows[8][14..],
-        ["Bob", "Cho", "Dee", "Ann", "-325", "-70", "-70", "465", "465", "-325", "-70", "-70"]
+        [
+            "Bob", "Cho", "Dee", "Ann", "-325", "-70", "-70", "465", "465", "-325", "-70", "-70",
+            "Ann"
+        ]
     );
+    assert_eq!(rows[9][26], "", "nobody wins a draw");
     assert_eq!(rows[9][12], "draw");
     // One file whose players: line comes after two hands: the same, within the file.
     let dir = common::temp_dir("late-session");
@@ -496,7 +538,7 @@ fn in_tsv_a_session_may_start_in_any_file_and_on_any_line() {
         .lines()
         .map(|r| r.split('\t').collect())
         .collect();
-    assert!(rows.iter().all(|r| r.len() == 26), "{}", out.stdout);
+    assert!(rows.iter().all(|r| r.len() == 27), "{}", out.stdout);
     assert_eq!(rows.len(), 4, "{}", out.stdout);
     assert!(rows[1][14..].iter().all(|f| f.is_empty()));
     assert_eq!(rows[3][14..18], ["Ann", "Bob", "Cho", "Dee"]);
@@ -560,7 +602,7 @@ fn a_chickens_half_point_is_its_biggest_hand() {
     // Doubling: b123 c456 d777 b999 c5 +c5 is a chicken (d.a, ½ point, paid as 2^0 = 1).
     // A (East) wins on B's (South) discard: B pays double, 2; C and D 1 each; A receives 4.
     // Standings: A's biggest hand is ½ as its line shows it (0.5 in JSON), not 0.
-    let session = "players: A B C D\nb123 c456 d777 b999 c5 +c5 from=s\n";
+    let session = "players: A B C D\nb123 c456 d777 b999 c5 +c5 seat=e from=s\n";
     let out = run(
         &["--format", "json", "--summary", "--rules", "doubling"],
         session,
@@ -709,4 +751,262 @@ fn a_name_nobody_at_the_table_has_is_an_error_that_lists_them() {
         "players: Sam Ned Wu Eve\nb66 c12345678 d111 +c9 self seat=n\n",
     );
     assert_eq!(json_lines(&out.stdout)[0]["seat"], "n");
+}
+
+#[test]
+fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
+    // Each line seats nobody: the error is at the later of the two names (column 14 is
+    // the second name of `players: Ann ann Cho Dee`), it names both, and the hand after it
+    // is scored at no table, so nobody is credited under a name. Kind session: exit 2.
+    let hand = "b66 c12345678 d111 +c9 self seat=s";
+    let look_alike = "would be read as the same player: names that differ only in case, in width or in characters that show nothing cannot be told apart; give each seat a name of its own";
+    for (players, column, first, second) in [
+        // Case.
+        ("Ann ann Cho Dee", 14, "Ann", "ann"),
+        // The Kelvin sign U+212A is K once normalised (NFKC).
+        ("Karl Cho Dee \u{212A}arl", 23, "Karl", "\u{212A}arl"),
+        // Full-width letters are the letters they show.
+        ("Ann Bob Cho \u{FF41}nn", 22, "Ann", "\u{FF41}nn"),
+        // Characters that show nothing: zero-width space, byte order mark, right-to-left
+        // mark, soft hyphen (shown in the message as code points).
+        ("Ann Ann\u{200B} Cho Dee", 14, "Ann", "Ann<U+200B>"),
+        ("Ann Bob \u{FEFF}Bob Dee", 18, "Bob", "<U+FEFF>Bob"),
+        ("Ann Bob Dee Dee\u{200F}", 22, "Dee", "Dee<U+200F>"),
+        ("Ann Bo\u{AD}b Bob Dee", 19, "Bo<U+00AD>b", "Bob"),
+    ] {
+        let input = format!("players: {players}\n{hand}\n");
+        let out = run(&["--format", "json"], &input);
+        assert_eq!(out.code, 2, "{players}");
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines[0]["error"]["kind"], "session", "{players}");
+        assert_eq!(lines[0]["error"]["column"], column, "{players}");
+        assert_eq!(
+            lines[0]["error"]["message"],
+            format!("{first} and {second} {look_alike}"),
+            "{players}"
+        );
+        assert!(lines[1].get("players").is_none(), "{players}: {}", lines[1]);
+    }
+    // The issue's case: seat=ann no longer pays Ann (East) for a hand nobody sat at.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann ann Cho Dee\nb66 c12345678 d111 +c9 self seat=ann\n",
+    );
+    assert_eq!(out.code, 2);
+    assert!(!out.stdout.contains("\"running\""), "{}", out.stdout);
+    // A name a seat word reads as a seat could never be named: e, East, S in any case or
+    // width, and none (resp=none means nobody).
+    for (players, column, message) in [
+        ("e Bob Cho Dee", 10, "e cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named: write another name"),
+        ("Ann Bob Cho East", 22, "East cannot be a player's name: seat=e and seat=east name the East seat, so the player could never be named: write another name"),
+        ("Ann \u{FF33} Cho Dee", 14, "\u{FF33} cannot be a player's name: seat=s and seat=south name the South seat, so the player could never be named: write another name"),
+        ("Ann Bob None Dee", 18, "None cannot be a player's name: resp=none says that nobody is responsible, so the player could never be named: write another name"),
+        ("Ann \u{200B} Cho Dee", 14, "<U+200B> shows nothing: a player's name needs a letter people can read"),
+    ] {
+        let out = run(&["--format", "json"], &format!("players: {players}\n"));
+        assert_eq!(out.code, 2, "{players}");
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines[0]["error"]["column"], column, "{players}");
+        assert_eq!(lines[0]["error"]["message"], message, "{players}");
+    }
+    // Names that only start alike, or hold a seat's letter, are told apart: all seated.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann Anna Ned Wes\nb66 c12345678 d111 +c9 self seat=anna\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert_eq!(json_lines(&out.stdout)[0]["seat"], "s");
+}
+
+#[test]
+fn a_name_written_another_way_is_the_same_player() {
+    // Table 1 seats Ann; table 2 writes her `ANN` and names her in full width at seat=.
+    // Hand 1: Bob (South) self-draws 45 (1.2 5 + 7.1 40): Ann, Cho, Dee pay 45, Bob +135.
+    // Hand 2 (a new table, `ANN` East): Ann self-draws the same 45: +135, the others -45.
+    // Ann: -45 + 135 = 90; Bob: 135 - 45 = 90; Cho, Dee: -90. One line each.
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=s\n\
+                   players: ANN Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=\u{FF41}nn\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines[1]["seat"], "e");
+    let standings: Vec<(&str, i64)> = lines[2]["summary"]["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["player"].as_str().unwrap(), s["total"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(
+        standings,
+        [("Ann", 90), ("Bob", 90), ("Cho", -90), ("Dee", -90)]
+    );
+}
+
+#[test]
+fn an_error_names_the_seat_words_as_written() {
+    // Hand 2 of a WSOM table: hand 1 (Bob South self-draws 45) passed the deal, so Bob is
+    // East and Ann North. `seat=Ann from=ann` reads as seat=n from=n: Ann on her own
+    // discard. Each message quotes the word the keeper wrote, at its column (3:33 is
+    // `from=ann`, 4:52 `resp=Cho`).
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=Bob\n\
+                   b66 c12345678 d111 +c9 seat=Ann from=ann\n\
+                   [p d333] [p b444] d888 e333 w4 +w4 seat=Cho from=w resp=Cho\n";
+    let out = run(&["--format", "json"], session);
+    assert_eq!(out.code, 2);
+    let lines = json_lines(&out.stdout);
+    let errors: Vec<(&str, i64, &str)> = lines
+        .iter()
+        .filter_map(|l| l.get("error"))
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap(),
+                e["column"].as_i64().unwrap(),
+                e["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // Hand 3: hand 2 could not be scored, and the deal passed after it too: Cho is East,
+    // and `resp=Cho` when Cho wins reads as resp=e, the winner.
+    assert_eq!(
+        errors,
+        [
+            (
+                "context",
+                33,
+                "from=ann: the winner cannot win on his own discard"
+            ),
+            (
+                "context",
+                52,
+                "resp=Cho is the winner; write resp=none when the winner himself had just discarded that tile"
+            ),
+        ]
+    );
+    // Before any players: line a name is no seat, and the message says when it is one.
+    let out = run(
+        &["--format", "json"],
+        "b66 c12345678 d111 +c9 self seat=Bob\n",
+    );
+    assert_eq!(
+        json_lines(&out.stdout)[0]["error"]["message"],
+        "seat=Bob: a seat is e, s, w or n (a player's name means a seat only after a players: line seats the table)"
+    );
+}
+
+#[test]
+fn a_hand_at_a_table_must_say_who_won() {
+    // Hand 1: Bob (South) self-draws 45, which passes the deal (WSOM): at hand 2 Bob is
+    // East, Cho South, Dee West and Ann North, listed so. Hand 2 names no winner: it is
+    // not paid to East (Bob) but refused, at the end of its tokens (column 28, after
+    // `b66 c12345678 d111 +c9 self`), and the totals stay as hand 1 left them.
+    let session = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=s\n\
+                   b66 c12345678 d111 +c9 self # Bob's?\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    assert_eq!(out.code, 2);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(
+        lines[1]["error"],
+        json!({"kind": "session", "column": 28, "message": "whose win is it? at a table write seat= and the winner: Bob, Cho, Dee or Ann (or the seat: e, s, w, n)"})
+    );
+    assert_eq!(
+        lines[1]["running"],
+        json!({"Ann": -45, "Bob": 135, "Cho": -45, "Dee": -45})
+    );
+    // A missing from= is still assumed (the winner's upper seat, and the output says so):
+    // Cho (South at hand 2) wins 45 on a discard from East (Bob), who pays 3 × 45 − 50 = 85.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann Bob Cho Dee\n\
+         b66 c12345678 d111 +c9 self seat=s\n\
+         [p d333] [p b444] d888 e333 w4 +w4 seat=Cho\n",
+    );
+    let lines = json_lines(&out.stdout);
+    assert_eq!(
+        (&lines[1]["from"], &lines[1]["from_assumed"]),
+        (&json!("e"), &json!(true))
+    );
+    assert_eq!(lines[1]["payments"]["e"], -85);
+    // A line that is no notation keeps its own error.
+    let out = run(
+        &["--format", "json"],
+        "players: Ann Bob Cho Dee\nb123 w5 c456 +b9\n",
+    );
+    assert_eq!(json_lines(&out.stdout)[0]["error"]["kind"], "syntax");
+    // Without a players: line a hand is East's, as ever: 45 × 3 = 135 to East.
+    let out = run(&["--format", "json"], "b66 c12345678 d111 +c9 self\n");
+    assert_eq!(out.code, 0);
+    assert_eq!(json_lines(&out.stdout)[0]["payments"]["e"], 135);
+}
+
+#[test]
+fn at_forty_columns_the_standings_keep_their_numbers_under_their_headers() {
+    let out = Mjscore::new(&["--color", "never", "--summary"])
+        .env("COLUMNS", "40")
+        .stdin(SESSION)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .run();
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    // No line is wider than 40 (the output here is ASCII but for the patterns' Chinese
+    // names, two columns a character).
+    for line in &lines {
+        let width: usize = line
+            .chars()
+            .map(|c| if c >= '\u{2E80}' { 2 } else { 1 })
+            .sum();
+        assert!(width <= 40, "{width}: {line}");
+    }
+    // The table is 58 columns wide in one piece: at 40 it is two tables, each with the
+    // rank and the player, and every row whole under its header (the standings of the
+    // worked session, docs/sessions.md).
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Standings"))
+        .unwrap();
+    assert_eq!(
+        lines[at + 2..],
+        [
+            "   #  player   total  won  dealt in",
+            "   1  Ann       1000    3         2",
+            "   2  Cho       -175    1         0",
+            "   3  Dee       -175    2         0",
+            "   4  Bob       -650    1         2",
+            "   #  player  biggest  false wins",
+            "   1  Ann         170           1",
+            "   2  Cho          45           0",
+            "   3  Dee          20           0",
+            "   4  Bob          45           0",
+        ]
+    );
+    // Every number ends where its header does.
+    for table in [&lines[at + 2..at + 7], &lines[at + 7..at + 12]] {
+        let header = table[0];
+        let ends: Vec<usize> = ["total", "won", "dealt in", "biggest", "false wins"]
+            .iter()
+            .filter_map(|name| header.find(name).map(|at| at + name.len() - 1))
+            .collect();
+        assert!(!ends.is_empty(), "{header}");
+        for row in &table[1..] {
+            for &end in &ends {
+                assert!(
+                    row.as_bytes()[end] != b' '
+                        && row.as_bytes().get(end + 1).is_none_or(|&b| b == b' '),
+                    "{row} under {header}"
+                );
+            }
+        }
+    }
+    // A meld is never split across lines: hand 6's arrangement and its line, at 40.
+    for line in &lines {
+        let opened = line.matches('[').count();
+        assert_eq!(opened, line.matches(']').count(), "{line}");
+    }
+    assert!(
+        lines.contains(&"             [p c444] [p w111]"),
+        "{}",
+        out.stdout
+    );
 }

@@ -133,6 +133,35 @@ fn value_column(line: &str) -> usize {
     }
 }
 
+/// The length of the word `text` starts with: up to its first space, but a space inside a
+/// meld's brackets (`[p c444]`, `([p e111])`) does not end it. A `[` whose `]` is not near,
+/// before any other `[` (a lone one in a comment), is no meld: the line still breaks there.
+fn word_length(text: &str) -> usize {
+    let mut from = 0;
+    loop {
+        let Some(space) = text[from..].find(' ').map(|i| from + i) else {
+            return text.len();
+        };
+        let before = &text[..space];
+        let open = match (before.rfind('['), before.rfind(']')) {
+            (Some(open), Some(close)) if close > open => return space,
+            (Some(open), _) => open,
+            (None, _) => return space,
+        };
+        let inside = &text[open + 1..];
+        match inside.find(']') {
+            Some(close) if close < MELD_MAX && !inside[..close].contains('[') => {
+                from = open + 1 + close + 1;
+            }
+            _ => return space,
+        }
+    }
+}
+
+/// The most bytes between a meld's brackets (`[ckong w2222]` is 11): a `[` further from its
+/// `]` is no meld.
+const MELD_MAX: usize = 24;
+
 /// Writes `line` broken at spaces into lines of at most `width` columns, each after the
 /// first starting with `indent` spaces.
 fn break_line(out: &mut String, line: &str, width: usize, indent: usize) {
@@ -155,7 +184,8 @@ fn break_line(out: &mut String, line: &str, width: usize, indent: usize) {
     }
 }
 
-/// The words of `line`, each with the spaces before it.
+/// The words of `line`, each with the spaces before it. A meld (`[p c444]`) is one word:
+/// broken at its space it would read as two tokens that are no notation.
 fn words(line: &str) -> impl Iterator<Item = (&str, &str)> {
     let mut rest = line;
     std::iter::from_fn(move || {
@@ -163,9 +193,7 @@ fn words(line: &str) -> impl Iterator<Item = (&str, &str)> {
             return None;
         }
         let word_start = rest.len() - rest.trim_start_matches(' ').len();
-        let word_end = rest[word_start..]
-            .find(' ')
-            .map_or(rest.len(), |i| word_start + i);
+        let word_end = word_start + word_length(&rest[word_start..]);
         let item = (&rest[..word_start], &rest[word_start..word_end]);
         rest = &rest[word_end..];
         Some(item)
@@ -262,8 +290,17 @@ impl Renderer for Fitted<'_> {
     }
 
     fn summary(&self, summary: &Summary) -> Option<String> {
-        let text = self.inner.summary(summary)?;
+        let text = self.inner.summary_for_width(summary, self.width)?;
         Some(fit(&text, self.width, Indent::UnderValue).into_owned())
+    }
+
+    fn summary_for_width(&self, summary: &Summary, width: usize) -> Option<String> {
+        let text = self.inner.summary_for_width(summary, width)?;
+        Some(fit(&text, width, Indent::UnderValue).into_owned())
+    }
+
+    fn summary_apart(&self, summary: &Summary, look: &dyn super::Paint) -> String {
+        self.inner.summary_apart(summary, look)
     }
 }
 
@@ -294,6 +331,36 @@ mod tests {
             fit(text, 100, Indent::UnderValue),
             Cow::Borrowed(_)
         ));
+    }
+
+    #[test]
+    fn a_meld_is_one_word() {
+        // Also inside parentheses, as a pattern's set is shown.
+        assert_eq!(
+            fit(
+                "  3.1 Value Honor 番牌 10 ([p e111])",
+                30,
+                Indent::UnderValue
+            ),
+            "  3.1 Value Honor 番牌 10\n    ([p e111])"
+        );
+        // At 30 columns the value starts at 13, leaving 17: "c99 · [p c222]" is 14, and
+        // "[p c333]" does not fit after it, so it starts the next line whole, never "[p"
+        // on one line and "c333]" on the next.
+        let text = "Arrangement  c99 · [p c222] [p c333] [ck w2222]";
+        assert_eq!(
+            fit(text, 30, Indent::UnderValue),
+            "Arrangement  c99 · [p c222]\n             [p c333]\n             [ck w2222]"
+        );
+        // A lone bracket (in a comment) is no meld: the line still breaks at its spaces.
+        assert_eq!(
+            fit(
+                "Hand         b1 # [see the note below",
+                30,
+                Indent::UnderValue
+            ),
+            "Hand         b1 # [see the\n             note below"
+        );
     }
 
     #[test]

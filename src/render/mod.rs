@@ -270,8 +270,24 @@ pub trait Renderer: Sync {
     fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
 
     /// The run's summary (`--summary`), or `None` when the format keeps its output to its
-    /// results (TSV's table): the summary is then shown apart, as text.
+    /// results (TSV's table): the summary is then shown apart ([`Renderer::summary_apart`]).
     fn summary(&self, summary: &Summary) -> Option<String>;
+
+    /// [`Renderer::summary`] for a terminal `width` columns wide, laid out to fit where the
+    /// format has a layout of its own for it (text's standings table); the caller breaks
+    /// any line still too long. The same as [`Renderer::summary`] unless the format says
+    /// otherwise.
+    fn summary_for_width(&self, summary: &Summary, width: usize) -> Option<String> {
+        let _ = width;
+        self.summary(summary)
+    }
+
+    /// The summary shown apart from the results (on standard error) when
+    /// [`Renderer::summary`] gives none: the text summary, painted by `look`, unless the
+    /// format says otherwise.
+    fn summary_apart(&self, summary: &Summary, look: &dyn Paint) -> String {
+        text::summary(summary, look)
+    }
 }
 
 /// Writes why the outcome is a false win, in one sentence; nothing for a win.

@@ -698,6 +698,19 @@ fn write_all_readings(
 
 /// The `--summary` block that ends a text run.
 pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
+    summary_within(summary, look, None)
+}
+
+/// [`summary`] for a terminal `width` columns wide (`None`: as wide as it comes): the
+/// standings table is laid out to fit it ([`standings_within`]).
+pub fn summary_within(summary: &Summary<'_>, look: &dyn Paint, width: Option<usize>) -> String {
+    let mut out = counts(summary, look);
+    out.push_str(&standings_within(summary, look, width));
+    out
+}
+
+/// The summary's counts, without the standings: hands, claims, seats, patterns.
+pub fn counts(summary: &Summary<'_>, look: &dyn Paint) -> String {
     let p = Painter { look };
     let mut out = String::new();
     let plural =
@@ -742,7 +755,6 @@ pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
             );
         }
     }
-    out.push_str(&standings_text(summary, look));
     out
 }
 
@@ -808,6 +820,10 @@ impl super::Renderer for Text<'_> {
 
     fn summary(&self, summary: &Summary) -> Option<String> {
         Some(self::summary(summary, self.look))
+    }
+
+    fn summary_for_width(&self, summary: &Summary, width: usize) -> Option<String> {
+        Some(summary_within(summary, self.look, Some(width)))
     }
 }
 
@@ -1023,6 +1039,14 @@ pub fn seats_text(summary: &Summary<'_>) -> String {
 
 /// The standings table of a text `--summary`, or nothing when the run seated nobody.
 pub fn standings_text(summary: &Summary<'_>, look: &dyn Paint) -> String {
+    standings_within(summary, look, None)
+}
+
+/// [`standings_text`] fitted to `width` columns: when the whole table is wider, its
+/// columns are shared out among several tables one under the other, each starting with
+/// the rank and the player, so that every number stays under its header rather than the
+/// rows being broken.
+pub fn standings_within(summary: &Summary<'_>, look: &dyn Paint, width: Option<usize>) -> String {
     let standings = summary.session.standings();
     if standings.is_empty() {
         return String::new();
@@ -1031,38 +1055,87 @@ pub fn standings_text(summary: &Summary<'_>, look: &dyn Paint) -> String {
         .iter()
         .map(|s| printable(&s.name).into_owned())
         .collect();
-    let width = names
+    let name_width = names
         .iter()
-        .map(|n| n.chars().count())
+        .map(|n| super::fit::display_width(n))
         .max()
         .unwrap_or(0)
         .max("player".len());
+    // Each column: its header, its least width, and its values, one per player.
+    let columns: Vec<(&str, usize, Vec<String>)> = vec![
+        (
+            "total",
+            6,
+            standings.iter().map(|s| s.total.to_string()).collect(),
+        ),
+        (
+            "won",
+            3,
+            standings.iter().map(|s| s.won.to_string()).collect(),
+        ),
+        (
+            "dealt in",
+            8,
+            standings.iter().map(|s| s.dealt_in.to_string()).collect(),
+        ),
+        (
+            "biggest",
+            7,
+            standings
+                .iter()
+                .map(|s| s.biggest.map_or_else(|| "-".to_string(), paid_on_label))
+                .collect(),
+        ),
+        (
+            "false wins",
+            10,
+            standings.iter().map(|s| s.false_wins.to_string()).collect(),
+        ),
+    ];
+    let column_width = |(header, least, values): &(&str, usize, Vec<String>)| {
+        values
+            .iter()
+            .map(|v| v.chars().count())
+            .chain([header.len(), *least])
+            .max()
+            .unwrap_or(0)
+    };
+    // "  #" then two spaces and the name: where every table's own columns start.
+    let lead = 2 + 2 + 2 + name_width;
+    let mut tables: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut used = lead;
+    for (i, column) in columns.iter().enumerate() {
+        let room = 2 + column_width(column);
+        let table = tables.last_mut().expect("a table");
+        if !table.is_empty() && width.is_some_and(|width| used + room > width) {
+            tables.push(vec![i]);
+            used = lead + room;
+        } else {
+            table.push(i);
+            used += room;
+        }
+    }
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} every player of the run, best total first",
         label("Standings", look)
     );
-    let _ = writeln!(
-        out,
-        "  {:>2}  {:<width$}  {:>6}  {:>3}  {:>8}  {:>7}  {:>10}",
-        "#", "player", "total", "won", "dealt in", "biggest", "false wins"
-    );
-    for (rank, (standing, name)) in standings.iter().zip(&names).enumerate() {
-        let pad = width - name.chars().count();
-        let biggest = standing
-            .biggest
-            .map_or_else(|| "-".to_string(), paid_on_label);
-        let _ = writeln!(
-            out,
-            "  {:>2}  {name}{}  {:>6}  {:>3}  {:>8}  {biggest:>7}  {:>10}",
-            rank + 1,
-            " ".repeat(pad),
-            standing.total,
-            standing.won,
-            standing.dealt_in,
-            standing.false_wins
-        );
+    for table in &tables {
+        let _ = write!(out, "  {:>2}  {:<name_width$}", "#", "player");
+        for &i in table {
+            let _ = write!(out, "  {:>w$}", columns[i].0, w = column_width(&columns[i]));
+        }
+        out.push('\n');
+        for (rank, name) in names.iter().enumerate() {
+            let pad = name_width - super::fit::display_width(name);
+            let _ = write!(out, "  {:>2}  {name}{}", rank + 1, " ".repeat(pad));
+            for &i in table {
+                let w = column_width(&columns[i]);
+                let _ = write!(out, "  {:>w$}", columns[i].2[rank]);
+            }
+            out.push('\n');
+        }
     }
     out
 }

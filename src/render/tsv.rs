@@ -21,7 +21,7 @@ use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::rule_set::RuleSet;
 use crate::score::{FalseWin, Limit, Outcome};
-use crate::session::{Entry, Played};
+use crate::session::{Entry, PaidOn, Played};
 use crate::summary::Summary;
 use crate::tile::Seat;
 
@@ -223,7 +223,7 @@ impl super::Renderer for Tsv<'_> {
                     header.push_str("\trunning_");
                     let _ = write_printable(&mut header, name);
                 }
-                header.push('\n');
+                header.push_str("\twinner\n");
                 header
             }
             Columns::Waits { .. } => analysis_header(),
@@ -267,8 +267,8 @@ impl super::Renderer for Tsv<'_> {
         out.push_str(&drawn(input, at));
     }
 
-    fn session(&self, out: &mut String, entry: &Entry, _: &Played) {
-        write_session(out, entry);
+    fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
+        write_session(out, entry, played);
     }
 
     fn unseated(&self, out: &mut String) {
@@ -286,6 +286,42 @@ impl super::Renderer for Tsv<'_> {
     fn summary(&self, _: &Summary) -> Option<String> {
         None
     }
+
+    fn summary_apart(&self, summary: &Summary, look: &dyn super::Paint) -> String {
+        let mut out = super::text::counts(summary, look);
+        out.push_str(&standings(summary));
+        out
+    }
+}
+
+/// The standings of a session's `--summary` as TSV, for a script: a header, then one row
+/// per player, best total first (`rank`, `player`, `total`, `won`, `dealt_in`, `biggest`:
+/// `0.5` for a half point, empty when the player won nothing, `false_wins`, `hands`).
+/// Nothing when the run seated nobody.
+pub fn standings(summary: &Summary) -> String {
+    let standings = summary.session.standings();
+    if standings.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("rank\tplayer\ttotal\twon\tdealt_in\tbiggest\tfalse_wins\thands\n");
+    for (rank, standing) in standings.iter().enumerate() {
+        let _ = write!(out, "{}\t", rank + 1);
+        let _ = write_printable(&mut out, &standing.name);
+        let _ = write!(
+            out,
+            "\t{}\t{}\t{}\t",
+            standing.total, standing.won, standing.dealt_in
+        );
+        match standing.biggest {
+            Some(PaidOn::Points(points)) => {
+                let _ = write!(out, "{points}");
+            }
+            Some(PaidOn::Half) => out.push_str("0.5"),
+            None => {}
+        }
+        let _ = writeln!(out, "\t{}\t{}", standing.false_wins, standing.hands);
+    }
+    out
 }
 
 // ---- the `waits` analysis (docs/waits.md): its own columns ----
@@ -404,8 +440,9 @@ pub fn analysis_error(input: &str, error: &Error, at: Option<&Location>) -> Stri
 pub const SESSION_COLUMNS: &str =
     "\tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n";
 
-/// The session's columns left empty, for a row that is not a hand (an unreadable input).
-pub const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t\t\t\t\t";
+/// The session's columns left empty, for a row that is not a hand (an unreadable input):
+/// the eight of [`SESSION_COLUMNS`], the four `running_NAME` and `winner`.
+pub const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t\t\t\t\t\t";
 
 /// A drawn hand (`draw`): the scoring rows' fixed columns (file, line, input, total,
 /// limit, patterns, e s w n, from, assumed, status, message), nobody paying.
@@ -423,8 +460,10 @@ pub fn drawn(input: &str, at: &Location) -> String {
     row
 }
 
-/// The session's columns, added to the hand's row at the end of `row`.
-pub fn write_session(row: &mut String, entry: &Entry) {
+/// The session's columns, added to the hand's row at the end of `row`: the last is the
+/// winner's name (the declarer's for a false win; empty for a draw or a line that could
+/// not be read), for a script that counts a player's wins without working out seats.
+pub fn write_session(row: &mut String, entry: &Entry, played: &Played) {
     for seat in Seat::ALL {
         let _ = write!(row, "\t{}", printable(entry.player(seat)));
     }
@@ -438,5 +477,14 @@ pub fn write_session(row: &mut String, entry: &Entry) {
     }
     for total in entry.charted {
         let _ = write!(row, "\t{total}");
+    }
+    row.push('\t');
+    let winner = match played {
+        Played::Won { payments, .. } => Some(payments.winner),
+        Played::FalseWin { by } => Some(*by),
+        Played::Drawn | Played::Unknown => None,
+    };
+    if let Some(seat) = winner {
+        let _ = write_printable(row, entry.player(seat));
     }
 }
