@@ -10,13 +10,13 @@
 
 use std::io;
 
+use mjscore::analysis;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::Holding;
 use mjscore::render::style::Plain;
 use mjscore::render::Format;
 use mjscore::rules::{RuleSet, HUANG, WSOM};
 use mjscore::tile::KINDS;
-use mjscore::analysis;
 use mjscore::waits::distance;
 use mjscore::{corpus, parse, parse_holding, score, Options};
 

@@ -1091,8 +1091,8 @@ mod tests {
         assert_eq!(first(&at_limit), Some(seated(["A", "B", "C", "D"])));
         let over = padded(MAX_LINE + 1 - "players: A B C D".len());
         assert_eq!(
-            first(&format!("{over}players: W X Y Z\n")),
-            Some(seated(["W", "X", "Y", "Z"]))
+            first(&format!("{over}players: Uma Vic Xia Yan\n")),
+            Some(seated(["Uma", "Vic", "Xia", "Yan"]))
         );
     }
 
