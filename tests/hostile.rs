@@ -321,11 +321,12 @@ fn json_escapes_del_and_the_c1_controls() {
 
 #[test]
 fn usage_errors_do_not_echo_escape_sequences() {
-    // clap quotes the value it refuses. Forced colour (as on a terminal) must not let the
-    // argument's own sequences through either.
+    // clap quotes the value it refuses: as written, each control character as its code
+    // point (not deleted). Forced colour (as on a terminal) must not let the argument's own
+    // sequences through either.
     for (value, shown) in [
-        ("\x1b[2Jx", "'x'"),
-        ("\x1b]0;pwned\x07y", "'y'"),
+        ("\x1b[2Jx", "'U+001B[2Jx'"),
+        ("\x1b]0;pwned\x07y", "'U+001B]0;pwnedU+0007y'"),
         ("\u{9b}2Jz", "'U+009B2Jz'"),
         ("a\u{202e}b", "'aU+202Eb'"),
     ] {
