@@ -339,10 +339,14 @@ pub fn guess_word<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> O
     let shared = [
         "self", "last", "kong", "rob", "heaven", "earth", "seat=", "from=", "resp=",
     ];
+    let key_length = key.chars().count();
     let near = |candidate: &str| {
         let bare = candidate.trim_end_matches('=');
         let allowed = if bare.len() >= 5 { 2 } else { 1 };
-        (edit_distance(key, bare) <= allowed).then(|| candidate.to_string())
+        // Words whose lengths differ by more are that far apart at least: a long word is
+        // not compared letter by letter with every short one.
+        (key_length.abs_diff(bare.len()) <= allowed && edit_distance(key, bare) <= allowed)
+            .then(|| candidate.to_string())
     };
     shared.into_iter().chain(known).find_map(near)
 }

@@ -526,6 +526,16 @@ fn folded(text: &str) -> String {
         .join(" ")
 }
 
+/// The edit distance between `a` (of `a_length` characters) and `b` when it is at most
+/// `bound`; `None` when it is more. Two strings whose lengths differ by more than `bound`
+/// are that far apart at least, and are not compared.
+fn distance_within(a: &str, a_length: usize, b: &str, bound: usize) -> Option<usize> {
+    if a_length.abs_diff(b.chars().count()) > bound {
+        return None;
+    }
+    Some(distance(a, b)).filter(|&d| d <= bound)
+}
+
 /// The edit distance between two strings (insertions, deletions, substitutions).
 fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -696,19 +706,25 @@ impl RuleSet {
         }
         // Near: an id within half its length (`7.2` for `7.3`), or a name within a quarter of
         // the query's (a slip of a letter or two, not any word of the same length).
+        // Each distance is worked out only within its bound, so that a query far longer
+        // than any name (a pasted page) costs its length, not its length times each name's.
         let length = query.chars().count();
+        let name_bound = length.div_ceil(4).max(1);
         let mut nearest: Vec<(usize, &'static Pattern)> = self
             .patterns
             .iter()
             .filter_map(|p| {
-                let by_id = distance(&query, &p.id.to_lowercase());
+                let by_id = distance_within(&query, length, &p.id.to_lowercase(), {
+                    length.max(p.id.len()).div_ceil(2)
+                });
+                // A name nearer than the id counts even past the name's own bound.
+                let bound = name_bound.max(by_id.unwrap_or(0));
                 let by_name = names_of(p)
-                    .map(|name| distance(&query, &name))
-                    .min()
-                    .unwrap_or(usize::MAX);
-                let near = by_id <= length.max(p.id.len()).div_ceil(2)
-                    || by_name <= length.div_ceil(4).max(1);
-                near.then_some((by_id.min(by_name), p))
+                    .filter_map(|name| distance_within(&query, length, &name, bound))
+                    .min();
+                let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
+                let closest = by_id.into_iter().chain(by_name).min()?;
+                near.then_some((closest, p))
             })
             .collect();
         let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
