@@ -1,0 +1,42 @@
+//! What a player writes in the words of his own table, and the slips a person makes: each is
+//! met with an error at the slip that says what to write, or just works. Nothing is read as
+//! a hand other than the one written.
+
+use mjscore::rules;
+
+/// "column N: message" of the error scoring `line` under `rules` gives.
+fn message_under(line: &str, rules: &mjscore::RuleSet) -> String {
+    let err = mjscore::score_line(line, rules).unwrap_err();
+    format!("column {}: {}", err.column(), err.message())
+}
+
+fn message(line: &str) -> String {
+    message_under(line, &rules::WSOM)
+}
+
+/// WSOM's total of `line`, which must win.
+fn total(line: &str) -> u32 {
+    match mjscore::score_line(line, &rules::WSOM).unwrap().outcome {
+        mjscore::Outcome::Win { reading, .. } => reading.total,
+        other => panic!("{line}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_meld_of_the_wrong_kind_says_which_kind_its_tiles_make() {
+    // Each line has 14 tiles once the kind is right: [k d1111] counts 3 + b66 c12345678 +c9.
+    for (line, expected) in [
+        ("[p d1111] b66 c12345678 +c9", "a pung is three identical tiles; d1111 is four identical tiles, a kong: write [k d1111] (or [ck d1111], concealed)"),
+        ("[k d111] b66 c12345678 +c9", "a kong is four identical tiles; d111 is three identical tiles, a pung: write [p d111]"),
+        ("[ck d111] b66 c12345678 +c9", "a kong is four identical tiles; d111 is three identical tiles, a pung: write [p d111] (exposed), or d111 among the concealed tiles"),
+        ("[c d111] b66 c12345678 +c9", "a chow is three consecutive tiles of one number suit; d111 is three identical tiles, a pung: write [p d111]"),
+        ("[p d123] b66 c12345678 +c9", "a pung is three identical tiles; d123 is three consecutive tiles, a chow: write [c d123]"),
+        // Tiles that make no meld at all: the kind's rule.
+        ("[p d112] b66 c12345678 +c9", "a pung is three identical tiles, e.g. [p d111]; this one has d112"),
+    ] {
+        assert_eq!(message(line), format!("column 1: {expected}"));
+    }
+    // Followed: [k d1111] b66 c12345678 +c9 wins with 4.3.1 One Kong (5) and 7.1 (40), and
+    // not 1.2 (the kong is exposed).
+    assert_eq!(total("[k d1111] b66 c12345678 +c9"), 5 + 40);
+}
