@@ -2,6 +2,9 @@
 //! met with an error at the slip that says what to write, or just works. Nothing is read as
 //! a hand other than the one written.
 
+mod common;
+
+use common::Mjscore;
 use mjscore::rules;
 
 /// "column N: message" of the error scoring `line` under `rules` gives.
@@ -39,4 +42,23 @@ fn a_meld_of_the_wrong_kind_says_which_kind_its_tiles_make() {
     // Followed: [k d1111] b66 c12345678 +c9 wins with 4.3.1 One Kong (5) and 7.1 (40), and
     // not 1.2 (the kong is exposed).
     assert_eq!(total("[k d1111] b66 c12345678 +c9"), 5 + 40);
+}
+
+#[test]
+fn the_doubling_tables_false_win_names_its_13_scholars() {
+    // b12 c456 d789 w11 b555 +b9: no sets and a pair (b12 b9 do not run).
+    let run = Mjscore::new(&[
+        "--rules",
+        "doubling",
+        "--color",
+        "never",
+        "b12 c456 d789 w11 b555 +b9",
+    ])
+    .run();
+    assert!(
+        run.stdout
+            .ends_with("FALSE WIN: the tiles do not form 4 sets and a pair or 13 Scholars\n"),
+        "{}",
+        run.stdout
+    );
 }
