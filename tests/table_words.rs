@@ -45,6 +45,25 @@ fn a_meld_of_the_wrong_kind_says_which_kind_its_tiles_make() {
 }
 
 #[test]
+fn explain_without_a_pattern_lists_them() {
+    let run = Mjscore::new(&["explain"]).run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    // A line that says how to ask, then WSOM's 44 patterns.
+    assert_eq!(lines.len(), 1 + 44);
+    assert_eq!(
+        lines[0],
+        "explain takes one pattern: its id, its name or the start of its name (mjscore explain 1.1, mjscore explain \"all sequences\"); the 44 patterns of WSOM (Zung Jung v3.3, 5-point minimum):"
+    );
+    assert!(
+        lines[2].starts_with("  1.2   Concealed Hand "),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[2].ends_with(" 5"), "{}", lines[2]);
+}
+
+#[test]
 fn the_doubling_tables_false_win_names_its_13_scholars() {
     // b12 c456 d789 w11 b555 +b9: no sets and a pair (b12 b9 do not run).
     let run = Mjscore::new(&[
