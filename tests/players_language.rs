@@ -254,7 +254,7 @@ fn explain_finds_a_pattern_by_the_names_players_use() {
     let run = Mjscore::new(&["explain", "雞和"]).run();
     assert!(
         run.stderr
-            .contains("'雞和' is a pattern of --rules zj and of --rules doubling"),
+            .contains("--rules wsom has no '雞和': a winning hand with no pattern is a false win there (a hand needs at least 5 points); it is a pattern of --rules zj and of --rules doubling"),
         "{}",
         run.stderr
     );

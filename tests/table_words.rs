@@ -64,6 +64,27 @@ fn explain_without_a_pattern_lists_them() {
 }
 
 #[test]
+fn explain_reads_numbers_as_words_or_digits() {
+    // Huang's table has two 13 U patterns: either way of writing thirteen names both.
+    let answer = |query: &str| {
+        let run = Mjscore::new(&["--rules", "huang", "explain", query]).run();
+        (run.code, run.stderr.replace(query, "QUERY"))
+    };
+    let both = "mjscore: 'QUERY' could be several patterns of --rules huang: h.18 13 U, Single Tin, h.19 13 U, All Tin; give more of the name, or the id\n";
+    assert_eq!(answer("13 orphans"), (2, both.to_string()));
+    assert_eq!(answer("thirteen orphans"), (2, both.to_string()));
+}
+
+#[test]
+fn explain_chicken_hand_under_wsom_says_it_is_a_false_win_there() {
+    let run = Mjscore::new(&["explain", "chicken hand"]).run();
+    assert_eq!(
+        run.stderr,
+        "mjscore: --rules wsom has no 'chicken hand': a winning hand with no pattern is a false win there (a hand needs at least 5 points); it is a pattern of --rules zj and of --rules doubling: `mjscore explain \"chicken hand\" --rules zj`\n"
+    );
+}
+
+#[test]
 fn the_doubling_tables_false_win_names_its_13_scholars() {
     // b12 c456 d789 w11 b555 +b9: no sets and a pair (b12 b9 do not run).
     let run = Mjscore::new(&[
