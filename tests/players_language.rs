@@ -19,18 +19,7 @@ fn message(line: &str) -> String {
 fn other_names_and_slips_of_a_context_word_are_guessed() {
     // HAND is 23 characters and a space: the word starts at column 24.
     let list = "expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
-    for (word, meant) in [
-        ("tsumo", "self"),
-        ("zimo", "self"),
-        ("self-drawn", "self"),
-        ("slef", "self"),
-        ("haitei", "last"),
-        ("rinshan", "kong"),
-        ("chankan", "rob"),
-        ("tenhou", "heaven"),
-        ("hevaen", "heaven"),
-        ("seta", "seat="),
-    ] {
+    for (word, meant) in [("slef", "self"), ("hevaen", "heaven"), ("seta", "seat=")] {
         assert_eq!(
             message(&format!("{HAND} {word} seat=s")),
             format!("column 24: unknown word '{word}' (did you mean {meant}?): {list}"),

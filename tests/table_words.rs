@@ -7,6 +7,11 @@ mod common;
 use common::Mjscore;
 use mjscore::rules;
 
+/// A concealed hand worth 45 under WSOM: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40
+/// (b66 · c123 c456 c789 · d111). It is 22 characters long: a word after it and a space
+/// starts at column 24.
+const HAND: &str = "b66 c12345678 d111 +c9";
+
 /// "column N: message" of the error scoring `line` under `rules` gives.
 fn message_under(line: &str, rules: &mjscore::RuleSet) -> String {
     let err = mjscore::score_line(line, rules).unwrap_err();
@@ -23,6 +28,176 @@ fn total(line: &str) -> u32 {
         mjscore::Outcome::Win { reading, .. } => reading.total,
         other => panic!("{line}: {other:?}"),
     }
+}
+
+const SELF_DRAW: &str = "is a self-draw: write self";
+const DISCARD_WIN: &str = "is a win on a discard, which a line is unless it says self: leave it out, and name the discarder with from= (e.g. from=s; without it the winner's upper seat is assumed)";
+const WON: &str = "says that the hand won, as every line does: leave it out (a self-draw is written self; a win on a discard needs no word)";
+const DISCARDER: &str =
+    "names the player who discarded the winning tile: write from= and his seat (e.g. from=s)";
+const LAST_DRAW: &str = "is a self-drawn win on the last tile of the wall: write last self";
+const SUPPLEMENT: &str = "is a win on a kong's supplement tile: write kong";
+const ROBBED: &str = "is a win by robbing a kong: write rob";
+const DRAWN: &str = "is a hand with no winner: write draw on a line of its own, in place of a hand";
+const CONCEALED: &str = "is the concealed-hand pattern, which is read from the tiles (a hand with no exposed meld scores it): leave it out (a referee's claim names it claim=concealed-hand)";
+
+#[test]
+fn the_tables_words_are_refused_with_what_this_notation_writes() {
+    for (word, advice) in [
+        ("ron", DISCARD_WIN),
+        ("Ron", DISCARD_WIN),
+        ("agari", WON),
+        ("hu", WON),
+        ("食糊", WON),
+        ("放銃", DISCARDER),
+        ("點炮", DISCARDER),
+        ("tsumo", SELF_DRAW),
+        ("zimo", SELF_DRAW),
+        ("自摸", SELF_DRAW),
+        ("self-drawn", SELF_DRAW),
+        ("haitei", LAST_DRAW),
+        ("海底", LAST_DRAW),
+        ("rinshan", SUPPLEMENT),
+        ("槓上開花", SUPPLEMENT),
+        ("chankan", ROBBED),
+        ("搶槓", ROBBED),
+        ("drawn", DRAWN),
+        ("wash", DRAWN),
+        ("no winner", DRAWN),
+        ("流局", DRAWN),
+        ("荒莊", DRAWN),
+        ("fully concealed", CONCEALED),
+        ("menzen", CONCEALED),
+        ("門前清", CONCEALED),
+        ("self drawn", "is a self-draw: self alone says it"),
+        ("last tile", "is written last alone"),
+    ] {
+        let line = format!("{HAND} {word} seat=s");
+        assert_eq!(message(&line), format!("column 24: '{word}' {advice}"));
+        // Under every rule set alike: none reads these words.
+        for rules in rules::ALL {
+            assert_eq!(
+                message_under(&line, rules),
+                format!("column 24: '{word}' {advice}")
+            );
+        }
+    }
+}
+
+#[test]
+fn no_rule_set_reads_a_word_of_the_tables() {
+    // The table's words are refused as the line is read, before the rule set reads its own:
+    // so none may be a rule set's own word.
+    for rules in rules::ALL {
+        for word in rules.words {
+            assert_eq!(
+                mjscore::notation::table_word(word.key),
+                None,
+                "{}",
+                word.key
+            );
+        }
+    }
+}
+
+#[test]
+fn following_the_advice_gives_the_hand_meant() {
+    // `ron` is a discard win, the default: the line without it scores 45, its two patterns.
+    // The old guess, `rob`, adds 9.3 Robbing a Kong (10): 55, a hand the referee did not see.
+    assert_eq!(total(&format!("{HAND} seat=s from=w")), 5 + 40);
+    assert_eq!(total(&format!("{HAND} rob seat=s from=w")), 5 + 40 + 10);
+    assert!(!message(&format!("{HAND} ron")).contains("rob?"));
+    // `tsumo` is `self`: a self-drawn concealed hand is still 1.2 + 7.1 (Zung Jung has no
+    // pattern for the self-draw alone).
+    assert_eq!(total(&format!("{HAND} self seat=s")), 5 + 40);
+}
+
+#[test]
+fn a_short_word_is_guessed_only_from_a_slip_that_keeps_its_letters() {
+    let list = "expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
+    for (word, guess) in [
+        // Two letters swapped, one left out or doubled: slips of the word.
+        ("rbo", Some("rob")),
+        ("slef", Some("self")),
+        ("robb", Some("rob")),
+        ("kon", Some("kong")),
+        // A changed letter in a short word makes another word: no guess.
+        ("rib", None),
+        ("kang", None),
+        ("lost", None),
+        // Five letters and more: two slips of any kind.
+        ("heavon", Some("heaven")),
+    ] {
+        let hint = guess
+            .map(|g| format!(" (did you mean {g}?)"))
+            .unwrap_or_default();
+        assert_eq!(
+            message(&format!("{HAND} {word}")),
+            format!("column 24: unknown word '{word}'{hint}: {list}"),
+            "{word}"
+        );
+    }
+}
+
+#[test]
+fn tiles_named_in_chinese_are_said_in_letters() {
+    // 萬 is characters (c), 筒 dots (d), 索 and 條 bamboo (b); 中 發 白 the red, green and
+    // white dragons e1 e2 e3; 東 南 西 北 the winds w1-w4.
+    for (written, letters) in [
+        ("中", "it e1"),
+        ("中中中", "them e111"),
+        ("發", "it e2"),
+        ("白板", "it e3"),
+        ("東南西北", "them w1234"),
+        ("一萬", "it c1"),
+        ("九萬", "it c9"),
+        ("一二三萬", "them c123"),
+        ("1筒", "it d1"),
+        ("５筒", "it d5"),
+        ("一索", "it b1"),
+        ("三條", "it b3"),
+        ("1索2索3索", "them b123"),
+    ] {
+        assert_eq!(
+            message(&format!("{HAND} {written}")),
+            format!("column 24: '{written}' names tiles in Chinese: write {letters}"),
+        );
+    }
+    // In a meld, and after +: at the tiles.
+    assert_eq!(
+        message("[p 中中中] b66 c12345678 +c9"),
+        "column 4: '中中中' names tiles in Chinese: write them e111"
+    );
+    assert_eq!(
+        message("b66 c12345678 d11 +九萬"),
+        "column 20: '九萬' names tiles in Chinese: write it c9"
+    );
+    // A character that names no tile is still one the line cannot read.
+    assert_eq!(
+        message(&format!("{HAND} 国")),
+        "column 24: unexpected '国': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word"
+    );
+}
+
+#[test]
+fn a_comma_between_groups_is_one_error_whether_spaced_or_not() {
+    let comma =
+        "tokens are separated by spaces only: leave out the comma (b123 c456, not b123, c456)";
+    // Glued to the group before (column 8) or apart from it (column 9): the same advice,
+    // which, followed, scores the hand.
+    assert_eq!(
+        message("b66 c123, c456 c78 d111 +c9"),
+        format!("column 9: {comma}")
+    );
+    assert_eq!(
+        message("b66 c123 , c456 c78 d111 +c9"),
+        format!("column 10: {comma}")
+    );
+    assert_eq!(
+        message("[c b1,b2,b3] b66 c45678 d111 +c9"),
+        format!("column 6: {comma}")
+    );
+    assert_eq!(total("b66 c123 c456 c78 d111 +c9"), 5 + 40);
 }
 
 #[test]
