@@ -136,7 +136,7 @@ fn parse_holding_among(
     systems: &[&RuleSet],
 ) -> Result<Holding, Error> {
     let parsed = notation::parse_holding(line)?;
-    let system_words = system_words(&parsed.named, rules, systems)?;
+    let system_words = system_words(&parsed.named, parsed.claim.as_ref(), rules, systems)?;
     Ok(hand::validate_holding(&parsed, system_words)?)
 }
 
@@ -160,7 +160,7 @@ pub(crate) fn validate(
     rules: &RuleSet,
     systems: &[&RuleSet],
 ) -> Result<Hand, Error> {
-    let system_words = system_words(&parsed.named, rules, systems)?;
+    let system_words = system_words(&parsed.named, parsed.claim.as_ref(), rules, systems)?;
     let hand = if rules
         .declared
         .is_some_and(|declared| declared(&system_words))
@@ -181,12 +181,58 @@ pub(crate) fn validate(
 /// The line's words that are not shared ones, read against the system's own.
 fn system_words(
     named: &[Spanned<NamedWord>],
+    claim: Option<&Spanned<ClaimSpec>>,
     rules: &RuleSet,
     systems: &[&RuleSet],
 ) -> Result<words::SystemWords, Error> {
     words::resolve(named, rules.words).map_err(|e| match e {
         WordError::Notation(e) => Error::Notation(e),
-        WordError::Unknown(unknown) => unknown_word(unknown, rules, systems),
+        WordError::Unknown(unknown) => match claim_run_on(claim, named, rules, &unknown) {
+            Some(error) => Error::Notation(error),
+            None => unknown_word(unknown, rules, systems),
+        },
+    })
+}
+
+/// The error of a claim whose pattern name runs on past a space (`claim=all pungs`), when
+/// `unknown` is the word right after the claim: the words that follow it, up to one the
+/// rule set reads, are taken as the rest of the name.
+fn claim_run_on(
+    claim: Option<&Spanned<ClaimSpec>>,
+    named: &[Spanned<NamedWord>],
+    rules: &RuleSet,
+    unknown: &words::UnknownWord,
+) -> Option<NotationError> {
+    let claim = claim?;
+    let ClaimSpec::Patterns(_) = &claim.value else {
+        return None;
+    };
+    let value = claim.value.to_string();
+    let mut next = claim.column + "claim=".len() + value.chars().count() + 1;
+    if unknown.column != next {
+        return None;
+    }
+    let mut words = vec![value];
+    while let Some(word) = named
+        .iter()
+        .find(|w| w.column == next && w.value.value.is_none())
+    {
+        if rules
+            .words
+            .iter()
+            .any(|w| w.key.eq_ignore_ascii_case(word.value.key))
+        {
+            break;
+        }
+        words.push(word.value.key.to_string());
+        next += word.value.key.chars().count() + 1;
+    }
+    Some(NotationError {
+        column: claim.column,
+        kind: NotationErrorKind::ClaimOfSeveralWords {
+            written: words.join(" "),
+            joined: words.join("-"),
+        },
     })
 }
 

@@ -198,6 +198,17 @@ pub enum NotationErrorKind {
     /// `claim=` with nothing after it.
     #[error("claim= needs the claimed points or pattern ids joined by +, e.g. claim=45 or claim=1.2+7.1")]
     MissingClaim,
+    /// A claim whose pattern name runs on past a space (`claim=all pungs`).
+    #[error("a pattern name in a claim is written without spaces: write claim={joined} (or in quotes, claim=\"{written}\")")]
+    ClaimOfSeveralWords {
+        /// The claim's value and the words after it, as written.
+        written: String,
+        /// The same with hyphens for the spaces.
+        joined: String,
+    },
+    /// `claim="…` without the closing quote.
+    #[error("a claim in quotes needs its closing quote, e.g. claim=\"all pungs\"")]
+    UnclosedClaimQuote,
     /// A claim that is neither points nor patterns.
     #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids or names joined by + (e.g. claim=1.2+7.1, claim=concealed-hand+nine-tile-straight)")]
     BadClaim(String),
@@ -1270,9 +1281,28 @@ fn lower_code(word: &[u8]) -> u64 {
     code
 }
 
-/// `claim=VALUE`, where the value runs to the next space or comment.
+/// `claim=VALUE`, where the value runs to the next space or comment; or `claim="VALUE"`,
+/// where it runs to the closing quote, and its spaces are read as hyphens (a pattern's name
+/// is the same with either: `claim="all pungs"` is `claim=all-pungs`).
 fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
     let (after, _) = nom::bytes::complete::tag_no_case("claim=")(input)?;
+    if let Some(quoted) = after.strip_prefix('"') {
+        let Some(end) = quoted.find('"') else {
+            return fail(input, NotationErrorKind::UnclosedClaimQuote);
+        };
+        let value = quoted[..end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join("-");
+        let rest = &quoted[end + 1..];
+        if rest.starts_with(|c: char| !c.is_whitespace() && c != '#') {
+            return fail(rest, NotationErrorKind::MissingSpace(token_text(rest)));
+        }
+        return match parse_claim(&value) {
+            Ok(claim) => Ok((rest, claim)),
+            Err(kind) => fail(input, kind),
+        };
+    }
     let (rest, value) = take_while(|c: char| !c.is_whitespace() && c != '#')(after)?;
     match parse_claim(value) {
         Ok(claim) => Ok((rest, claim)),
@@ -1682,7 +1712,13 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
                     }
                     AnyWord::Named(w) => {
                         let key = w.key;
-                        if w.value.is_none() {
+                        // After a claim, a word may be the rest of a pattern's name
+                        // (`claim=fully concealed`), which the claim's check says.
+                        let after_claim = previous.is_some_and(|(text, _)| {
+                            text.get(..6)
+                                .is_some_and(|k| k.eq_ignore_ascii_case("claim="))
+                        });
+                        if w.value.is_none() && !after_claim {
                             if let Some((at, kind)) = table_words(previous, rest, key, after) {
                                 return fail(at, kind);
                             }

@@ -5,6 +5,7 @@
 mod common;
 
 use common::Mjscore;
+use mjscore::claim::Verdict;
 use mjscore::rules;
 
 /// A concealed hand worth 45 under WSOM: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40
@@ -198,6 +199,38 @@ fn a_comma_between_groups_is_one_error_whether_spaced_or_not() {
         format!("column 6: {comma}")
     );
     assert_eq!(total("b66 c123 c456 c78 d111 +c9"), 5 + 40);
+}
+
+#[test]
+fn a_claim_of_a_name_in_several_words() {
+    // Spaces end a token: the name runs on into words the line cannot read, and the error
+    // at the claim says how to write it.
+    let several = "a pattern name in a claim is written without spaces";
+    for (claim, joined, written) in [
+        ("all pungs", "all-pungs", "all pungs"),
+        (
+            "1.2+nine tile straight",
+            "1.2+nine-tile-straight",
+            "1.2+nine tile straight",
+        ),
+    ] {
+        assert_eq!(
+            message(&format!("{HAND} claim={claim} self")),
+            format!(
+                "column 24: {several}: write claim={joined} (or in quotes, claim=\"{written}\")"
+            )
+        );
+    }
+    // In quotes it is read, as the same name with hyphens: 1.2 + 7.1 are claimed, the hand
+    // is worth 45 (5 + 40), the claim is confirmed.
+    let line = format!("{HAND} claim=\"concealed hand+nine tile straight\"");
+    let scored = mjscore::score_line(&line, &rules::WSOM).unwrap();
+    let check = scored.claim.expect("a claim");
+    assert_eq!((check.claim.value, check.verdict), (45, Verdict::Confirmed));
+    assert_eq!(
+        message(&format!("{HAND} claim=\"all pungs")),
+        "column 24: a claim in quotes needs its closing quote, e.g. claim=\"all pungs\""
+    );
 }
 
 #[test]
