@@ -3,6 +3,7 @@
 //! ([`score_line`]); the batch and the binary call it line by line. [`analyse_line`] does the
 //! same for the `waits` analysis.
 
+use crate::arrange;
 use crate::claim::{self, ClaimCheck, ClaimError};
 use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
 use crate::notation::Spanned;
@@ -169,13 +170,48 @@ pub(crate) fn validate(
     } else {
         // After the words: an unknown word comes before the end of the line, where a
         // missing winning tile is reported.
-        let winning = parsed.winning.ok_or_else(|| parsed.no_winning_tile())?;
+        let Some(winning) = parsed.winning else {
+            return Err(no_winning_tile(parsed, rules, &system_words).into());
+        };
         hand::validate(parsed, winning, system_words)?
     };
     if let Some(check) = rules.check_context {
         check(parsed, &hand.context)?;
     }
     Ok(hand)
+}
+
+/// The error of a line without its `+TILE`. When its tiles make 14 without one, the `+`
+/// was left off a tile written among the concealed ones: the error points at the last tile
+/// written, the likeliest to be the one that completed the hand, and says whether the 14
+/// tiles make a winning hand (whichever of them completed it: the tiles arrange alike).
+fn no_winning_tile(
+    parsed: &ParsedHand,
+    rules: &RuleSet,
+    words: &words::SystemWords,
+) -> NotationError {
+    let tiles = parsed.concealed.len() + 3 * parsed.melds.len();
+    let Some(&last) = parsed.concealed.last().filter(|_| tiles == 14) else {
+        return parsed.no_winning_tile();
+    };
+    let mut marked = parsed.clone();
+    marked.concealed.pop();
+    marked.winning = Some(last);
+    let complete_as = hand::validate(&marked, last, words.clone())
+        .ok()
+        .and_then(|hand| {
+            arrange::arrangements(&hand)
+                .into_iter()
+                .find(|a| rules.shapes.allow(&a.shape))
+        })
+        .map(|arrangement| arrangement.to_string());
+    NotationError {
+        column: last.column,
+        kind: NotationErrorKind::NoWinningTileOf14 {
+            last: last.value,
+            complete_as,
+        },
+    }
 }
 
 /// The line's words that are not shared ones, read against the system's own.

@@ -195,6 +195,18 @@ pub enum NotationErrorKind {
     /// No `+TILE` at all.
     #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
     NoWinningTile,
+    /// No `+TILE`, but 14 tiles without it: the `+` left off the tile that completed the
+    /// hand.
+    #[error("no winning tile: mark the tile that completed the hand with +; if it was the last one written, write it apart as +{last}{}", match complete_as {
+        Some(arrangement) => format!(" (with it the hand is complete as {arrangement})"),
+        None => " (these 14 tiles make no winning hand, whichever completed it)".to_string(),
+    })]
+    NoWinningTileOf14 {
+        /// The last concealed tile written.
+        last: Tile,
+        /// The arrangement the 14 tiles make, if they make one.
+        complete_as: Option<String>,
+    },
     /// `claim=` with nothing after it.
     #[error("claim= needs the claimed points or pattern ids joined by +, e.g. claim=45 or claim=1.2+7.1")]
     MissingClaim,

@@ -234,6 +234,30 @@ fn a_claim_of_a_name_in_several_words() {
 }
 
 #[test]
+fn fourteen_tiles_without_a_plus_point_at_the_last_tile() {
+    // The c9 written last (column 20) completes b66 · c123 c456 c789 · d111.
+    assert_eq!(
+        message("b66 c12345678 d111 c9 self"),
+        "column 20: no winning tile: mark the tile that completed the hand with +; if it was the last one written, write it apart as +c9 (with it the hand is complete as b66 · c123 c456 c789 · d111)"
+    );
+    // Last in its group: d1 of d111 (column 16), with the same arrangement.
+    assert_eq!(
+        message("b66 c123456789 d111"),
+        "column 16: no winning tile: mark the tile that completed the hand with +; if it was the last one written, write it apart as +d1 (with it the hand is complete as b66 · c123 c456 c789 · d111)"
+    );
+    // c8 for c9: b66 c12345678 c8 d111 makes no winning hand.
+    assert_eq!(
+        message("b66 c12345678 d111 c8"),
+        "column 20: no winning tile: mark the tile that completed the hand with +; if it was the last one written, write it apart as +c8 (these 14 tiles make no winning hand, whichever completed it)"
+    );
+    // 13 tiles: the winning tile is missing at the end of the line.
+    assert_eq!(
+        message("b66 c12345678 d11"),
+        "column 18: no winning tile: mark the tile that completed the hand with +, e.g. +b9"
+    );
+}
+
+#[test]
 fn a_meld_of_the_wrong_kind_says_which_kind_its_tiles_make() {
     // Each line has 14 tiles once the kind is right: [k d1111] counts 3 + b66 c12345678 +c9.
     for (line, expected) in [
