@@ -134,6 +134,16 @@ pub enum NotationErrorKind {
         /// The value as written.
         found: String,
     },
+    /// A seat written in Chinese (`seat=南`).
+    #[error("{key}={found}: a seat is written e, s, w or n: {key}={letter}")]
+    SeatInChinese {
+        /// The word: `seat`, `from` or `resp`.
+        key: String,
+        /// The seat as written.
+        found: String,
+        /// The seat's letter.
+        letter: char,
+    },
     /// A system's wind-valued word (`round=`) with no wind after it.
     #[error("{0}= needs a wind: e, s, w or n (e.g. {0}=s)")]
     MissingWind(String),
@@ -1207,6 +1217,14 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
             fail(input, NotationErrorKind::UnexpectedValue(key_lower()))
         }
         SEAT | FROM | RESP => match value {
+            Some("") if chinese_seat(rest).is_some() => fail(
+                input,
+                NotationErrorKind::SeatInChinese {
+                    key: key_lower(),
+                    found: token_text(rest),
+                    letter: chinese_seat(rest).map_or('e', Seat::letter),
+                },
+            ),
             Some(found) if !found.is_empty() => fail(
                 input,
                 NotationErrorKind::BadSeat {
@@ -1320,6 +1338,28 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
         Ok(claim) => Ok((rest, claim)),
         Err(kind) => fail(input, kind),
     }
+}
+
+/// The seat whose wind's character (東 南 西 北, or 东) starts `text`, on its own or before
+/// 風 (风) and the end of the token.
+fn chinese_seat(text: &str) -> Option<Seat> {
+    let mut chars = text.chars();
+    let seat = match chars.next()? {
+        '東' | '东' => Seat::East,
+        '南' => Seat::South,
+        '西' => Seat::West,
+        '北' => Seat::North,
+        _ => return None,
+    };
+    let rest = chars.as_str();
+    let rest = rest
+        .strip_prefix('風')
+        .or_else(|| rest.strip_prefix('风'))
+        .unwrap_or(rest);
+    rest.chars()
+        .next()
+        .is_none_or(|c| c.is_whitespace() || c == '#')
+        .then_some(seat)
 }
 
 /// Accepts a seat letter or its full name (`s`, `south`), in any case.

@@ -173,6 +173,17 @@ fn tiles_named_in_chinese_are_said_in_letters() {
         message("b66 c12345678 d11 +九萬"),
         "column 20: '九萬' names tiles in Chinese: write it c9"
     );
+    // A seat by its wind's character: 東 南 西 北 are e s w n.
+    for (word, letter) in [
+        ("seat=南", "seat=s"),
+        ("from=東風", "from=e"),
+        ("resp=北", "resp=n"),
+    ] {
+        assert_eq!(
+            message(&format!("{HAND} {word}")),
+            format!("column 24: {word}: a seat is written e, s, w or n: {letter}")
+        );
+    }
     // A character that names no tile is still one the line cannot read.
     assert_eq!(
         message(&format!("{HAND} 国")),
