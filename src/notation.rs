@@ -1321,9 +1321,10 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
             return fail(input, NotationErrorKind::UnclosedClaimQuote);
         };
         let value = quoted[..end]
-            .split_whitespace()
+            .split('+')
+            .map(|name| name.split_whitespace().collect::<Vec<_>>().join("-"))
             .collect::<Vec<_>>()
-            .join("-");
+            .join("+");
         let rest = &quoted[end + 1..];
         if rest.starts_with(|c: char| !c.is_whitespace() && c != '#') {
             return fail(rest, NotationErrorKind::MissingSpace(token_text(rest)));

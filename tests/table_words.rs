@@ -232,12 +232,17 @@ fn a_claim_of_a_name_in_several_words() {
             )
         );
     }
-    // In quotes it is read, as the same name with hyphens: 1.2 + 7.1 are claimed, the hand
-    // is worth 45 (5 + 40), the claim is confirmed.
-    let line = format!("{HAND} claim=\"concealed hand+nine tile straight\"");
+    // In quotes it is read, as the same names with hyphens (the spaces around + are no
+    // part of a name): 1.2 + 7.1 are claimed, the hand is worth 45 (5 + 40), the claim is
+    // confirmed.
+    let line = format!("{HAND} claim=\"concealed hand + nine tile straight\"");
     let scored = mjscore::score_line(&line, &rules::WSOM).unwrap();
     let check = scored.claim.expect("a claim");
     assert_eq!((check.claim.value, check.verdict), (45, Verdict::Confirmed));
+    assert_eq!(
+        check.claim.spec.to_string(),
+        "concealed-hand+nine-tile-straight"
+    );
     assert_eq!(
         message(&format!("{HAND} claim=\"all pungs")),
         "column 24: a claim in quotes needs its closing quote, e.g. claim=\"all pungs\""
