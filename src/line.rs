@@ -249,10 +249,12 @@ fn claim_run_on(
         return None;
     }
     let mut words = vec![value];
-    while let Some(word) = named
-        .iter()
-        .find(|w| w.column == next && w.value.value.is_none())
-    {
+    // The named words are in the order of the line: those after the claim follow `unknown`.
+    let from = named.iter().position(|w| w.column == unknown.column)?;
+    for word in &named[from..] {
+        if word.column != next || word.value.value.is_some() {
+            break;
+        }
         if rules
             .words
             .iter()

@@ -1614,6 +1614,10 @@ fn plain_word(bytes: &[u8]) -> Option<(usize, Word)> {
     Some((length, word))
 }
 
+/// How many words for the scoring system a line may give before [`parse_tokens`] looks a
+/// word up among them in a set rather than one by one.
+const MANY_NAMED: usize = 16;
+
 /// Reads `line` into `parsed` (empty) token by token: every style, glued tokens, the
 /// system's own words, claims, and every mistake with its column.
 fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), NotationError> {
@@ -1639,6 +1643,8 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
     // Where the token before this one starts: two words of a table's language may mean
     // together what neither says alone (`self drawn`).
     let mut token_start: Option<&str> = None;
+    // The keys of `named` in lower case, once there are many of them.
+    let mut named_keys: Option<std::collections::HashSet<String>> = None;
     loop {
         let before_spaces = rest;
         let (after_space, spaces) = multispace0(rest).expect("multispace0 cannot fail");
@@ -1779,9 +1785,20 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
                         let shared_twin = words
                             .iter()
                             .any(|s| s.value.keyword().eq_ignore_ascii_case(key));
-                        if shared_twin
-                            || named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
-                        {
+                        // A line has a few such words; one of thousands (each an error
+                        // anyway) is looked up in a set, not compared with each before it.
+                        let named_twin = if named.len() < MANY_NAMED {
+                            named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
+                        } else {
+                            let seen = named_keys.get_or_insert_with(|| {
+                                named
+                                    .iter()
+                                    .map(|s| s.value.key.to_ascii_lowercase())
+                                    .collect()
+                            });
+                            !seen.insert(key.to_ascii_lowercase())
+                        };
+                        if shared_twin || named_twin {
                             let key = key.to_ascii_lowercase();
                             return fail(rest, NotationErrorKind::Repeated(key));
                         }
