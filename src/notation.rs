@@ -370,10 +370,10 @@ const TILE_WORDS: [(&str, &str); 5] = [
 ];
 
 const SELF_DRAW: &str = "is a self-draw: write self";
-const DISCARD_WIN: &str = "is a win on a discard, which a line is unless it says self: leave it out, and name the discarder with from= (e.g. from=s; without it the winner's upper seat is assumed)";
+const DISCARD_WIN: &str = "is a win on a discard, which a line is unless it says self: leave it out, and name the discarder with from=, by seat or, in a session, by name (from=s, from=Ann; without it the winner's upper seat is assumed)";
 const WON: &str = "says that the hand won, as every line does: leave it out (a self-draw is written self; a win on a discard needs no word)";
 const DISCARDER: &str =
-    "names the player who discarded the winning tile: write from= and his seat (e.g. from=s)";
+    "names the player who discarded the winning tile: write from= with his seat or, in a session, his name (from=s, from=Ann)";
 const LAST_DRAW: &str = "is a self-drawn win on the last tile of the wall: write last self";
 const LAST_DISCARD: &str = "is a win on the last discard: write last";
 const SUPPLEMENT: &str = "is a win on a kong's supplement tile: write kong";
