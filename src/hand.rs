@@ -39,6 +39,18 @@ pub enum HandErrorKind {
     /// A kong meld that is not four identical tiles.
     #[error("a kong is four identical tiles, e.g. [k e1111]; this one has {0}")]
     BadKong(String),
+    /// A meld whose tiles make a meld of another kind (`[p d1111]`, a kong).
+    #[error("{kind_rule}; {tiles} is {is}: write {instead}")]
+    WrongMeldKind {
+        /// What the written kind is: "a pung is three identical tiles".
+        kind_rule: &'static str,
+        /// The tiles as written.
+        tiles: String,
+        /// What they are: "four identical tiles, a kong".
+        is: &'static str,
+        /// The meld to write: "[k d1111] (or [ck d1111], concealed)".
+        instead: String,
+    },
     /// Not 14 tiles in all.
     #[error("the hand has {}; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)", tile_count(*.tiles))]
     WrongTileCount {
@@ -531,36 +543,68 @@ fn check_melds(parsed: &[ParsedMeld], melds: &mut Melds) -> Result<(), HandError
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
     let tiles = meld.tiles.as_slice();
     let identical = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
-    let (shaped, wrong) = match meld.kind {
+    // In any order: `[c b3 b5 b4]` is the chow b345.
+    let consecutive = match *tiles {
+        [a, b, c] => {
+            let mut sorted = [a, b, c];
+            sorted.sort_unstable();
+            sorted[0].next_in_suit() == Some(sorted[1])
+                && sorted[1].next_in_suit() == Some(sorted[2])
+        }
+        _ => false,
+    };
+    let (shaped, wrong, kind_rule) = match meld.kind {
         MeldKind::Pung => (
             identical(3),
             HandErrorKind::BadPung as fn(String) -> HandErrorKind,
+            "a pung is three identical tiles",
         ),
-        MeldKind::Kong | MeldKind::ConcealedKong => (identical(4), HandErrorKind::BadKong as _),
-        MeldKind::Chow => {
-            // In any order: `[c b3 b5 b4]` is the chow b345.
-            let consecutive = match *tiles {
-                [a, b, c] => {
-                    let mut sorted = [a, b, c];
-                    sorted.sort_unstable();
-                    sorted[0].next_in_suit() == Some(sorted[1])
-                        && sorted[1].next_in_suit() == Some(sorted[2])
-                }
-                _ => false,
-            };
-            (consecutive, HandErrorKind::BadChow as _)
-        }
+        MeldKind::Kong | MeldKind::ConcealedKong => (
+            identical(4),
+            HandErrorKind::BadKong as _,
+            "a kong is four identical tiles",
+        ),
+        MeldKind::Chow => (
+            consecutive,
+            HandErrorKind::BadChow as _,
+            "a chow is three consecutive tiles of one number suit",
+        ),
     };
-    match tiles.iter().min() {
-        Some(&lowest) if shaped => Ok(Meld {
+    let lowest = tiles.iter().min().copied();
+    if let (Some(tile), true) = (lowest, shaped) {
+        return Ok(Meld {
             kind: meld.kind,
-            tile: lowest,
-        }),
-        _ => Err(HandError {
-            column: meld.column,
-            kind: wrong(written_meld(tiles)),
-        }),
+            tile,
+        });
     }
+    let written = written_meld(tiles);
+    // Tiles that make a meld of another kind: the kind letter was the slip.
+    let other = match lowest {
+        Some(_) if identical(4) => Some(("four identical tiles, a kong", "k")),
+        Some(_) if identical(3) => Some(("three identical tiles, a pung", "p")),
+        Some(_) if consecutive => Some(("three consecutive tiles, a chow", "c")),
+        _ => None,
+    };
+    let kind = match other {
+        Some((is, letter)) => HandErrorKind::WrongMeldKind {
+            kind_rule,
+            is,
+            instead: match (letter, meld.kind) {
+                ("k", _) => format!("[k {written}] (or [ck {written}], concealed)"),
+                // Three concealed tiles are no meld: they stay among the tiles.
+                ("p", MeldKind::ConcealedKong) => {
+                    format!("[p {written}] (exposed), or {written} among the concealed tiles")
+                }
+                _ => format!("[{letter} {written}]"),
+            },
+            tiles: written,
+        },
+        None => wrong(written),
+    };
+    Err(HandError {
+        column: meld.column,
+        kind,
+    })
 }
 
 /// A meld's tiles as notation, sorted, for messages: `d112`, or `b1 w1 w1` across suits.

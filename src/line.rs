@@ -4,6 +4,7 @@
 //! same for the `waits` analysis.
 
 use crate::analysis::{self, Analysis};
+use crate::arrange;
 use crate::claim::{self, ClaimCheck, ClaimError};
 use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
 use crate::notation::Spanned;
@@ -148,7 +149,7 @@ fn parse_holding_among(
     systems: &[&RuleSet],
 ) -> Result<Holding, Error> {
     let parsed = notation::parse_holding(line)?;
-    let system_words = system_words(&parsed.named, rules, systems)?;
+    let system_words = system_words(&parsed.named, parsed.claim.as_ref(), rules, systems)?;
     Ok(hand::validate_holding(&parsed, system_words)?)
 }
 
@@ -172,7 +173,7 @@ pub(crate) fn validate(
     rules: &RuleSet,
     systems: &[&RuleSet],
 ) -> Result<Hand, Error> {
-    let system_words = system_words(&parsed.named, rules, systems)?;
+    let system_words = system_words(&parsed.named, parsed.claim.as_ref(), rules, systems)?;
     let hand = if rules
         .declared
         .is_some_and(|declared| declared(&system_words))
@@ -181,7 +182,9 @@ pub(crate) fn validate(
     } else {
         // After the words: an unknown word comes before the end of the line, where a
         // missing winning tile is reported.
-        let winning = parsed.winning.ok_or_else(|| parsed.no_winning_tile())?;
+        let Some(winning) = parsed.winning else {
+            return Err(no_winning_tile(parsed, rules, &system_words).into());
+        };
         hand::validate(parsed, winning, system_words)?
     };
     if let Some(check) = rules.check_context {
@@ -190,15 +193,96 @@ pub(crate) fn validate(
     Ok(hand)
 }
 
+/// The error of a line without its `+TILE`. When its tiles make 14 without one, the `+`
+/// was left off a tile written among the concealed ones: the error points at the last tile
+/// written, the likeliest to be the one that completed the hand, and says whether the 14
+/// tiles make a winning hand (whichever of them completed it: the tiles arrange alike).
+fn no_winning_tile(
+    parsed: &ParsedHand,
+    rules: &RuleSet,
+    words: &words::SystemWords,
+) -> NotationError {
+    let tiles = parsed.concealed.len() + 3 * parsed.melds.len();
+    let Some(&last) = parsed.concealed.last().filter(|_| tiles == 14) else {
+        return parsed.no_winning_tile();
+    };
+    let mut marked = parsed.clone();
+    marked.concealed.pop();
+    marked.winning = Some(last);
+    let complete_as = hand::validate(&marked, last, words.clone())
+        .ok()
+        .and_then(|hand| {
+            arrange::arrangements(&hand)
+                .into_iter()
+                .find(|a| rules.shapes.allow(&a.shape))
+        })
+        .map(|arrangement| arrangement.to_string());
+    NotationError {
+        column: last.column,
+        kind: NotationErrorKind::NoWinningTileOf14 {
+            last: last.value,
+            complete_as,
+        },
+    }
+}
+
 /// The line's words that are not shared ones, read against the system's own.
 fn system_words(
     named: &[Spanned<NamedWord>],
+    claim: Option<&Spanned<ClaimSpec>>,
     rules: &RuleSet,
     systems: &[&RuleSet],
 ) -> Result<words::SystemWords, Error> {
     words::resolve(named, rules.words).map_err(|e| match e {
         WordError::Notation(e) => Error::Notation(e),
-        WordError::Unknown(unknown) => unknown_word(unknown, rules, systems),
+        WordError::Unknown(unknown) => match claim_run_on(claim, named, rules, &unknown) {
+            Some(error) => Error::Notation(error),
+            None => unknown_word(unknown, rules, systems),
+        },
+    })
+}
+
+/// The error of a claim whose pattern name runs on past a space (`claim=all pungs`), when
+/// `unknown` is the word right after the claim: the words that follow it, up to one the
+/// rule set reads, are taken as the rest of the name.
+fn claim_run_on(
+    claim: Option<&Spanned<ClaimSpec>>,
+    named: &[Spanned<NamedWord>],
+    rules: &RuleSet,
+    unknown: &words::UnknownWord,
+) -> Option<NotationError> {
+    let claim = claim?;
+    let ClaimSpec::Patterns(_) = &claim.value else {
+        return None;
+    };
+    let value = claim.value.to_string();
+    let mut next = claim.column + "claim=".len() + value.chars().count() + 1;
+    if unknown.column != next {
+        return None;
+    }
+    let mut words = vec![value];
+    // The named words are in the order of the line: those after the claim follow `unknown`.
+    let from = named.iter().position(|w| w.column == unknown.column)?;
+    for word in &named[from..] {
+        if word.column != next || word.value.value.is_some() {
+            break;
+        }
+        if rules
+            .words
+            .iter()
+            .any(|w| w.key.eq_ignore_ascii_case(word.value.key))
+        {
+            break;
+        }
+        words.push(word.value.key.to_string());
+        next += word.value.key.chars().count() + 1;
+    }
+    Some(NotationError {
+        column: claim.column,
+        kind: NotationErrorKind::ClaimOfSeveralWords {
+            written: words.join(" "),
+            joined: words.join("-"),
+        },
     })
 }
 

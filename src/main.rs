@@ -135,8 +135,8 @@ enum Command {
     /// Explain one pattern in full, with an example hand that scores it.
     Explain {
         /// A pattern id (7.1), its name ("Nine-Tile Straight") or the start of its name
-        /// (nine-tile); see `mjscore patterns`.
-        pattern: String,
+        /// (nine-tile); without one, the rule set's patterns are listed.
+        pattern: Option<String>,
         #[command(flatten)]
         options: SystemOptions,
     },
@@ -409,6 +409,13 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             if format == Format::Tsv {
                 bail!("explain writes one pattern in full, as text or json; for a table of the patterns, use mjscore patterns --format tsv");
             }
+            let Some(pattern) = pattern else {
+                let list = match format {
+                    Format::Json => render::reference::card(rules, format),
+                    _ => render::reference::pattern_list(rules),
+                };
+                return write_all(&mut stdout, list.as_bytes(), "the list of patterns");
+            };
             return explain(rules, pattern, format, &mut stdout);
         }
         Some(Command::Notation) => {

@@ -89,6 +89,31 @@ pub enum NotationErrorKind {
         /// The word the line most likely meant: `self` for `tsumo` or `slef`.
         guess: Option<String>,
     },
+    /// A word of another rule book or of the table's own language (`tsumo`, `自摸`): this
+    /// notation says the same its own way, and the word is refused rather than read as
+    /// that, so that a line means one thing wherever it is read.
+    #[error("'{word}' {advice}")]
+    TableWord {
+        /// The word (or the words) as written.
+        word: String,
+        /// What it means here and what to write instead.
+        advice: &'static str,
+    },
+    /// Tiles named in Chinese (`中`, `一萬`, `5筒`).
+    #[error("'{written}' names tiles in Chinese: write {} {letters}", if *.count == 1 { "it" } else { "them" })]
+    ChineseTiles {
+        /// The token as written.
+        written: String,
+        /// The same tiles in this notation.
+        letters: String,
+        /// How many tiles it names.
+        count: usize,
+    },
+    /// A comma between tokens: they are separated by spaces.
+    #[error(
+        "tokens are separated by spaces only: leave out the comma (b123 c456, not b123, c456)"
+    )]
+    Comma,
     /// A character that starts no token.
     #[error("unexpected {}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or a context word", shown(*.0))]
     UnexpectedChar(char),
@@ -108,6 +133,16 @@ pub enum NotationErrorKind {
         key: String,
         /// The value as written.
         found: String,
+    },
+    /// A seat written in Chinese (`seat=南`).
+    #[error("{key}={found}: a seat is written e, s, w or n: {key}={letter}")]
+    SeatInChinese {
+        /// The word: `seat`, `from` or `resp`.
+        key: String,
+        /// The seat as written.
+        found: String,
+        /// The seat's letter.
+        letter: char,
     },
     /// A system's wind-valued word (`round=`) with no wind after it.
     #[error("{0}= needs a wind: e, s, w or n (e.g. {0}=s)")]
@@ -170,9 +205,32 @@ pub enum NotationErrorKind {
     /// No `+TILE` at all.
     #[error("no winning tile: mark the tile that completed the hand with +, e.g. +b9")]
     NoWinningTile,
+    /// No `+TILE`, but 14 tiles without it: the `+` left off the tile that completed the
+    /// hand.
+    #[error("no winning tile: mark the tile that completed the hand with +; if it was the last one written, write it apart as +{last}{}", match complete_as {
+        Some(arrangement) => format!(" (with it the hand is complete as {arrangement})"),
+        None => " (these 14 tiles make no winning hand, whichever completed it)".to_string(),
+    })]
+    NoWinningTileOf14 {
+        /// The last concealed tile written.
+        last: Tile,
+        /// The arrangement the 14 tiles make, if they make one.
+        complete_as: Option<String>,
+    },
     /// `claim=` with nothing after it.
     #[error("claim= needs the claimed points or pattern ids joined by +, e.g. claim=45 or claim=1.2+7.1")]
     MissingClaim,
+    /// A claim whose pattern name runs on past a space (`claim=all pungs`).
+    #[error("a pattern name in a claim is written without spaces: write claim={joined} (or in quotes, claim=\"{written}\")")]
+    ClaimOfSeveralWords {
+        /// The claim's value and the words after it, as written.
+        written: String,
+        /// The same with hyphens for the spaces.
+        joined: String,
+    },
+    /// `claim="…` without the closing quote.
+    #[error("a claim in quotes needs its closing quote, e.g. claim=\"all pungs\"")]
+    UnclosedClaimQuote,
     /// A claim that is neither points nor patterns.
     #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids or names joined by + (e.g. claim=1.2+7.1, claim=concealed-hand+nine-tile-straight)")]
     BadClaim(String),
@@ -301,55 +359,164 @@ pub const SHARED_WORDS: [(&str, &str); 11] = [
     ),
 ];
 
-/// What players call the shared context words, in other rule books and at other tables,
-/// and the tiles they name in words: each with what this notation writes for it.
-const PLAYERS_WORDS: [(&str, &str); 20] = [
-    // Tiles by name: `red dragon` is written e1.
+/// What players call the tiles in words: `red dragon` is written e1. A slip, met with a
+/// guess.
+const TILE_WORDS: [(&str, &str); 5] = [
     ("red", "e1, the red dragon"),
     ("green", "e2, the green dragon"),
     ("white", "e3, the white dragon"),
     ("dragon", "a dragon: e1 red, e2 green, e3 white"),
     ("wind", "a wind: w1 East, w2 South, w3 West, w4 North"),
-    ("tsumo", "self"),
-    ("zimo", "self"),
-    ("selfdraw", "self"),
-    ("self-draw", "self"),
-    ("self-drawn", "self"),
-    ("selfdrawn", "self"),
-    ("haitei", "last"),
-    ("houtei", "last"),
-    ("lasttile", "last"),
-    ("last-tile", "last"),
-    ("rinshan", "kong"),
-    ("chankan", "rob"),
-    ("tenhou", "heaven"),
-    ("chiihou", "earth"),
-    ("dealer", "seat=e"),
 ];
 
-/// The word a line most likely meant by `word`, which no rule set reads: a name players give
-/// a shared word (`tsumo` is `self`), or a word of this notation or of `known` (the rule
-/// set's own, as written) one or two letters away (`slef`, `lastcopi`).
+const SELF_DRAW: &str = "is a self-draw: write self";
+const DISCARD_WIN: &str = "is a win on a discard, which a line is unless it says self: leave it out, and name the discarder with from=, by seat or, in a session, by name (from=s, from=Ann; without it the winner's upper seat is assumed)";
+const WON: &str = "says that the hand won, as every line does: leave it out (a self-draw is written self; a win on a discard needs no word)";
+const DISCARDER: &str =
+    "names the player who discarded the winning tile: write from= with his seat or, in a session, his name (from=s, from=Ann)";
+const LAST_DRAW: &str = "is a self-drawn win on the last tile of the wall: write last self";
+const LAST_DISCARD: &str = "is a win on the last discard: write last";
+const SUPPLEMENT: &str = "is a win on a kong's supplement tile: write kong";
+const ROBBED: &str = "is a win by robbing a kong: write rob";
+const HEAVEN: &str = "is Blessing of Heaven: write heaven";
+const EARTH: &str = "is Blessing of Earth: write earth";
+const DRAWN: &str = "is a hand with no winner: write draw on a line of its own, in place of a hand";
+const CONCEALED: &str = "is the concealed-hand pattern, which is read from the tiles (a hand with no exposed meld scores it): leave it out (a referee's claim names it claim=concealed-hand)";
+const DEALER: &str = "is East: write seat=e";
+
+/// The words of other rule books and of the table's own language (Japanese, Chinese) for
+/// what this notation writes its own way, each with what it means here and what to write.
+/// None is read as what it means: a line says each thing one way, so that it reads the same
+/// everywhere, and a referee never gets a hand other than the one written.
+const TABLE_WORDS: [(&str, &str); 64] = [
+    ("tsumo", SELF_DRAW),
+    ("zimo", SELF_DRAW),
+    ("selfdraw", SELF_DRAW),
+    ("self-draw", SELF_DRAW),
+    ("self-drawn", SELF_DRAW),
+    ("selfdrawn", SELF_DRAW),
+    ("自摸", SELF_DRAW),
+    ("ron", DISCARD_WIN),
+    ("agari", WON),
+    ("hu", WON),
+    ("mahjong", WON),
+    ("食糊", WON),
+    ("食胡", WON),
+    ("胡", WON),
+    ("糊", WON),
+    ("和", WON),
+    ("胡了", WON),
+    ("放銃", DISCARDER),
+    ("放铳", DISCARDER),
+    ("點炮", DISCARDER),
+    ("点炮", DISCARDER),
+    ("放炮", DISCARDER),
+    ("haitei", LAST_DRAW),
+    ("haidi", LAST_DRAW),
+    ("海底", LAST_DRAW),
+    ("海底撈月", LAST_DRAW),
+    ("海底捞月", LAST_DRAW),
+    ("houtei", LAST_DISCARD),
+    ("河底", LAST_DISCARD),
+    ("河底撈魚", LAST_DISCARD),
+    ("河底捞鱼", LAST_DISCARD),
+    ("lasttile", "is written last"),
+    ("last-tile", "is written last"),
+    ("rinshan", SUPPLEMENT),
+    ("槓上開花", SUPPLEMENT),
+    ("杠上开花", SUPPLEMENT),
+    ("chankan", ROBBED),
+    ("搶槓", ROBBED),
+    ("抢杠", ROBBED),
+    ("tenhou", HEAVEN),
+    ("天和", HEAVEN),
+    ("天胡", HEAVEN),
+    ("chiihou", EARTH),
+    ("地和", EARTH),
+    ("地胡", EARTH),
+    ("draw", DRAWN),
+    ("drawn", DRAWN),
+    ("wash", DRAWN),
+    ("washout", DRAWN),
+    ("ryuukyoku", DRAWN),
+    ("流局", DRAWN),
+    ("荒莊", DRAWN),
+    ("荒庄", DRAWN),
+    ("黃莊", DRAWN),
+    ("黄庄", DRAWN),
+    ("concealed", CONCEALED),
+    ("menzen", CONCEALED),
+    ("門清", CONCEALED),
+    ("门清", CONCEALED),
+    ("門前清", CONCEALED),
+    ("门前清", CONCEALED),
+    ("dealer", DEALER),
+    ("莊家", DEALER),
+    ("庄家", DEALER),
+];
+
+/// Two words of a table's language that mean together what neither says alone, each with
+/// its advice: `no winner`, `fully concealed`; `self drawn` and `last tile`, whose first
+/// word this notation reads (so the second says nothing more).
+const TABLE_PHRASES: [(&str, &str, &str); 6] = [
+    ("no", "winner", DRAWN),
+    ("fully", "concealed", CONCEALED),
+    ("self", "drawn", "is a self-draw: self alone says it"),
+    ("self", "draw", "is a self-draw: self alone says it"),
+    ("last", "tile", "is written last alone"),
+    ("closed", "hand", CONCEALED),
+];
+
+/// What a table's word (any case) means here, as [`TABLE_WORDS`] says.
+pub fn table_word(word: &str) -> Option<&'static str> {
+    TABLE_WORDS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(word))
+        .map(|&(_, advice)| advice)
+}
+
+/// What two words written one after the other mean together, as [`TABLE_PHRASES`] says.
+fn table_phrase(first: &str, second: &str) -> Option<&'static str> {
+    TABLE_PHRASES
+        .iter()
+        .find(|(a, b, _)| a.eq_ignore_ascii_case(first) && b.eq_ignore_ascii_case(second))
+        .map(|&(_, _, advice)| advice)
+}
+
+/// The word a line most likely meant by `word`, which no rule set reads: a player's name for
+/// a tile (`red` is e1), or a word of this notation or of `known` (the rule set's own, as
+/// written) that `word` is a slip of (`slef`, `lastcopi`).
+///
+/// Most of these words add a pattern, and a short word one letter off is as likely another
+/// word as a slip (`ron`, a discard win, is one letter from `rob`): a word of under five
+/// letters is guessed only from a slip that keeps its letters (two swapped, one doubled or
+/// left out), never from a changed letter.
 pub fn guess_word<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<String> {
     let word = word.to_ascii_lowercase();
-    if let Some((_, meant)) = PLAYERS_WORDS.iter().find(|(name, _)| *name == word) {
+    if let Some((_, meant)) = TILE_WORDS.iter().find(|(name, _)| *name == word) {
         return Some((*meant).to_string());
     }
     let key = word.split('=').next().unwrap_or_default();
     let shared = [
         "self", "last", "kong", "rob", "heaven", "earth", "seat=", "from=", "resp=",
     ];
+    let key_length = key.chars().count();
     let near = |candidate: &str| {
         let bare = candidate.trim_end_matches('=');
-        let allowed = if bare.len() >= 5 { 2 } else { 1 };
-        (edit_distance(key, bare) <= allowed).then(|| candidate.to_string())
+        let long = bare.len() >= 5;
+        let allowed = if long { 2 } else { 1 };
+        // Words whose lengths differ by more are that far apart at least: a long word is
+        // not compared letter by letter with every short one.
+        (key_length.abs_diff(bare.len()) <= allowed && edit_distance(key, bare, long) <= allowed)
+            .then(|| candidate.to_string())
     };
     shared.into_iter().chain(known).find_map(near)
 }
 
-/// The edit distance between two short words (insertions, deletions, substitutions, and a
-/// swap of two neighbours counted as one: `slef` is one from `self`).
-fn edit_distance(a: &str, b: &str) -> usize {
+/// The edit distance between two short words (insertions, deletions, substitutions if
+/// `substitutions`, and a swap of two neighbours counted as one: `slef` is one from `self`).
+/// Without substitutions a changed letter counts two, as a deletion and an insertion.
+fn edit_distance(a: &str, b: &str, substitutions: bool) -> usize {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
     for (i, row) in rows.iter_mut().enumerate() {
@@ -360,7 +527,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let cost = match (a[i - 1] == b[j - 1], substitutions) {
+                (true, _) => 0,
+                (false, true) => 1,
+                (false, false) => 2,
+            };
             let mut best = (rows[i - 1][j] + 1)
                 .min(rows[i][j - 1] + 1)
                 .min(rows[i - 1][j - 1] + cost);
@@ -961,6 +1132,13 @@ fn meld<'a>(input: &'a str, style: &mut Option<Style>) -> Res<'a, (MeldKind, Sma
                 group.for_each_tile(|tile| tiles.push(tile));
                 rest = after;
             }
+            Err(nom::Err::Error(_)) if rest.starts_with(',') => {
+                return fail(rest, NotationErrorKind::Comma)
+            }
+            Err(nom::Err::Error(_)) if foreign_token(meld_token(rest)).is_some() => {
+                let kind = foreign_token(meld_token(rest)).expect("just found");
+                return fail(rest, kind);
+            }
             Err(nom::Err::Error(_)) if tiles.is_empty() => {
                 return fail(rest, NotationErrorKind::MissingMeldTiles)
             }
@@ -991,9 +1169,27 @@ fn winning_tile(input: &str) -> Res<'_, (Written<'_>, Tile)> {
                 NotationErrorKind::SeveralWinningTiles(group.text.to_string()),
             ),
         },
-        Err(nom::Err::Error(_)) => fail(input, NotationErrorKind::MissingWinningTile),
+        Err(nom::Err::Error(_)) => match chinese_tiles(meld_token(rest)) {
+            Some(tiles) => fail(
+                rest,
+                NotationErrorKind::ChineseTiles {
+                    written: meld_token(rest).to_string(),
+                    letters: crate::tile::grouped_by_suit(&tiles),
+                    count: tiles.len(),
+                },
+            ),
+            None => fail(input, NotationErrorKind::MissingWinningTile),
+        },
         Err(other) => Err(other),
     }
+}
+
+/// The text of a token inside a meld, or after `+`: up to a space, `]` or a comment.
+fn meld_token(rest: &str) -> &str {
+    let end = rest
+        .find(|c: char| c.is_whitespace() || c == ']' || c == '#')
+        .unwrap_or(rest.len());
+    &rest[..end]
 }
 
 /// A context word, optionally `key=value`.
@@ -1021,6 +1217,14 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
             fail(input, NotationErrorKind::UnexpectedValue(key_lower()))
         }
         SEAT | FROM | RESP => match value {
+            Some("") if chinese_seat(rest).is_some() => fail(
+                input,
+                NotationErrorKind::SeatInChinese {
+                    key: key_lower(),
+                    found: token_text(rest),
+                    letter: chinese_seat(rest).map_or('e', Seat::letter),
+                },
+            ),
             Some(found) if !found.is_empty() => fail(
                 input,
                 NotationErrorKind::BadSeat {
@@ -1107,14 +1311,56 @@ fn lower_code(word: &[u8]) -> u64 {
     code
 }
 
-/// `claim=VALUE`, where the value runs to the next space or comment.
+/// `claim=VALUE`, where the value runs to the next space or comment; or `claim="VALUE"`,
+/// where it runs to the closing quote, and its spaces are read as hyphens (a pattern's name
+/// is the same with either: `claim="all pungs"` is `claim=all-pungs`).
 fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
     let (after, _) = nom::bytes::complete::tag_no_case("claim=")(input)?;
+    if let Some(quoted) = after.strip_prefix('"') {
+        let Some(end) = quoted.find('"') else {
+            return fail(input, NotationErrorKind::UnclosedClaimQuote);
+        };
+        let value = quoted[..end]
+            .split('+')
+            .map(|name| name.split_whitespace().collect::<Vec<_>>().join("-"))
+            .collect::<Vec<_>>()
+            .join("+");
+        let rest = &quoted[end + 1..];
+        if rest.starts_with(|c: char| !c.is_whitespace() && c != '#') {
+            return fail(rest, NotationErrorKind::MissingSpace(token_text(rest)));
+        }
+        return match parse_claim(&value) {
+            Ok(claim) => Ok((rest, claim)),
+            Err(kind) => fail(input, kind),
+        };
+    }
     let (rest, value) = take_while(|c: char| !c.is_whitespace() && c != '#')(after)?;
     match parse_claim(value) {
         Ok(claim) => Ok((rest, claim)),
         Err(kind) => fail(input, kind),
     }
+}
+
+/// The seat whose wind's character (東 南 西 北, or 东) starts `text`, on its own or before
+/// 風 (风) and the end of the token.
+fn chinese_seat(text: &str) -> Option<Seat> {
+    let mut chars = text.chars();
+    let seat = match chars.next()? {
+        '東' | '东' => Seat::East,
+        '南' => Seat::South,
+        '西' => Seat::West,
+        '北' => Seat::North,
+        _ => return None,
+    };
+    let rest = chars.as_str();
+    let rest = rest
+        .strip_prefix('風')
+        .or_else(|| rest.strip_prefix('风'))
+        .unwrap_or(rest);
+    rest.chars()
+        .next()
+        .is_none_or(|c| c.is_whitespace() || c == '#')
+        .then_some(seat)
 }
 
 /// Accepts a seat letter or its full name (`s`, `south`), in any case.
@@ -1377,6 +1623,10 @@ fn plain_word(bytes: &[u8]) -> Option<(usize, Word)> {
     Some((length, word))
 }
 
+/// How many words for the scoring system a line may give before [`parse_tokens`] looks a
+/// word up among them in a set rather than one by one.
+const MANY_NAMED: usize = 16;
+
 /// Reads `line` into `parsed` (empty) token by token: every style, glued tokens, the
 /// system's own words, claims, and every mistake with its column.
 fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), NotationError> {
@@ -1399,9 +1649,18 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
     let mut first = true;
     // The hand's style, set by its first group: letters first (b123) or riichi (123s).
     let mut style: Option<Style> = None;
+    // Where the token before this one starts: two words of a table's language may mean
+    // together what neither says alone (`self drawn`).
+    let mut token_start: Option<&str> = None;
+    // The keys of `named` in lower case, once there are many of them.
+    let mut named_keys: Option<std::collections::HashSet<String>> = None;
     loop {
+        let before_spaces = rest;
         let (after_space, spaces) = multispace0(rest).expect("multispace0 cannot fail");
+        let previous =
+            token_start.map(|start: &str| (&start[..start.len() - before_spaces.len()], start));
         rest = after_space;
+        token_start = Some(rest);
         if rest.is_empty() || rest.starts_with('#') {
             break;
         }
@@ -1464,6 +1723,9 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
         if !next.is_ascii_graphic() && is_invisible(next) {
             return Err(columns.error(rest, NotationErrorKind::UnexpectedChar(next)));
         }
+        if next == ',' {
+            return Err(columns.error(rest, NotationErrorKind::Comma));
+        }
         if !separated {
             return Err(glued(line, rest, &mut columns));
         }
@@ -1518,12 +1780,34 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
                     }
                     AnyWord::Named(w) => {
                         let key = w.key;
+                        // After a claim, a word may be the rest of a pattern's name
+                        // (`claim=fully concealed`), which the claim's check says.
+                        let after_claim = previous.is_some_and(|(text, _)| {
+                            text.get(..6)
+                                .is_some_and(|k| k.eq_ignore_ascii_case("claim="))
+                        });
+                        if w.value.is_none() && !after_claim {
+                            if let Some((at, kind)) = table_words(previous, rest, key, after) {
+                                return fail(at, kind);
+                            }
+                        }
                         let shared_twin = words
                             .iter()
                             .any(|s| s.value.keyword().eq_ignore_ascii_case(key));
-                        if shared_twin
-                            || named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
-                        {
+                        // A line has a few such words; one of thousands (each an error
+                        // anyway) is looked up in a set, not compared with each before it.
+                        let named_twin = if named.len() < MANY_NAMED {
+                            named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
+                        } else {
+                            let seen = named_keys.get_or_insert_with(|| {
+                                named
+                                    .iter()
+                                    .map(|s| s.value.key.to_ascii_lowercase())
+                                    .collect()
+                            });
+                            !seen.insert(key.to_ascii_lowercase())
+                        };
+                        if shared_twin || named_twin {
                             let key = key.to_ascii_lowercase();
                             return fail(rest, NotationErrorKind::Repeated(key));
                         }
@@ -1535,13 +1819,16 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
                 }
                 Ok((after, false))
             }),
-            c if c.is_ascii_digit() => fail(
-                rest,
-                NotationErrorKind::MissingSuit(
-                    rest.chars().take_while(|c| c.is_ascii_digit()).collect(),
+            c => match foreign_token(&token_text(rest)) {
+                Some(kind) => fail(rest, kind),
+                None if c.is_ascii_digit() => fail(
+                    rest,
+                    NotationErrorKind::MissingSuit(
+                        rest.chars().take_while(|c| c.is_ascii_digit()).collect(),
+                    ),
                 ),
-            ),
-            c => fail(rest, NotationErrorKind::UnexpectedChar(c)),
+                None => fail(rest, NotationErrorKind::UnexpectedChar(c)),
+            },
         };
         match parsed {
             Ok((after, was_meld)) => (rest, after_group, after_meld) = (after, false, was_meld),
@@ -1597,6 +1884,13 @@ fn glued(line: &str, rest: &str, columns: &mut Columns) -> NotationError {
         .rfind(char::is_whitespace)
         .map_or(0, |space| space + 1);
     let whole = token_text(&line[start..]);
+    if let Some(advice) = table_word(&whole) {
+        let kind = NotationErrorKind::TableWord {
+            word: whole,
+            advice,
+        };
+        return columns.error(&line[start..], kind);
+    }
     if let Some(guess) = guess_word(&whole, []).or_else(|| tile_guess(&whole)) {
         return columns.error(
             &line[start..],
@@ -1608,6 +1902,117 @@ fn glued(line: &str, rest: &str, columns: &mut Columns) -> NotationError {
         );
     }
     columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest)))
+}
+
+/// The error of a word of a table's language (see [`TABLE_WORDS`]) at `word_at`, with
+/// where it points: `key` alone, or with the token before it (`self drawn`, `previous` its
+/// text and start) or the one after it (`no winner`, which starts `after`).
+fn table_words<'a>(
+    previous: Option<(&'a str, &'a str)>,
+    word_at: &'a str,
+    key: &str,
+    after: &str,
+) -> Option<(&'a str, NotationErrorKind)> {
+    let phrase = |first: &str, second: &str| format!("{first} {second}");
+    if let Some((text, start)) = previous {
+        if let Some(advice) = table_phrase(text, key) {
+            let word = phrase(text, key);
+            return Some((start, NotationErrorKind::TableWord { word, advice }));
+        }
+    }
+    let next = token_text(after.trim_start());
+    if let Some(advice) = table_phrase(key, &next) {
+        let word = phrase(key, &next);
+        return Some((word_at, NotationErrorKind::TableWord { word, advice }));
+    }
+    let advice = table_word(key)?;
+    let word = key.to_string();
+    Some((word_at, NotationErrorKind::TableWord { word, advice }))
+}
+
+/// The error of a token that is no token of this notation but says something in a table's
+/// language: tiles named in Chinese (`一萬`), or a word of [`TABLE_WORDS`] (`自摸`).
+fn foreign_token(token: &str) -> Option<NotationErrorKind> {
+    if let Some(tiles) = chinese_tiles(token) {
+        return Some(NotationErrorKind::ChineseTiles {
+            written: token.to_string(),
+            letters: crate::tile::grouped_by_suit(&tiles),
+            count: tiles.len(),
+        });
+    }
+    let advice = table_word(token)?;
+    Some(NotationErrorKind::TableWord {
+        word: token.to_string(),
+        advice,
+    })
+}
+
+/// The tiles `token` names in Chinese, if that is all it says: the honours by their
+/// characters (`中` `發` `白`, `東` `南` `西` `北`, also `紅中`, `白板`, `東風`), the suit tiles
+/// by their numbers and suits (`一萬`, `5筒`, `三索`, `一二三萬`): 萬 is characters (c),
+/// 筒 dots (d), 索 or 條 bamboo (b).
+fn chinese_tiles(token: &str) -> Option<Vec<Tile>> {
+    if token.is_ascii() {
+        return None;
+    }
+    let numeral = |c: char| match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        '１'..='９' => Some((c as u32 - '１' as u32) as u8 + 1),
+        _ => "一二三四五六七八九"
+            .chars()
+            .position(|n| n == c)
+            .map(|i| i as u8 + 1),
+    };
+    let number_suit = |c: char| match c {
+        '萬' | '万' => Some(Suit::Characters),
+        '筒' | '餅' | '饼' => Some(Suit::Dots),
+        '索' | '條' | '条' => Some(Suit::Bamboo),
+        _ => None,
+    };
+    let honour = |c: char| match c {
+        '中' => Tile::new(Suit::Dragon, 1),
+        '發' | '发' => Tile::new(Suit::Dragon, 2),
+        '白' => Tile::new(Suit::Dragon, 3),
+        '東' | '东' => Tile::new(Suit::Wind, 1),
+        '南' => Tile::new(Suit::Wind, 2),
+        '西' => Tile::new(Suit::Wind, 3),
+        '北' => Tile::new(Suit::Wind, 4),
+        _ => None,
+    };
+    let mut tiles = Vec::new();
+    let mut ranks = Vec::new();
+    let mut chars = token.chars().peekable();
+    while let Some(c) = chars.next() {
+        if let Some(rank) = numeral(c) {
+            ranks.push(rank);
+        } else if let Some(suit) = number_suit(c) {
+            if ranks.is_empty() {
+                return None;
+            }
+            for rank in ranks.drain(..) {
+                tiles.push(Tile::new(suit, rank)?);
+            }
+        } else if !ranks.is_empty() {
+            return None;
+        } else if matches!(c, '紅' | '红') && chars.peek() == Some(&'中') {
+            // 紅中, the red centre: the 中 that follows is the tile.
+        } else if let Some(tile) = honour(c) {
+            tiles.push(tile);
+            // 白板, 發財, 東風: the second character belongs to the tile's name.
+            let suffix = match tile.suit() {
+                Suit::Wind => &['風', '风'][..],
+                _ if c == '白' => &['板'][..],
+                _ if tile == Tile::new(Suit::Dragon, 2)? => &['財', '财'][..],
+                _ => &[][..],
+            };
+            if chars.peek().is_some_and(|next| suffix.contains(next)) {
+                chars.next();
+            }
+        } else {
+            return None;
+        }
+    }
+    (ranks.is_empty() && !tiles.is_empty()).then_some(tiles)
 }
 
 /// For a riichi suit letter written first (`m123`): the riichi style writes it after.
@@ -1789,11 +2194,11 @@ mod tests {
 
     #[test]
     fn columns_count_characters_not_bytes() {
-        // 中 and é are several bytes each but one column.
-        let err = parse_hand("b123 中 +b9").unwrap_err();
+        // 国 and é are several bytes each but one column.
+        let err = parse_hand("b123 国 +b9").unwrap_err();
         assert_eq!(
             (err.column, err.kind),
-            (6, NotationErrorKind::UnexpectedChar('中'))
+            (6, NotationErrorKind::UnexpectedChar('国'))
         );
         let hand = parse_hand("b1 # é\nb2").unwrap_err();
         assert_eq!(hand.column, 4, "the comment hides the rest");

@@ -419,6 +419,18 @@ pub enum PatternNotFound {
         /// The ids of the rule sets that have it.
         elsewhere: Vec<&'static str>,
     },
+    /// The chicken hand of other rule sets, asked of one that has none and makes a hand
+    /// with no pattern a false win.
+    NoChicken {
+        /// The query as asked.
+        query: String,
+        /// The rule set asked.
+        rules: &'static str,
+        /// Its minimum.
+        minimum: u32,
+        /// The ids of the rule sets that have it.
+        elsewhere: Vec<&'static str>,
+    },
     /// Nothing matches.
     Missing {
         /// The query as asked.
@@ -464,16 +476,27 @@ impl std::fmt::Display for PatternNotFound {
             } => {
                 let listed: Vec<String> =
                     elsewhere.iter().map(|id| format!("--rules {id}")).collect();
-                // As a shell reads it: a name of several words in quotes.
-                let argument = if query.contains(char::is_whitespace) {
-                    format!("\"{query}\"")
-                } else {
-                    query.clone()
-                };
                 write!(
                     f,
-                    "'{query}' is a pattern of {}, not of --rules {rules}: `mjscore explain {argument} --rules {}`",
+                    "'{query}' is a pattern of {}, not of --rules {rules}: `mjscore explain {} --rules {}`",
                     listed.join(" and of "),
+                    shell_argument(query),
+                    elsewhere[0]
+                )
+            }
+            PatternNotFound::NoChicken {
+                query,
+                rules,
+                minimum,
+                elsewhere,
+            } => {
+                let listed: Vec<String> =
+                    elsewhere.iter().map(|id| format!("--rules {id}")).collect();
+                write!(
+                    f,
+                    "--rules {rules} has no '{query}': a winning hand with no pattern is a false win there (a hand needs at least {minimum} points); it is a pattern of {}: `mjscore explain {} --rules {}`",
+                    listed.join(" and of "),
+                    shell_argument(query),
                     elsewhere[0]
                 )
             }
@@ -490,6 +513,32 @@ impl std::fmt::Display for PatternNotFound {
             }
         }
     }
+}
+
+/// A query as a shell reads it: a name of several words in quotes.
+fn shell_argument(query: &str) -> String {
+    if query.contains(char::is_whitespace) {
+        format!("\"{query}\"")
+    } else {
+        query.to_string()
+    }
+}
+
+/// A folded name with the numbers one to thirteen, written as words, in digits: players
+/// say "13 orphans" and "thirteen orphans", "7 pairs" and "seven pairs", alike.
+fn with_digits(folded: &str) -> String {
+    const NUMBERS: [&str; 13] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "thirteen",
+    ];
+    folded
+        .split(' ')
+        .map(|word| match NUMBERS.iter().position(|&n| n == word) {
+            Some(i) => (i + 1).to_string(),
+            None => word.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every name `pattern` goes by, folded: English, Chinese, then its aliases.
@@ -524,6 +573,16 @@ fn folded(text: &str) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The edit distance between `a` (of `a_length` characters) and `b` when it is at most
+/// `bound`; `None` when it is more. Two strings whose lengths differ by more than `bound`
+/// are that far apart at least, and are not compared.
+fn distance_within(a: &str, a_length: usize, b: &str, bound: usize) -> Option<usize> {
+    if a_length.abs_diff(b.chars().count()) > bound {
+        return None;
+    }
+    Some(distance(a, b)).filter(|&d| d <= bound)
 }
 
 /// The edit distance between two strings (insertions, deletions, substitutions).
@@ -676,44 +735,68 @@ impl RuleSet {
     /// ones by spelling.
     pub fn lookup(&self, query: &str) -> Lookup {
         let query = folded(query);
-        if let Some(pattern) = self.patterns.iter().find(|p| goes_by(p, &query)) {
-            return Lookup::Found(pattern);
+        if let Some(found) = self.found(&query, &|name| name) {
+            return found;
         }
-        if !query.is_empty() {
-            let ways: [&dyn Fn(&Pattern) -> bool; 2] =
-                [&|p| folded(p.name).starts_with(&query), &|p| {
-                    names_of(p).any(|name| holds_words(&name, &query))
-                }];
-            for way in ways {
-                let found: Vec<&'static Pattern> =
-                    self.patterns.iter().filter(|p| way(p)).collect();
-                match found.len() {
-                    0 => {}
-                    1 => return Lookup::Found(found[0]),
-                    _ => return Lookup::Ambiguous(found),
-                }
-            }
+        // Then with numbers in digits on both sides (`13 orphans` is `thirteen orphans`).
+        if let Some(found) = self.found(&with_digits(&query), &|name| with_digits(&name)) {
+            return found;
         }
         // Near: an id within half its length (`7.2` for `7.3`), or a name within a quarter of
         // the query's (a slip of a letter or two, not any word of the same length).
+        // Each distance is worked out only within its bound, so that a query far longer
+        // than any name (a pasted page) costs its length, not its length times each name's.
         let length = query.chars().count();
+        let name_bound = length.div_ceil(4).max(1);
         let mut nearest: Vec<(usize, &'static Pattern)> = self
             .patterns
             .iter()
             .filter_map(|p| {
-                let by_id = distance(&query, &p.id.to_lowercase());
+                let by_id = distance_within(&query, length, &p.id.to_lowercase(), {
+                    length.max(p.id.len()).div_ceil(2)
+                });
+                // A name nearer than the id counts even past the name's own bound.
+                let bound = name_bound.max(by_id.unwrap_or(0));
                 let by_name = names_of(p)
-                    .map(|name| distance(&query, &name))
-                    .min()
-                    .unwrap_or(usize::MAX);
-                let near = by_id <= length.max(p.id.len()).div_ceil(2)
-                    || by_name <= length.div_ceil(4).max(1);
-                near.then_some((by_id.min(by_name), p))
+                    .filter_map(|name| distance_within(&query, length, &name, bound))
+                    .min();
+                let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
+                let closest = by_id.into_iter().chain(by_name).min()?;
+                near.then_some((closest, p))
             })
             .collect();
         let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
         nearest.retain(|&(d, _)| d == closest);
         Lookup::NotFound(nearest.into_iter().take(3).map(|(_, p)| p).collect())
+    }
+
+    /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded), each name
+    /// of a pattern read through `name`; `None` when none does.
+    fn found(&self, query: &str, name: &dyn Fn(String) -> String) -> Option<Lookup> {
+        let names = |p: &'static Pattern| names_of(p).map(name);
+        if let Some(pattern) = self
+            .patterns
+            .iter()
+            .find(|p| p.id.eq_ignore_ascii_case(query) || names(p).any(|n| n == query))
+        {
+            return Some(Lookup::Found(pattern));
+        }
+        if query.is_empty() {
+            return None;
+        }
+        let ways: [&dyn Fn(&'static Pattern) -> bool; 2] =
+            [&|p| name(folded(p.name)).starts_with(query), &|p| {
+                names(p).any(|n| holds_words(&n, query))
+            }];
+        for way in ways {
+            let found: Vec<&'static Pattern> = self.patterns.iter().filter(|p| way(p)).collect();
+            match found.len() {
+                0 => {}
+                1 => return Some(Lookup::Found(found[0])),
+                _ => return Some(Lookup::Ambiguous(found)),
+            }
+        }
+        None
     }
 
     /// The one pattern `query` means ([`RuleSet::lookup`]), or why there is none: several
@@ -739,19 +822,37 @@ impl RuleSet {
                     .filter(|other| other.patterns.iter().any(|p| goes_by(p, &folded_query)))
                     .map(|other| other.id)
                     .collect();
-                Err(if elsewhere.is_empty() {
-                    PatternNotFound::Missing {
-                        query: query.to_string(),
-                        rules: self.id,
-                        nearest,
-                    }
-                } else {
-                    PatternNotFound::Elsewhere {
-                        query: query.to_string(),
-                        rules: self.id,
-                        elsewhere,
-                    }
-                })
+                // The chicken hand, asked of a rule set without one, where a hand with no
+                // pattern is below the minimum.
+                let chicken_elsewhere = systems.iter().any(|other| {
+                    other.patterns.iter().any(|p| {
+                        p.is_fallback()
+                            && goes_by(p, &folded_query)
+                            && elsewhere.contains(&other.id)
+                    })
+                });
+                Err(
+                    if chicken_elsewhere && self.chicken().is_none() && self.minimum > 0 {
+                        PatternNotFound::NoChicken {
+                            query: query.to_string(),
+                            rules: self.id,
+                            minimum: self.minimum,
+                            elsewhere,
+                        }
+                    } else if elsewhere.is_empty() {
+                        PatternNotFound::Missing {
+                            query: query.to_string(),
+                            rules: self.id,
+                            nearest,
+                        }
+                    } else {
+                        PatternNotFound::Elsewhere {
+                            query: query.to_string(),
+                            rules: self.id,
+                            elsewhere,
+                        }
+                    },
+                )
             }
         }
     }

@@ -181,7 +181,7 @@ fn bad_input_names_column_and_what_was_expected() {
         ("b123 c456 [p d112] d789 w11 +w1", "column 11: a pung is three identical tiles, e.g. [p d111]; this one has d112"),
         ("b123 c456 [c d135] d789 w11 +w1", "column 11: a chow is three consecutive tiles of one number suit, e.g. [c b345]; this one has d135"),
         ("b123 c456 [c w123] d789 w11 +w1", "column 11: a chow is three consecutive tiles of one number suit, e.g. [c b345]; this one has w123"),
-        ("b123 c456 [k d111] d789 w11 +w1", "column 11: a kong is four identical tiles, e.g. [k e1111]; this one has d111"),
+        ("b123 c456 [k d111] d789 w11 +w1", "column 11: a kong is four identical tiles; d111 is three identical tiles, a pung: write [p d111]"),
         ("b123 c456 d789 w1 +w1", "column 1: the hand has 11 tiles; a winning hand has 14: concealed tiles + winning tile + 3 for each meld (kongs count 3)"),
         ("[p b111] b11 c456 d789 w11 +w1", "column 10: b1 appears 5 times; there are only 4 of each tile"),
         ("b123 c456 d789 b55 w11 +w1 seat=x", "column 28: seat=x: a seat is e, s, w or n"),

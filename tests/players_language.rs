@@ -19,18 +19,7 @@ fn message(line: &str) -> String {
 fn other_names_and_slips_of_a_context_word_are_guessed() {
     // HAND is 23 characters and a space: the word starts at column 24.
     let list = "expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, claim=";
-    for (word, meant) in [
-        ("tsumo", "self"),
-        ("zimo", "self"),
-        ("self-drawn", "self"),
-        ("slef", "self"),
-        ("haitei", "last"),
-        ("rinshan", "kong"),
-        ("chankan", "rob"),
-        ("tenhou", "heaven"),
-        ("hevaen", "heaven"),
-        ("seta", "seat="),
-    ] {
+    for (word, meant) in [("slef", "self"), ("hevaen", "heaven"), ("seta", "seat=")] {
         assert_eq!(
             message(&format!("{HAND} {word} seat=s")),
             format!("column 24: unknown word '{word}' (did you mean {meant}?): {list}"),
@@ -254,7 +243,7 @@ fn explain_finds_a_pattern_by_the_names_players_use() {
     let run = Mjscore::new(&["explain", "雞和"]).run();
     assert!(
         run.stderr
-            .contains("'雞和' is a pattern of --rules zj and of --rules doubling"),
+            .contains("--rules wsom has no '雞和': a winning hand with no pattern is a false win there (a hand needs at least 5 points); it is a pattern of --rules zj and of --rules doubling"),
         "{}",
         run.stderr
     );

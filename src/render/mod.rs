@@ -300,7 +300,12 @@ pub fn write_false_win_reason<W: Write>(
         Outcome::Win { .. } => Ok(()),
         Outcome::FalseWin(FalseWin::NotAWinningHand) => {
             w.write_str("the tiles do not form ")?;
-            write_winning_shapes(w, rules.shapes, rules.special_shapes)
+            write_winning_shapes(
+                w,
+                rules.shapes,
+                rules.special_shapes,
+                thirteen_terminals(rules),
+            )
         }
         Outcome::FalseWin(FalseWin::Refused { reason }) => w.write_str(reason),
         Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) => {
@@ -332,17 +337,32 @@ pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
     }
 }
 
+/// What the rule set calls Thirteen Terminals: the name of its one pattern scored on that
+/// shape alone (the doubling table's 13 Scholars), or "Thirteen Terminals" when it has
+/// none, or several.
+fn thirteen_terminals(rules: &RuleSet) -> &'static str {
+    let mut only = rules
+        .patterns
+        .iter()
+        .filter(|p| p.shapes == crate::arrange::THIRTEEN_TERMINALS_ONLY);
+    match (only.next(), only.next()) {
+        (Some(pattern), None) => pattern.name,
+        _ => "Thirteen Terminals",
+    }
+}
+
 /// Writes the winning shapes a rule set allows, in words: "4 sets and a pair, Seven Pairs
-/// or Thirteen Terminals".
+/// or Thirteen Terminals" (Thirteen Terminals by the rule set's name for it).
 fn write_winning_shapes<W: Write>(
     w: &mut W,
     shapes: Shapes,
     special: &[SpecialShape],
+    thirteen_terminals: &str,
 ) -> fmt::Result {
     let names = [
         (shapes.regular, "4 sets and a pair"),
         (shapes.seven_pairs, "Seven Pairs"),
-        (shapes.thirteen_terminals, "Thirteen Terminals"),
+        (shapes.thirteen_terminals, thirteen_terminals),
     ];
     let allowed = || {
         names
@@ -623,7 +643,7 @@ mod tests {
                 special: false,
                 sequences: crate::arrange::ANY_SEQUENCES,
             };
-            write_winning_shapes(&mut out, shapes, &[]).unwrap();
+            write_winning_shapes(&mut out, shapes, &[], "Thirteen Terminals").unwrap();
             out
         };
         assert_eq!(

@@ -78,6 +78,34 @@ pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
     }
 }
 
+/// The rule set's patterns, one a line (id, name, Chinese name, points), under a line that
+/// says how to ask for one: `mjscore explain` without a pattern.
+pub fn pattern_list(rules: &RuleSet) -> String {
+    let patterns = rules.patterns;
+    let widest =
+        |name: fn(&Pattern) -> &str| patterns.iter().map(|p| width(name(p))).max().unwrap_or(0);
+    let (id_width, name_width, chinese_width) =
+        (widest(|p| p.id), widest(|p| p.name), widest(|p| p.chinese));
+    let mut list = format!(
+        "explain takes one pattern: its id, its name or the start of its name (mjscore explain {}, mjscore explain \"{}\"); the {} patterns of {}:\n",
+        patterns[0].id,
+        patterns[0].name.to_lowercase(),
+        patterns.len(),
+        rules.name
+    );
+    for p in patterns {
+        let _ = writeln!(
+            list,
+            "  {} {} {} {}",
+            pad(p.id, id_width),
+            pad(p.name, name_width),
+            pad(p.chinese, chinese_width),
+            value(rules, p)
+        );
+    }
+    list
+}
+
 /// Columns a string takes in a terminal: CJK characters take two.
 fn width(text: &str) -> usize {
     super::fit::display_width(text)
