@@ -27,11 +27,11 @@ use crate::waits::distance::calling_distance;
 use crate::waits::{completing_kinds, kinds_of, AfterDiscards};
 
 /// The best reading of each winning shape of a [`Value`]: one for most hands, kept in place.
-pub type Shapes = SmallVec<Reading, 1>;
+pub type Shapes<'r> = SmallVec<Reading<'r>, 1>;
 
 /// What a wait is worth won one way (on a discard, or self-drawn).
 #[derive(Debug, Clone)]
-pub struct Value {
+pub struct Value<'r> {
     /// What scoring decides on the best reading: a win, or a false win below the rule set's
     /// minimum or refused by the rule set (never "not a winning hand": the tile completes a
     /// shape the rules allow). The payments are the rule set's on the best total
@@ -40,14 +40,14 @@ pub struct Value {
     /// The best reading of each winning shape the tiles take, best first: the first is the
     /// best reading, the one the verdict is on; two when the hand is both Seven Pairs and 4
     /// sets and a pair.
-    pub shapes: Shapes,
+    pub shapes: Shapes<'r>,
 }
 
-impl Value {
+impl<'r> Value<'r> {
     /// A value not scored yet, for a wait to be made where it stays and its values read
     /// into it: a value is a few hundred bytes, and each was copied several times on its
     /// way to its wait.
-    fn unscored() -> Value {
+    fn unscored() -> Value<'r> {
         Value {
             verdict: Verdict::NotAWinningHand,
             shapes: Shapes::new(),
@@ -63,26 +63,26 @@ impl Value {
     }
 
     /// The best reading (the one the verdict is on).
-    pub fn best(&self) -> &Reading {
+    pub fn best(&self) -> &Reading<'r> {
         &self.shapes[0]
     }
 }
 
 /// One tile kind that completes the hand.
 #[derive(Debug, Clone)]
-pub struct Wait {
+pub struct Wait<'r> {
     /// The tile.
     pub tile: Tile,
     /// Copies not in the hand or its melds (nor, after a discard, the discarded tile):
     /// 4 less those seen, a kong counting 4. 0 is a dead wait.
     pub unseen: u8,
     /// Won on a discard (with the line's `from=` and `resp=`).
-    pub discard: Value,
+    pub discard: Value<'r>,
     /// Won by self-draw.
-    pub self_draw: Value,
+    pub self_draw: Value<'r>,
 }
 
-impl Wait {
+impl Wait<'_> {
     /// No copy left to win on.
     pub fn is_dead(&self) -> bool {
         self.unseen == 0
@@ -91,22 +91,22 @@ impl Wait {
 
 /// The waits of a 13-tile hand.
 #[derive(Debug, Clone)]
-pub struct Waits {
+pub struct Waits<'r> {
     /// Every completing kind, dead ones included, in tile order.
-    pub waits: Vec<Wait>,
+    pub waits: Vec<Wait<'r>>,
     /// The calling distance: 0 when the hand is calling (even on dead waits only), else
     /// how many useful draws it is from calling.
     pub distance: u8,
 }
 
-impl Waits {
+impl<'r> Waits<'r> {
     /// The waits with a copy left.
-    pub fn live(&self) -> impl Iterator<Item = &Wait> {
+    pub fn live(&self) -> impl Iterator<Item = &Wait<'r>> {
         self.waits.iter().filter(|w| !w.is_dead())
     }
 
     /// The dead waits.
-    pub fn dead(&self) -> impl Iterator<Item = &Wait> {
+    pub fn dead(&self) -> impl Iterator<Item = &Wait<'r>> {
         self.waits.iter().filter(|w| w.is_dead())
     }
 
@@ -131,26 +131,26 @@ impl Waits {
 
 /// A discard of a 14-tile hand that leaves it calling.
 #[derive(Debug, Clone)]
-pub struct Discard {
+pub struct Discard<'r> {
     /// The tile discarded.
     pub tile: Tile,
     /// The waits after it.
-    pub waits: Waits,
+    pub waits: Waits<'r>,
 }
 
 /// The discards of a 14-tile hand.
 #[derive(Debug, Clone)]
-pub struct Discards {
+pub struct Discards<'r> {
     /// Every discard (one per concealed kind) that leaves the hand calling, best first:
     /// most unseen live winning tiles, then the best value won on a discard, then tile
     /// order.
-    pub discards: Vec<Discard>,
+    pub discards: Vec<Discard<'r>>,
     /// The calling distance after the best discard: 0 when some discard leaves the hand
     /// calling.
     pub distance: u8,
 }
 
-impl Discards {
+impl Discards<'_> {
     /// Whether some discard leaves a tile to win on.
     pub fn has_live_wait(&self) -> bool {
         self.discards.iter().any(|d| d.waits.has_live_wait())
@@ -159,14 +159,14 @@ impl Discards {
 
 /// The analysis of a hand given to `waits`, by its number of tiles.
 #[derive(Debug, Clone)]
-pub enum Analysis {
+pub enum Analysis<'r> {
     /// 13 tiles: its waits.
-    Waits(Waits),
+    Waits(Waits<'r>),
     /// 14 tiles: its discards.
-    Discards(Discards),
+    Discards(Discards<'r>),
 }
 
-impl Analysis {
+impl Analysis<'_> {
     /// Whether the hand is (or a discard leaves it) calling on a tile still unseen.
     pub fn has_live_wait(&self) -> bool {
         match self {
@@ -177,7 +177,7 @@ impl Analysis {
 }
 
 /// The waits of a 13-tile hand, or the discards of a 14-tile one.
-pub fn analyse(holding: &Holding, rules: &RuleSet) -> Analysis {
+pub fn analyse<'r>(holding: &Holding, rules: &'r RuleSet) -> Analysis<'r> {
     if holding.tiles() == 14 {
         Analysis::Discards(discards(holding, rules))
     } else {
@@ -186,13 +186,13 @@ pub fn analyse(holding: &Holding, rules: &RuleSet) -> Analysis {
 }
 
 /// The waits of a 13-tile hand under `rules`.
-pub fn waits(holding: &Holding, rules: &RuleSet) -> Waits {
+pub fn waits<'r>(holding: &Holding, rules: &'r RuleSet) -> Waits<'r> {
     waits_seen(holding, &holding.held_counts(), rules)
 }
 
 /// The waits of `holding`, counting as seen the tiles of `seen` (the hand, and after a
 /// discard the discarded tile).
-fn waits_seen(holding: &Holding, seen: &[u8; KINDS], rules: &RuleSet) -> Waits {
+fn waits_seen<'r>(holding: &Holding, seen: &[u8; KINDS], rules: &'r RuleSet) -> Waits<'r> {
     let kinds = completing_kinds(
         &holding.concealed_counts(),
         holding.melds.len(),
@@ -277,13 +277,13 @@ impl Won {
 /// The waits of `won`'s tiles on `kinds` (the kinds of the rule set's shapes that
 /// complete them; its own special shapes are added here), counting as seen the tiles of
 /// `seen`.
-fn waits_on(
+fn waits_on<'r>(
     won: &mut Won,
     kinds: u64,
     before: Before,
     seen: &[u8; KINDS],
-    rules: &RuleSet,
-) -> Waits {
+    rules: &'r RuleSet,
+) -> Waits<'r> {
     let four_before = before.four;
     // What the tiles before the win decide is worked out for the first win valued only, or
     // known here: whether they wait on one live kind, when the rule set's shapes are those
@@ -377,12 +377,12 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
 /// [`Value::unscored`] leaves them); `arranged` are the hands' [`arrangements`]. The
 /// two are read together ([`score::readings_both_ways_into`]): most readings score the same
 /// either way.
-fn values_into(
+fn values_into<'r>(
     won: &Won,
     arranged: &Arrangements,
-    rules: &RuleSet,
+    rules: &'r RuleSet,
     hand_facts: &HandFacts,
-    wait: &mut Wait,
+    wait: &mut Wait<'r>,
 ) {
     score::readings_both_ways_into(
         [&won.on_discard, &won.self_drawn],
@@ -397,7 +397,7 @@ fn values_into(
 
 /// The verdict on `value` (`hand`'s value), decided on its readings, best first, which it
 /// then keeps only the best of each shape of.
-fn value_decided(hand: &Hand, rules: &RuleSet, value: &mut Value) {
+fn value_decided<'r>(hand: &Hand, rules: &'r RuleSet, value: &mut Value<'r>) {
     value.verdict = score::verdict(hand, rules, value.shapes.first());
     let readings = &mut value.shapes;
     // The readings come best first: the first of each shape is its best. They are kept in
@@ -417,7 +417,7 @@ fn value_decided(hand: &Hand, rules: &RuleSet, value: &mut Value) {
 }
 
 /// The discards of a 14-tile hand under `rules` that leave it calling, best first.
-pub fn discards(holding: &Holding, rules: &RuleSet) -> Discards {
+pub fn discards<'r>(holding: &Holding, rules: &'r RuleSet) -> Discards<'r> {
     let seen = holding.held_counts();
     let mut held = seen;
     let four = held_four(&seen);

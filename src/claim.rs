@@ -17,21 +17,21 @@ use crate::hand::Hand;
 use crate::notation::ClaimSpec;
 use crate::patterns::{Pattern, Value};
 use crate::payment::Payments;
-use crate::rule_set::{listed, Lookup, RuleSet};
+use crate::rule_set::{joined, named, Lookup, RuleSet};
 use crate::score::{self, CountedPattern, Outcome, Reading};
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]
-pub struct Claim {
+pub struct Claim<'r> {
     /// The claim as written.
     pub spec: ClaimSpec,
     /// The points claimed; for a pattern claim, what the limit makes of their sum.
     pub value: u32,
     /// The claimed patterns, for a pattern claim.
-    pub patterns: Option<Vec<&'static Pattern>>,
+    pub patterns: Option<Vec<&'r Pattern>>,
 }
 
-impl Claim {
+impl Claim<'_> {
     /// Whether the claim is half a point: a half-point pattern claimed alone (its `value`
     /// is then 0, as the pattern counts 0 and pays as 0 points).
     pub fn is_half(&self) -> bool {
@@ -63,22 +63,22 @@ pub enum ClaimError {
         /// The id or name as written.
         id: String,
         /// The rule set's id.
-        rules: &'static str,
-        /// The nearest patterns by spelling, if any is near.
-        nearest: Vec<&'static Pattern>,
+        rules: String,
+        /// The nearest patterns by spelling, if any is near, as a message names them.
+        nearest: Vec<String>,
     },
     /// A name several patterns of the rule set answer to.
     #[error(
         "claim names '{id}', which could be {} of {rules}: give more of the name, or the id",
-        listed(patterns, " or ")
+        joined(patterns, " or ")
     )]
     AmbiguousPattern {
         /// The name as written.
         id: String,
         /// The rule set's id.
-        rules: &'static str,
-        /// The patterns it may mean.
-        patterns: Vec<&'static Pattern>,
+        rules: String,
+        /// The patterns it may mean, as a message names them.
+        patterns: Vec<String>,
     },
     /// `claim=` on the line and `--claim` too.
     #[error("a claim is given both on the line and with --claim: give one")]
@@ -86,16 +86,16 @@ pub enum ClaimError {
 }
 
 /// "; the nearest: 9.1 …", or nothing when no pattern is near.
-fn nearest_of(nearest: &[&Pattern]) -> String {
+fn nearest_of(nearest: &[String]) -> String {
     if nearest.is_empty() {
         String::new()
     } else {
-        format!(" (the nearest: {})", listed(nearest, " or "))
+        format!(" (the nearest: {})", joined(nearest, " or "))
     }
 }
 
 /// Reads a claim against `rules`: looks up each pattern and values a pattern claim.
-pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
+pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, ClaimError> {
     match spec {
         ClaimSpec::Points(points) => Ok(Claim {
             spec: spec.clone(),
@@ -109,13 +109,13 @@ pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
                     Lookup::Found(pattern) => Ok(pattern),
                     Lookup::Ambiguous(patterns) => Err(ClaimError::AmbiguousPattern {
                         id: id.clone(),
-                        rules: rules.id,
-                        patterns,
+                        rules: rules.id.to_string(),
+                        patterns: named(&patterns),
                     }),
                     Lookup::NotFound(nearest) => Err(ClaimError::UnknownPattern {
                         id: id.clone(),
-                        rules: rules.id,
-                        nearest,
+                        rules: rules.id.to_string(),
+                        nearest: named(&nearest),
                     }),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
@@ -132,7 +132,7 @@ pub fn resolve(spec: &ClaimSpec, rules: &RuleSet) -> Result<Claim, ClaimError> {
 /// What the limit makes of the claimed patterns. A pattern whose value depends on the hand
 /// (a computed value) is worth what `in_hand` says it is worth there, 0 if nothing.
 fn pattern_claim_value(
-    patterns: &[&'static Pattern],
+    patterns: &[&Pattern],
     rules: &RuleSet,
     in_hand: impl Fn(&Pattern) -> Option<u32>,
 ) -> u32 {
@@ -192,9 +192,9 @@ impl Verdict {
 
 /// A claim with its verdict and what it settles.
 #[derive(Debug, Clone)]
-pub struct ClaimCheck {
+pub struct ClaimCheck<'r> {
     /// The claim.
-    pub claim: Claim,
+    pub claim: Claim<'r>,
     /// What the referee rules.
     pub verdict: Verdict,
     /// The value the payments are made on: the claim if underscored, else the true total.
@@ -207,13 +207,18 @@ pub struct ClaimCheck {
     pub payments: Option<Payments>,
     /// Counted in the hand but not claimed (pattern claims only), each with the points it
     /// counted in the hand, so that they add up to what the claim missed.
-    pub missed: Vec<CountedPattern>,
+    pub missed: Vec<CountedPattern<'r>>,
     /// Claimed but not counted in the hand (pattern claims only).
-    pub not_there: Vec<&'static Pattern>,
+    pub not_there: Vec<&'r Pattern>,
 }
 
 /// Checks `claim` against the scored outcome of `hand`.
-pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) -> ClaimCheck {
+pub fn check<'r>(
+    mut claim: Claim<'r>,
+    hand: &Hand,
+    outcome: &Outcome<'r>,
+    rules: &RuleSet,
+) -> ClaimCheck<'r> {
     let Outcome::Win { reading, .. } = outcome else {
         return ClaimCheck {
             claim,
@@ -241,7 +246,7 @@ pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) 
         None => (Vec::new(), Vec::new()),
         Some(claimed) => {
             // A pattern a listed limit set aside is in the hand: claiming it is no error.
-            let in_hand: Vec<&'static Pattern> = reading
+            let in_hand: Vec<&Pattern> = reading
                 .counted
                 .iter()
                 .chain(&reading.set_aside)
@@ -266,10 +271,10 @@ pub fn check(mut claim: Claim, hand: &Hand, outcome: &Outcome, rules: &RuleSet) 
 
 /// The items of `from` left after taking out, one for one, those whose pattern is one of
 /// `remove` (Value Honor may occur several times on either side).
-fn multiset_difference<T: Copy>(
+fn multiset_difference<'r, T: Copy>(
     from: &[T],
-    remove: &[&'static Pattern],
-    pattern: impl Fn(T) -> &'static Pattern,
+    remove: &[&Pattern],
+    pattern: impl Fn(T) -> &'r Pattern,
 ) -> Vec<T> {
     let mut left = remove.to_vec();
     from.iter()

@@ -29,18 +29,18 @@ use crate::tile::Seat;
 /// The outcome of scoring `hand`, or the first property it breaks.
 /// The readings are those [`score::score`] chooses among, each checked as it is read (no
 /// list of them is kept: the exhaustive proof calls this for 374 million hands).
-pub fn check(hand: &Hand, rules: &RuleSet) -> Result<Outcome, String> {
+pub fn check<'r>(hand: &Hand, rules: &'r RuleSet) -> Result<Outcome<'r>, String> {
     check_arranged(hand, rules, None)
 }
 
 /// [`check`], given the hand's [`arrangements`](crate::arrange::arrangements)
 /// when the caller has worked them out (the exhaustive proof scores the same tiles
 /// self-drawn and on a discard, and arranges them once).
-pub fn check_arranged(
+pub fn check_arranged<'r>(
     hand: &Hand,
-    rules: &RuleSet,
+    rules: &'r RuleSet,
     arranged: Option<&Arrangements>,
-) -> Result<Outcome, String> {
+) -> Result<Outcome<'r>, String> {
     let mut best = None;
     let mut broken = Ok(());
     let (chosen, compared) = score::best_reading_inspected(hand, rules, arranged, |reading| {

@@ -155,13 +155,17 @@ fn parse_holding_among(
 
 /// Reads one line as a hand before its win and analyses it under `rules`: its waits (13
 /// tiles) or its discards (14). The `waits` command's step for one line.
-pub fn analyse_line(line: &str, rules: &RuleSet) -> Result<Analysis, Error> {
+pub fn analyse_line<'r>(line: &str, rules: &'r RuleSet) -> Result<Analysis<'r>, Error> {
     analyse_line_with(line, rules, Options::default())
 }
 
 /// [`analyse_line`] with the rule sets of `options` on offer (a claim and `--all` mean
 /// nothing to the analysis).
-pub fn analyse_line_with(line: &str, rules: &RuleSet, options: Options) -> Result<Analysis, Error> {
+pub fn analyse_line_with<'r>(
+    line: &str,
+    rules: &'r RuleSet,
+    options: Options,
+) -> Result<Analysis<'r>, Error> {
     let holding = parse_holding_among(line, rules, options.systems)?;
     Ok(analysis::analyse(&holding, rules))
 }
@@ -321,12 +325,12 @@ pub struct Scored<'a> {
     /// The hand it holds.
     pub hand: Hand,
     /// Win or false win.
-    pub outcome: Outcome,
+    pub outcome: Outcome<'a>,
     /// The claim's check, if a claim was made (boxed: most lines make none, and a result
     /// is moved a few times on its way to the page).
-    pub claim: Option<Box<ClaimCheck>>,
+    pub claim: Option<Box<ClaimCheck<'a>>>,
     /// Every reading, best first, when asked for (`--all`).
-    pub readings: Option<Vec<Reading>>,
+    pub readings: Option<Vec<Reading<'a>>>,
 }
 
 /// What to do with a line besides scoring it.
@@ -378,7 +382,7 @@ impl Scored<'_> {
 }
 
 /// Parses, validates and scores one line under `rules`, checking a `claim=` on the line.
-pub fn score_line<'a>(line: &'a str, rules: &RuleSet) -> Result<Scored<'a>, Error> {
+pub fn score_line<'a>(line: &'a str, rules: &'a RuleSet) -> Result<Scored<'a>, Error> {
     score_line_with(line, rules, Options::default())
 }
 
@@ -386,7 +390,7 @@ pub fn score_line<'a>(line: &'a str, rules: &RuleSet) -> Result<Scored<'a>, Erro
 /// an error rather than a guess which one counts.
 pub fn score_line_with<'a>(
     line: &'a str,
-    rules: &RuleSet,
+    rules: &'a RuleSet,
     options: Options,
 ) -> Result<Scored<'a>, Error> {
     let mut parsed = ParsedHand::empty();

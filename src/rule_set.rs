@@ -102,7 +102,7 @@ pub(crate) struct TableIndex {
     /// [`Shape::kind`] ([`TableIndex::listed`]).
     pub(crate) shapes: [ShapePatterns; LISTS],
     /// For each [`Shape::kind`], the first fallback pattern that may score on it.
-    pub(crate) fallback: [Option<&'static Pattern>; Shape::KINDS],
+    pub(crate) fallback: [Option<usize>; Shape::KINDS],
 }
 
 /// A test of the whole hand ([`Condition::Hand`]).
@@ -162,7 +162,7 @@ impl TableIndex {
         &self.shapes[list_of(kind, sequences)]
     }
 
-    fn of(patterns: &'static [Pattern], implications: &[Implication]) -> TableIndex {
+    fn of(patterns: &[Pattern], implications: &[Implication]) -> TableIndex {
         assert!(
             patterns.len() <= RuleSet::MAX_PATTERNS,
             "a rule set has at most {} patterns",
@@ -215,7 +215,7 @@ impl TableIndex {
         let fallback = std::array::from_fn(|kind| {
             patterns
                 .iter()
-                .find(|p| p.is_fallback() && p.shapes.allow_kind(kind))
+                .position(|p| p.is_fallback() && p.shapes.allow_kind(kind))
         });
         TableIndex {
             series,
@@ -388,13 +388,13 @@ pub struct Wording {
 
 /// What [`RuleSet::lookup`] found for a pattern asked for by id or by name.
 #[derive(Debug, Clone)]
-pub enum Lookup {
+pub enum Lookup<'r> {
     /// The one pattern meant.
-    Found(&'static Pattern),
+    Found(&'r Pattern),
     /// A name prefix several patterns share: each of them.
-    Ambiguous(Vec<&'static Pattern>),
+    Ambiguous(Vec<&'r Pattern>),
     /// Nothing matches: the nearest patterns by spelling (at most three, nearest first).
-    NotFound(Vec<&'static Pattern>),
+    NotFound(Vec<&'r Pattern>),
 }
 
 /// Why no one pattern of a rule set answers a query ([`RuleSet::find_pattern`]); its
@@ -406,18 +406,18 @@ pub enum PatternNotFound {
         /// The query as asked.
         query: String,
         /// The rule set asked.
-        rules: &'static str,
-        /// Each pattern it may mean.
-        patterns: Vec<&'static Pattern>,
+        rules: String,
+        /// Each pattern it may mean, as a message names it (`7.1 Nine-Tile Straight`).
+        patterns: Vec<String>,
     },
     /// The id or name of a pattern of other rule sets.
     Elsewhere {
         /// The query as asked.
         query: String,
         /// The rule set asked.
-        rules: &'static str,
+        rules: String,
         /// The ids of the rule sets that have it.
-        elsewhere: Vec<&'static str>,
+        elsewhere: Vec<String>,
     },
     /// The chicken hand of other rule sets, asked of one that has none and makes a hand
     /// with no pattern a false win.
@@ -425,30 +425,33 @@ pub enum PatternNotFound {
         /// The query as asked.
         query: String,
         /// The rule set asked.
-        rules: &'static str,
+        rules: String,
         /// Its minimum.
         minimum: u32,
         /// The ids of the rule sets that have it.
-        elsewhere: Vec<&'static str>,
+        elsewhere: Vec<String>,
     },
     /// Nothing matches.
     Missing {
         /// The query as asked.
         query: String,
         /// The rule set asked.
-        rules: &'static str,
-        /// The nearest patterns by spelling.
-        nearest: Vec<&'static Pattern>,
+        rules: String,
+        /// The nearest patterns by spelling, as a message names them.
+        nearest: Vec<String>,
     },
 }
 
-/// Patterns as a message lists them, the last after `last` (`", "` or `" or "`):
-/// `7.1 Nine-Tile Straight, 7.2 …`.
-pub(crate) fn listed(patterns: &[&Pattern], last: &str) -> String {
-    let named: Vec<String> = patterns
+/// Patterns as a message names each: `7.1 Nine-Tile Straight`.
+pub(crate) fn named(patterns: &[&Pattern]) -> Vec<String> {
+    patterns
         .iter()
         .map(|p| format!("{} {}", p.id, p.name))
-        .collect();
+        .collect()
+}
+
+/// Names joined as a message lists them, the last after `last`.
+pub(crate) fn joined(named: &[String], last: &str) -> String {
     match named.split_last() {
         Some((final_one, rest)) if !rest.is_empty() => {
             format!("{}{last}{final_one}", rest.join(", "))
@@ -467,7 +470,7 @@ impl std::fmt::Display for PatternNotFound {
             } => write!(
                 f,
                 "'{query}' could be several patterns of --rules {rules}: {}; give more of the name, or the id",
-                listed(patterns, ", ")
+                joined(patterns, ", ")
             ),
             PatternNotFound::Elsewhere {
                 query,
@@ -507,7 +510,7 @@ impl std::fmt::Display for PatternNotFound {
             } => {
                 write!(f, "no pattern '{query}' in --rules {rules}")?;
                 if !nearest.is_empty() {
-                    write!(f, "; the nearest: {}", listed(nearest, ", "))?;
+                    write!(f, "; the nearest: {}", joined(nearest, ", "))?;
                 }
                 Ok(())
             }
@@ -708,7 +711,7 @@ impl RuleSet {
     }
 
     /// The pattern with this id.
-    pub fn pattern(&self, id: &str) -> Option<&'static Pattern> {
+    pub fn pattern(&self, id: &str) -> Option<&Pattern> {
         self.patterns.iter().find(|p| p.id == id)
     }
 
@@ -733,7 +736,7 @@ impl RuleSet {
     ///
     /// Several patterns found the same way are all returned; none at all gives the nearest
     /// ones by spelling.
-    pub fn lookup(&self, query: &str) -> Lookup {
+    pub fn lookup(&self, query: &str) -> Lookup<'_> {
         let query = folded(query);
         if let Some(found) = self.found(&query, &|name| name) {
             return found;
@@ -748,7 +751,7 @@ impl RuleSet {
         // than any name (a pasted page) costs its length, not its length times each name's.
         let length = query.chars().count();
         let name_bound = length.div_ceil(4).max(1);
-        let mut nearest: Vec<(usize, &'static Pattern)> = self
+        let mut nearest: Vec<(usize, &Pattern)> = self
             .patterns
             .iter()
             .filter_map(|p| {
@@ -772,24 +775,23 @@ impl RuleSet {
 
     /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded), each name
     /// of a pattern read through `name`; `None` when none does.
-    fn found(&self, query: &str, name: &dyn Fn(String) -> String) -> Option<Lookup> {
-        let names = |p: &'static Pattern| names_of(p).map(name);
+    fn found(&self, query: &str, name: &dyn Fn(String) -> String) -> Option<Lookup<'_>> {
         if let Some(pattern) = self
             .patterns
             .iter()
-            .find(|p| p.id.eq_ignore_ascii_case(query) || names(p).any(|n| n == query))
+            .find(|p| p.id.eq_ignore_ascii_case(query) || names_of(p).map(name).any(|n| n == query))
         {
             return Some(Lookup::Found(pattern));
         }
         if query.is_empty() {
             return None;
         }
-        let ways: [&dyn Fn(&'static Pattern) -> bool; 2] =
+        let ways: [&dyn Fn(&Pattern) -> bool; 2] =
             [&|p| name(folded(p.name)).starts_with(query), &|p| {
-                names(p).any(|n| holds_words(&n, query))
+                names_of(p).map(name).any(|n| holds_words(&n, query))
             }];
         for way in ways {
-            let found: Vec<&'static Pattern> = self.patterns.iter().filter(|p| way(p)).collect();
+            let found: Vec<&Pattern> = self.patterns.iter().filter(|p| way(p)).collect();
             match found.len() {
                 0 => {}
                 1 => return Some(Lookup::Found(found[0])),
@@ -806,21 +808,21 @@ impl RuleSet {
         &self,
         query: &str,
         systems: &[&RuleSet],
-    ) -> Result<&'static Pattern, PatternNotFound> {
+    ) -> Result<&Pattern, PatternNotFound> {
         match self.lookup(query) {
             Lookup::Found(pattern) => Ok(pattern),
             Lookup::Ambiguous(patterns) => Err(PatternNotFound::Ambiguous {
                 query: query.to_string(),
-                rules: self.id,
-                patterns,
+                rules: self.id.to_string(),
+                patterns: named(&patterns),
             }),
             Lookup::NotFound(nearest) => {
                 let folded_query = folded(query);
-                let elsewhere: Vec<&'static str> = systems
+                let elsewhere: Vec<String> = systems
                     .iter()
                     .filter(|other| other.id != self.id)
                     .filter(|other| other.patterns.iter().any(|p| goes_by(p, &folded_query)))
-                    .map(|other| other.id)
+                    .map(|other| other.id.to_string())
                     .collect();
                 // The chicken hand, asked of a rule set without one, where a hand with no
                 // pattern is below the minimum.
@@ -828,27 +830,27 @@ impl RuleSet {
                     other.patterns.iter().any(|p| {
                         p.is_fallback()
                             && goes_by(p, &folded_query)
-                            && elsewhere.contains(&other.id)
+                            && elsewhere.iter().any(|id| *id == other.id)
                     })
                 });
                 Err(
                     if chicken_elsewhere && self.chicken().is_none() && self.minimum > 0 {
                         PatternNotFound::NoChicken {
                             query: query.to_string(),
-                            rules: self.id,
+                            rules: self.id.to_string(),
                             minimum: self.minimum,
                             elsewhere,
                         }
                     } else if elsewhere.is_empty() {
                         PatternNotFound::Missing {
                             query: query.to_string(),
-                            rules: self.id,
-                            nearest,
+                            rules: self.id.to_string(),
+                            nearest: named(&nearest),
                         }
                     } else {
                         PatternNotFound::Elsewhere {
                             query: query.to_string(),
-                            rules: self.id,
+                            rules: self.id.to_string(),
                             elsewhere,
                         }
                     },
@@ -858,7 +860,7 @@ impl RuleSet {
     }
 
     /// The chicken hand, if the system has one.
-    pub fn chicken(&self) -> Option<&'static Pattern> {
+    pub fn chicken(&self) -> Option<&Pattern> {
         self.patterns.iter().find(|p| p.is_fallback())
     }
 

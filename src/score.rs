@@ -15,26 +15,26 @@ use crate::small::SmallVec;
 use crate::tile::Tile;
 
 /// The patterns of one reading: a handful, kept in place.
-pub type Counted = SmallVec<CountedPattern, 8>;
+pub type Counted<'r> = SmallVec<CountedPattern<'r>, 8>;
 
 /// The patterns a limit set aside: none, most often, so few are kept in place (a smaller
 /// reading is cheaper to move).
-pub type SetAside = SmallVec<CountedPattern, 2>;
+pub type SetAside<'r> = SmallVec<CountedPattern<'r>, 2>;
 
 /// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
 #[derive(Debug, Clone, Copy)]
-pub struct CountedPattern {
+pub struct CountedPattern<'r> {
     /// The pattern.
-    pub pattern: &'static Pattern,
+    pub pattern: &'r Pattern,
     /// The set it counted for, for a per-set pattern.
     pub set: Option<Set>,
     /// What it is worth in this hand (its value under this rule set's maximum).
     pub points: u32,
 }
 
-impl CountedPattern {
+impl<'r> CountedPattern<'r> {
     /// The pattern counted for the whole hand, worth `points`.
-    pub fn new(pattern: &'static Pattern, points: u32) -> CountedPattern {
+    pub fn new(pattern: &'r Pattern, points: u32) -> CountedPattern<'r> {
         CountedPattern {
             pattern,
             set: None,
@@ -83,15 +83,15 @@ impl Limit {
 
 /// One arrangement, scored.
 #[derive(Debug)]
-pub struct Reading {
+pub struct Reading<'r> {
     /// The arrangement scored.
     pub arrangement: Arrangement,
     /// The patterns that make up the total: under a listed limit, that one pattern alone
     /// (and any percentages).
-    pub counted: Counted,
+    pub counted: Counted<'r>,
     /// Patterns the hand also has but that the limit leaves out: the rest under a listed
     /// limit, or a pattern that would score alone but is worth less than the sum.
-    pub set_aside: SetAside,
+    pub set_aside: SetAside<'r>,
     /// Sum of every applicable pattern's points, before the limit.
     pub sum: u32,
     /// The value after the limit, before any percentages.
@@ -104,8 +104,8 @@ pub struct Reading {
 
 /// A reading's lists are copied whole ([`SmallVec::copied`]): the `waits` analysis clones
 /// the best reading of every value it makes.
-impl Clone for Reading {
-    fn clone(&self) -> Reading {
+impl<'r> Clone for Reading<'r> {
+    fn clone(&self) -> Reading<'r> {
         Reading {
             arrangement: self.arrangement,
             counted: self.counted.copied(),
@@ -118,7 +118,7 @@ impl Clone for Reading {
     }
 }
 
-impl Reading {
+impl Reading<'_> {
     /// Whether the total is half a point: a half-point pattern scoring alone (counted 0 in
     /// the total, shown as ½).
     pub fn shows_half(&self) -> bool {
@@ -128,11 +128,11 @@ impl Reading {
 
 /// What the limit step makes of a set of patterns.
 #[derive(Debug, Clone)]
-pub struct Limited {
+pub struct Limited<'r> {
     /// The patterns that make up the total.
-    pub counted: Counted,
+    pub counted: Counted<'r>,
     /// The patterns left out.
-    pub set_aside: SetAside,
+    pub set_aside: SetAside<'r>,
     /// The value before any percentages.
     pub base: u32,
     /// The value.
@@ -145,7 +145,7 @@ pub struct Limited {
 // The reading of a hand below the minimum is held in place, as a win's is (see `Outcome`).
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
-pub enum FalseWin {
+pub enum FalseWin<'r> {
     /// The tiles form none of the winning shapes the rule set allows.
     NotAWinningHand,
     /// The rule set refuses the win whatever the tiles (Huang: no Tin declared).
@@ -156,7 +156,7 @@ pub enum FalseWin {
     /// The best reading is under the rule set's minimum.
     BelowMinimum {
         /// The best reading.
-        reading: Reading,
+        reading: Reading<'r>,
         /// The rule set's minimum.
         minimum: u32,
     },
@@ -167,22 +167,26 @@ pub enum FalseWin {
 // a box cost an allocation every line.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
-pub enum Outcome {
+pub enum Outcome<'r> {
     /// The hand wins.
     Win {
         /// The best reading.
-        reading: Reading,
+        reading: Reading<'r>,
         /// What each seat pays on its total.
         payments: Payments,
         /// How many arrangements and placements were compared.
         readings_compared: usize,
     },
     /// The hand does not win.
-    FalseWin(FalseWin),
+    FalseWin(FalseWin<'r>),
 }
 
 /// The applicable patterns of one arrangement, in table order, after the series rule.
-pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleSet) -> Counted {
+pub fn applicable_patterns<'r>(
+    hand: &Hand,
+    arrangement: &Arrangement,
+    rules: &'r RuleSet,
+) -> Counted<'r> {
     let mut found = Counted::new();
     let hand_facts = HandFacts::new();
     let facts = Facts::sharing(hand, arrangement, &hand_facts);
@@ -192,7 +196,7 @@ pub fn applicable_patterns(hand: &Hand, arrangement: &Arrangement, rules: &RuleS
 
 /// [`applicable_patterns`] of the reading `facts` describe, pushed into `found` (empty): a
 /// reading's list is filled where it stays, not moved there.
-fn find_patterns(facts: &Facts, rules: &RuleSet, found: &mut Counted) {
+fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>) {
     let table = rules.table_index();
     let maximum = rules.limit.maximum;
     // The table index of each pattern of `found`, in step with it.
@@ -274,7 +278,8 @@ fn find_patterns(facts: &Facts, rules: &RuleSet, found: &mut Counted) {
     }
     drop_implied(found, &indices, table, facts);
     if found.is_empty() {
-        if let Some(pattern) = table.fallback[kind] {
+        if let Some(index) = table.fallback[kind] {
+            let pattern = &rules.patterns[index];
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
         }
     }
@@ -286,7 +291,7 @@ type Indices = SmallVec<usize, 16>;
 /// Takes out the patterns that counted patterns imply (the rule set's implications, read in
 /// order; a dropped pattern drops nothing itself). `indices` are the table indices of
 /// `found`'s patterns.
-fn drop_implied(found: &mut Counted, indices: &Indices, table: &TableIndex, facts: &Facts) {
+fn drop_implied(found: &mut Counted<'_>, indices: &Indices, table: &TableIndex, facts: &Facts) {
     if table.implications.is_empty() {
         return;
     }
@@ -322,7 +327,7 @@ fn drop_implied(found: &mut Counted, indices: &Indices, table: &TableIndex, fact
 /// The limit step, the same for every rule set (see [`crate::rule_set::LimitRule`]): the
 /// highest pattern that scores alone, if it is worth at least the capped sum of the others;
 /// otherwise that capped sum. Percentages then add to the base, rounded half up.
-pub fn limit(rules: &RuleSet, patterns: Counted) -> Limited {
+pub fn limit<'r>(rules: &RuleSet, patterns: Counted<'r>) -> Limited<'r> {
     let mut counted = patterns;
     let mut set_aside = SetAside::new();
     let Limits {
@@ -354,7 +359,11 @@ struct Limits {
 /// in the order [`limit`] gives them, and `set_aside` (empty) receives the others. Done in
 /// place because a reading is scored for every arrangement of every line: copying its
 /// lists was a tenth of the scoring.
-fn limit_in_place(rules: &RuleSet, counted: &mut Counted, set_aside: &mut SetAside) -> Limits {
+fn limit_in_place<'r>(
+    rules: &RuleSet,
+    counted: &mut Counted<'r>,
+    set_aside: &mut SetAside<'r>,
+) -> Limits {
     let rule = rules.limit;
     // In one pass: the highest pattern that scores alone (the first of equals), the sum of
     // the others, the sum of all, and the percentages.
@@ -417,27 +426,27 @@ pub fn with_percent(base: u32, percent: u32) -> u32 {
 }
 
 /// Scores one arrangement under `rules`.
-pub fn read(hand: &Hand, arrangement: Arrangement, rules: &RuleSet) -> Reading {
+pub fn read<'r>(hand: &Hand, arrangement: Arrangement, rules: &'r RuleSet) -> Reading<'r> {
     read_sharing(hand, arrangement, rules, &HandFacts::new())
 }
 
 /// [`read`], with what is asked of the whole hand kept in `hand_facts` (the hand's) for
 /// its other readings.
 #[inline]
-fn read_sharing(
+fn read_sharing<'r>(
     hand: &Hand,
     arrangement: Arrangement,
-    rules: &RuleSet,
+    rules: &'r RuleSet,
     hand_facts: &HandFacts,
-) -> Reading {
+) -> Reading<'r> {
     let mut reading = Reading::unread(arrangement);
     read_into(hand, rules, hand_facts, &mut reading);
     reading
 }
 
-impl Reading {
+impl<'r> Reading<'r> {
     /// `arrangement`, not read yet: no pattern, worth 0.
-    fn unread(arrangement: Arrangement) -> Reading {
+    fn unread(arrangement: Arrangement) -> Reading<'r> {
         Reading {
             arrangement,
             counted: Counted::new(),
@@ -453,7 +462,12 @@ impl Reading {
 /// [`read_sharing`] into `reading` ([`Reading::unread`], where it stays: a reading is a few
 /// hundred bytes), and whether a pattern asked how the winning tile came
 /// ([`Facts::asked_how_won`]): if none did, the same tiles won the other way read the same.
-fn read_into(hand: &Hand, rules: &RuleSet, hand_facts: &HandFacts, reading: &mut Reading) -> bool {
+fn read_into<'r>(
+    hand: &Hand,
+    rules: &'r RuleSet,
+    hand_facts: &HandFacts,
+    reading: &mut Reading<'r>,
+) -> bool {
     let facts = Facts::sharing(hand, &reading.arrangement, hand_facts);
     find_patterns(&facts, rules, &mut reading.counted);
     let asked = facts.asked_how_won();
@@ -554,7 +568,7 @@ pub(crate) fn special_tiles(hand: &Hand) -> Option<[Tile; 14]> {
 
 /// Every reading of the hand, best first: highest total, then highest sum before the limit.
 /// Equal readings keep the order of [`arrangements`].
-pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
+pub fn readings<'r>(hand: &Hand, rules: &'r RuleSet) -> Vec<Reading<'r>> {
     let mut shapes = Arrangements::new();
     shapes_read(hand, rules, &mut shapes);
     let hand_facts = HandFacts::new();
@@ -572,12 +586,12 @@ pub fn readings(hand: &Hand, rules: &RuleSet) -> Vec<Reading> {
 /// `all` (empty) receive their readings, best first. A reading whose patterns never asked
 /// how the tile came ([`Facts::asked_how_won`]) is read once and copied: only a few
 /// patterns ask.
-pub fn readings_both_ways_into<const N: usize>(
+pub fn readings_both_ways_into<'r, const N: usize>(
     hands: [&Hand; 2],
-    rules: &RuleSet,
+    rules: &'r RuleSet,
     arranged: &Arrangements,
     hand_facts: &HandFacts,
-    all: [&mut SmallVec<Reading, N>; 2],
+    all: [&mut SmallVec<Reading<'r>, N>; 2],
 ) {
     let [first, second] = hands;
     debug_assert!(differ_only_in_how_won(first, second));
@@ -617,7 +631,7 @@ fn differ_only_in_how_won(first: &Hand, second: &Hand) -> bool {
 
 /// The first of [`readings`] without keeping the others, and how many were compared.
 #[inline]
-pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
+pub fn best_reading<'r>(hand: &Hand, rules: &'r RuleSet) -> (Option<Reading<'r>>, usize) {
     best_reading_inspected(hand, rules, None, |_| {})
 }
 
@@ -626,12 +640,12 @@ pub fn best_reading(hand: &Hand, rules: &RuleSet) -> (Option<Reading>, usize) {
 /// `arranged`, when given, is the hand's [`arrangements`] (the same tiles scored in
 /// several contexts are arranged once); without it the hand is arranged here.
 #[inline]
-pub fn best_reading_inspected(
+pub fn best_reading_inspected<'r>(
     hand: &Hand,
-    rules: &RuleSet,
+    rules: &'r RuleSet,
     arranged: Option<&Arrangements>,
-    mut inspect: impl FnMut(&Reading),
-) -> (Option<Reading>, usize) {
+    mut inspect: impl FnMut(&Reading<'r>),
+) -> (Option<Reading<'r>>, usize) {
     let mut shapes = Arrangements::new();
     match arranged {
         Some(arranged) => each_shape_read(hand, rules, arranged, |a| shapes.push(a)),
@@ -657,13 +671,13 @@ pub fn best_reading_inspected(
 }
 
 /// Scores a validated hand: the best reading, the minimum, and the payments.
-pub fn score(hand: &Hand, rules: &RuleSet) -> Outcome {
+pub fn score<'r>(hand: &Hand, rules: &'r RuleSet) -> Outcome<'r> {
     let (best, compared) = best_reading(hand, rules);
     decide_best(hand, rules, best, compared)
 }
 
 /// The outcome from the hand's readings, best first (as [`readings`] returns them).
-pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
+pub fn decide<'r>(hand: &Hand, rules: &'r RuleSet, all: Vec<Reading<'r>>) -> Outcome<'r> {
     let compared = all.len();
     decide_best(hand, rules, all.into_iter().next(), compared)
 }
@@ -671,12 +685,12 @@ pub fn decide(hand: &Hand, rules: &RuleSet, all: Vec<Reading>) -> Outcome {
 /// The outcome from the best of `compared` readings (`None` if the tiles win no way), as
 /// [`best_reading`] gives them.
 #[inline]
-pub(crate) fn decide_best(
+pub(crate) fn decide_best<'r>(
     hand: &Hand,
-    rules: &RuleSet,
-    best: Option<Reading>,
+    rules: &'r RuleSet,
+    best: Option<Reading<'r>>,
     compared: usize,
-) -> Outcome {
+) -> Outcome<'r> {
     match (verdict(hand, rules, best.as_ref()), best) {
         (Verdict::Refused { reason }, _) => Outcome::FalseWin(FalseWin::Refused { reason }),
         (Verdict::BelowMinimum { minimum }, Some(reading)) => {
@@ -713,7 +727,7 @@ pub enum Verdict {
 
 /// The [`Verdict`] on `hand` whose best reading is `best` (`None` if the tiles win no way):
 /// the rule set's refusal first, then the shape, then the minimum.
-pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading>) -> Verdict {
+pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading<'_>>) -> Verdict {
     if let Some(reason) = rules.refuse.and_then(|refuse| refuse(&hand.context)) {
         return Verdict::Refused { reason };
     }
@@ -735,7 +749,7 @@ mod tests {
     use crate::small::SmallVec;
 
     /// The readings of one way, in the list the waits analysis keeps them in.
-    type Shapes = SmallVec<Reading, 1>;
+    type Shapes<'r> = SmallVec<Reading<'r>, 1>;
 
     #[test]
     fn the_readings_of_both_ways_read_together_are_each_way_read_alone() {

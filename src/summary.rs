@@ -116,7 +116,7 @@ impl<'r> Summary<'r> {
     }
 
     /// Patterns that counted at least once, in table order, with the number of hands.
-    pub fn patterns(&self) -> impl Iterator<Item = (&'static Pattern, usize)> + '_ {
+    pub fn patterns(&self) -> impl Iterator<Item = (&'r Pattern, usize)> + '_ {
         self.rules
             .patterns
             .iter()

@@ -11,7 +11,7 @@ use mjscore::rules::{RuleSet, DOUBLING, WSOM, ZJ};
 use mjscore::waits::distance::calling_distance;
 use mjscore::{parse_holding, Error};
 
-fn waits(line: &str, rules: &RuleSet) -> Waits {
+fn waits<'r>(line: &str, rules: &'r RuleSet) -> Waits<'r> {
     let holding = parse_holding(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
     match analysis::analyse(&holding, rules) {
         Analysis::Waits(waits) => waits,
@@ -19,7 +19,7 @@ fn waits(line: &str, rules: &RuleSet) -> Waits {
     }
 }
 
-fn discards(line: &str, rules: &RuleSet) -> Discards {
+fn discards<'r>(line: &str, rules: &'r RuleSet) -> Discards<'r> {
     let holding = parse_holding(line, rules).unwrap();
     match analysis::analyse(&holding, rules) {
         Analysis::Discards(discards) => discards,

@@ -189,7 +189,7 @@ fn shapes(shapes: Shapes) -> &'static str {
 
 /// One pattern in full, with its example hand as scored (`example` is
 /// `pattern.example` scored under `rules`).
-pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> String {
+pub fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
     if !pattern.aliases.is_empty() {
@@ -233,7 +233,7 @@ pub fn explain(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> 
 /// One pattern in full as a JSON object (`explain --format json`): the card's fields, its
 /// full condition, and its example as scored (`example` is `pattern.example` scored under
 /// `rules`).
-pub fn explain_json(pattern: &'static Pattern, rules: &RuleSet, example: &Scored) -> String {
+pub fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     object
