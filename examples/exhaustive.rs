@@ -86,12 +86,12 @@ impl Rows {
             .iter()
             .map(|implication| Row {
                 implication,
-                counted: huang_pattern(implication.counted),
+                counted: huang_pattern(&implication.counted),
                 drops: implication
                     .drops
                     .iter()
                     .map(|drop| {
-                        let patterns = drop.ids.iter().map(|&id| huang_pattern(id)).collect();
+                        let patterns = drop.ids.iter().map(|id| huang_pattern(id)).collect();
                         (drop, patterns, drop.instances.unwrap_or(1))
                     })
                     .collect(),
@@ -670,8 +670,8 @@ fn main() {
     let mut missing = Vec::new();
     for (pattern, &count) in WSOM.patterns.iter().zip(&tally.patterns) {
         println!("  {:<6} {:<32} {count}", pattern.id, pattern.name);
-        if count == 0 && !NEED_MELDS_OR_CONTEXT.contains(&pattern.id) {
-            missing.push(pattern.id);
+        if count == 0 && !NEED_MELDS_OR_CONTEXT.contains(&pattern.id.as_ref()) {
+            missing.push(pattern.id.as_ref());
         }
     }
     println!("run time {:.1} s", started.elapsed().as_secs_f64());

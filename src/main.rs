@@ -122,7 +122,7 @@ fn jobs_arg() -> clap::builder::RangedU64ValueParser<usize> {
 }
 
 fn rules_parser() -> PossibleValuesParser {
-    PossibleValuesParser::new(rules::ALL.iter().map(|r| r.id))
+    PossibleValuesParser::new(rules::ALL.iter().map(|&r| -> &'static str { &r.id }))
 }
 
 #[derive(Subcommand, Debug, Clone)]
@@ -829,7 +829,7 @@ fn explain(rules: &RuleSet, query: &str, format: Format, stdout: &mut impl Write
         ),
         Err(other) => bail!("{other}"),
     };
-    let example = mjscore::score_line(pattern.example, rules)
+    let example = mjscore::score_line(&pattern.example, rules)
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;
     let text = match format {
         Format::Json => render::reference::explain_json(pattern, rules, &example),

@@ -5,6 +5,7 @@
 //! The tables themselves are in [`crate::rules`]. The engine in [`crate::score`] applies
 //! the series rule and the limit; nothing here knows about either.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 
 use crate::arrange::{Arrangement, Placement, Shape};
@@ -140,17 +141,18 @@ pub(crate) fn same_id(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.as_bytes().last() == b.as_bytes().last() && a == b
 }
 
-/// One scoring pattern.
-#[derive(Clone, Copy)]
+/// One scoring pattern. Its texts are borrowed for a built-in table, owned for one made at
+/// run time (a rules file's new hand).
+#[derive(Clone)]
 pub struct Pattern {
     /// A short stable id: `7.1` in Zung Jung, `d.b` in the doubling table.
-    pub id: &'static str,
+    pub id: Cow<'static, str>,
     /// Within a series only the highest applicable pattern counts.
-    pub series: &'static str,
+    pub series: Cow<'static, str>,
     /// English name.
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     /// Chinese name.
-    pub chinese: &'static str,
+    pub chinese: Cow<'static, str>,
     /// Other names players use for it: synonyms from other rule books, romanisations,
     /// simplified Chinese (found by `explain` and in a claim, as the names are).
     pub aliases: &'static [&'static str],
@@ -161,11 +163,11 @@ pub struct Pattern {
     /// When it applies.
     pub condition: Condition,
     /// The condition in one line, as the rule text states it.
-    pub summary: &'static str,
+    pub summary: Cow<'static, str>,
     /// The full condition, with the rulings that apply to it (`mjscore explain`).
-    pub details: &'static str,
+    pub details: Cow<'static, str>,
     /// A hand in notation that scores this pattern (a test checks that it does).
-    pub example: &'static str,
+    pub example: Cow<'static, str>,
 }
 
 impl std::fmt::Debug for Pattern {
@@ -184,6 +186,67 @@ impl PartialEq for Pattern {
 impl Eq for Pattern {}
 
 impl Pattern {
+    /// A pattern of this id, name, value and condition, which may be scored on any shape,
+    /// is its own series, and has no other names, no Chinese name, no summary or details
+    /// beyond its name, and no example: the `with_` methods set them.
+    pub fn new(
+        id: impl Into<Cow<'static, str>>,
+        name: impl Into<Cow<'static, str>>,
+        value: Value,
+        condition: Condition,
+    ) -> Pattern {
+        let id = id.into();
+        let name = name.into();
+        Pattern {
+            series: id.clone(),
+            id,
+            summary: name.clone(),
+            details: name.clone(),
+            name,
+            chinese: Cow::Borrowed(""),
+            aliases: &[],
+            value,
+            shapes: ANY,
+            condition,
+            example: Cow::Borrowed(""),
+        }
+    }
+
+    /// In the series `series`: only the highest pattern of a series that applies counts.
+    pub fn with_series(mut self, series: impl Into<Cow<'static, str>>) -> Pattern {
+        self.series = series.into();
+        self
+    }
+
+    /// With this Chinese name.
+    pub fn with_chinese(mut self, chinese: impl Into<Cow<'static, str>>) -> Pattern {
+        self.chinese = chinese.into();
+        self
+    }
+
+    /// Scored only on these shapes.
+    pub fn with_shapes(mut self, shapes: Shapes) -> Pattern {
+        self.shapes = shapes;
+        self
+    }
+
+    /// With this condition in one line (the card) and in full (`explain`).
+    pub fn with_text(
+        mut self,
+        summary: impl Into<Cow<'static, str>>,
+        details: impl Into<Cow<'static, str>>,
+    ) -> Pattern {
+        self.summary = summary.into();
+        self.details = details.into();
+        self
+    }
+
+    /// With a hand in notation that scores it.
+    pub fn with_example(mut self, example: impl Into<Cow<'static, str>>) -> Pattern {
+        self.example = example.into();
+        self
+    }
+
     /// Whether it may be scored on `shape`.
     pub fn allows(&self, shape: &Shape) -> bool {
         self.shapes.allow(shape)

@@ -18,12 +18,16 @@ use crate::payment::Payments;
 use crate::tile::Seat;
 use crate::words::{SystemWords, WordSpec};
 
+mod derive;
+pub use derive::ChangeError;
+
 /// A scoring system.
 ///
 /// Built with [`RuleSet::new`] from the parts every system has (an id, a name, a pattern
 /// table, payments, wording), then a `with_` method for each part where the system differs
 /// from the default: so a part added to the engine later, with its default, changes no
-/// system. The fields are there to read.
+/// system. The fields are there to read. A rule set made at run time from another, with
+/// values changed and patterns taken out or added, is made with [`RuleSet::derive`].
 ///
 /// ```
 /// use mjscore::rules::{RuleSet, WSOM};
@@ -31,7 +35,7 @@ use crate::words::{SystemWords, WordSpec};
 /// static STRICT: RuleSet = RuleSet::new(
 ///     "strict",
 ///     std::borrow::Cow::Borrowed("Strict"),
-///     WSOM.patterns,
+///     &mjscore::rules::zung_jung::PATTERNS,
 ///     WSOM.payments,
 ///     WSOM.wording,
 /// )
@@ -42,21 +46,21 @@ use crate::words::{SystemWords, WordSpec};
 #[non_exhaustive]
 pub struct RuleSet {
     /// Name on the command line (`--rules ID`) and in JSON.
-    pub id: &'static str,
+    pub id: Cow<'static, str>,
     /// Human name, shown in the text output.
     pub name: Cow<'static, str>,
     /// Every pattern, in table order; a chicken hand is the one with [`Condition::Fallback`].
     /// At most [`RuleSet::MAX_PATTERNS`] of them.
     ///
     /// [`Condition::Fallback`]: crate::patterns::Condition::Fallback
-    pub patterns: &'static [Pattern],
+    pub patterns: Cow<'static, [Pattern]>,
     /// A hand worth less than this is a false win.
     pub minimum: u32,
     /// Which hand shapes win at all (the doubling table knows no Seven Pairs).
     pub shapes: Shapes,
     /// Patterns that a counted pattern implies, and so are not counted with it (Huang's
     /// note 2). Empty for a system that has none.
-    pub implications: &'static [Implication],
+    pub implications: Cow<'static, [Implication]>,
     /// How the applicable patterns become the hand's value.
     pub limit: LimitRule,
     /// Why no hand can win in this context whatever its tiles, if the system has such a
@@ -171,27 +175,27 @@ impl TableIndex {
         let series = patterns
             .iter()
             .map(|p| {
-                let first = patterns.iter().position(|q| same_id(q.series, p.series));
+                let first = patterns.iter().position(|q| same_id(&q.series, &p.series));
                 first.unwrap_or(0)
             })
             .collect();
         // The patterns whose id is one of `ids`, as a mask.
-        let mask = |ids: &[&str]| {
+        let mask = |ids: &[Cow<'static, str>]| {
             patterns
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| ids.iter().any(|id| same_id(id, p.id)))
+                .filter(|(_, p)| ids.iter().any(|id| same_id(id, &p.id)))
                 .fold(0u128, |bits, (i, _)| bits | 1 << i)
         };
         let implications = implications
             .iter()
             .map(|implication| IndexedImplication {
-                counted: mask(&[implication.counted]),
+                counted: mask(std::slice::from_ref(&implication.counted)),
                 when: implication.when,
                 drops: implication
                     .drops
                     .iter()
-                    .map(|drop| (mask(drop.ids), drop.instances))
+                    .map(|drop| (mask(&drop.ids), drop.instances))
                     .collect(),
             })
             .collect();
@@ -236,39 +240,39 @@ pub type ContextCheck = fn(&ParsedHand, &WinContext) -> Result<(), HandError>;
 /// The engine reads a system's implications in order, and a pattern another row already
 /// dropped drops nothing itself (no chains): so a row comes before the rows of the patterns
 /// it drops.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Implication {
     /// The id of the implying pattern.
-    pub counted: &'static str,
+    pub counted: Cow<'static, str>,
     /// A further condition on the hand, if the implication holds only sometimes.
     pub when: Option<fn(&Facts) -> bool>,
     /// What it drops.
-    pub drops: &'static [Dropped],
+    pub drops: Cow<'static, [Dropped]>,
 }
 
 /// What an [`Implication`] drops: every instance of a pattern, or this many instances of
 /// one pattern or of either of several (Huang's duplicate-run groups, each h.28 or h.59).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Dropped {
     /// The ids of the dropped patterns: one, or the patterns an instance may be.
-    pub ids: &'static [&'static str],
+    pub ids: Cow<'static, [Cow<'static, str>]>,
     /// How many instances are dropped; `None`: all of them.
     pub instances: Option<usize>,
 }
 
 impl Dropped {
     /// Every instance of the pattern with this id (a one-element list of ids).
-    pub const fn all(id: &'static [&'static str; 1]) -> Dropped {
+    pub const fn all(id: &'static [Cow<'static, str>; 1]) -> Dropped {
         Dropped {
-            ids: id,
+            ids: Cow::Borrowed(id),
             instances: None,
         }
     }
 
     /// `instances` instances, each of any of `ids`.
-    pub const fn some(ids: &'static [&'static str], instances: usize) -> Dropped {
+    pub const fn some(ids: &'static [Cow<'static, str>], instances: usize) -> Dropped {
         Dropped {
-            ids,
+            ids: Cow::Borrowed(ids),
             instances: Some(instances),
         }
     }
@@ -546,7 +550,7 @@ fn with_digits(folded: &str) -> String {
 
 /// Every name `pattern` goes by, folded: English, Chinese, then its aliases.
 fn names_of(pattern: &Pattern) -> impl Iterator<Item = String> + '_ {
-    [pattern.name, pattern.chinese]
+    [&*pattern.name, &*pattern.chinese]
         .into_iter()
         .chain(pattern.aliases.iter().copied())
         .map(folded)
@@ -619,12 +623,12 @@ impl RuleSet {
         wording: Wording,
     ) -> RuleSet {
         RuleSet {
-            id,
+            id: Cow::Borrowed(id),
             name,
-            patterns,
+            patterns: Cow::Borrowed(patterns),
             minimum: 0,
             shapes: crate::patterns::ANY,
-            implications: &[],
+            implications: Cow::Borrowed(&[]),
             limit: LimitRule::NONE,
             refuse: None,
             check_context: None,
@@ -644,7 +648,7 @@ impl RuleSet {
     /// The series and implications by pattern index (worked out on the first call).
     pub(crate) fn table_index(&self) -> &TableIndex {
         self.index
-            .get_or_init(|| TableIndex::of(self.patterns, self.implications))
+            .get_or_init(|| TableIndex::of(&self.patterns, &self.implications))
     }
 
     /// With this minimum: a hand worth less is a false win.
@@ -661,7 +665,11 @@ impl RuleSet {
 
     /// With these implications (see [`Implication`]).
     pub const fn with_implications(mut self, implications: &'static [Implication]) -> RuleSet {
-        self.implications = implications;
+        // The table it replaces is a borrowed one (a const fn cannot drop a value).
+        std::mem::forget(std::mem::replace(
+            &mut self.implications,
+            Cow::Borrowed(implications),
+        ));
         self
     }
 
@@ -787,7 +795,7 @@ impl RuleSet {
             return None;
         }
         let ways: [&dyn Fn(&Pattern) -> bool; 2] =
-            [&|p| name(folded(p.name)).starts_with(query), &|p| {
+            [&|p| name(folded(&p.name)).starts_with(query), &|p| {
                 names_of(p).map(name).any(|n| holds_words(&n, query))
             }];
         for way in ways {
@@ -872,7 +880,7 @@ impl RuleSet {
 
 impl std::fmt::Debug for RuleSet {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.id)
+        f.write_str(&self.id)
     }
 }
 

@@ -17,8 +17,12 @@ const HAND_A: &str = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
 fn verdict(line: &str, rules: &RuleSet) -> String {
     let scored = score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
     let check = scored.claim.as_ref().expect("a claim on the line");
-    let ids =
-        |ps: &[&mjscore::patterns::Pattern]| ps.iter().map(|p| p.id).collect::<Vec<_>>().join("+");
+    let ids = |ps: &[&mjscore::patterns::Pattern]| {
+        ps.iter()
+            .map(|p| p.id.as_ref())
+            .collect::<Vec<_>>()
+            .join("+")
+    };
     let settled = check.settled.map_or("none".to_string(), |s| s.to_string());
     let pays = scored.payments().map_or("nothing".to_string(), |p| {
         Seat::ALL.map(|s| p.of(s).to_string()).join(" ")

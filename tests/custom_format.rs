@@ -38,7 +38,11 @@ impl Renderer for Brief {
             Outcome::Win {
                 reading, payments, ..
             } => {
-                let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
+                let ids: Vec<&str> = reading
+                    .counted
+                    .iter()
+                    .map(|c| c.pattern.id.as_ref())
+                    .collect();
                 let _ = write!(out, "{} = {};", reading.total, ids.join("+"));
                 for seat in Seat::ALL {
                     let _ = write!(out, " {}{}", seat.letter(), payments.of(seat));

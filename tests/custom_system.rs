@@ -88,71 +88,71 @@ static SCATTERED: [SpecialShape; 1] = [SpecialShape {
 
 static PATTERNS: [Pattern; 5] = [
     Pattern {
-        id: "t.1",
-        series: "t.1",
-        name: "Runs",
-        chinese: "順",
+        id: Cow::Borrowed("t.1"),
+        series: Cow::Borrowed("t.1"),
+        name: Cow::Borrowed("Runs"),
+        chinese: Cow::Borrowed("順"),
         aliases: &[],
         value: Value::Points(2),
         shapes: REGULAR,
         condition: Condition::Hand(all_sequences),
-        summary: "four sequences",
-        details: "Four sequences and a pair.",
-        example: "b123 c456 d789 b234 w1 +w1 from=s",
+        summary: Cow::Borrowed("four sequences"),
+        details: Cow::Borrowed("Four sequences and a pair."),
+        example: Cow::Borrowed("b123 c456 d789 b234 w1 +w1 from=s"),
     },
     Pattern {
-        id: "t.2",
-        series: "t.2",
-        name: "Honors",
-        chinese: "字",
+        id: Cow::Borrowed("t.2"),
+        series: Cow::Borrowed("t.2"),
+        name: Cow::Borrowed("Honors"),
+        chinese: Cow::Borrowed("字"),
         aliases: &[],
         value: Value::Computed {
             label: "3 a set, 1 a pair",
         },
         shapes: REGULAR,
         condition: Condition::Computed(honors),
-        summary: "3 for each honor triplet or kong, 1 for an honor pair",
-        details: "Honor tiles: 3 for each triplet or kong, 1 for the pair.",
-        example: "w111 e222 b123 c456 d5 +d5 self",
+        summary: Cow::Borrowed("3 for each honor triplet or kong, 1 for an honor pair"),
+        details: Cow::Borrowed("Honor tiles: 3 for each triplet or kong, 1 for the pair."),
+        example: Cow::Borrowed("w111 e222 b123 c456 d5 +d5 self"),
     },
     Pattern {
-        id: "t.3",
-        series: "t.3",
-        name: "Bonus",
-        chinese: "獎",
+        id: Cow::Borrowed("t.3"),
+        series: Cow::Borrowed("t.3"),
+        name: Cow::Borrowed("Bonus"),
+        chinese: Cow::Borrowed("獎"),
         aliases: &[],
         value: Value::Percent(50),
         shapes: ANY,
         condition: Condition::Hand(|f| f.context().words().flag(BONUS)),
-        summary: "the word bonus: +50 %",
-        details: "The table called a bonus hand: the value grows by half.",
-        example: "w111 e222 b123 c456 d5 +d5 self bonus",
+        summary: Cow::Borrowed("the word bonus: +50 %"),
+        details: Cow::Borrowed("The table called a bonus hand: the value grows by half."),
+        example: Cow::Borrowed("w111 e222 b123 c456 d5 +d5 self bonus"),
     },
     Pattern {
-        id: "t.4",
-        series: "t.4",
-        name: "Level",
-        chinese: "級",
+        id: Cow::Borrowed("t.4"),
+        series: Cow::Borrowed("t.4"),
+        name: Cow::Borrowed("Level"),
+        chinese: Cow::Borrowed("級"),
         aliases: &[],
         value: Value::Computed { label: "1 a level" },
         shapes: ANY,
         condition: Condition::Computed(|f| u32::from(f.context().words().value(LEVEL))),
-        summary: "level=N: N points",
-        details: "The table's level, from the word level=N: N points.",
-        example: "w111 e222 b123 c456 d5 +d5 self level=2",
+        summary: Cow::Borrowed("level=N: N points"),
+        details: Cow::Borrowed("The table's level, from the word level=N: N points."),
+        example: Cow::Borrowed("w111 e222 b123 c456 d5 +d5 self level=2"),
     },
     Pattern {
-        id: "t.5",
-        series: "t.5",
-        name: "Scattered",
-        chinese: "散",
+        id: Cow::Borrowed("t.5"),
+        series: Cow::Borrowed("t.5"),
+        name: Cow::Borrowed("Scattered"),
+        chinese: Cow::Borrowed("散"),
         aliases: &[],
         value: Value::Points(8),
         shapes: SPECIAL_ONLY,
         condition: Condition::Hand(|_| true),
-        summary: "the special shape Scattered Terminals",
-        details: "Fourteen concealed tiles, each a 1 or a 9 of a suit.",
-        example: "b11999 c1199 d1199 +b1 self",
+        summary: Cow::Borrowed("the special shape Scattered Terminals"),
+        details: Cow::Borrowed("Fourteen concealed tiles, each a 1 or a 9 of a suit."),
+        example: Cow::Borrowed("b11999 c1199 d1199 +b1 self"),
     },
 ];
 
@@ -524,7 +524,10 @@ fn toy_through_the_batch_as_json_lines() {
     let error: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
     assert_eq!(error["error"]["kind"], "syntax");
     assert_eq!((summary.scored, summary.errors), (1, 1));
-    let counted: Vec<(&str, usize)> = summary.patterns().map(|(p, n)| (p.id, n)).collect();
+    let counted: Vec<(&str, usize)> = summary
+        .patterns()
+        .map(|(p, n)| (p.id.as_ref(), n))
+        .collect();
     assert_eq!(counted, [("t.2", 1), ("t.3", 1)]);
 
     // The pattern card lists Toy's values as they are.

@@ -11,8 +11,8 @@ use mjscore::score::Outcome;
 fn every_example_scores_its_pattern() {
     let mut failures = Vec::new();
     for rules in mjscore::rules::ALL {
-        for pattern in rules.patterns {
-            let scored = mjscore::score_line(pattern.example, rules)
+        for pattern in rules.patterns.iter() {
+            let scored = mjscore::score_line(&pattern.example, rules)
                 .unwrap_or_else(|e| panic!("{}: {}: {e}", pattern.id, pattern.example));
             let counted = match &scored.outcome {
                 Outcome::Win { reading, .. } => {

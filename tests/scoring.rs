@@ -13,7 +13,11 @@ fn outcome(line: &str, rules: &RuleSet) -> String {
     let scored = mjscore::score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
     match scored.outcome {
         Outcome::Win { reading, .. } => {
-            let ids: Vec<&str> = reading.counted.iter().map(|c| c.pattern.id).collect();
+            let ids: Vec<&str> = reading
+                .counted
+                .iter()
+                .map(|c| c.pattern.id.as_ref())
+                .collect();
             let limit = reading
                 .limit
                 .map(|l| format!(" {} limit", l.name()))
@@ -62,7 +66,7 @@ fn the_table_covers_all_44_patterns() {
         .collect();
     let missing: Vec<&str> = mjscore::rules::zung_jung::PATTERNS
         .iter()
-        .map(|p| p.id)
+        .map(|p| p.id.as_ref())
         .filter(|id| !listed.contains(id))
         .collect();
     assert!(

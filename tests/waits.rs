@@ -46,8 +46,13 @@ fn listed(waits: &Waits) -> Vec<String> {
 }
 
 /// The ids of the patterns counted by a value's best reading.
-fn ids(value: &Value) -> Vec<&'static str> {
-    value.best().counted.iter().map(|c| c.pattern.id).collect()
+fn ids<'r>(value: &Value<'r>) -> Vec<&'r str> {
+    value
+        .best()
+        .counted
+        .iter()
+        .map(|c| c.pattern.id.as_ref())
+        .collect()
 }
 
 #[test]

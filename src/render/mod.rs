@@ -340,13 +340,13 @@ pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
 /// What the rule set calls Thirteen Terminals: the name of its one pattern scored on that
 /// shape alone (the doubling table's 13 Scholars), or "Thirteen Terminals" when it has
 /// none, or several.
-fn thirteen_terminals(rules: &RuleSet) -> &'static str {
+fn thirteen_terminals(rules: &RuleSet) -> &str {
     let mut only = rules
         .patterns
         .iter()
         .filter(|p| p.shapes == crate::arrange::THIRTEEN_TERMINALS_ONLY);
     match (only.next(), only.next()) {
-        (Some(pattern), None) => pattern.name,
+        (Some(pattern), None) => &pattern.name,
         _ => "Thirteen Terminals",
     }
 }

@@ -17,15 +17,15 @@ use super::{limit_label, number, points_label, total_label, Format, Number};
 /// continues under the condition column when the terminal leaves it 20 columns; on a
 /// terminal narrower than that, each condition goes on the line under its pattern.
 pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
-    let patterns = rules.patterns;
+    let patterns = &rules.patterns[..];
     let name_width = patterns
         .iter()
-        .map(|p| self::width(p.name))
+        .map(|p| self::width(&p.name))
         .max()
         .unwrap_or(0);
     let chinese_width = patterns
         .iter()
-        .map(|p| self::width(p.chinese))
+        .map(|p| self::width(&p.chinese))
         .max()
         .unwrap_or(0);
     let minimum = match rules.chicken() {
@@ -58,7 +58,7 @@ pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
         let _ = writeln!(table, "{header}CONDITION");
     }
     for p in patterns {
-        let row = head(p.id, p.series, &value(rules, p), p.name, p.chinese);
+        let row = head(&p.id, &p.series, &value(rules, p), &p.name, &p.chinese);
         if under {
             let _ = writeln!(table, "{}\n        {}", row.trim_end(), p.summary);
         } else {
@@ -81,11 +81,14 @@ pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
 /// The rule set's patterns, one a line (id, name, Chinese name, points), under a line that
 /// says how to ask for one: `mjscore explain` without a pattern.
 pub fn pattern_list(rules: &RuleSet) -> String {
-    let patterns = rules.patterns;
+    let patterns = &rules.patterns[..];
     let widest =
         |name: fn(&Pattern) -> &str| patterns.iter().map(|p| width(name(p))).max().unwrap_or(0);
-    let (id_width, name_width, chinese_width) =
-        (widest(|p| p.id), widest(|p| p.name), widest(|p| p.chinese));
+    let (id_width, name_width, chinese_width) = (
+        widest(|p| &p.id),
+        widest(|p| &p.name),
+        widest(|p| &p.chinese),
+    );
     let mut list = format!(
         "explain takes one pattern: its id, its name or the start of its name (mjscore explain {}, mjscore explain \"{}\"); the {} patterns of {}:\n",
         patterns[0].id,
@@ -93,13 +96,13 @@ pub fn pattern_list(rules: &RuleSet) -> String {
         patterns.len(),
         rules.name
     );
-    for p in patterns {
+    for p in patterns.iter() {
         let _ = writeln!(
             list,
             "  {} {} {} {}",
-            pad(p.id, id_width),
-            pad(p.name, name_width),
-            pad(p.chinese, chinese_width),
+            pad(&p.id, id_width),
+            pad(&p.name, name_width),
+            pad(&p.chinese, chinese_width),
             value(rules, p)
         );
     }
@@ -130,7 +133,7 @@ fn value_number(rules: &RuleSet, pattern: &Pattern) -> Number {
 
 /// Every pattern of the rule set, one per line.
 pub fn card(rules: &RuleSet, format: Format) -> String {
-    let patterns = rules.patterns;
+    let patterns = &rules.patterns[..];
     let mut out = String::new();
     match format {
         Format::Text => out = text_card(rules, None),
@@ -138,15 +141,15 @@ pub fn card(rules: &RuleSet, format: Format) -> String {
             for p in patterns {
                 let mut object = Object::new(&mut out);
                 object
-                    .string("id", p.id)
-                    .string("series", p.series)
-                    .string("name", p.name)
-                    .string("chinese", p.chinese)
+                    .string("id", &p.id)
+                    .string("series", &p.series)
+                    .string("name", &p.name)
+                    .string("chinese", &p.chinese)
                     .raw("points", value_number(rules, p));
                 if p.value.percent() > 0 {
                     object.raw("percent", p.value.percent());
                 }
-                object.string("condition", p.summary).end();
+                object.string("condition", &p.summary).end();
                 out.push('\n');
             }
         }
@@ -237,11 +240,11 @@ pub fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> Str
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     object
-        .string("rules", rules.id)
-        .string("id", pattern.id)
-        .string("series", pattern.series)
-        .string("name", pattern.name)
-        .string("chinese", pattern.chinese)
+        .string("rules", &rules.id)
+        .string("id", &pattern.id)
+        .string("series", &pattern.series)
+        .string("name", &pattern.name)
+        .string("chinese", &pattern.chinese)
         .strings("aliases", pattern.aliases.iter().copied())
         .raw("points", value_number(rules, pattern));
     if pattern.value.percent() > 0 {
@@ -249,15 +252,15 @@ pub fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> Str
     }
     object
         .string("scores_on", shapes(pattern.shapes))
-        .string("condition", pattern.details)
-        .string("example", pattern.example);
+        .string("condition", &pattern.details)
+        .string("example", &pattern.example);
     match &example.outcome {
         Outcome::Win { reading, .. } => {
             object
                 .raw("example_total", super::total_number(reading))
                 .strings(
                     "example_patterns",
-                    reading.counted.iter().map(|c| c.pattern.id),
+                    reading.counted.iter().map(|c| c.pattern.id.as_ref()),
                 );
         }
         Outcome::FalseWin(_) => {

@@ -337,11 +337,11 @@ fn write_honor_names(out: &mut String, arrangement: &Arrangement) {
 
 fn write_pattern_line(out: &mut String, p: &Painter, counted: &CountedPattern) {
     let pattern = counted.pattern;
-    p.paint_str(out, pattern.id, Role::PatternId);
+    p.paint_str(out, &pattern.id, Role::PatternId);
     out.push(' ');
-    out.push_str(pattern.name);
+    out.push_str(&pattern.name);
     out.push(' ');
-    out.push_str(pattern.chinese);
+    out.push_str(&pattern.chinese);
     out.push(' ');
     p.paint(out, Role::Points, |out| {
         let _ = write_points_label(out, counted);
@@ -392,9 +392,9 @@ fn write_reading(
             let listed = &reading.counted[0].pattern;
             out.push_str(listed_name);
             out.push_str(": ");
-            out.push_str(listed.id);
+            out.push_str(&listed.id);
             out.push(' ');
-            out.push_str(listed.name);
+            out.push_str(&listed.name);
             out.push_str(" scores alone");
         }
     }
@@ -431,9 +431,9 @@ fn write_reading(
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(c.pattern.id);
+            out.push_str(&c.pattern.id);
             out.push(' ');
-            out.push_str(c.pattern.name);
+            out.push_str(&c.pattern.name);
             out.push(' ');
             let _ = write_uint(out, c.points().into());
         }
@@ -686,9 +686,9 @@ fn write_all_readings(
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(c.pattern.id);
+            out.push_str(&c.pattern.id);
             out.push(' ');
-            out.push_str(c.pattern.name);
+            out.push_str(&c.pattern.name);
             out.push(' ');
             let _ = write_points_label(out, c);
         }

@@ -84,7 +84,7 @@ pub fn write_scored(row: &mut String, scored: &Scored, rules: &RuleSet, at: Opti
             row.push('\t');
             row.push_str(reading.limit.map(Limit::name).unwrap_or(""));
             row.push('\t');
-            write_ids(row, reading.counted.iter().map(|c| c.pattern.id));
+            write_ids(row, reading.counted.iter().map(|c| c.pattern.id.as_ref()));
             if let Some(payments) = scored.payments() {
                 for seat in Seat::ALL {
                     row.push('\t');
@@ -96,7 +96,7 @@ pub fn write_scored(row: &mut String, scored: &Scored, rules: &RuleSet, at: Opti
         Outcome::FalseWin(false_win) => {
             row.push_str("\t\t");
             if let FalseWin::BelowMinimum { reading, .. } = false_win {
-                write_ids(row, reading.counted.iter().map(|c| c.pattern.id));
+                write_ids(row, reading.counted.iter().map(|c| c.pattern.id.as_ref()));
             }
             row.push_str("\t0\t0\t0\t0");
         }
@@ -163,7 +163,7 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
             note(&mut message);
             let _ = message.write_str(label);
             let _ = message.write_char(' ');
-            write_ids(&mut message, patterns.iter().map(|p| p.id));
+            write_ids(&mut message, patterns.iter().map(|p| p.id.as_ref()));
         }
     }
 }

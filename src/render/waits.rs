@@ -29,8 +29,12 @@ pub(super) fn patterns_text(counted: &[CountedPattern]) -> String {
         .join(", ")
 }
 
-pub(super) fn ids(reading: &Reading) -> Vec<&'static str> {
-    reading.counted.iter().map(|c| c.pattern.id).collect()
+pub(super) fn ids<'r>(reading: &Reading<'r>) -> Vec<&'r str> {
+    reading
+        .counted
+        .iter()
+        .map(|c| c.pattern.id.as_ref())
+        .collect()
 }
 
 /// A value as the text shows it: its total, or `-` below the minimum.

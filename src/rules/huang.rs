@@ -991,17 +991,17 @@ macro_rules! pattern {
      $condition:expr, $summary:literal, $details:literal, $example:literal
      $(, aliases: [$($alias:literal),* $(,)?])?) => {
         Pattern {
-            id: $id,
-            series: $series,
-            name: $name,
-            chinese: $chinese,
+            id: Cow::Borrowed($id),
+            series: Cow::Borrowed($series),
+            name: Cow::Borrowed($name),
+            chinese: Cow::Borrowed($chinese),
             aliases: &[$($($alias),*)?],
             value: $value,
             shapes: $shapes,
             condition: $condition,
-            summary: $summary,
-            details: $details,
-            example: $example,
+            summary: Cow::Borrowed($summary),
+            details: Cow::Borrowed($details),
+            example: Cow::Borrowed($example),
         }
     };
 }
@@ -1414,156 +1414,143 @@ pub static PATTERNS: [Pattern; 67] = [
         aliases: ["out on a replacement tile", "out with replacement tile", "win on kong", "kong draw", "rinshan kaihou", "rinshan", "杠上开花", "嶺上開花", "岭上开花"]),
 ];
 
-/// The two duplicate-run groups a bi-ribbon's runs make, each h.28 or h.59.
-const RUN_GROUPS: Dropped = Dropped::some(&["h.28", "h.59"], 2);
+/// What an implication drops, written as a value the compiler can keep in a static (a
+/// function's result could not be): `dropped!("h.14")` every instance of h.14,
+/// `dropped!("h.28", "h.59"; 2)` two instances, each h.28 or h.59.
+macro_rules! dropped {
+    ($($id:literal),+) => {
+        Dropped { ids: Cow::Borrowed(&[$(Cow::Borrowed($id)),+]), instances: None }
+    };
+    ($($id:literal),+; $instances:literal) => {
+        Dropped { ids: Cow::Borrowed(&[$(Cow::Borrowed($id)),+]), instances: Some($instances) }
+    };
+}
 
-const TIN_PATTERNS: [Dropped; 5] = [
-    Dropped::all(&["h.2"]),
-    Dropped::all(&["h.4"]),
-    Dropped::all(&["h.6"]),
-    Dropped::all(&["h.7"]),
-    Dropped::all(&["h.8"]),
-];
+/// An implication that always holds: when `counted` counts, `drops` do not.
+macro_rules! row {
+    ($counted:literal, [$($drop:expr),* $(,)?] $(,)?) => {
+        Implication {
+            counted: Cow::Borrowed($counted),
+            when: None,
+            drops: Cow::Borrowed(&[$($drop),*]),
+        }
+    };
+}
+
+/// The two duplicate-run groups a bi-ribbon's runs make, each h.28 or h.59.
+const RUN_GROUPS: Dropped = dropped!("h.28", "h.59"; 2);
 
 /// Implied, not counted (docs/rules-huang.md § Implied patterns are not counted), ordered
 /// so that a row comes before the rows of the patterns it drops (a dropped pattern drops
 /// nothing itself).
 pub static IMPLICATIONS: [Implication; 29] = [
-    row(
+    row!(
         "h.9",
-        &[
-            Dropped::all(&["h.12"]),
-            Dropped::all(&["h.16"]),
-            Dropped::all(&["h.43"]),
-            Dropped::all(&["h.47"]),
-            Dropped::all(&["h.49"]),
-            Dropped::all(&["h.51"]),
+        [
+            dropped!("h.12"),
+            dropped!("h.16"),
+            dropped!("h.43"),
+            dropped!("h.47"),
+            dropped!("h.49"),
+            dropped!("h.51"),
         ],
     ),
-    row(
+    row!(
         "h.34",
-        &[
-            Dropped::all(&["h.31"]),
-            Dropped::all(&["h.16"]),
-            Dropped::all(&["h.43"]),
-            Dropped::all(&["h.47"]),
-            Dropped::all(&["h.49"]),
-            Dropped::all(&["h.51"]),
-            Dropped::all(&["h.27"]),
+        [
+            dropped!("h.31"),
+            dropped!("h.16"),
+            dropped!("h.43"),
+            dropped!("h.47"),
+            dropped!("h.49"),
+            dropped!("h.51"),
+            dropped!("h.27"),
         ],
     ),
-    row(
+    row!(
         "h.26",
-        &[
-            Dropped::all(&["h.12"]),
-            Dropped::all(&["h.14"]),
-            Dropped::all(&["h.16"]),
-            Dropped::all(&["h.17"]),
-            Dropped::all(&["h.47"]),
-            Dropped::all(&["h.49"]),
-            Dropped::all(&["h.51"]),
-            Dropped::some(&["h.21"], 1),
+        [
+            dropped!("h.12"),
+            dropped!("h.14"),
+            dropped!("h.16"),
+            dropped!("h.17"),
+            dropped!("h.47"),
+            dropped!("h.49"),
+            dropped!("h.51"),
+            dropped!("h.21"; 1),
         ],
     ),
-    row(
+    row!(
         "h.17",
-        &[
-            Dropped::all(&["h.16"]),
-            Dropped::all(&["h.47"]),
-            Dropped::all(&["h.49"]),
-            Dropped::some(&["h.21"], 1),
+        [
+            dropped!("h.16"),
+            dropped!("h.47"),
+            dropped!("h.49"),
+            dropped!("h.21"; 1),
         ],
     ),
-    row(
+    row!(
         "h.43",
-        &[
-            Dropped::all(&["h.47"]),
-            Dropped::all(&["h.16"]),
-            Dropped::all(&["h.49"]),
-        ],
+        [dropped!("h.47"), dropped!("h.16"), dropped!("h.49"),],
     ),
-    row("h.16", &[Dropped::all(&["h.47"])]),
-    row("h.50", &[Dropped::all(&["h.47"])]),
-    row("h.51", &[Dropped::all(&["h.47"]), Dropped::all(&["h.49"])]),
+    row!("h.16", [dropped!("h.47")]),
+    row!("h.50", [dropped!("h.47")]),
+    row!("h.51", [dropped!("h.47"), dropped!("h.49")]),
     Implication {
-        counted: "h.15",
+        counted: Cow::Borrowed("h.15"),
         when: Some(one_number_is_u),
-        drops: &[Dropped::all(&["h.14"]), Dropped::all(&["h.12"])],
+        drops: Cow::Borrowed(&[dropped!("h.14"), dropped!("h.12")]),
     },
-    row("h.14", &[Dropped::all(&["h.12"])]),
-    row(
-        "h.25",
-        &[Dropped::some(&["h.20"], 3), Dropped::all(&["h.23"])],
-    ),
-    row(
+    row!("h.14", [dropped!("h.12")]),
+    row!("h.25", [dropped!("h.20"; 3), dropped!("h.23")],),
+    row!(
         "h.24",
-        &[
-            Dropped::some(&["h.20"], 2),
-            Dropped::all(&["h.22"]),
-            Dropped::all(&["h.23"]),
-        ],
+        [dropped!("h.20"; 2), dropped!("h.22"), dropped!("h.23"),],
     ),
-    row("h.23", &[Dropped::some(&["h.20"], 2)]),
-    row("h.22", &[Dropped::some(&["h.20"], 1)]),
-    row("h.33", &[Dropped::all(&["h.30"]), Dropped::all(&["h.31"])]),
-    row(
-        "h.42",
-        &[
-            Dropped::all(&["h.41"]),
-            Dropped::some(&["h.21"], 2),
-            RUN_GROUPS,
-        ],
-    ),
-    row("h.38", &[Dropped::all(&["h.37"]), RUN_GROUPS]),
-    row("h.40", &[Dropped::all(&["h.39"]), RUN_GROUPS]),
-    row("h.37", &[RUN_GROUPS]),
-    row("h.39", &[RUN_GROUPS]),
-    row("h.41", &[RUN_GROUPS]),
-    row("h.48", &[Dropped::some(&["h.21"], 1)]),
-    row("h.32", &[Dropped::all(&["h.1"]), Dropped::all(&["h.45"])]),
-    row(
+    row!("h.23", [dropped!("h.20"; 2)]),
+    row!("h.22", [dropped!("h.20"; 1)]),
+    row!("h.33", [dropped!("h.30"), dropped!("h.31")]),
+    row!("h.42", [dropped!("h.41"), dropped!("h.21"; 2), RUN_GROUPS,],),
+    row!("h.38", [dropped!("h.37"), RUN_GROUPS]),
+    row!("h.40", [dropped!("h.39"), RUN_GROUPS]),
+    row!("h.37", [RUN_GROUPS]),
+    row!("h.39", [RUN_GROUPS]),
+    row!("h.41", [RUN_GROUPS]),
+    row!("h.48", [dropped!("h.21"; 1)]),
+    row!("h.32", [dropped!("h.1"), dropped!("h.45")]),
+    row!(
         "h.18",
-        &[
-            Dropped::all(&["h.1"]),
-            Dropped::all(&["h.13"]),
-            Dropped::all(&["h.45"]),
-        ],
+        [dropped!("h.1"), dropped!("h.13"), dropped!("h.45"),],
     ),
-    row("h.19", &[Dropped::all(&["h.1"]), Dropped::all(&["h.13"])]),
-    row("h.36", &[Dropped::all(&["h.45"])]),
-    row(
+    row!("h.19", [dropped!("h.1"), dropped!("h.13")]),
+    row!("h.36", [dropped!("h.45")]),
+    row!(
         "h.52",
-        &[
-            Dropped::all(&["h.1"]),
-            Dropped::all(&["h.55"]),
-            TIN_PATTERNS[0],
-            TIN_PATTERNS[1],
-            TIN_PATTERNS[2],
-            TIN_PATTERNS[3],
-            TIN_PATTERNS[4],
+        [
+            dropped!("h.1"),
+            dropped!("h.55"),
+            // The Tin patterns.
+            dropped!("h.2"),
+            dropped!("h.4"),
+            dropped!("h.6"),
+            dropped!("h.7"),
+            dropped!("h.8"),
         ],
     ),
-    row(
+    row!(
         "h.53",
-        &[
-            Dropped::all(&["h.1"]),
-            TIN_PATTERNS[0],
-            TIN_PATTERNS[1],
-            TIN_PATTERNS[2],
-            TIN_PATTERNS[3],
-            TIN_PATTERNS[4],
+        [
+            dropped!("h.1"),
+            // The Tin patterns.
+            dropped!("h.2"),
+            dropped!("h.4"),
+            dropped!("h.6"),
+            dropped!("h.7"),
+            dropped!("h.8"),
         ],
     ),
-    row("h.66", &[Dropped::all(&["h.56"])]),
+    row!("h.66", [dropped!("h.56")]),
 ];
-
-const fn row(counted: &'static str, drops: &'static [Dropped]) -> Implication {
-    Implication {
-        counted,
-        when: None,
-        drops,
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -1574,7 +1561,7 @@ mod tests {
     #[test]
     fn an_implication_row_comes_before_the_rows_of_what_it_drops() {
         for (i, row) in IMPLICATIONS.iter().enumerate() {
-            for id in row.drops.iter().flat_map(|d| d.ids) {
+            for id in row.drops.iter().flat_map(|d| d.ids.iter()) {
                 if let Some(j) = IMPLICATIONS.iter().position(|r| r.counted == *id) {
                     assert!(i < j, "{} drops {id}, whose row comes first", row.counted);
                 }
@@ -1586,7 +1573,9 @@ mod tests {
     #[test]
     fn the_implications_name_patterns_of_the_table() {
         for row in &IMPLICATIONS {
-            for id in std::iter::once(&row.counted).chain(row.drops.iter().flat_map(|d| d.ids)) {
+            for id in
+                std::iter::once(&row.counted).chain(row.drops.iter().flat_map(|d| d.ids.iter()))
+            {
                 assert!(PATTERNS.iter().any(|p| p.id == *id), "{id}");
             }
         }

@@ -24,7 +24,7 @@ use mjscore::{score_line_with, Error, Options};
 /// command line's usage message.
 fn with_rules<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
     let Some(rules) = rules::by_id(id) else {
-        let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id).collect();
+        let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id.as_ref()).collect();
         return Err(format!(
             "invalid value '{id}' for '--rules <RULES>': possible values: {}",
             ids.join(", ")
@@ -108,7 +108,7 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
     let pattern = rules
         .find_pattern(query, &[])
         .map_err(|missing| missing.to_string())?;
-    let example = mjscore::score_line(pattern.example, rules)
+    let example = mjscore::score_line(&pattern.example, rules)
         .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?;
     Ok(render::reference::explain_json(pattern, rules, &example))
 }
