@@ -202,6 +202,12 @@ pub enum Columns<'a> {
 ///
 /// Each method writes at the end of `out`; one result is one line (JSON Lines, TSV), or a
 /// block ending with a line break when [`Renderer::blocks`] says so.
+///
+/// Only [`Renderer::scored`] must be written: every other method has a default, in plain
+/// words, that a format overrides where it has more to say (tests/markdown.rs is a format
+/// of one method). By default a line that is not a hand is `line 3, column 7: message`,
+/// the waits of a hand are the tiles it waits on, a session's lines add nothing, and the
+/// summary is shown apart, as text.
 pub trait Renderer: Sync {
     /// Whether results are blocks for people, a blank line between two, rather than one
     /// result a line.
@@ -235,7 +241,18 @@ pub trait Renderer: Sync {
     }
 
     /// A line that is not a hand.
-    fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
+    fn error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        let _ = input;
+        if let Some(at) = at {
+            out.push_str("line ");
+            let _ = at.write_to(&mut Printable(out));
+            out.push_str(", ");
+        }
+        out.push_str("column ");
+        let _ = write_uint(out, error.column() as u64);
+        out.push_str(": ");
+        let _ = write_printable(out, &error.message());
+    }
 
     /// An input that cannot be read (a missing file), in a run of these `columns`.
     fn input_failure(
@@ -244,17 +261,26 @@ pub trait Renderer: Sync {
         message: &str,
         file: Option<&str>,
         columns: Columns<'_>,
-    );
+    ) {
+        let _ = (file, columns);
+        let _ = write_printable(out, message);
+    }
 
     /// A `players:` line has seated a table.
-    fn seated(&self, out: &mut String, players: [&str; 4], at: &Location);
+    fn seated(&self, out: &mut String, players: [&str; 4], at: &Location) {
+        let _ = (out, players, at);
+    }
 
     /// A drawn hand (`draw`).
-    fn drawn(&self, out: &mut String, input: &str, at: &Location);
+    fn drawn(&self, out: &mut String, input: &str, at: &Location) {
+        let _ = (out, input, at);
+    }
 
     /// The session's part of a hand's result, added to `out`, which ends with the hand's
     /// own result: the table, the players, their running totals.
-    fn session(&self, out: &mut String, entry: &Entry, played: &Played);
+    fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
+        let _ = (out, entry, played);
+    }
 
     /// The end of a result in a run whose results carry a session's part, for a result no
     /// table was part of (a hand before the session's `players:` line): nothing, unless
@@ -264,14 +290,22 @@ pub trait Renderer: Sync {
     }
 
     /// A hand before its win, analysed: its waits, or its discards.
-    fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>);
+    fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
+        let _ = (input, at);
+        waits::write_plain(out, analysis);
+    }
 
     /// A line of the `waits` analysis that is not a hand.
-    fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>);
+    fn waits_error(&self, out: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+        self.error(out, input, error, at);
+    }
 
     /// The run's summary (`--summary`), or `None` when the format keeps its output to its
     /// results (TSV's table): the summary is then shown apart ([`Renderer::summary_apart`]).
-    fn summary(&self, summary: &Summary) -> Option<String>;
+    fn summary(&self, summary: &Summary) -> Option<String> {
+        let _ = summary;
+        None
+    }
 
     /// [`Renderer::summary`] for a terminal `width` columns wide, laid out to fit where the
     /// format has a layout of its own for it (text's standings table); the caller breaks
