@@ -467,7 +467,7 @@ const TABLE_PHRASES: [(&str, &str, &str); 6] = [
     ("closed", "hand", CONCEALED),
 ];
 
-/// What a table's word (any case) means here, as [`TABLE_WORDS`] says.
+/// What a table's word (any case) means here, as the table of such words says.
 pub fn table_word(word: &str) -> Option<&'static str> {
     TABLE_WORDS
         .iter()

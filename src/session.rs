@@ -250,7 +250,7 @@ fn list_names(names: &[String]) -> String {
 
 /// A name as people tell names apart: its compatibility form (NFKC: a full-width `Ａ` is
 /// `A`, the Kelvin sign U+212A is `K`), in lower case, without the characters that show
-/// nothing ([`is_invisible`]). Two names with the same key cannot be told apart on a score
+/// nothing (`is_invisible`). Two names with the same key cannot be told apart on a score
 /// sheet.
 pub fn name_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
