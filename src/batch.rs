@@ -25,7 +25,8 @@ use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::payment::Payments;
 use crate::render::{Columns, Location, Renderer};
 use crate::rule_set::RuleSet;
-use crate::session::{self, Directive, PaidOn, Played, SessionError, SessionErrorKind};
+use crate::score::PaidOn;
+use crate::session::{self, Directive, Played, SessionError, SessionErrorKind};
 use crate::summary::Tally;
 use crate::tile::Seat;
 use parallel::Item;
@@ -536,7 +537,15 @@ impl Scorer<'_, '_> {
         let mut result = score_line_with(line, settings.rules, settings.options);
         if line != shown {
             // Players' names were read as seats: an error names the words as written.
-            result = result.map_err(|error| session::as_written(error, shown));
+            result = result.map_err(|error| {
+                match session::as_written(error.column(), &error.message(), shown) {
+                    Some(message) => Error::AsWritten {
+                        error: Box::new(error),
+                        message,
+                    },
+                    None => error,
+                }
+            });
         }
         if let Ok(scored) = &mut result {
             scored.input = shown;

@@ -12,8 +12,8 @@ use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKi
 use crate::payment::Payments;
 use crate::rule_set::RuleSet;
 use crate::rules;
-use crate::score::{self, Outcome, Reading};
-use crate::session::{PaidOn, SessionError};
+use crate::score::{self, Outcome, PaidOn, Reading};
+use crate::session::SessionError;
 use crate::words::{self, WordError};
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves

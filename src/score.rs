@@ -141,6 +141,39 @@ pub struct Limited<'r> {
     pub limit: Option<Limit>,
 }
 
+/// The value a won hand was paid on, as its line shows it: points, or half a point (a
+/// half-point pattern scoring alone: counted 0, so it pays as 0 points, but it is more than
+/// a hand worth 0 and less than one worth 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaidOn {
+    /// Whole points.
+    Points(u32),
+    /// Half a point.
+    Half,
+}
+
+impl PaidOn {
+    /// The value in half points, for comparing.
+    fn halves(self) -> u64 {
+        match self {
+            PaidOn::Points(points) => 2 * u64::from(points),
+            PaidOn::Half => 1,
+        }
+    }
+}
+
+impl PartialOrd for PaidOn {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PaidOn {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.halves().cmp(&other.halves())
+    }
+}
+
 /// Why a hand does not win.
 // The reading of a hand below the minimum is held in place, as a win's is (see `Outcome`).
 #[allow(clippy::large_enum_variant)]

@@ -10,9 +10,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::hand::{WinBy, WinContext};
-use crate::line::Error;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
+use crate::score::PaidOn;
 use crate::tile::Seat;
 
 /// A batch line that is not a hand but part of the session's sheet.
@@ -412,28 +412,25 @@ pub fn seats_for_names<'l>(
     Ok(line)
 }
 
-/// `error`, met scoring the line [`seats_for_names`] made of `line`, told with the words of
-/// `line` as written: an error at a seat word that named a player (`from=ann`) says
-/// `from=ann` where the line it read said `from=e`. Any other error is returned as it is.
-pub fn as_written(error: Error, line: &str) -> Error {
+/// The message of an error at `column`, met scoring the line [`seats_for_names`] made of
+/// `line`, told with the words of `line` as written: an error at a seat word that named a
+/// player (`from=ann`) says `from=ann` where the line it read said `from=e`. `None` when
+/// the error is at no such word.
+pub fn as_written(column: usize, message: &str, line: &str) -> Option<String> {
     let body = line.split('#').next().unwrap_or_default();
-    let Some((key, value)) = words_with_columns(body)
+    let (key, value) = words_with_columns(body)
         .into_iter()
-        .find(|&(column, _)| column == error.column())
-        .and_then(|(_, word)| word.split_once('='))
-    else {
-        return error;
-    };
+        .find(|&(at, _)| at == column)
+        .and_then(|(_, word)| word.split_once('='))?;
     let key = key.to_ascii_lowercase();
     if !matches!(key.as_str(), "seat" | "from" | "resp")
         || value.is_empty()
         || crate::notation::seat_name(value).is_some()
         || value.eq_ignore_ascii_case("none")
     {
-        return error;
+        return None;
     }
     // The word as read: the key, `=`, and the seat's letter, then no more of a word.
-    let message = error.message();
     let read_as = Seat::ALL.iter().find_map(|seat| {
         let read = format!("{key}={}", seat.letter());
         message.match_indices(&read).find_map(|(at, _)| {
@@ -441,17 +438,9 @@ pub fn as_written(error: Error, line: &str) -> Error {
             (!after.starts_with(|c: char| c.is_alphanumeric())).then_some(at..at + read.len())
         })
     });
-    match read_as {
-        Some(range) => {
-            let mut told = message.clone();
-            told.replace_range(range, &format!("{key}={value}"));
-            Error::AsWritten {
-                error: Box::new(error),
-                message: told,
-            }
-        }
-        None => error,
-    }
+    let mut told = message.to_string();
+    told.replace_range(read_as?, &format!("{key}={value}"));
+    Some(told)
 }
 
 /// The words of `text` with their 1-based columns (in characters). Spaces or commas
@@ -494,39 +483,6 @@ pub struct Standing {
     pub false_wins: usize,
     /// Hands the player sat at (wins, false wins, draws, unreadable lines).
     pub hands: usize,
-}
-
-/// The value a won hand was paid on, as its line shows it: points, or half a point (a
-/// half-point pattern scoring alone: counted 0, so it pays as 0 points, but it is more than
-/// a hand worth 0 and less than one worth 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaidOn {
-    /// Whole points.
-    Points(u32),
-    /// Half a point.
-    Half,
-}
-
-impl PaidOn {
-    /// The value in half points, for comparing.
-    fn halves(self) -> u64 {
-        match self {
-            PaidOn::Points(points) => 2 * u64::from(points),
-            PaidOn::Half => 1,
-        }
-    }
-}
-
-impl PartialOrd for PaidOn {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for PaidOn {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.halves().cmp(&other.halves())
-    }
 }
 
 /// How a hand of a session went, as the sheet records it.

@@ -20,8 +20,9 @@ use crate::claim::Verdict;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::rule_set::RuleSet;
+use crate::score::PaidOn;
 use crate::score::{FalseWin, Limit, Outcome};
-use crate::session::{Entry, PaidOn, Played};
+use crate::session::{Entry, Played};
 use crate::summary::Summary;
 use crate::tile::Seat;
 
