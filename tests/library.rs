@@ -1,0 +1,232 @@
+//! The library as an outside crate uses it: each task a caller comes for, through the
+//! crate's public items only, each value worked out by hand from the rules
+//! (docs/rules*.md, docs/sessions.md).
+
+use std::io;
+
+use mjscore::batch::{self, Control, Input, Settings};
+use mjscore::patterns::{Condition, Pattern, Value, REGULAR};
+use mjscore::render::json::Json;
+use mjscore::render::{Location, Renderer};
+use mjscore::rules::{HUANG, WSOM};
+use mjscore::{HandTiles, MeldKind, Options, Outcome, Reading, Scored, Seat, Tile, Word};
+
+/// The best reading of a line that wins under `rules`.
+fn won<'s, 'r>(scored: &'s Scored<'r>) -> &'s Reading<'r> {
+    match &scored.outcome {
+        Outcome::Win { reading, .. } => reading,
+        Outcome::FalseWin(why) => panic!("{}: a false win: {why:?}", scored.input),
+    }
+}
+
+/// Each seat's payment, East South West North.
+fn paid(scored: &Scored) -> [i64; 4] {
+    let payments = scored.payments().expect("a win");
+    Seat::ALL.map(|seat| payments.of(seat))
+}
+
+fn ids(reading: &Reading) -> Vec<String> {
+    reading
+        .counted
+        .iter()
+        .map(|c| format!("{} {}", c.pattern.id, c.points))
+        .collect()
+}
+
+/// (a) A line of notation: North wins on East's discard with four pungs of c2, c3, c4 and
+/// the East wind, and a pair of c9. 2.1.1 Mixed One-Suit 40 (characters and honours) + 4.1
+/// All Triplets 30 + 7.2.1 Three Consecutive Triplets 100 (c222 c333 c444) = 170. Over 25
+/// on a discard: East pays 3 × 170 − 50 = 460, South and West 25 each; North receives 510.
+#[test]
+fn a_line_is_scored() {
+    let line = "[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e";
+    let scored = mjscore::score_line(line, &WSOM).unwrap();
+    let reading = won(&scored);
+    assert_eq!(ids(reading), ["2.1.1 40", "4.1 30", "7.2.1 100"]);
+    assert_eq!(reading.total, 170);
+    assert_eq!(paid(&scored), [-460, -25, -25, 510]);
+}
+
+/// (b) The same hand from tiles and typed words, with no notation: the same 170 and the
+/// same payments.
+#[test]
+fn a_hand_from_tiles_and_typed_words() {
+    let tile = |code: &str| code.parse::<Tile>().unwrap();
+    let tiles = HandTiles {
+        concealed: vec![tile("c9")],
+        melds: ["c2", "c3", "c4", "w1"]
+            .map(|first| (MeldKind::Pung, tile(first)))
+            .to_vec(),
+        winning: Some(tile("c9")),
+        words: vec![Word::Seat(Seat::North), Word::From(Seat::East)],
+        system_words: Vec::new(),
+    };
+    let hand = tiles.hand(&WSOM).unwrap();
+    let Outcome::Win {
+        reading, payments, ..
+    } = mjscore::score_hand(&hand, &WSOM)
+    else {
+        panic!("a win");
+    };
+    assert_eq!(reading.total, 170);
+    assert_eq!(Seat::ALL.map(|s| payments.of(s)), [-460, -25, -25, 510]);
+}
+
+/// (c) Huang's table with Tin: South self-draws d5 after declaring Tin with one tile
+/// changed (`tin=earth`), on the third-last tile (`last=3`). Earth Tin 30, Dragon Triple
+/// 1, Single Tin 2, Mono Color Dragon 7 (c123 c456 c789), Pair of 2, 5, 8 1 and Self
+/// Fetching 2 make 43, and Near-Last Draw +50 %: 64.5, rounded half up to 65. Each player
+/// pays 65, the dealer double: East 130; South receives 260.
+#[test]
+fn huangs_table_with_tin() {
+    let line = "c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth last=3";
+    let scored = mjscore::score_line(line, &HUANG).unwrap();
+    let reading = won(&scored);
+    assert_eq!(
+        ids(reading),
+        ["h.7 30", "h.20 1", "h.45 2", "h.48 7", "h.54 1", "h.55 2", "h.62 0"]
+    );
+    assert_eq!((reading.base, reading.total), (43, 65));
+    assert_eq!(paid(&scored), [-130, 260, -65, -65]);
+}
+
+/// (d) The waits of 13 tiles: b123 c456 d789 w11 b5 b6 waits on b4 and b7 (b456 or
+/// b567), four of each unseen. Either, won on a discard or self-drawn, is 1.1 All
+/// Sequences 5 + 1.2 Concealed Hand 5 = 10.
+#[test]
+fn the_waits_of_thirteen_tiles() {
+    let analysis = mjscore::analyse_line("b123 c456 d789 w11 b5 b6", &WSOM).unwrap();
+    let mjscore::Analysis::Waits(waits) = analysis else {
+        panic!("13 tiles are analysed for their waits");
+    };
+    let found: Vec<(String, u8, Option<u32>, Option<u32>)> = waits
+        .waits
+        .iter()
+        .map(|w| {
+            let (discard, self_draw) = (w.discard.total(), w.self_draw.total());
+            (w.tile.to_string(), w.unseen, discard, self_draw)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("b4".to_string(), 4, Some(10), Some(10)),
+            ("b7".to_string(), 4, Some(10), Some(10)),
+        ]
+    );
+}
+
+/// (e) A session of three hands with names. Ann, Bob, Cho and Dee sit East, South, West
+/// and North; under WSOM the deal always passes.
+/// 1. Bob (South) self-draws 1.2 + 7.1 = 45: the others pay 45 each, Bob receives 135.
+/// 2. Bob is East, Cho South: Cho wins 3.1 + 4.1 + 4.2.1 = 45 on Bob's discard; over 25,
+///    so Bob pays 3 × 45 − 50 = 85, Dee and Ann 25 each; Cho receives 135.
+/// 3. A drawn hand: nobody pays.
+///
+/// Totals: Cho 90, Bob 135 − 85 = 50, Ann −45 − 25 = −70, Dee −70 (Ann first, seated
+/// first). Bob and Cho won one each; Bob dealt in once.
+#[test]
+fn a_session_of_three_hands_with_names() {
+    let evening = "players: Ann Bob Cho Dee\n\
+                   b66 c12345678 d111 +c9 self seat=Bob\n\
+                   [p d333] [p b444] d888 e333 w4 +w4 seat=Cho from=Bob\n\
+                   draw\n";
+    let settings = Settings {
+        rules: &WSOM,
+        output: &Json::new(&WSOM),
+        options: Options::default(),
+        session_ahead: None,
+    };
+    let input = vec![Input {
+        name: None,
+        source: "the evening".to_string(),
+        reader: Box::new(io::Cursor::new(evening.as_bytes().to_vec())),
+        read_ahead: false,
+    }];
+    let mut out = Vec::new();
+    let summary = batch::run(input, &settings, &Control::jobs(1), &mut out).unwrap();
+    let standings: Vec<(&str, i64, usize, usize)> = summary
+        .session
+        .standings()
+        .into_iter()
+        .map(|s| (s.name.as_str(), s.total, s.won, s.dealt_in))
+        .collect();
+    assert_eq!(
+        standings,
+        [
+            ("Cho", 90, 1, 0),
+            ("Bob", 50, 1, 1),
+            ("Ann", -70, 0, 0),
+            ("Dee", -70, 0, 0)
+        ]
+    );
+}
+
+/// (f) A format of one method: a scored hand as a Markdown table (tests/markdown.rs shows
+/// what the renderer's defaults write for the rest).
+#[test]
+fn a_scored_hand_rendered_by_a_format_of_ones_own() {
+    struct Markdown;
+    impl Renderer for Markdown {
+        fn scored(&self, out: &mut String, scored: &Scored, _at: Option<&Location>) {
+            out.push_str("| id | pattern | points |\n|---|---|---|\n");
+            if let Outcome::Win { reading, .. } = &scored.outcome {
+                for c in reading.counted.iter() {
+                    let (id, name) = (&c.pattern.id, &c.pattern.name);
+                    out.push_str(&format!("| {id} | {name} | {} |\n", c.points));
+                }
+                out.push_str(&format!("| | **Total** | **{}** |\n", reading.total));
+            }
+        }
+    }
+    // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45.
+    let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &WSOM).unwrap();
+    let mut out = String::new();
+    Markdown.scored(&mut out, &scored, None);
+    assert_eq!(
+        out,
+        "| id | pattern | points |\n|---|---|---|\n\
+         | 1.2 | Concealed Hand | 5 |\n\
+         | 7.1 | Nine-Tile Straight | 40 |\n\
+         | | **Total** | **45** |\n"
+    );
+}
+
+/// (g) A rule set derived at run time: WSOM with All Triplets worth 40, no Two Concealed
+/// Triplets, and a pattern of the club's own, Low Tiles (every tile a 1, 2 or 3), 60.
+#[test]
+fn a_rule_set_derived_at_run_time() {
+    let mut club = WSOM.derive("club", "The club's WSOM");
+    club.set_value("4.1", Value::Points(40)).unwrap();
+    club.remove_pattern("4.2.1").unwrap();
+    const LOW: u64 = 0b111 * (1 | 1 << 9 | 1 << 18);
+    let low = Pattern::new(
+        "c.1",
+        "Low Tiles",
+        Value::Points(60),
+        Condition::Hand(|f| f.holds_only(LOW)),
+    )
+    .with_shapes(REGULAR);
+    club.add_pattern(low, &[]).unwrap();
+    // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 = 50 (under WSOM 45, with 4.2.1 5 and
+    // 4.1 30). On East's discard: East pays 3 × 50 − 50 = 100, West and North 25.
+    let line = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
+    let scored = mjscore::score_line(line, &club).unwrap();
+    assert_eq!(ids(won(&scored)), ["3.1 10", "4.1 40"]);
+    assert_eq!(paid(&scored), [-100, 150, -25, -25]);
+    // 1.2 Concealed Hand 5 + 6.1 Three Similar Sequences 35 + Low Tiles 60 = 100,
+    // self-drawn by East (the dealer): each pays 100.
+    let scored = mjscore::score_line("b123 c123 d123 b222 c3 +c3 self", &club).unwrap();
+    assert_eq!(ids(won(&scored)), ["1.2 5", "6.1 35", "c.1 60"]);
+    assert_eq!(paid(&scored), [300, -100, -100, -100]);
+    // The built-in rule set is untouched.
+    let scored = mjscore::score_line(line, &WSOM).unwrap();
+    assert_eq!(won(&scored).total, 45);
+    // A change that cannot be made says why, naming the nearest. (A rule set cannot be
+    // changed while a scored hand borrows it: the compiler says so.)
+    let error = club.clone().remove_pattern("4.2.2x").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "no pattern '4.2.2x' in club; the nearest: 4.2.2 Three Concealed Triplets"
+    );
+}
