@@ -194,35 +194,10 @@ pub(super) fn each_line<R: Read, W: Work>(
                 }
             }
         }
-        // Every worker started is alive, or died at its start: then the run goes on without
-        // threads, as when one is refused.
-        let died = loop {
-            let died = workers.iter().filter(|w| w.is_finished()).count();
-            if alive.load(Ordering::SeqCst) + died >= workers.len() {
-                break died;
-            }
-            thread::sleep(Duration::from_micros(100));
-        };
-        if died > 0 {
+        if let Err(refused) = ready_to_work(&workers, &alive, jobs, under_way) {
             drop(chunks);
             join_quietly(workers);
-            let error = io::Error::other("a thread stopped as it started");
-            return Ok(Some(Refused {
-                started: jobs - died,
-                error,
-            }));
-        }
-        // The threads started, but what they will take as they work may not fit: under a
-        // tight limit (`ulimit -v`) an allocation would then fail halfway through the run,
-        // which aborts the process with part of its output. What they need is asked of
-        // the system now, and given back; if it will not give it, the run goes line by line.
-        if let Err(error) = memory_for(jobs, under_way) {
-            drop(chunks);
-            join_quietly(workers);
-            return Ok(Some(Refused {
-                started: jobs,
-                error,
-            }));
+            return Ok(Some(refused));
         }
         drop(done);
         // The chunks are numbered as read; `next` is the number of the next to hand back,
@@ -274,6 +249,39 @@ pub(super) fn each_line<R: Read, W: Work>(
             _ => {}
         }
         Ok(None)
+    })
+}
+
+/// Whether the workers started can work, or why the run goes line by line instead, as when
+/// a thread is refused: a worker died as it started, or the memory they will work in is
+/// not there.
+fn ready_to_work(
+    workers: &[ScopedJoinHandle<'_, ()>],
+    alive: &AtomicUsize,
+    jobs: usize,
+    under_way: usize,
+) -> Result<(), Refused> {
+    // Every worker started is alive, or died at its start.
+    let died = loop {
+        let died = workers.iter().filter(|w| w.is_finished()).count();
+        if alive.load(Ordering::SeqCst) + died >= workers.len() {
+            break died;
+        }
+        thread::sleep(Duration::from_micros(100));
+    };
+    if died > 0 {
+        return Err(Refused {
+            started: jobs - died,
+            error: io::Error::other("a thread stopped as it started"),
+        });
+    }
+    // The threads started, but what they will take as they work may not fit: under a tight
+    // limit (`ulimit -v`) an allocation would then fail halfway through the run, which
+    // aborts the process with part of its output. What they need is asked of the system
+    // now, and given back.
+    memory_for(jobs, under_way).map_err(|error| Refused {
+        started: jobs,
+        error,
     })
 }
 
