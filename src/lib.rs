@@ -75,7 +75,6 @@ pub mod rules;
 pub mod score;
 pub mod session;
 pub mod sets;
-#[doc(hidden)] // the storage of a few public lists; use them as slices
 pub mod small;
 pub mod summary;
 pub mod tile;

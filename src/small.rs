@@ -1,22 +1,21 @@
 //! [`SmallVec`]: a list that keeps up to `N` items in place and moves to the heap only
-//! beyond them.
+//! beyond them. The lists of a scored reading (its patterns) and of a hand (its tiles and
+//! melds) are of this type: read them as slices (it derefs to `[T]`, so `iter`, `len`,
+//! indexing and slice patterns all work), or with [`SmallVec::as_slice`].
 //!
-//! A hand is small and bounded (14 tiles, 4 melds, a handful of patterns), so the lists a
-//! line builds on its way from notation to a scored reading fit in fixed arrays: a batch
-//! line then costs no heap allocation for them (before this, the allocator was a fifth of a
-//! batch's instructions). Hostile input may still hold any number of tokens, so a list
-//! that outgrows its array moves to a `Vec` and behaves exactly as before, only slower.
-//!
-//! The storage is the `smallvec` crate's, whose unused slots are left uninitialised: an
-//! earlier array of `T::default()` fillers (this crate forbids unsafe code) cost every new
-//! list a write of every slot and every dropped one a drop of every slot, 200 to 260
-//! instructions a line. This type keeps the shape the code was written against
-//! (`SmallVec<T, N>`, the checked `insert`/`remove` of `Vec`).
+//! Why: a hand is small and bounded (14 tiles, 4 melds, a handful of patterns), so the
+//! lists a line builds on its way from notation to a scored reading fit in fixed arrays,
+//! and a batch line costs no heap allocation for them. Hostile input may still hold any
+//! number of tokens: a list that outgrows its array moves to a `Vec` and behaves the same,
+//! only slower. The storage is the `smallvec` crate's, which leaves unused slots
+//! uninitialised (this crate forbids unsafe code of its own), behind the checked
+//! `insert`/`remove` of `Vec`.
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
-/// A list whose first `N` items are kept in place.
+/// A list whose first `N` items are kept in place; read it as a slice (`Deref<Target =
+/// [T]>`).
 #[derive(Clone)]
 pub struct SmallVec<T: Clone, const N: usize> {
     items: smallvec::SmallVec<[T; N]>,
