@@ -535,7 +535,9 @@ impl Scorer<'_, '_> {
         let settings = self.settings;
         // The result is a large value: it is not moved to change its input.
         let mut result = score_line_with(line, settings.rules, settings.options);
-        if line != shown {
+        // The same slice unless names were replaced (a comparison of the text would cost
+        // every line a memcmp).
+        if !std::ptr::eq(line, shown) {
             // Players' names were read as seats: an error names the words as written.
             result = result.map_err(|error| {
                 match session::as_written(error.column(), &error.message(), shown) {
