@@ -71,9 +71,11 @@ async function open(width = 390, height = 844, hash = '') {
   page.on('request', (r) => (r.url().startsWith('file:') || r.url().startsWith('data:') ? r.continue() : (errors.push(`network: ${r.url()}`), r.abort())));
   await page.setViewport({ width, height, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 });
   // The page remembers the last hand: forget it, then time an opening from nothing.
+  // (The address follows the field: the page is opened again at the address asked for.)
   await page.goto(url + hash);
   await page.evaluate(() => localStorage.clear());
-  await page.reload();
+  await page.goto('about:blank');
+  await page.goto(url + hash);
   await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
   measured.firstScore.push(await page.evaluate(() => window.mjscoreTimings.firstScore));
   return page;
