@@ -469,7 +469,7 @@
       else if (input.type === 'text') { if (document.activeElement !== input) input.value = text === undefined ? '' : wordValue(text); }
       else {
         let value = text === undefined ? '' : wordValue(text).toLowerCase();
-        if (input.dataset.seats) value = seatOf(value);
+        if ('seats' in input.dataset) value = seatOf(value);
         // A value the list does not hold (being typed, or not a seat at all) is shown in the
         // one option kept for it, replaced as the typing goes on.
         let typed = input.querySelector('option[data-typed]');
