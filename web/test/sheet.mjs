@@ -40,6 +40,7 @@ const work = mkdtempSync(join(tmpdir(), 'mjscore-sheet-'));
 let browser;
 let page;
 const timings = [];
+const keystrokes = [];
 
 before(async () => {
   browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ARGS });
@@ -47,6 +48,8 @@ before(async () => {
 after(async () => {
   await browser?.close();
   rmSync(work, { recursive: true, force: true });
+  const sorted = [...keystrokes].sort((a, b) => a - b);
+  if (sorted.length) console.log(`timing: a keystroke in the sheet view to its answer (the hand at the table, by name), ${sorted.length} keystrokes: median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} ms, 95th percentile ${sorted[Math.floor(sorted.length * 0.95)].toFixed(2)} ms`);
   for (const line of timings) console.log(`timing: ${line}`);
 });
 
@@ -91,8 +94,10 @@ const field = () => page.$eval('#line', (e) => e.value);
 async function typeLine(line) {
   await press('#clear');
   await page.focus('#line');
+  const before = await page.evaluate(() => window.mjscoreTimings.updates.length);
   await page.keyboard.type(line);
   assert.equal(await field(), line);
+  keystrokes.push(...await page.evaluate((n) => window.mjscoreTimings.updates.slice(n), before));
 }
 async function tap(...tiles) {
   for (const t of tiles) await press(`button[data-tile="${t}"]`);
@@ -436,6 +441,11 @@ test('an evening of 200 hands: correcting hand 1 works out the other 199 again',
   const edited = [...lines];
   edited[1] = 'b66 c12345678 d111 +c9 self seat=Cho';
   sameAsCli(await sheetHands(), await standings(), mjscore(`${edited.join('\n')}\n`), '200 hands, hand 1 corrected');
+  // Opened again with the 200 hands: the time to its first answer, the sheet worked out.
+  await page.reload();
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  timings.push(`opening the page on a 200-hand evening: first answer ${(await page.evaluate(() => window.mjscoreTimings.firstScore)).toFixed(0)} ms after opening`);
+  assert.equal((await sheetHands()).length, 200);
 });
 
 test('the static site: served, then offline through its service worker; its manifest valid', async () => {
