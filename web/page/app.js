@@ -738,6 +738,11 @@
       return;
     }
     showProblem(line, null);
+    if (a.draw) {
+      setStatus('A drawn hand: nobody pays');
+      box.innerHTML = '<p class="lead" data-draw>A drawn hand: nobody wins, nobody pays, and the deal passes.</p>';
+      return;
+    }
     if (a.false_win) {
       setStatus('False win', 'bad');
       showQuick(a, 0);
