@@ -875,8 +875,8 @@
     const box = $('quick');
     const cells = SEATS.map(([k, name]) => {
       const amount = a.payments[k];
-      const who = a.players ? a.players[k] : name;
-      return `<span class="pay ${k === a.seat ? 'winner' : amount < 0 ? 'payer' : ''}" data-quick-seat="${k}"><span class="who">${esc(k.toUpperCase())} ${esc(who)}</span><span class="amount">${amount > 0 ? '+' : ''}${esc(String(amount))}</span></span>`;
+      const who = a.players ? `${k.toUpperCase()} ${a.players[k]}` : name;
+      return `<span class="pay ${k === a.seat ? 'winner' : amount < 0 ? 'payer' : ''}" data-quick-seat="${k}"><span class="who">${esc(who)}</span><span class="amount">${amount > 0 ? '+' : ''}${esc(String(amount))}</span></span>`;
     }).join('');
     box.innerHTML = `<span class="qtotal"><span class="label">${a.false_win ? 'false win' : paid !== a.total ? 'paid' : 'total'}</span><span data-quick-total>${esc(points(paid))}</span></span>${cells}`;
     box.hidden = false;
