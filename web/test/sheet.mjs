@@ -373,6 +373,10 @@ test('a session file imported, from a file and pasted: the same sheet as `mjscor
   await press('#import-go');
   assert.equal(await page.$eval('#rules [data-rules="doubling"]', (e) => e.getAttribute('aria-checked')), 'true');
   sameAsCli(await sheetHands(), await standings(), mjscore(doubling, 'doubling'), 'pasted, doubling');
+  // Who sits where at the next hand, under a table where a winning East deals again: the
+  // command line's seating for one more line (a draw) after the file.
+  const next = mjscore(`${doubling}draw\n`, 'doubling').filter((o) => o.draw).pop().players;
+  assert.deepEqual(await tableNow(), [next.e, next.s, next.w, next.n]);
   // Three evenings kept (the empty one the sheet opened with, and the two imported), each
   // with its date; choosing the first import brings back its WSOM sheet.
   const evenings = await page.$$eval('#evening option', (o) => o.map((x) => x.textContent));
@@ -383,6 +387,8 @@ test('a session file imported, from a file and pasted: the same sheet as `mjscor
   await page.select('#evening', first);
   assert.equal(await page.$eval('#rules [data-rules="wsom"]', (e) => e.getAttribute('aria-checked')), 'true');
   sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the first import again');
+  const wsomNext = mjscore(`${text}draw\n`).filter((o) => o.draw).pop().players;
+  assert.deepEqual(await tableNow(), [wsomNext.e, wsomNext.s, wsomNext.w, wsomNext.n]);
   assert.deepEqual(page.errors, []);
 });
 
