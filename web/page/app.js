@@ -124,7 +124,11 @@
       const m = /^\[\s*([a-z]+)\s*(.*)$/i.exec(last.text);
       const kind = m && MELD_KINDS[m[1].toLowerCase()];
       if (!kind) return { meld: null, tiles: 0, token: last };
+      // A meld still being entered holds tiles only, fewer than it takes: `[p d777 w11 +b5`
+      // is a meld left open in the middle of a line, which the engine reports.
+      if (!/^(?:[bcdwe]\d*\s*)*$/i.test(m[2])) return null;
       const tiles = (m[2].match(/\d/g) || []).length;
+      if (tiles >= (kind === 'k' || kind === 'ck' ? 4 : 3)) return null;
       return { meld: kind, tiles, token: last };
     }
     return null;
@@ -283,16 +287,32 @@
     }));
     let stored = {};
     try { stored = JSON.parse(localStorage.getItem('mjscore-page') || '{}'); } catch { stored = {}; }
-    const rules = hash.get('rules') || stored.rules;
+    const link = hash.has('rules') || hash.has('hand');
+    const rules = link ? hash.get('rules') || 'wsom' : stored.rules;
     if (systems.systems.some((s) => s.id === rules)) state.rules = rules;
-    state.max = Number(hash.get('max') || stored.max || 0) || 0;
+    // The doubling table's maximum belongs to it alone: a link carries its own (or none), and
+    // one kept from an earlier visit counts only when that visit was under the doubling table.
+    const max = Number(link ? hash.get('max') : stored.rules === 'doubling' ? stored.max : 0) || 0;
+    state.max = state.rules === 'doubling' && max >= 2 && max <= 30 ? max : 0;
+    state.view = stored.view === 'sheet' ? 'sheet' : 'hand';
     const line = hash.has('hand') ? hash.get('hand') : stored.line;
     return typeof line === 'string' ? line : EXAMPLE;
   }
   function save() {
     try {
-      localStorage.setItem('mjscore-page', JSON.stringify({ rules: state.rules, max: state.max, line: $('line').value }));
+      localStorage.setItem('mjscore-page', JSON.stringify({ rules: state.rules, max: state.max, line: $('line').value, view: state.view }));
     } catch { /* a private window may refuse: the page works without */ }
+    // The address follows the field: a reload keeps the hand, and the address is its link.
+    const hash = handHash($('line').value);
+    $('hand-link').href = hash;
+    if (location.hash !== hash) {
+      try { history.replaceState(null, '', hash); } catch { /* a sandboxed frame */ }
+    }
+  }
+  /** `#rules=…&hand=…` for `line` under the rule set (and the doubling table's maximum). */
+  function handHash(line) {
+    const max = state.rules === 'doubling' && state.max ? `&max=${state.max}` : '';
+    return `#rules=${state.rules}${max}&hand=${encodeURIComponent(line).replace(/%2B/g, '+').replace(/%3D/g, '=').replace(/%20/g, '%20')}`;
   }
 
   // ---- Building the controls ---------------------------------------------------------------
@@ -326,6 +346,13 @@
     for (let n = 2; n <= 30; n++) if (n !== 13) max.append(new Option(String(n), String(n)));
     max.addEventListener('change', () => {
       state.max = Number(max.value);
+      const e = evening();
+      if (state.view === 'sheet' && e) {
+        e.max = state.max;
+        saveEvenings();
+        recompute();
+        drawSheet();
+      }
       update();
     });
   }
@@ -387,6 +414,7 @@
       input.append(new Option(item.blank || '—', ''));
       const values = item.kind === 'seat' ? SEATS.map(([k, name]) => [k, `${name} (${k})`]) : item.values;
       for (const [value, text] of [...values, ...(item.extra || [])]) input.append(new Option(text, value));
+      if (item.kind === 'seat') input.dataset.seats = '';
       input.addEventListener('change', () => edit(withWord($('line').value, item.key, input.value)));
     }
     input.id = id;
@@ -440,9 +468,23 @@
       if (input.type === 'checkbox') input.checked = text !== undefined;
       else if (input.type === 'text') { if (document.activeElement !== input) input.value = text === undefined ? '' : wordValue(text); }
       else {
-        const value = text === undefined ? '' : wordValue(text).toLowerCase();
-        const known = [...input.options].some((o) => o.value === value);
-        if (!known && value) input.append(new Option(value, value));
+        let value = text === undefined ? '' : wordValue(text).toLowerCase();
+        if ('seats' in input.dataset) value = seatOf(value);
+        // A value the list does not hold (being typed, or not a seat at all) is shown in the
+        // one option kept for it, replaced as the typing goes on.
+        let typed = input.querySelector('option[data-typed]');
+        const known = [...input.options].some((o) => o.value === value && !o.dataset.typed);
+        if (!known && value) {
+          if (!typed) {
+            typed = new Option('', '');
+            typed.dataset.typed = '';
+            input.append(typed);
+          }
+          typed.value = value;
+          typed.textContent = `${wordValue(text)} (as written)`;
+        } else if (typed) {
+          typed.remove();
+        }
         input.value = value;
       }
       input.closest('.ctx').classList.toggle('on', text !== undefined);
@@ -486,7 +528,7 @@
     update();
   }
 
-  function setRules(id) {
+  function setRules(id, { keepSheet = false } = {}) {
     if (id === state.rules) return;
     const from = systems.systems.find((s) => s.id === state.rules);
     const to = systems.systems.find((s) => s.id === id);
@@ -505,6 +547,15 @@
       }
     }
     buildSystemWords();
+    if (state.view === 'sheet' && !keepSheet && evening()) {
+      // The evening is scored under the rule set chosen: every hand worked out again.
+      const e = evening();
+      e.rules = id;
+      e.max = state.max;
+      saveEvenings();
+      recompute();
+      drawSheet();
+    }
     if (line !== $('line').value) edit(line);
     else update();
     if (removed.length) {
@@ -527,6 +578,7 @@
     const hasWin = tokens.some((t) => t.kind === 'win');
     const wait = pending(tokens);
     let scoring = true;
+    $('quick').hidden = true;
     if (!line.trim()) {
       showEmpty();
     } else if (wait) {
@@ -534,7 +586,7 @@
     } else {
       // Scored as the command line scores it; a line with no winning tile that is not a hand
       // (a win by declaration is one) is a hand before its win: what does it wait for?
-      const scored = ask('score', state.rules, line, { max: state.max, all: true });
+      const scored = sheetView() ? atTable(line) : ask('score', state.rules, line, { max: state.max, all: true });
       if (hasWin || !scored.error) {
         showScored(scored, line);
       } else {
@@ -543,6 +595,7 @@
       }
     }
     showCommand(line, scoring);
+    if (state.view === 'sheet') showRecordBar(line, scoring);
     $('max-field').hidden = state.rules !== 'doubling';
     $('max').value = String(state.max);
     for (const b of document.querySelectorAll('#rules button')) {
@@ -685,8 +738,14 @@
       return;
     }
     showProblem(line, null);
+    if (a.draw) {
+      setStatus('A drawn hand: nobody pays');
+      box.innerHTML = '<p class="lead" data-draw>A drawn hand: nobody wins, nobody pays, and the deal passes.</p>';
+      return;
+    }
     if (a.false_win) {
       setStatus('False win', 'bad');
+      showQuick(a, 0);
       box.innerHTML = `${verdict(a)}<div class="falsewin" data-false-win><strong>False win</strong>${esc(a.false_win.reason)}</div>`;
       return;
     }
@@ -698,7 +757,7 @@
       const amount = a.payments[k];
       const cls = k === winner ? 'winner' : amount < 0 ? 'payer' : '';
       const words = k === winner ? `receives ${amount}` : amount < 0 ? `pays ${-amount}` : `pays ${amount}`;
-      return `<tr class="${cls}" data-seat="${k}"><th scope="row">${name}</th><td>${k === winner ? 'winner' : ''}</td><td class="amount">${esc(words)}</td></tr>`;
+      return `<tr class="${cls}" data-seat="${k}"><th scope="row">${name}${a.players ? ` <span class="who">${esc(a.players[k])}</span>` : ''}</th><td>${k === winner ? 'winner' : ''}</td><td class="amount">${esc(words)}</td></tr>`;
     }).join('');
     const readings = a.readings && a.readings.length > 1
       ? `<details class="reading-list"><summary>best of ${a.readings.length} readings</summary><ol class="readings">${a.readings.map((r) => `<li><strong>${esc(points(r.total))}</strong>: <code>${esc(r.arrangement)}</code>; ${esc(r.patterns.join(' + '))}</li>`).join('')}</ol></details>`
@@ -712,10 +771,12 @@
       `<p class="arrangement" aria-label="Arrangement">${esc(a.arrangement)}</p>` +
       `<p class="note">${placement(a)}</p>${readings}` +
       `<ul class="patterns" aria-label="Patterns">${a.patterns.map(patternButton).join('')}</ul>${setAside}` +
-      `<div class="total"><span class="label">Total</span><span class="value" data-total>${esc(points(a.total))}</span><span class="limit" data-limit>${esc(sum)}</span></div>` +
-      `${paid !== a.total ? `<p class="note">paid on the claim: ${esc(points(paid))}</p>` : ''}` +
+      (paid !== a.total
+        ? `<div class="total"><span class="label">Paid on the claim</span><span class="value" data-paid>${esc(points(paid))}</span><span class="limit">the hand is worth <span data-total>${esc(points(a.total))}</span>; ${esc(sum)}</span></div>`
+        : `<div class="total"><span class="label">Total</span><span class="value" data-total>${esc(points(a.total))}</span><span class="limit" data-limit>${esc(sum)}</span></div>`) +
       `<table class="payments" aria-label="Payments"><tbody>${rows}</tbody></table>`;
     const pays = a.payments[winner];
+    showQuick(a, paid);
     setStatus(`Total ${points(a.total)}${a.limit ? ` (${limit})` : ''} · ${SEAT_NAME[winner]} receives ${pays}${a.verdict ? ` · ${a.verdict.replace('_', ' ')}` : ''}`, a.verdict && a.verdict !== 'confirmed' ? 'bad' : 'good');
   }
 
@@ -809,6 +870,533 @@
     openDialog(`Patterns: ${RULE_LABELS[system.id] || system.short_name}`, `<p class="note">${esc(system.name)}. Tap a pattern for its definition and example.</p><ul class="card-list">${list}</ul>`);
   }
 
+  /** The sticky answer in short: the total (what is paid) and each seat's payment. */
+  function showQuick(a, paid) {
+    const box = $('quick');
+    const cells = SEATS.map(([k, name]) => {
+      const amount = a.payments[k];
+      const who = a.players ? `${k.toUpperCase()} ${a.players[k]}` : name;
+      return `<span class="pay ${k === a.seat ? 'winner' : amount < 0 ? 'payer' : ''}" data-quick-seat="${k}"><span class="who">${esc(who)}</span><span class="amount">${amount > 0 ? '+' : ''}${esc(String(amount))}</span></span>`;
+    }).join('');
+    box.innerHTML = `<span class="qtotal"><span class="label">${a.false_win ? 'false win' : paid !== a.total ? 'paid' : 'total'}</span><span data-quick-total>${esc(points(paid))}</span></span>${cells}`;
+    box.hidden = false;
+  }
+
+  /** A seat word's value as one of the lists' seats: `south`, `S`, `南`, a player's name or its
+   * start at the table now; anything else as it is. */
+  function seatOf(value) {
+    const v = value.toLowerCase();
+    const seat = { e: 'e', east: 'e', '東': 'e', '东': 'e', s: 's', south: 's', '南': 's', w: 'w', west: 'w', '西': 'w', n: 'n', north: 'n', '北': 'n', none: 'none' }[v];
+    if (seat) return seat;
+    const seating = sheetView() ? tableNow() : null;
+    if (seating && v) {
+      const hits = SEATS.filter((_, i) => seating[i].toLowerCase().startsWith(v));
+      if (hits.length === 1) return hits[0][0];
+    }
+    return v;
+  }
+
+  // ---- The sheet: an evening's hands, seats, running totals and standings ------------------
+  // An evening is the command line's session file, kept as its lines (docs/sessions.md):
+  // `players:` lines, hands and `draw`. Everything the sheet shows is what the engine's
+  // batch run (`mjscore -f FILE --format json --summary`) answers for those lines.
+  const EVENINGS = 'mjscore-evenings';
+  const sheet = { evenings: [], current: null, run: null, next: null, editing: null, seatForm: null };
+
+  function loadEvenings() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(EVENINGS) || 'null');
+      if (kept && Array.isArray(kept.evenings)) {
+        sheet.evenings = kept.evenings.filter((e) => e && Array.isArray(e.lines));
+        sheet.current = kept.current;
+      }
+    } catch { sheet.evenings = []; }
+  }
+  function saveEvenings() {
+    const kept = JSON.stringify({ saved: Date.now(), view: state.view, current: sheet.current, evenings: sheet.evenings });
+    try {
+      localStorage.setItem(EVENINGS, kept);
+    } catch { /* storage full or refused: shown nowhere else, so say so */
+      $('table-bar').textContent = 'This browser refused to keep the sheet: export it now.';
+    }
+    // localStorage reaches the disk a moment later; IndexedDB, asked for a strict commit, is
+    // on the disk when its transaction completes: a browser killed after that loses nothing.
+    window.mjscoreKept = keepDurably(kept);
+  }
+  function idb(mode, then) {
+    return new Promise((resolve) => {
+      if (!window.indexedDB) { resolve(null); return; }
+      const open = indexedDB.open('mjscore', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('kept');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction('kept', mode, { durability: 'strict' });
+        const request = then(tx.objectStore('kept'));
+        tx.oncomplete = () => { db.close(); resolve(request.result ?? true); };
+        tx.onerror = tx.onabort = () => { db.close(); resolve(null); };
+      };
+    });
+  }
+  const keepDurably = (kept) => idb('readwrite', (store) => store.put(kept, EVENINGS)).catch(() => null);
+  /** The evenings kept in IndexedDB, when they are newer than localStorage's (a browser that
+   * was killed before localStorage reached the disk). */
+  async function newerKept() {
+    const durable = await idb('readonly', (store) => store.get(EVENINGS)).catch(() => null);
+    if (typeof durable !== 'string') return false;
+    let local = 0;
+    try { local = JSON.parse(localStorage.getItem(EVENINGS) || '{}').saved || 0; } catch { local = 0; }
+    const kept = JSON.parse(durable);
+    if ((kept.saved || 0) <= local) return false;
+    if (kept.view === 'sheet') state.view = 'sheet';
+    localStorage.setItem(EVENINGS, durable);
+    loadEvenings();
+    return true;
+  }
+  const evening = () => sheet.evenings.find((e) => e.id === sheet.current) || null;
+  const sheetView = () => state.view === 'sheet' && !!tableNow();
+  function today() {
+    const d = new Date();
+    const two = (n) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  }
+  function newEvening(lines = [], rules = state.rules, max = state.max, date = today()) {
+    const e = { id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, date, rules, max: rules === 'doubling' ? max : 0, lines, undo: null };
+    sheet.evenings.unshift(e);
+    sheet.current = e.id;
+    return e;
+  }
+  /** The session file of an evening, as `mjscore -f` reads it. */
+  function sessionFile(e) {
+    const rules = e.rules === 'wsom' ? '' : ` --rules ${e.rules}`;
+    const max = e.rules === 'doubling' && e.max ? ` --max ${e.max}` : '';
+    return `# mjscore session of ${e.date}: mjscore -f THIS_FILE${rules}${max} --summary\n${e.lines.join('\n')}\n`;
+  }
+
+  /** The engine's session run over `text`: its objects, the summary last. */
+  function askSession(text, all = false) {
+    try {
+      return engine.session(state.rules, text, { max: state.max, all }).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) {
+        startEngine();
+        return [{ error: { kind: 'engine', message: `the engine stopped (${error.message}); please report this evening` } }];
+      }
+      throw error;
+    }
+  }
+
+  /** Works the evening out again: every hand, the seats after the last one, the standings. */
+  function recompute() {
+    const e = evening();
+    if (!e) { sheet.run = null; sheet.next = null; return; }
+    const text = e.lines.join('\n') + '\n';
+    const objects = askSession(text);
+    const summary = objects.pop()?.summary || null;
+    const byLine = new Map(objects.map((o) => [o.line, o]));
+    sheet.run = { objects: byLine, summary, usage: summary ? null : objects[0]?.error };
+    sheet.next = seatingAfter(e.lines.length);
+  }
+
+  /** The seating (East South West North) at the line after the first `count` lines. */
+  function seatingAfter(count) {
+    const e = evening();
+    for (let i = count - 1; i >= 0; i--) {
+      const line = e.lines[i];
+      const object = sheet.run.objects.get(i + 1);
+      if (/^\s*players:/i.test(line)) {
+        if (object && object.error) continue; // a bad players: line seats nobody
+        return playersOf(line);
+      }
+      if (object && object.players) {
+        // The deal passes as the rule set says: the engine seats a drawn hand after it.
+        const seating = SEATS.map(([k]) => object.players[k]);
+        const probe = askSession(`players: ${seating.join(' ')}\n${line}\ndraw\n`);
+        const after = probe.filter((o) => o.draw && o.line === 3).pop();
+        return after ? SEATS.map(([k]) => after.players[k]) : seating;
+      }
+    }
+    return null;
+  }
+  const playersOf = (line) => line.replace(/^\s*players:/i, '').replace(/#.*/, '').split(/[\s,]+/).filter(Boolean).slice(0, 4);
+
+  /** The seating the field's hand is played at: the one after the last hand, or the edited
+   * hand's own. */
+  function tableNow() {
+    if (!sheet.run) return null;
+    if (sheet.editing !== null) {
+      const object = sheet.run.objects.get(sheet.editing + 1);
+      if (object && object.players) return SEATS.map(([k]) => object.players[k]);
+    }
+    return sheet.next;
+  }
+
+  /** The field's hand at the table now, as the session's next line: names for seats. */
+  function atTable(line) {
+    const seating = tableNow();
+    const objects = askSession(`players: ${seating.join(' ')}\n${line}\n`, true);
+    return objects.find((o) => o.line === 2) || ask('score', state.rules, line, { max: state.max, all: true });
+  }
+
+  function showRecordBar(line, scoring) {
+    const bar = $('record-bar');
+    const e = evening();
+    const seated = !!tableNow();
+    bar.hidden = !seated;
+    if (!seated) return;
+    const hand = sheet.editing === null ? e.lines.length : sheet.editing;
+    const number = handNumber(hand);
+    const answer = $('answer');
+    const ok = scoring && line.trim() && !pending(tokenize(line)) && !answer.querySelector('.empty');
+    $('record').disabled = !ok;
+    $('record').textContent = sheet.editing === null ? `Record hand ${number}` : `Save hand ${number}`;
+    $('record-draw').textContent = sheet.editing === null ? 'Drawn hand' : `Hand ${number} was drawn`;
+    $('record-cancel').hidden = sheet.editing === null;
+  }
+  /** The number, counted from 1, of the hand at line index `index` (players: lines not counted). */
+  function handNumber(index) {
+    const e = evening();
+    let n = 0;
+    for (let i = 0; i < index && i < e.lines.length; i++) if (!/^\s*players:/i.test(e.lines[i])) n++;
+    return n + 1;
+  }
+
+  /** Changes the evening's lines (one step of undo kept), and works everything out again. */
+  function changeLines(lines, what) {
+    const e = evening();
+    e.undo = { lines: e.lines, what, editing: sheet.editing };
+    e.lines = lines;
+    e.rules = state.rules;
+    e.max = state.max;
+    saveEvenings();
+    recompute();
+    drawSheet();
+  }
+
+  function record(line) {
+    const e = evening();
+    const lines = [...e.lines];
+    let what;
+    if (sheet.editing === null) {
+      lines.push(line);
+      what = `hand ${handNumber(e.lines.length)} recorded`;
+    } else {
+      lines[sheet.editing] = line;
+      what = `hand ${handNumber(sheet.editing)} corrected`;
+    }
+    sheet.editing = null;
+    changeLines(lines, what);
+    state.undo = [];
+    $('line').value = '';
+    update();
+  }
+
+  function drawSheet() {
+    const e = evening();
+    const select = $('evening');
+    select.textContent = '';
+    for (const x of sheet.evenings) {
+      const names = x.lines.filter((l) => /^\s*players:/i.test(l)).slice(0, 1).map(playersOf)[0];
+      select.append(new Option(`${x.date}${names ? ` · ${names.join(', ')}` : ''}`, x.id));
+    }
+    select.value = sheet.current || '';
+    const seated = !!sheet.next;
+    const form = $('seat-form');
+    if (!seated && !sheet.seatForm) sheet.seatForm = 'first';
+    form.hidden = !sheet.seatForm;
+    if (sheet.seatForm) {
+      $('seat-form-title').textContent = sheet.seatForm === 'first' ? 'Who sits East, South, West and North at the first hand?' : 'The new seating, from the next hand on:';
+      $('seat-save').textContent = sheet.seatForm === 'first' ? 'Seat the players' : 'Change seats';
+      $('seat-cancel').hidden = sheet.seatForm === 'first';
+    }
+    $('change-seats').hidden = !seated || !!sheet.seatForm;
+    $('sheet-undo').disabled = !e || !e.undo;
+    $('sheet-undo').textContent = e && e.undo ? `Undo (${e.undo.what})` : 'Undo';
+    drawTableBar();
+    drawStandings();
+    drawHands();
+  }
+
+  function drawTableBar() {
+    const bar = $('table-bar');
+    const seating = tableNow();
+    bar.hidden = state.view !== 'sheet';
+    if (state.view !== 'sheet') return;
+    if (!seating) {
+      bar.innerHTML = '<p class="note">Seat the four players (the sheet, below) to keep the evening\'s score.</p>';
+      return;
+    }
+    const e = evening();
+    const index = sheet.editing === null ? e.lines.length : sheet.editing;
+    const head = sheet.editing === null ? `Hand ${handNumber(index)}` : `Correcting hand ${handNumber(index)}`;
+    bar.innerHTML = `<span class="hand-no">${esc(head)}</span>` + SEATS.map(([k, name], i) =>
+      `<span class="seat${i === 0 ? ' east' : ''}" data-now="${k}"><span class="wind">${name}</span> <strong>${esc(seating[i])}</strong></span>`).join('');
+    bar.setAttribute('aria-label', `${head}: East is ${seating[0]}`);
+    // The seat lists name who sits there now.
+    for (const input of document.querySelectorAll('select[data-seats]')) {
+      for (const o of input.options) {
+        const i = SEATS.findIndex(([k]) => k === o.value);
+        if (i >= 0) o.textContent = `${SEATS[i][1]} (${o.value}) · ${seating[i]}`;
+      }
+    }
+  }
+  function plainSeatLabels() {
+    for (const input of document.querySelectorAll('select[data-seats]')) {
+      for (const o of input.options) {
+        const i = SEATS.findIndex(([k]) => k === o.value);
+        if (i >= 0) o.textContent = `${SEATS[i][1]} (${o.value})`;
+      }
+    }
+  }
+
+  function drawStandings() {
+    const table = $('standings');
+    const summary = sheet.run && sheet.run.summary;
+    if (!summary || !summary.standings || !summary.standings.length) { table.innerHTML = ''; return; }
+    const big = (b) => (b === null || b === undefined ? '—' : points(b));
+    table.innerHTML = '<thead><tr><th>#</th><th>player</th><th class="n">total</th><th class="n">won</th><th class="n">dealt in</th><th class="n">biggest</th><th class="n">false wins</th></tr></thead><tbody>' +
+      summary.standings.map((s, i) => `<tr data-standing="${esc(s.player)}"><td>${i + 1}</td><th scope="row">${esc(s.player)}</th><td class="n" data-st-total>${s.total}</td><td class="n" data-won>${s.won}</td><td class="n" data-dealt-in>${s.dealt_in}</td><td class="n" data-biggest>${big(s.biggest)}</td><td class="n" data-false-wins>${s.false_wins}</td></tr>`).join('') +
+      '</tbody>';
+  }
+
+  /** What happened at a hand, by name. */
+  function happened(o) {
+    if (o.error) return `<span class="bad">Not scored: ${esc(o.error.message)}</span>`;
+    if (o.draw) return 'Drawn hand: nobody pays';
+    const who = (k) => esc(o.players ? o.players[k] : SEAT_NAME[k]);
+    if (o.false_win) return `<span class="bad">False win by ${who(o.seat)}</span>: ${esc(o.false_win.reason)}`;
+    const paid = o.verdict === 'underscored' ? o.claim.settled : o.total;
+    const how = o.self_draw ? 'by self-draw' : `on ${who(o.from)}'s discard${o.responsible && o.responsible !== o.from ? `, ${who(o.responsible)} responsible` : ''}`;
+    return `${who(o.seat)} wins ${esc(points(paid))} ${how}${paid !== o.total ? ` (paid on the claim; worth ${esc(points(o.total))})` : ''}`;
+  }
+
+  function drawHands() {
+    const list = $('hands');
+    const e = evening();
+    if (!e || !sheet.run) { list.innerHTML = ''; return; }
+    const items = [];
+    let n = 0;
+    e.lines.forEach((line, i) => {
+      const o = sheet.run.objects.get(i + 1);
+      if (/^\s*players:/i.test(line)) {
+        items.push(`<li class="seating${o && o.error ? ' bad' : ''}" data-line="${i}"><div class="head"><span>${o && o.error ? `Not seated: ${esc(o.error.message)}` : `Seats: East ${esc(playersOf(line).join(', '))}`}</span>` +
+          `<button type="button" class="small" data-delete="${i}" aria-label="Delete this change of seats">Delete</button></div></li>`);
+        return;
+      }
+      n++;
+      if (!o) return;
+      const names = o.running ? Object.keys(o.running) : [];
+      const byName = new Map();
+      if (o.players) for (const [k] of SEATS) byName.set(o.players[k], { seat: k, paid: o.payments ? o.payments[k] : 0 });
+      const cells = names.map((name) => {
+        const at = byName.get(name);
+        const paid = at ? at.paid : 0;
+        return `<span class="cell" data-player="${esc(name)}"><span class="who">${esc(name)}${at ? ` <small>${at.seat.toUpperCase()}</small>` : ''}</span><span class="paid" data-paid>${paid > 0 ? '+' : ''}${paid}</span><span class="run" data-running>${o.running[name]}</span></span>`;
+      }).join('');
+      items.push(`<li class="hand${sheet.editing === i ? ' editing' : ''}" data-line="${i}" data-hand="${n}"><div class="head"><span class="no">${n}</span><span class="what">${happened(o)}</span>` +
+        `<button type="button" class="small" data-edit="${i}" aria-label="Correct hand ${n}">Edit</button><button type="button" class="small" data-delete="${i}" aria-label="Delete hand ${n}">Delete</button></div>` +
+        `<code class="line">${esc(line)}</code><div class="cells">${cells}</div></li>`);
+    });
+    list.innerHTML = items.join('');
+  }
+
+  function setView(view) {
+    state.view = view;
+    $('view-hand').setAttribute('aria-pressed', String(view === 'hand'));
+    $('view-sheet').setAttribute('aria-pressed', String(view === 'sheet'));
+    document.documentElement.classList.toggle('sheet-view', view === 'sheet');
+    $('sheet').hidden = view !== 'sheet';
+    if (view === 'sheet') {
+      if (!evening()) { newEvening(); saveEvenings(); }
+      const e = evening();
+      if (e.rules !== state.rules) setRules(e.rules, { keepSheet: true });
+      if (e.rules === 'doubling') state.max = e.max || 0;
+      recompute();
+      drawSheet();
+    } else {
+      sheet.editing = null;
+      $('table-bar').hidden = true;
+      $('record-bar').hidden = true;
+      plainSeatLabels();
+    }
+    update();
+  }
+
+  function switchEvening(id) {
+    sheet.current = id;
+    sheet.editing = null;
+    sheet.seatForm = null;
+    saveEvenings();
+    setView('sheet');
+  }
+
+  function seatFormOpen(kind) {
+    sheet.seatForm = kind;
+    const seating = kind === 'change' ? tableNow() : null;
+    for (const [i, [k]] of SEATS.entries()) $(`name-${k}`).value = seating ? seating[i] : '';
+    $('seat-error').textContent = '';
+    drawSheet();
+    $('name-e').focus();
+  }
+
+  function seatFormSave() {
+    const names = SEATS.map(([k]) => $(`name-${k}`).value.trim());
+    const line = `players: ${names.join(' ')}`;
+    // The engine judges the names as the command line does (four, different, no seat word).
+    const check = askSession(`${line}\n`);
+    const bad = check.find((o) => o.error);
+    if (names.some((n) => !n || /[\s,#]/.test(n)) || bad) {
+      $('seat-error').textContent = bad ? bad.error.message : 'Four names, each without a space, a comma or a #.';
+      return;
+    }
+    const e = evening();
+    const first = sheet.seatForm === 'first' && !e.lines.length;
+    sheet.seatForm = null;
+    changeLines([...e.lines, line], first ? 'players seated' : 'seats changed');
+    update();
+  }
+
+  function openExport() {
+    const e = evening();
+    if (!e) return;
+    const text = sessionFile(e);
+    const name = `mjscore-evening-${e.date.replace(/[^0-9]+/g, '-').replace(/-$/, '')}.txt`;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    openDialog('Export the evening', `<p class="note">The command line's session file: <code>mjscore -f ${esc(name)}${e.rules === 'wsom' ? '' : ` --rules ${esc(e.rules)}`}${e.rules === 'doubling' && e.max ? ` --max ${e.max}` : ''} --summary</code> gives these standings.</p>` +
+      `<textarea id="export-text" class="filetext" readonly rows="10">${esc(text)}</textarea>` +
+      `<div class="row"><a id="export-download" class="button primary" href="${url}" download="${esc(name)}">Download ${esc(name)}</a><button type="button" id="export-copy">Copy</button></div>`);
+  }
+
+  function openImport() {
+    openDialog('Import an evening', '<p class="note">A session file of the command line (<code>players:</code> lines, hands, <code>draw</code>): choose the file, or paste it. It becomes a new evening.</p>' +
+      '<input type="file" id="import-file" accept=".txt,text/plain">' +
+      '<textarea id="import-text" class="filetext" rows="10" spellcheck="false" placeholder="players: Ann Bob Cho Dee&#10;b66 c12345678 d111 +c9 self seat=s"></textarea>' +
+      '<p id="import-error" class="seat-error" role="alert"></p><div class="row"><button type="button" id="import-go" class="primary">Import as a new evening</button></div>');
+  }
+
+  function importText(text) {
+    const lines = text.split(/\r?\n/);
+    // The rule set from the file's first comment, as an export writes it.
+    const said = /--rules\s+([a-z]+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
+    const maxSaid = /--max\s+(\d+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
+    const dateSaid = /^#\s*mjscore session of (\d{4}-\d\d-\d\d(?: \d\d:\d\d)?)/.exec(lines[0] || '');
+    const kept = lines.map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    if (!kept.length) {
+      $('import-error').textContent = 'There is no line to import.';
+      return;
+    }
+    const rules = said && systems.systems.some((s) => s.id === said[1]) ? said[1] : state.rules;
+    const max = rules === 'doubling' && maxSaid ? Number(maxSaid[1]) : 0;
+    newEvening(kept, rules, max, dateSaid ? dateSaid[1] : today());
+    sheet.editing = null;
+    sheet.seatForm = null;
+    saveEvenings();
+    $('dialog').close();
+    setView('sheet');
+  }
+
+  function wireSheet() {
+    $('view-hand').addEventListener('click', () => { setView('hand'); save(); });
+    $('view-sheet').addEventListener('click', () => { setView('sheet'); save(); });
+    $('record').addEventListener('click', () => record($('line').value.trim()));
+    $('record-draw').addEventListener('click', () => record('draw'));
+    $('record-cancel').addEventListener('click', () => {
+      sheet.editing = null;
+      $('line').value = '';
+      drawSheet();
+      update();
+    });
+    $('evening').addEventListener('change', () => switchEvening($('evening').value));
+    $('evening-new').addEventListener('click', () => {
+      newEvening([], state.rules, state.max);
+      sheet.seatForm = null;
+      switchEvening(sheet.current);
+    });
+    $('evening-export').addEventListener('click', openExport);
+    $('evening-import').addEventListener('click', openImport);
+    $('change-seats').addEventListener('click', () => seatFormOpen('change'));
+    $('seat-cancel').addEventListener('click', () => { sheet.seatForm = null; drawSheet(); });
+    $('seat-form').addEventListener('submit', (event) => { event.preventDefault(); seatFormSave(); });
+    $('sheet-undo').addEventListener('click', () => {
+      const e = evening();
+      if (!e || !e.undo) return;
+      e.lines = e.undo.lines;
+      e.undo = null;
+      sheet.editing = null;
+      saveEvenings();
+      recompute();
+      drawSheet();
+      update();
+    });
+    $('hands').addEventListener('click', (event) => {
+      const edit = event.target.closest('[data-edit]');
+      const del = event.target.closest('[data-delete]');
+      const e = evening();
+      if (edit) {
+        const i = Number(edit.dataset.edit);
+        sheet.editing = i;
+        state.undo = [];
+        $('line').value = e.lines[i] === 'draw' ? '' : e.lines[i];
+        drawSheet();
+        update();
+        $('line').focus();
+      } else if (del) {
+        const i = Number(del.dataset.delete);
+        const what = /^\s*players:/i.test(e.lines[i]) ? 'change of seats deleted' : `hand ${handNumber(i)} deleted`;
+        sheet.editing = null;
+        changeLines(e.lines.filter((_, j) => j !== i), what);
+        update();
+      }
+    });
+    document.addEventListener('click', async (event) => {
+      if (event.target.closest('#export-copy')) {
+        const area = $('export-text');
+        area.select();
+        try { await navigator.clipboard.writeText(area.value); } catch { document.execCommand('copy'); }
+      }
+      if (event.target.closest('#import-go')) importText($('import-text').value);
+    });
+    document.addEventListener('change', async (event) => {
+      if (event.target.id === 'import-file' && event.target.files[0]) {
+        $('import-text').value = await event.target.files[0].text();
+      }
+    });
+    // Another tab changed the evenings: take them in.
+    window.addEventListener('storage', (event) => {
+      if (event.key !== EVENINGS) return;
+      loadEvenings();
+      if (state.view === 'sheet') { recompute(); drawSheet(); update(); }
+    });
+  }
+
+  /** Arrow keys move between the tile keys as they are laid out: a row a suit. */
+  function wireTileArrows() {
+    $('tiles').addEventListener('keydown', (event) => {
+      const step = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1], Home: [-99, 0], End: [99, 0] }[event.key];
+      const from = event.target.closest('.tile');
+      if (!step || !from) return;
+      event.preventDefault();
+      const keys = [...document.querySelectorAll('#tiles .tile')];
+      const box = (b) => b.getBoundingClientRect();
+      const here = box(from);
+      let to = null;
+      if (step[1] === 0) {
+        const row = keys.filter((b) => Math.abs(box(b).top - here.top) < 4);
+        const at = row.indexOf(from) + step[0];
+        to = row[Math.max(0, Math.min(row.length - 1, at))];
+      } else {
+        const tops = [...new Set(keys.map((b) => Math.round(box(b).top)))].sort((a, b) => a - b);
+        const rowTop = tops[tops.indexOf(Math.round(here.top)) + step[1]];
+        if (rowTop !== undefined) {
+          const row = keys.filter((b) => Math.round(box(b).top) === rowTop);
+          const mid = here.left + here.width / 2;
+          to = row.reduce((best, b) => (Math.abs(box(b).left + box(b).width / 2 - mid) < Math.abs(box(best).left + box(best).width / 2 - mid) ? b : best));
+        }
+      }
+      if (to && !to.disabled) to.focus();
+    });
+  }
+
   function wire() {
     const field = $('line');
     field.addEventListener('input', () => {
@@ -871,8 +1459,19 @@
     buildContext();
     buildSystemWords();
     wire();
+    wireSheet();
+    wireTileArrows();
+    loadEvenings();
+    window.mjscoreKept = Promise.resolve(true);
     $('line').value = line;
-    update();
+    if (state.view === 'sheet') setView('sheet');
+    else update();
+    // What IndexedDB holds that localStorage lost: the page is drawn again with it.
+    window.mjscoreRestored = newerKept().then((newer) => { if (newer && state.view === 'sheet') setView('sheet'); return newer; });
+    // Offline after the first visit, when served as the site (web/dist/site): its service worker.
+    if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && document.querySelector('link[rel="manifest"]')) {
+      navigator.serviceWorker.register('sw.js').catch(() => { /* the page works without */ });
+    }
   }
 
   main().catch((error) => {

@@ -39,6 +39,9 @@ globalThis.MjscoreEngine = {
       /** `mjscore explain --rules R --format json PATTERN`. */
       explain: (rules, pattern, { max = 0 } = {}) =>
         call(wasm.mjs_explain, [rules, pattern], [max]),
+      /** `mjscore -f FILE --rules R [--max N] [--all] --format json --summary`: one object a line. */
+      session: (rules, lines, { max = 0, all = false } = {}) =>
+        call(wasm.mjs_session, [rules, lines], [max, all ? 1 : 0]),
       /** `mjscore notation`. */
       notation: () => call(wasm.mjs_notation, [], []),
       /** The rule sets and their context words, for the page's controls. */

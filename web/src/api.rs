@@ -9,12 +9,14 @@
 //! | [`patterns`] | `mjscore patterns --rules R --format json` |
 //! | [`explain`] | `mjscore explain --rules R --format json PATTERN` |
 //! | [`notation`] | `mjscore notation` |
+//! | [`session`] | `mjscore -f FILE --rules R --format json --summary` (with `all`: `--all`) |
 //! | [`rules`] | (none: the rule sets and their context words, for the page's controls) |
 //!
 //! A maximum (`max`, 0 for none) is `--max N`, which only the doubling table takes. A
 //! request the command line would refuse as a usage error (an unknown rule set, an unknown
 //! pattern) gets `{"error":{"kind":"usage","message":...}}`, with the command line's message.
 
+use mjscore::batch::{self, Control, Input, Settings};
 use mjscore::line::{analyse_line, LineError, MAX_LINE};
 use mjscore::render::{self, Format, Renderer};
 use mjscore::rules::{self, RuleSet};
@@ -113,6 +115,42 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
     Ok(render::reference::explain_json(pattern, rules, &example))
 }
 
+/// A list of lines, a session file (docs/sessions.md): what `mjscore -f FILE --format json
+/// --summary` writes for it, one JSON object a line, the summary last. It is the command
+/// line's own batch run, read line by line on this one thread: the same seats, names,
+/// running totals and standings.
+pub fn session(rules: &str, max: u32, text: &str, all: bool) -> String {
+    answer(with_rules(rules, max, |rules| {
+        let json = render::json::Json::new(rules);
+        let settings = Settings {
+            rules,
+            output: &json,
+            options: Options {
+                all_readings: all,
+                ..Options::default()
+            },
+            session_ahead: None,
+        };
+        let input = Input {
+            name: None,
+            source: "the sheet".to_string(),
+            reader: Box::new(std::io::Cursor::new(text.as_bytes().to_vec())),
+            read_ahead: false,
+        };
+        let mut out = Vec::new();
+        match batch::run(vec![input], &settings, &Control::jobs(1), &mut out) {
+            Ok(summary) => {
+                let mut text = String::from_utf8_lossy(&out).into_owned();
+                text.push_str(&render::json::summary(&summary));
+                text.push('\n');
+                text
+            }
+            // Writing to memory does not fail.
+            Err(stopped) => usage(&stopped.error.to_string()),
+        }
+    }))
+}
+
 /// The notation on one screen: `mjscore notation`.
 pub fn notation() -> String {
     render::reference::notation(&rules::ALL)
@@ -147,6 +185,22 @@ mod tests {
         assert!(score("riichi", 0, "b1", false).starts_with(r#"{"error":{"kind":"usage","#));
         assert!(patterns("wsom", 13).contains("--max sets the doubling table's maximum"));
         assert!(explain("wsom", 0, "no such pattern").contains(r#""kind":"usage""#));
+    }
+
+    #[test]
+    fn runs_a_session_as_the_command_line() {
+        // docs/sessions.md's shorter session: Bob (South) self-draws 45, Ann (North) wins
+        // 170 on Bob's (East) discard (Bob pays 3 x 170 - 50 = 460), then a draw.
+        let text = "# an evening\nplayers: Ann Bob Cho Dee\nb66 c12345678 d111 +c9 self seat=s\n\
+            [p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e\ndraw\n";
+        let json = session("wsom", 0, text, false);
+        let lines: Vec<&str> = json.lines().collect();
+        assert_eq!(lines.len(), 4, "{json}");
+        assert!(lines[0].starts_with(r#"{"line":3,"#), "{}", lines[0]);
+        assert!(lines[1].ends_with(r#""running":{"Ann":465,"Bob":-325,"Cho":-70,"Dee":-70}}"#));
+        assert!(lines[2].contains(r#""draw":true"#));
+        assert!(lines[3].contains(r#"{"player":"Ann","total":465,"won":1,"dealt_in":0,"biggest":170,"false_wins":0,"hands":3}"#), "{}", lines[3]);
+        assert!(session("zj", 8, text, false).contains(r#""kind":"usage""#));
     }
 
     #[test]

@@ -142,6 +142,25 @@ pub unsafe extern "C" fn mjs_explain(
     keep(api::explain(&rules, max, &query))
 }
 
+/// A session's lines, one a line ([`api::session`]); `all` non-zero lists every reading.
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_session(
+    rules: *const u8,
+    rules_len: usize,
+    lines: *const u8,
+    lines_len: usize,
+    max: u32,
+    all: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (rules, lines) = unsafe { (text(rules, rules_len), text(lines, lines_len)) };
+    keep(api::session(&rules, max, &lines, all != 0))
+}
+
 /// The notation card ([`api::notation`]).
 #[no_mangle]
 pub extern "C" fn mjs_notation() -> usize {

@@ -71,9 +71,11 @@ async function open(width = 390, height = 844, hash = '') {
   page.on('request', (r) => (r.url().startsWith('file:') || r.url().startsWith('data:') ? r.continue() : (errors.push(`network: ${r.url()}`), r.abort())));
   await page.setViewport({ width, height, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500 });
   // The page remembers the last hand: forget it, then time an opening from nothing.
+  // (The address follows the field: the page is opened again at the address asked for.)
   await page.goto(url + hash);
   await page.evaluate(() => localStorage.clear());
-  await page.reload();
+  await page.goto('about:blank');
+  await page.goto(url + hash);
   await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
   measured.firstScore.push(await page.evaluate(() => window.mjscoreTimings.firstScore));
   return page;
@@ -395,6 +397,157 @@ test('without a font that has the mahjong tiles, the keys show their Chinese fac
   if (await page.evaluate(() => document.fonts.check('16px "Noto Sans Symbols2"'))) {
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains('no-glyphs')), false);
   }
+});
+
+test('phone first: the total and every payment on the first screen, the controls before the answer', async () => {
+  await open(390, 844);
+  await type('[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // 3.1 + 4.1 + 4.2.1 = 45 on East's discard: East pays 3 x 45 - 50 = 85, West and North
+  // 25, South receives 135; all of it under the field, on the first 390 x 844 screen.
+  assert.equal(await text('[data-quick-total]'), '45');
+  const quick = await page.$$eval('[data-quick-seat]', (cells) => cells.map((c) => [c.dataset.quickSeat, c.querySelector('.amount').textContent, c.getBoundingClientRect().bottom]));
+  assert.deepEqual(quick.map(([k, a]) => [k, a]), [['e', '-85'], ['s', '+135'], ['w', '-25'], ['n', '-25']]);
+  for (const [, , bottom] of quick) assert.ok(bottom <= 844, `a payment below the first screen (${bottom})`);
+  // How it was won comes before the answer's details: reached without scrolling past them.
+  const context = await page.$eval('#context', (e) => e.getBoundingClientRect().top);
+  const answer = await page.$eval('#answer', (e) => e.getBoundingClientRect().top);
+  assert.ok(context < answer, `the controls (${context}) before the answer (${answer})`);
+});
+
+test('a [ left open in the middle of the line: the command line\'s error at its column', async () => {
+  await open(390, 844);
+  // `mjscore 'b123 c456 [p d777 w11 b5 +b5'` says: column 26 (the +), "expected ']' to close
+  // the meld": the meld is no meld being entered, and the page says what the engine says.
+  await type('b123 c456 [p d777 w11 b5 +b5');
+  const p = await problem();
+  assert.equal(p.marked, '+');
+  assert.equal(p.message, "Column 26: expected ']' to close the meld");
+  assert.doesNotMatch(await text('#answer'), /Tap the meld's tile/);
+  // A meld still being entered waits for its tile as before.
+  await type('b123 c456 [p');
+  assert.match(await text('#answer'), /Tap the meld's tile/);
+});
+
+test('the doubling table\'s maximum stays with it: not in other rule sets, not in links', async () => {
+  await open(390, 844);
+  await rules('doubling');
+  await page.select('#max', '8');
+  assert.match(await text('#command'), /--max 8/);
+  // A link to a WSOM hand, opened after that visit: scored under WSOM as ever (45), no --max.
+  await page.goto('about:blank');
+  await page.goto(`${url}#rules=wsom&hand=b66%20c12345678%20d111%20+c9%20self%20seat=s`);
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.equal(await text('#status'), 'Total 45 · South receives 135');
+  assert.doesNotMatch(await text('#command'), /--max/);
+  assert.doesNotMatch(await page.$eval('#hand-link', (a) => a.href), /max=/);
+  // A link to a doubling hand that names no maximum: the table's own, 13.
+  await page.goto('about:blank');
+  await page.goto(`${url}#rules=doubling&hand=b111%20%5Bp%20c444%5D%20e222%20d777%20w3%20+w3%20from=s`);
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.equal(await page.$eval('#max', (s) => s.value), '0');
+  assert.doesNotMatch(await text('#command'), /--max/);
+  assert.equal(await text('[data-total]'), '4');
+  assert.deepEqual(page.errors, []);
+});
+
+test('an underscored claim: what is paid is the large figure', async () => {
+  // docs/rules-huang.md's example is worth 65; claimed 60, the claim stands and is paid.
+  await open(390, 844, '#rules=huang&hand=c123%20c456%20c789%20d5%20%5Bp%20e111%5D%20+d5%20self%20seat=s%20tin=earth%20last=3%20claim=60');
+  assert.equal(await text('.total .value'), '60');
+  assert.equal(await text('.total .label'), 'Paid on the claim');
+  assert.equal(await text('[data-total]'), '65');
+  assert.equal(await text('[data-quick-total]'), '60');
+  assert.deepEqual(await payments(), { e: 'pays 120', s: 'receives 240', w: 'pays 60', n: 'pays 60' });
+});
+
+test('10,000 pasted characters: the page keeps its width, the field and its error a bounded height', async () => {
+  await open(390, 844);
+  const pasted = 'b123'.repeat(2500);
+  await page.$eval('#line', (e, t) => { e.value = t; e.dispatchEvent(new Event('input', { bubbles: true })); }, pasted);
+  assert.equal(await field(), pasted);
+  assert.ok(await page.$eval('#problem', (e) => !e.hidden), 'the line is refused');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+  const entry = await page.$eval('.entry', (e) => e.getBoundingClientRect().height);
+  assert.ok(entry <= 844 / 2 + 1, `the sticky area is ${entry} px tall`);
+  // A long unknown word wraps in the message too.
+  await type(`b123 ${'x'.repeat(300)}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+});
+
+test('typing seat=south adds nothing to the winner\'s seat list', async () => {
+  await open(390, 844);
+  await type('b66 c12345678 d111 +c9 self seat=south');
+  const options = await page.$$eval('#ctx-seat-shared option', (o) => o.map((x) => x.value));
+  assert.deepEqual(options, ['', 'e', 's', 'w', 'n']);
+  assert.equal(await page.$eval('#ctx-seat-shared', (s) => s.value), 's');
+  // A value that is no seat is shown once, as written, and goes when the word does.
+  await type('b66 c12345678 d111 +c9 self seat=sx');
+  assert.equal((await page.$$('#ctx-seat-shared option')).length, 6);
+  await type('b66 c12345678 d111 +c9 self');
+  assert.equal((await page.$$('#ctx-seat-shared option')).length, 5);
+});
+
+test('the address follows the field: an edit survives a reload, and links to the hand', async () => {
+  await open(390, 844);
+  await rules('zj');
+  await type('[c b123] [p w333] c456 d789 d2 +d2 from=s');
+  await page.reload();
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.equal(await field(), '[c b123] [p w333] c456 d789 d2 +d2 from=s');
+  assert.equal(await page.$eval('#rules [data-rules="zj"]', (e) => e.getAttribute('aria-checked')), 'true');
+  const [hash, link] = await page.evaluate(() => [location.hash, document.getElementById('hand-link').href]);
+  assert.ok(link.endsWith(hash) && hash.startsWith('#rules=zj&hand='), `${link} ${hash}`);
+  // Zung Jung's chicken hand, 1: each seat pays 1 (as in the ZJ test above).
+  assert.equal(await text('[data-total]'), '1');
+});
+
+test('arrow keys move in the tile keys as they are laid out', async () => {
+  await open(390, 844);
+  const focused = () => page.evaluate(() => document.activeElement.dataset.tile);
+  await page.focus('button[data-tile="c1"]');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), 'c2');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'b2');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'w2');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), 'd2');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(), 'd1');
+  await page.keyboard.press('End');
+  assert.equal(await focused(), 'd9');
+  // Enter presses it: d9 joins the hand's dots.
+  await page.keyboard.press('Enter');
+  assert.equal(await field(), 'b66 c12345678 d1119 +c9 self seat=s');
+});
+
+test('touch targets: at least 44 px each way (the tile keys 44 tall, nine to a row)', async () => {
+  await open(390, 844);
+  // A hand with several readings, so that the readings' summary is there too.
+  await type('c222333444 b789 d5 +d5 self seat=w');
+  for (const view of ['hand', 'sheet']) {
+    if (view === 'sheet') await press('#view-sheet');
+    const small = await page.evaluate(() => {
+      const out = [];
+      for (const e of document.querySelectorAll('button, select, input, a[href], summary, textarea')) {
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height) continue;
+        // A checkbox is pressed through its row's label.
+        const box = e.type === 'checkbox' ? e.closest('.ctx').querySelector('label').getBoundingClientRect() : r;
+        // Nine tiles to a row cannot be 44 px wide on a 390 px screen: they are 44 tall and
+        // share the row.
+        const minWidth = e.classList.contains('tile') ? 36 : 44;
+        if (box.height < 44 || box.width < minWidth) out.push(`${e.tagName}#${e.id}.${e.className} ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+      return out;
+    });
+    assert.deepEqual(small, [], view);
+  }
+  await press('#view-hand');
 });
 
 test('timings: the first score after opening, and each keystroke rescored, measured', async () => {

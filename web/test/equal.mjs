@@ -172,3 +172,34 @@ test('what the page reads first: README\'s hand, worked by hand', () => {
   assert.deepEqual(a.patterns.map((p) => [p.id, p.points]), [['1.2', 5], ['7.1', 40]]);
   assert.deepEqual(a.payments, { e: -45, s: 135, w: -45, n: -45 });
 });
+
+test('sessions, as `mjscore -f FILE --format json --summary`: the same seats, names, running totals and standings', () => {
+  // The worked sessions of docs/, and an evening made of corpus hands with the winner and
+  // discarder named by player (the first letters of a name too), a draw, a false win, an
+  // unreadable line, a hand without seat=, a change of seats and a new player.
+  const names = ['Ann', 'Bob', 'Cho', 'Dee'];
+  const evening = ['# an evening', 'players: Ann Bob Cho Dee'];
+  corpus.slice(0, 120).forEach((line, i) => {
+    const named = line.replace(/\bseat=([eswn])\b/, () => `seat=${names[i % 4]}`).replace(/\bfrom=([eswn])\b/, (_, s) => `from=${s}`);
+    evening.push(named.includes('seat=') ? named : `${named} seat=${names[(i + 1) % 4].slice(0, 2).toLowerCase()}`);
+    if (i === 30) evening.push('draw', '[c b123] [p w333] c456 d789 d2 +d2 seat=e from=s', 'b123 w5 c456 +b9', 'b66 c12345678 d111 +c9 self');
+    if (i === 60) evening.push('players: Dee Eve Ann Bob');
+  });
+  const files = [
+    ...['session.txt', 'short-session.txt'].map((f) => readFileSync(join(root, 'docs/examples', f), 'utf8')),
+    evening.join('\n') + '\n',
+  ];
+  for (const rules of RULES) {
+    for (const [i, text] of files.entries()) {
+      const file = join(work, `session-${i}.txt`);
+      writeFileSync(file, text);
+      for (const all of [false, true]) {
+        const args = ['--rules', rules, '--format', 'json', '--summary', '-j', '1', '-f', file, ...(all ? ['--all'] : [])];
+        assert.equal(engine.session(rules, text, { all }), run(args), `${rules}, file ${i}${all ? ', --all' : ''}`);
+      }
+    }
+  }
+  const text = files[2];
+  writeFileSync(join(work, 'max.txt'), text);
+  assert.equal(engine.session('doubling', text, { max: 8 }), run(['--rules', 'doubling', '--max', '8', '--format', 'json', '--summary', '-f', join(work, 'max.txt')]));
+});

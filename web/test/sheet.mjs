@@ -1,0 +1,529 @@
+// The referee's sheet in a real browser: an evening of hands entered through the page (tile
+// keys, the how-it-was-won controls and typing, mixed), its running totals after every hand,
+// who is East, and the standings, each equal to what the command line works out for the same
+// lines (`mjscore -f FILE --format json --summary`); a hand corrected and deleted and the rest
+// worked out again; a reload and a killed browser losing nothing; the evening exported and
+// run through the command line, and a session file imported; and the static site (web/dist/
+// site/) served by a local server, then used with the network cut, through its service worker.
+//
+//   node web/test/sheet.mjs   (after web/build.sh and `cargo build --bin mjscore`; MJSCORE
+//                              names the command line, CHROMIUM the browser)
+import { test, after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname, extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import puppeteer from 'puppeteer-core';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(web, '..');
+const pagePath = join(web, 'dist/mjscore.html');
+const site = join(web, 'dist/site');
+const url = pathToFileURL(pagePath).href;
+const cli = process.env.MJSCORE || join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug/mjscore');
+const chromium = process.env.CHROMIUM || ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(existsSync);
+for (const [what, path] of [['the page (web/build.sh)', pagePath], ['the site (web/build.sh)', join(site, 'sw.js')], ['the command line (cargo build --bin mjscore)', cli]]) {
+  if (!existsSync(path)) {
+    console.error(`sheet: ${what} is missing: ${path}`);
+    process.exit(2);
+  }
+}
+if (!chromium) {
+  console.error('sheet: no Chromium (apt-get install chromium, or set CHROMIUM)');
+  process.exit(2);
+}
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions'];
+const work = mkdtempSync(join(tmpdir(), 'mjscore-sheet-'));
+let browser;
+let page;
+const timings = [];
+const keystrokes = [];
+
+before(async () => {
+  browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ARGS });
+});
+after(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+  const sorted = [...keystrokes].sort((a, b) => a - b);
+  if (sorted.length) console.log(`timing: a keystroke in the sheet view to its answer (the hand at the table, by name), ${sorted.length} keystrokes: median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} ms, 95th percentile ${sorted[Math.floor(sorted.length * 0.95)].toFixed(2)} ms`);
+  for (const line of timings) console.log(`timing: ${line}`);
+});
+
+/** The command line's objects for a session file, the summary last. */
+function mjscore(text, rules = 'wsom') {
+  const file = join(work, 'evening.txt');
+  writeFileSync(file, text);
+  let out;
+  try {
+    out = execFileSync(cli, ['-f', file, '--rules', rules, '--format', 'json', '--summary'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  } catch (error) {
+    // Exit status 1 or 2 says how the hands went (a false win, a line not read).
+    if (error.status > 2 || !error.stdout) throw error;
+    out = error.stdout;
+  }
+  return out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+async function openPage(p, address = url) {
+  p.errors = [];
+  p.on('pageerror', (e) => p.errors.push(e.message));
+  p.on('console', (m) => { if (m.type() === 'error') p.errors.push(m.text()); });
+  await p.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await p.goto(address);
+  await p.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+}
+/** A fresh page: nothing kept from before, in the sheet view. */
+async function fresh() {
+  if (page) await page.close();
+  page = await browser.newPage();
+  await openPage(page);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('about:blank');
+  await openPage(page);
+  await press('#view-sheet');
+}
+async function press(selector) {
+  await page.$eval(selector, (e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.click(selector);
+}
+const field = () => page.$eval('#line', (e) => e.value);
+async function typeLine(line) {
+  await press('#clear');
+  await page.focus('#line');
+  const before = await page.evaluate(() => window.mjscoreTimings.updates.length);
+  await page.keyboard.type(line);
+  assert.equal(await field(), line);
+  keystrokes.push(...await page.evaluate((n) => window.mjscoreTimings.updates.slice(n), before));
+}
+async function tap(...tiles) {
+  for (const t of tiles) await press(`button[data-tile="${t}"]`);
+}
+async function seat(names) {
+  for (const [i, k] of ['e', 's', 'w', 'n'].entries()) {
+    await page.$eval(`#name-${k}`, (e) => { e.value = ''; });
+    await page.type(`#name-${k}`, names[i]);
+  }
+  await press('#seat-save');
+  await page.waitForFunction(() => document.getElementById('seat-form').hidden);
+}
+/** East, South, West and North at the hand the field is for, as the page shows them. */
+const tableNow = () => page.$$eval('#table-bar [data-now] strong', (s) => s.map((x) => x.textContent));
+/** The seat letter of a player at the table now. */
+async function seatOf(name) {
+  return ['e', 's', 'w', 'n'][(await tableNow()).indexOf(name)];
+}
+/** Every hand of the sheet: its number, and for each player at the table what they paid
+ * (or got) and their running total. */
+async function sheetHands() {
+  return page.$$eval('#hands li.hand', (items) => items.map((li) => ({
+    hand: Number(li.dataset.hand),
+    cells: Object.fromEntries([...li.querySelectorAll('[data-player]')].map((c) => [c.dataset.player, { paid: Number(c.querySelector('[data-paid]').textContent), running: Number(c.querySelector('[data-running]').textContent) }])),
+  })).sort((a, b) => a.hand - b.hand));
+}
+async function standings() {
+  return page.$$eval('#standings tbody tr', (rows) => rows.map((r) => ({
+    player: r.dataset.standing,
+    total: Number(r.querySelector('[data-st-total]').textContent),
+    won: Number(r.querySelector('[data-won]').textContent),
+    dealt_in: Number(r.querySelector('[data-dealt-in]').textContent),
+    biggest: r.querySelector('[data-biggest]').textContent === '—' ? null : Number(r.querySelector('[data-biggest]').textContent),
+    false_wins: Number(r.querySelector('[data-false-wins]').textContent),
+  })));
+}
+/** The sheet's hands and standings equal the command line's for the same file. */
+function sameAsCli(hands, table, objects, what) {
+  const summary = objects.pop().summary;
+  assert.equal(hands.length, objects.length, `${what}: one hand on the sheet for each of the command line's`);
+  objects.forEach((o, i) => {
+    const expected = Object.fromEntries(Object.entries(o.running).map(([name, running]) => {
+      const at = Object.entries(o.players).find(([, n]) => n === name);
+      return [name, { paid: at ? o.payments[at[0]] : 0, running }];
+    }));
+    assert.deepEqual(hands[i].cells, expected, `${what}: hand ${i + 1} (${o.input})`);
+  });
+  assert.deepEqual(table, summary.standings.map(({ hands: _, ...s }) => s), `${what}: the standings`);
+}
+async function exported() {
+  await press('#evening-export');
+  const text = await page.$eval('#export-text', (e) => e.value);
+  const link = await page.$eval('#export-download', (a) => [a.download, a.href.slice(0, 5)]);
+  assert.match(link[0], /^mjscore-evening-\d{4}-\d\d-\d\d-\d\d-\d\d\.txt$/);
+  assert.equal(link[1], 'blob:');
+  await page.keyboard.press('Escape');
+  return text;
+}
+/** The hands of an exported session file (its players: and hand lines, no comment). */
+const linesOf = (text) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+
+// The evening: WSOM, four players seated, 16 hands and a change of seats. Self-draws (hands
+// 1, 3, 9, 12, 14), discard wins over 25 (hand 2: 45, Bob pays 3 x 45 - 50 = 85; hand 6:
+// 170), an underscored claim (3), draws (4 by its button, 13 typed), a false win (5), resp=
+// (10), and names for seats (hands 1, 10, 11, 12). Each step says how it is entered; `line` is what the field
+// then holds.
+const EVENING = [
+  { how: 'type', line: 'b66 c12345678 d111 +c9 self seat=Bob' },
+  {
+    how: 'tap',
+    line: 'd888 w4 e333 [p d333] [p b444] +w4 seat=s from=e',
+    enter: async () => {
+      await press('#clear');
+      await press('.meld[data-meld="p"]');
+      await tap('d3');
+      await press('.meld[data-meld="p"]');
+      await tap('b4', 'd8', 'd8', 'd8', 'e3', 'e3', 'e3', 'w4');
+      await press('#win-tile');
+      await tap('w4');
+      await page.select('#ctx-seat-shared', 's');
+      await page.select('#ctx-from-shared', 'e');
+    },
+  },
+  { how: 'type', line: 'c222333444 b789 d5 +d5 self seat=w claim=130' },
+  { how: 'draw' },
+  { how: 'type', line: '[c b123] [p w333] c456 d789 d2 +d2 seat=e from=s' },
+  { how: 'type', line: '[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e' },
+  {
+    how: 'tap',
+    line: 'b123 c456 d5 e111 [p w222] +d5 seat=s from=w',
+    enter: async () => {
+      await press('#clear');
+      await tap('b1', 'b2', 'b3', 'c4', 'c5', 'c6', 'e1', 'e1', 'e1');
+      await press('.meld[data-meld="p"]');
+      await tap('w2', 'd5');
+      await press('#win-tile');
+      await tap('d5');
+      await page.select('#ctx-seat-shared', 's');
+      await page.select('#ctx-from-shared', 'w');
+    },
+  },
+  { how: 'type', line: 'b345345 c678 d234 w2 +w2 seat=e from=s' },
+  { how: 'seats', names: ['Dee', 'Cho', 'Bob', 'Ann'] },
+  {
+    how: 'tap',
+    line: 'b334455 c5 d778899 +c5 self seat=e',
+    enter: async () => {
+      await press('#clear');
+      await tap('b3', 'b4', 'b5', 'b3', 'b4', 'b5', 'd7', 'd8', 'd9', 'd7', 'd8', 'd9', 'c5');
+      await press('#win-tile');
+      await tap('c5');
+      await press('#ctx-self-shared');
+      await page.select('#ctx-seat-shared', 'e');
+    },
+  },
+  {
+    how: 'type and choose',
+    // Typed tiles, then the winner, the discarder and the responsible player chosen by name
+    // in the lists (which name who sits where now): Cho wins, Dee discarded, Bob is responsible.
+    line: null,
+    enter: async () => {
+      await typeLine('[p c222] [p c333] [p c444] [p w111] c9 +c9');
+      await page.select('#ctx-seat-shared', await seatOf('Cho'));
+      await page.select('#ctx-from-shared', await seatOf('Dee'));
+      await page.select('#ctx-resp-shared', await seatOf('Bob'));
+      // (The controls put the line in the keyboard's order: concealed tiles before melds.)
+      return `c9 [p c222] [p c333] [p c444] [p w111] +c9 seat=${await seatOf('Cho')} from=${await seatOf('Dee')} resp=${await seatOf('Bob')}`;
+    },
+  },
+  { how: 'type', line: 'b123 c456 d789 w11 b55 +b5 seat=ann from=bob' },
+  { how: 'type', line: 'b66 c12345678 d111 +c9 self seat=dee' },
+  // A draw typed in the field, as a session file writes it.
+  { how: 'type', line: 'draw' },
+  { how: 'type', line: 'c123 c456 c789 d55 b23 +b4 self seat=w' },
+  { how: 'type', line: '[p e111] b123 b456 b789 w2 +w2 seat=n from=s' },
+  { how: 'type', line: 'b123 c456 d789 w11 b55 +b5 seat=e from=w' },
+];
+
+/** Enters one step of the evening; returns the sheet's line for it. */
+async function enter(step) {
+  if (step.how === 'draw') {
+    await press('#record-draw');
+    return 'draw';
+  }
+  if (step.how === 'seats') {
+    await press('#change-seats');
+    await seat(step.names);
+    return `players: ${step.names.join(' ')}`;
+  }
+  let line = step.line;
+  if (step.how === 'type') await typeLine(line);
+  else line = (await step.enter()) || line;
+  assert.equal(await field(), line);
+  // The hand's total and every seat's payment are on the first screen, under the field.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  if (line !== 'draw') {
+    const quick = await page.$eval('#quick', (q) => (q.hidden ? null : q.getBoundingClientRect().bottom));
+    assert.ok(quick !== null && quick <= 844, `the short answer is on the first screen (${quick})`);
+  }
+  await press('#record');
+  assert.equal(await field(), '', 'the field is emptied for the next hand');
+  return line;
+}
+
+test('an evening of 16 hands entered through the page: every running total, who is East, and the standings as `mjscore -f`', async () => {
+  await fresh();
+  assert.equal(await page.$eval('#seat-form', (f) => f.hidden), false, 'a new evening asks who sits where');
+  await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  const lines = ['players: Ann Bob Cho Dee'];
+  const shown = [];
+  for (const [i, step] of EVENING.entries()) {
+    const east = step.how === 'seats' ? null : (await tableNow())[0];
+    lines.push(await enter(step));
+    if (east) shown.push({ east, hands: await sheetHands() });
+    // Halfway, the page is reloaded: nothing is lost, the sheet view and the evening are back.
+    if (i === 7) {
+      const before = await sheetHands();
+      await page.reload();
+      await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+      assert.equal(await page.$eval('#view-sheet', (b) => b.getAttribute('aria-pressed')), 'true');
+      assert.deepEqual(await sheetHands(), before);
+      assert.equal((await sheetHands()).length, 8);
+    }
+  }
+  const text = await exported();
+  assert.deepEqual(linesOf(text), lines, 'the sheet holds the lines as entered');
+  const objects = mjscore(text);
+  // The sheet after every hand, as it was shown then: its running totals (and each payment)
+  // equal the command line's for that hand, and East was the command line's East.
+  const hands = objects.filter((o) => !o.summary);
+  assert.equal(hands.length, 16);
+  shown.forEach((s, i) => {
+    assert.equal(s.east, hands[i].players.e, `East at hand ${i + 1}`);
+    assert.equal(s.hands.length, i + 1);
+  });
+  for (const [i, s] of shown.entries()) {
+    const upTo = [...hands.slice(0, i + 1), { summary: objects.at(-1).summary }];
+    const last = upTo[i];
+    const expected = Object.fromEntries(Object.entries(last.running).map(([name, running]) => {
+      const at = Object.entries(last.players).find(([, n]) => n === name);
+      return [name, { paid: at ? last.payments[at[0]] : 0, running }];
+    }));
+    assert.deepEqual(s.hands[i].cells, expected, `hand ${i + 1} as shown when it was recorded (${last.input})`);
+  }
+  sameAsCli(await sheetHands(), await standings(), objects, 'the evening');
+  // By hand: hand 1, Bob self-draws 45 (1.2 + 7.1): +135, the others -45 each; hand 2, Cho
+  // wins 45 on Bob's discard, Bob pays 3 x 45 - 50 = 85: Bob 135 - 85 = 50.
+  const sheet = await sheetHands();
+  assert.deepEqual(sheet[0].cells.Bob, { paid: 135, running: 135 });
+  assert.deepEqual(sheet[1].cells.Bob, { paid: -85, running: 50 });
+  // The false win (hand 5) is Ann's; the draw pays nothing.
+  assert.equal((await standings()).find((s) => s.player === 'Ann').false_wins, 1);
+  assert.deepEqual(Object.values(sheet[3].cells).map((c) => c.paid), [0, 0, 0, 0]);
+
+  // Screenshots of the sheet: the phone's first screen with a hand in the field, the sheet
+  // itself, and the desktop.
+  await typeLine('b123 c456 d789 w11 b55 +b5 seat=n from=e');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(web, 'dist/sheet-390.png') });
+  await page.$eval('#sheet', (e) => e.scrollIntoView());
+  await page.screenshot({ path: join(web, 'dist/sheet-390-hands.png') });
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(web, 'dist/sheet-1280.png') });
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await press('#clear');
+
+  // Hand 3 corrected (no claim: paid on its worth, 135, not 130): every hand after it is
+  // worked out again, equal to the command line on the corrected file.
+  const index = lines.indexOf('c222333444 b789 d5 +d5 self seat=w claim=130');
+  await press(`[data-edit="${index}"]`);
+  assert.equal(await field(), lines[index]);
+  assert.match(await page.$eval('#table-bar', (e) => e.textContent), /Correcting hand 3/);
+  // Its seats are hand 3's: Cho East, Ann West.
+  assert.deepEqual(await tableNow(), ['Cho', 'Dee', 'Ann', 'Bob']);
+  await typeLine('c222333444 b789 d5 +d5 self seat=w');
+  await press('#record');
+  const corrected = await exported();
+  assert.equal(linesOf(corrected)[index], 'c222333444 b789 d5 +d5 self seat=w');
+  sameAsCli(await sheetHands(), await standings(), mjscore(corrected), 'hand 3 corrected');
+  assert.equal((await sheetHands())[2].cells.Ann.paid, 405);
+  // One step of undo: back to the claim.
+  await press('#sheet-undo');
+  sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the correction undone');
+  // A hand deleted (hand 4, the draw): the seats of every later hand move up one.
+  const draw = lines.indexOf('draw');
+  await press(`[data-delete="${draw}"]`);
+  const deleted = await exported();
+  assert.equal(linesOf(deleted).length, lines.length - 1);
+  sameAsCli(await sheetHands(), await standings(), mjscore(deleted), 'hand 4 deleted');
+  await press('#sheet-undo');
+  sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the deletion undone');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a session file imported, from a file and pasted: the same sheet as `mjscore -f`; several evenings kept with their dates', async () => {
+  await fresh();
+  const file = join(root, 'docs/examples/session.txt');
+  await press('#evening-import');
+  const input = await page.$('#import-file');
+  await input.uploadFile(file);
+  await page.waitForFunction(() => document.getElementById('import-text').value.includes('players:'));
+  await press('#import-go');
+  const text = readFileSync(file, 'utf8');
+  sameAsCli(await sheetHands(), await standings(), mjscore(text), 'docs/examples/session.txt');
+  // docs/sessions.md works this evening out by hand: Ann 1000, Cho -175, Dee -175, Bob -650.
+  assert.deepEqual((await standings()).map((s) => [s.player, s.total]), [['Ann', 1000], ['Cho', -175], ['Dee', -175], ['Bob', -650]]);
+  // Pasted, under the doubling table (its rule set said in the file's first comment, as an
+  // export writes it): the command line under --rules doubling gives the same.
+  const doubling = `# mjscore session of 2026-11-20 20:00: mjscore -f THIS_FILE --rules doubling --summary\n${text}`;
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, doubling);
+  await press('#import-go');
+  assert.equal(await page.$eval('#rules [data-rules="doubling"]', (e) => e.getAttribute('aria-checked')), 'true');
+  sameAsCli(await sheetHands(), await standings(), mjscore(doubling, 'doubling'), 'pasted, doubling');
+  // Who sits where at the next hand, under a table where a winning East deals again: the
+  // command line's seating for one more line (a draw) after the file.
+  const next = mjscore(`${doubling}draw\n`, 'doubling').filter((o) => o.draw).pop().players;
+  assert.deepEqual(await tableNow(), [next.e, next.s, next.w, next.n]);
+  // Three evenings kept (the empty one the sheet opened with, and the two imported), each
+  // with its date; choosing the first import brings back its WSOM sheet.
+  const evenings = await page.$$eval('#evening option', (o) => o.map((x) => x.textContent));
+  assert.equal(evenings.length, 3);
+  assert.match(evenings[0], /^2026-11-20 20:00 · Ann, Bob, Cho, Dee$/);
+  for (const e of evenings) assert.match(e, /^\d{4}-\d\d-\d\d \d\d:\d\d/);
+  const first = await page.$$eval('#evening option', (o) => o[1].value);
+  await page.select('#evening', first);
+  assert.equal(await page.$eval('#rules [data-rules="wsom"]', (e) => e.getAttribute('aria-checked')), 'true');
+  sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the first import again');
+  const wsomNext = mjscore(`${text}draw\n`).filter((o) => o.draw).pop().players;
+  assert.deepEqual(await tableNow(), [wsomNext.e, wsomNext.s, wsomNext.w, wsomNext.n]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a killed browser loses nothing: each change is kept at once', async () => {
+  const profile = join(work, 'profile');
+  const launch = () => puppeteer.launch({ executablePath: chromium, headless: true, args: ARGS, userDataDir: profile });
+  let b = await launch();
+  let p = await b.newPage();
+  await openPage(p);
+  page = p;
+  await press('#view-sheet');
+  await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  await typeLine('b66 c12345678 d111 +c9 self seat=s');
+  await press('#record');
+  await press('#record-draw');
+  // Killed as soon as the page has it on the disk (its IndexedDB commit), timed; SIGKILL:
+  // no shutdown, nothing flushed on the way out.
+  const kept = await p.evaluate(async () => { const t = performance.now(); await window.mjscoreKept; return performance.now() - t; });
+  timings.push(`a change kept on the disk ${kept.toFixed(1)} ms after the press returned`);
+  b.process().kill('SIGKILL');
+  await new Promise((resolve) => b.process().once('exit', resolve));
+  b = await launch();
+  try {
+    p = await b.newPage();
+    await openPage(p);
+    page = p;
+    // What localStorage had not yet written, the page takes back from IndexedDB.
+    const restored = await p.evaluate(() => window.mjscoreRestored);
+    timings.push(`after the kill, ${restored ? 'localStorage had lost the last changes: IndexedDB had them' : 'localStorage had every change'}`);
+    const hands = await sheetHands();
+    assert.equal(hands.length, 2);
+    assert.deepEqual(hands[0].cells.Bob, { paid: 135, running: 135 });
+  } finally {
+    await b.close();
+    page = null;
+  }
+});
+
+test('an evening of 200 hands: correcting hand 1 works out the other 199 again', async () => {
+  await fresh();
+  const hands = EVENING.filter((s) => s.line && s.how === 'type').map((s) => s.line);
+  const lines = ['players: Ann Bob Cho Dee'];
+  for (let i = 0; lines.length <= 200; i++) lines.push(hands[i % hands.length]);
+  const text = `${lines.join('\n')}\n`;
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, text);
+  await press('#import-go');
+  assert.equal((await sheetHands()).length, 200);
+  await press('[data-edit="1"]');
+  await typeLine('b66 c12345678 d111 +c9 self seat=Cho');
+  // The page's own time from the press to the sheet redrawn, and to the next frame.
+  const ms = await page.evaluate(() => new Promise((resolve) => {
+    const t = performance.now();
+    document.getElementById('record').click();
+    const sync = performance.now() - t;
+    requestAnimationFrame(() => setTimeout(() => resolve([sync, performance.now() - t]), 0));
+  }));
+  timings.push(`correcting hand 1 of 200: ${ms[0].toFixed(1)} ms to the sheet worked out and redrawn, ${ms[1].toFixed(1)} ms to the next frame`);
+  const edited = [...lines];
+  edited[1] = 'b66 c12345678 d111 +c9 self seat=Cho';
+  sameAsCli(await sheetHands(), await standings(), mjscore(`${edited.join('\n')}\n`), '200 hands, hand 1 corrected');
+  // Opened again with the 200 hands: the time to its first answer, the sheet worked out.
+  await page.reload();
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  timings.push(`opening the page on a 200-hand evening: first answer ${(await page.evaluate(() => window.mjscoreTimings.firstScore)).toFixed(0)} ms after opening`);
+  assert.equal((await sheetHands()).length, 200);
+});
+
+test('the static site: served, then offline through its service worker; its manifest valid', async () => {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
+  const served = [];
+  const server = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    const name = path === '/' ? 'index.html' : path.slice(1);
+    const file = join(site, name);
+    served.push(name);
+    if (name.includes('..') || !existsSync(file)) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(name)] || 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await browser.createBrowserContext();
+  try {
+    const p = await context.newPage();
+    const t0 = Date.now();
+    await openPage(p, `${origin}/`);
+    timings.push(`the site, first visit: first score ${(await p.evaluate(() => window.mjscoreTimings.firstScore)).toFixed(0)} ms after opening (page load ${Date.now() - t0} ms)`);
+    // The manifest: named in the page, a name, a start, standalone, PNG icons of 192 and 512
+    // pixels that are what they say.
+    const manifestUrl = await p.$eval('link[rel="manifest"]', (l) => l.href);
+    const manifest = await p.evaluate(async (u) => (await fetch(u)).json(), manifestUrl);
+    assert.equal(manifest.short_name, 'mjscore');
+    assert.ok(manifest.name && manifest.start_url === './' && manifest.display === 'standalone');
+    const sizes = new Set();
+    for (const icon of manifest.icons) {
+      assert.equal(icon.type, 'image/png');
+      const png = readFileSync(join(site, icon.src));
+      assert.equal(png.subarray(1, 4).toString(), 'PNG');
+      const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+      assert.equal(icon.sizes, `${w}x${h}`);
+      sizes.add(icon.sizes);
+    }
+    assert.ok(sizes.has('192x192') && sizes.has('512x512'));
+    // The service worker takes the page in hand.
+    await p.evaluate(() => navigator.serviceWorker.ready);
+    await p.reload();
+    await p.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The network cut: the server stopped, and the browser offline.
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await p.setOfflineMode(true);
+    const t1 = Date.now();
+    await p.goto(`${origin}/#rules=zj&hand=b66%20c12345678%20d111%20+c9%20self%20seat=s`);
+    await p.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+    timings.push(`the site offline: first score ${(await p.evaluate(() => window.mjscoreTimings.firstScore)).toFixed(0)} ms after opening (page load ${Date.now() - t1} ms)`);
+    // Zung Jung: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45, South self-draws:
+    // each other seat pays 45.
+    assert.equal(await p.$eval('[data-total]', (e) => e.textContent), '45');
+    assert.equal(await p.$eval('.payments tr[data-seat="s"] td.amount', (e) => e.textContent), 'receives 135');
+    // The sheet works offline too.
+    page = p;
+    await press('#view-sheet');
+    await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+    await typeLine('b66 c12345678 d111 +c9 self seat=s');
+    await press('#record');
+    assert.deepEqual((await sheetHands())[0].cells.Bob, { paid: 135, running: 135 });
+    assert.deepEqual(p.errors.filter((e) => !/net::ERR_INTERNET_DISCONNECTED/.test(e)), []);
+    page = null;
+  } finally {
+    await context.close();
+    server.close();
+  }
+});
