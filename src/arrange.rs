@@ -19,6 +19,7 @@ use crate::tile::{kinds, write_run, Tile, KINDS};
 
 /// The shape of a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Shape {
     /// Four sets and a pair (the eyes).
     Regular {
@@ -46,6 +47,10 @@ pub enum Shape {
     /// [`RuleSet::with_special_shapes`]: crate::rule_set::RuleSet::with_special_shapes
     Special {
         /// Which shape.
+        #[cfg_attr(
+            feature = "serde",
+            serde(serialize_with = "crate::serialize::special_shape_name")
+        )]
         shape: &'static SpecialShape,
         /// The 14 tiles, sorted.
         tiles: [Tile; 14],
@@ -101,6 +106,7 @@ impl Shape {
 
 /// Where the winning tile went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Placement {
     /// Into `sets[index]` of a regular hand.
     Set(usize),
@@ -112,6 +118,7 @@ pub enum Placement {
 
 /// One reading of a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Arrangement {
     /// How the 14 tiles group.
     pub shape: Shape,

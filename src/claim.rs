@@ -22,12 +22,17 @@ use crate::score::{self, CountedPattern, Outcome, Reading};
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Claim<'r> {
     /// The claim as written.
     pub spec: ClaimSpec,
     /// The points claimed; for a pattern claim, what the limit makes of their sum.
     pub value: u32,
     /// The claimed patterns, for a pattern claim.
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serialize::optional_pattern_ids")
+    )]
     pub patterns: Option<Vec<&'r Pattern>>,
 }
 
@@ -159,6 +164,7 @@ fn points_in(reading: &Reading, pattern: &Pattern) -> Option<u32> {
 
 /// The referee's verdict on a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Verdict {
     /// The claim equals the true value.
     Confirmed,
@@ -192,6 +198,7 @@ impl Verdict {
 
 /// A claim with its verdict and what it settles.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ClaimCheck<'r> {
     /// The claim.
     pub claim: Claim<'r>,
@@ -209,6 +216,10 @@ pub struct ClaimCheck<'r> {
     /// counted in the hand, so that they add up to what the claim missed.
     pub missed: Vec<CountedPattern<'r>>,
     /// Claimed but not counted in the hand (pattern claims only).
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serialize::pattern_ids")
+    )]
     pub not_there: Vec<&'r Pattern>,
 }
 

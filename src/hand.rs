@@ -170,6 +170,7 @@ pub enum ContextConflict {
 
 /// A declared set, checked for shape. `tile` is its lowest tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Meld {
     /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
@@ -191,6 +192,7 @@ impl Meld {
 
 /// How the winning tile was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum WinBy {
     /// Drawn from the wall (or a kong's supplement).
     SelfDraw,
@@ -205,6 +207,7 @@ pub enum WinBy {
 
 /// Who pays for a big hand won on a discard (docs/rules.md § Payments, Same-Round Immunity).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Responsible {
     /// Self-draw: nobody is responsible, everyone pays the same.
     NoneSelfDraw,
@@ -228,6 +231,7 @@ impl Responsible {
 
 /// The situation of the win, kept apart from the tiles.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WinContext {
     /// The winner's seat (`seat=`, default East).
     pub seat: Seat,
@@ -264,6 +268,7 @@ pub type Melds = SmallVec<Meld, 4>;
 
 /// A hand that can exist at a table: the input to arrangement and scoring.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hand {
     /// Concealed tiles without the winning tile, sorted.
     pub concealed: Tiles,

@@ -73,6 +73,8 @@ pub mod render;
 pub mod rule_set;
 pub mod rules;
 pub mod score;
+#[cfg(feature = "serde")]
+mod serialize;
 pub mod session;
 pub mod sets;
 pub mod small;

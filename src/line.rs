@@ -319,6 +319,7 @@ fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet, systems: &[&RuleSe
 /// A scored line: the input, the hand read from it, the outcome, and the claim's check if
 /// the line (or `--claim`) made one.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Scored<'a> {
     /// The line as given (borrowed: a batch line costs no copy of its text).
     pub input: &'a str,

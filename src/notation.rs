@@ -242,6 +242,7 @@ pub const MAX_CLAIM: u32 = 100_000;
 
 /// What a `claim=` token (or `--claim`) says the hand is worth (docs/rules.md § Claims).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ClaimSpec {
     /// `claim=45`: a value.
     Points(u32),

@@ -376,6 +376,7 @@ pub fn grouped_by_suit(tiles: &[Tile]) -> String {
 
 /// A seat at the table. Play passes East → South → West → North → East.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Seat {
     /// East, the dealer.
     East,
