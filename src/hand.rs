@@ -721,6 +721,78 @@ fn check_copies(
     Ok(())
 }
 
+/// The shared context words of a line, each found once (the parser refuses a word given
+/// twice), with its column.
+#[derive(Default)]
+struct GivenWords<'w> {
+    self_draw: Option<&'w Spanned<Word>>,
+    last: Option<&'w Spanned<Word>>,
+    kong: Option<&'w Spanned<Word>>,
+    rob: Option<&'w Spanned<Word>>,
+    heaven: Option<&'w Spanned<Word>>,
+    earth: Option<&'w Spanned<Word>>,
+    seat: Option<&'w Spanned<Word>>,
+    from: Option<&'w Spanned<Word>>,
+    resp: Option<&'w Spanned<Word>>,
+}
+
+impl<'w> GivenWords<'w> {
+    /// The words of `given`, found in one pass.
+    fn of(given: &'w [Spanned<Word>]) -> GivenWords<'w> {
+        let mut words = GivenWords::default();
+        for word in given {
+            let slot = match word.value {
+                Word::SelfDraw => &mut words.self_draw,
+                Word::LastTile => &mut words.last,
+                Word::KongSupplement => &mut words.kong,
+                Word::RobbedKong => &mut words.rob,
+                Word::Heaven => &mut words.heaven,
+                Word::Earth => &mut words.earth,
+                Word::Seat(_) => &mut words.seat,
+                Word::From(_) => &mut words.from,
+                Word::Responsible(_) => &mut words.resp,
+            };
+            slot.get_or_insert(word);
+        }
+        words
+    }
+
+    /// The winner's seat: `seat=`, East by default.
+    fn seat(&self) -> Seat {
+        match self.seat.map(|w| w.value) {
+            Some(Word::Seat(s)) => s,
+            _ => Seat::East,
+        }
+    }
+
+    /// The discarder `from=` names, if it is given.
+    fn discarder(&self) -> Option<Seat> {
+        self.from.and_then(|w| match w.value {
+            Word::From(s) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// The first word given that makes the win a self-draw: `self`, `kong` or `heaven`.
+    fn self_drawn_by(&self) -> Option<&'static str> {
+        [
+            (self.self_draw, "self"),
+            (self.kong, "kong"),
+            (self.heaven, "heaven"),
+        ]
+        .into_iter()
+        .find_map(|(w, name)| w.map(|_| name))
+    }
+}
+
+/// The context error of `kind` at the word `at` (column 1 when no word is at fault).
+fn conflict(at: Option<&Spanned<Word>>, kind: ContextConflict) -> HandError {
+    HandError {
+        column: at.map_or(1, |w| w.column),
+        kind: HandErrorKind::Context(kind),
+    }
+}
+
 /// Applies the context words and their checks (docs/rules.md § Context).
 fn build_context(
     given: &[Spanned<Word>],
@@ -729,50 +801,41 @@ fn build_context(
     melds: &[Meld],
     words: SystemWords,
 ) -> Result<WinContext, HandError> {
-    let column_of = |w: Option<&Spanned<Word>>| w.map_or(1, |w| w.column);
-    let conflict = |at: Option<&Spanned<Word>>, c: ContextConflict| HandError {
-        column: column_of(at),
-        kind: HandErrorKind::Context(c),
-    };
+    let given = GivenWords::of(given);
+    check_words_meet(&given, winning, concealed, melds)?;
+    let win_by = win_by(&given)?;
+    let responsible = responsible(&given, win_by)?;
+    Ok(WinContext {
+        seat: given.seat(),
+        win_by,
+        responsible,
+        last_tile: given.last.is_some(),
+        kong_supplement: given.kong.is_some(),
+        robbed_kong: given.rob.is_some(),
+        heaven: given.heaven.is_some(),
+        earth: given.earth.is_some(),
+        words,
+    })
+}
 
-    // Each word once (the parser refuses a word given twice), found in one pass.
-    let (mut self_word, mut last, mut kong, mut rob, mut heaven, mut earth) =
-        (None, None, None, None, None, None);
-    let (mut seat_word, mut from, mut resp) = (None, None, None);
-    for word in given {
-        let slot = match word.value {
-            Word::SelfDraw => &mut self_word,
-            Word::LastTile => &mut last,
-            Word::KongSupplement => &mut kong,
-            Word::RobbedKong => &mut rob,
-            Word::Heaven => &mut heaven,
-            Word::Earth => &mut earth,
-            Word::Seat(_) => &mut seat_word,
-            Word::From(_) => &mut from,
-            Word::Responsible(_) => &mut resp,
-        };
-        slot.get_or_insert(word);
-    }
-    let seat = match seat_word.map(|w: &Spanned<Word>| w.value) {
-        Some(Word::Seat(s)) => s,
-        _ => Seat::East,
-    };
-    let from_seat = from.and_then(|w: &Spanned<Word>| match w.value {
-        Word::From(s) => Some(s),
-        _ => None,
-    });
-
+/// The words that cannot meet, and those that need the hand or the seat to allow them
+/// (docs/rules.md § Context), in the order a referee reads them.
+fn check_words_meet(
+    given: &GivenWords,
+    winning: Option<Tile>,
+    concealed: &[Tile],
+    melds: &[Meld],
+) -> Result<(), HandError> {
+    let seat = given.seat();
     // Words that make a self-draw, and words that make a discard win, cannot meet.
-    let self_drawn_by = [(self_word, "self"), (kong, "kong"), (heaven, "heaven")]
-        .into_iter()
-        .find_map(|(w, name)| w.map(|_| name));
-    for (word, name) in [(rob, "rob"), (earth, "earth")] {
+    let self_drawn_by = given.self_drawn_by();
+    for (word, name) in [(given.rob, "rob"), (given.earth, "earth")] {
         if let (Some(w), Some(by)) = (word, self_drawn_by) {
             return Err(conflict(Some(w), ContextConflict::DiscardWord(name, by)));
         }
     }
-    if let Some(w) = rob {
-        for (other, name) in [(last, "last"), (kong, "kong")] {
+    if let Some(w) = given.rob {
+        for (other, name) in [(given.last, "last"), (given.kong, "kong")] {
             if other.is_some() {
                 return Err(conflict(Some(w), ContextConflict::RobWith(name)));
             }
@@ -784,9 +847,14 @@ fn build_context(
             }
         }
     }
-    for (blessing, name) in [(heaven, "heaven"), (earth, "earth")] {
+    for (blessing, name) in [(given.heaven, "heaven"), (given.earth, "earth")] {
         if let Some(w) = blessing {
-            for (other, other_name) in [(last, "last"), (kong, "kong"), (rob, "rob")] {
+            let others = [
+                (given.last, "last"),
+                (given.kong, "kong"),
+                (given.rob, "rob"),
+            ];
+            for (other, other_name) in others {
                 if other.is_some() {
                     return Err(conflict(
                         Some(w),
@@ -796,10 +864,10 @@ fn build_context(
             }
         }
     }
-    if kong.is_some() && !melds.iter().any(|m| m.is_kong()) {
-        return Err(conflict(kong, ContextConflict::KongWithoutKong));
+    if given.kong.is_some() && !melds.iter().any(|m| m.is_kong()) {
+        return Err(conflict(given.kong, ContextConflict::KongWithoutKong));
     }
-    if let Some(w) = heaven {
+    if let Some(w) = given.heaven {
         if seat != Seat::East {
             return Err(conflict(Some(w), ContextConflict::HeavenNotEast));
         }
@@ -807,71 +875,68 @@ fn build_context(
             return Err(conflict(Some(w), ContextConflict::HeavenWithMelds));
         }
     }
-    if let Some(w) = earth {
+    if let Some(w) = given.earth {
         if seat == Seat::East {
             return Err(conflict(Some(w), ContextConflict::EarthEast));
         }
         if !melds.is_empty() {
             return Err(conflict(Some(w), ContextConflict::EarthWithMelds));
         }
-        if from_seat.is_some_and(|s| s != Seat::East) {
-            return Err(conflict(from, ContextConflict::EarthNotFromEast));
+        if given.discarder().is_some_and(|s| s != Seat::East) {
+            return Err(conflict(given.from, ContextConflict::EarthNotFromEast));
         }
     }
+    Ok(())
+}
 
-    let win_by = if self_drawn_by.is_some() {
-        if from.is_some() {
-            return Err(conflict(from, ContextConflict::FromWithSelfDraw));
+/// How the winning tile came: self-drawn, or on whose discard (assumed, and said so, when
+/// no `from=` gives it).
+fn win_by(given: &GivenWords) -> Result<WinBy, HandError> {
+    let seat = given.seat();
+    if given.self_drawn_by().is_some() {
+        if given.from.is_some() {
+            return Err(conflict(given.from, ContextConflict::FromWithSelfDraw));
         }
-        WinBy::SelfDraw
-    } else {
-        match from_seat {
-            Some(s) if s == seat => {
-                return Err(conflict(from, ContextConflict::FromSelf(s.letter())));
-            }
-            Some(s) => WinBy::Discard {
-                from: s,
-                assumed: false,
-            },
-            // Blessing of Earth is won on East's discard by definition: not a guess.
-            _ if earth.is_some() => WinBy::Discard {
-                from: Seat::East,
-                assumed: false,
-            },
-            _ => WinBy::Discard {
-                from: seat.upper(),
-                assumed: true,
-            },
+        return Ok(WinBy::SelfDraw);
+    }
+    Ok(match given.discarder() {
+        Some(s) if s == seat => {
+            return Err(conflict(given.from, ContextConflict::FromSelf(s.letter())));
         }
-    };
+        Some(s) => WinBy::Discard {
+            from: s,
+            assumed: false,
+        },
+        // Blessing of Earth is won on East's discard by definition: not a guess.
+        _ if given.earth.is_some() => WinBy::Discard {
+            from: Seat::East,
+            assumed: false,
+        },
+        _ => WinBy::Discard {
+            from: seat.upper(),
+            assumed: true,
+        },
+    })
+}
 
-    let resp_value = resp.and_then(|w| match w.value {
+/// Who pays for a discard: the discarder, or the player `resp=` names, or nobody.
+fn responsible(given: &GivenWords, win_by: WinBy) -> Result<Responsible, HandError> {
+    let named = given.resp.and_then(|w| match w.value {
         Word::Responsible(named) => Some(named),
         _ => None,
     });
-    let responsible = match (win_by, resp_value) {
+    let resp = given.resp;
+    Ok(match (win_by, named) {
         (WinBy::SelfDraw, Some(_)) => {
             return Err(conflict(resp, ContextConflict::RespWithSelfDraw))
         }
         (WinBy::SelfDraw, None) => Responsible::NoneSelfDraw,
         (WinBy::Discard { from, .. }, None) => Responsible::Discarder(from),
         (WinBy::Discard { .. }, Some(None)) => Responsible::Nobody,
-        (WinBy::Discard { .. }, Some(Some(s))) if s == seat => {
+        (WinBy::Discard { .. }, Some(Some(s))) if s == given.seat() => {
             return Err(conflict(resp, ContextConflict::RespWinner(s.letter())));
         }
         (WinBy::Discard { from, .. }, Some(Some(s))) if s == from => Responsible::Discarder(from),
         (WinBy::Discard { .. }, Some(Some(s))) => Responsible::Named(s),
-    };
-
-    Ok(WinContext {
-        seat,
-        win_by,
-        responsible,
-        last_tile: last.is_some(),
-        kong_supplement: kong.is_some(),
-        robbed_kong: rob.is_some(),
-        heaven: heaven.is_some(),
-        earth: earth.is_some(),
-        words,
     })
 }
