@@ -1670,56 +1670,12 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
         first = false;
         let next = rest.chars().next().expect("not empty");
 
-        // Most tokens are groups written suit letter first: their tiles go straight into
-        // the hand, each digit read once (the general path below reads them again).
-        if let Some((length, suit)) = letter_group(rest.as_bytes()) {
-            if !separated && !after_group {
-                return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
-            }
-            let (text, after) = rest.split_at(length);
-            let group = Written {
-                text,
-                style: Style::Letters,
-            };
-            if let Err(kind) = check_style(&mut style, group) {
-                return Err(columns.error(rest, kind));
-            }
-            let tiles = letter_tiles(text.as_bytes(), suit);
-            concealed.extend(tiles.map(|value| Spanned { value, column: at }));
+        let no_space = !separated && !after_group;
+        if let Some(after) =
+            concealed_group(rest, at, no_space, &mut style, concealed, &mut columns)?
+        {
             (rest, after_group, after_meld) = (after, true, false);
             continue;
-        }
-        // A letter without a digit after it starts a word, and `[` or `+` a meld or the
-        // winning tile, never a group: the general path would only find that out.
-        let starts_other = matches!(next, '[' | '+')
-            || next.is_ascii_alphabetic()
-                && !rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
-        match if starts_other {
-            Err(nom::Err::Error(Failure::from_error_kind(
-                rest,
-                ErrorKind::Alpha,
-            )))
-        } else {
-            styled_group(rest)
-        } {
-            Ok((after, group)) => {
-                if !separated && !after_group {
-                    return Err(
-                        columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest)))
-                    );
-                }
-                if let Err(kind) = check_style(&mut style, group) {
-                    return Err(columns.error(rest, kind));
-                }
-                group.for_each_tile(|value| concealed.push(Spanned { value, column: at }));
-                (rest, after_group, after_meld) = (after, true, false);
-                continue;
-            }
-            Err(nom::Err::Failure(Failure {
-                at,
-                kind: Some(kind),
-            })) => return Err(columns.error(at, kind)),
-            Err(_) => {} // not a tile group: try the other tokens
         }
         if !next.is_ascii_graphic() && is_invisible(next) {
             return Err(columns.error(rest, NotationErrorKind::UnexpectedChar(next)));
@@ -1763,62 +1719,11 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
                 })
             }
             c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
-                match w {
-                    AnyWord::Shared(w) => {
-                        let named_twin = named
-                            .iter()
-                            .any(|s| s.value.key.eq_ignore_ascii_case(w.keyword()));
-                        if named_twin || w.given_in(words) {
-                            return fail(
-                                rest,
-                                NotationErrorKind::Repeated(w.keyword().to_string()),
-                            );
-                        }
-                        words.push(Spanned {
-                            value: w,
-                            column: at,
-                        });
-                    }
-                    AnyWord::Named(w) => {
-                        let key = w.key;
-                        // After a claim, a word may be the rest of a pattern's name
-                        // (`claim=fully concealed`), which the claim's check says.
-                        let after_claim = previous.is_some_and(|(text, _)| {
-                            text.get(..6)
-                                .is_some_and(|k| k.eq_ignore_ascii_case("claim="))
-                        });
-                        if w.value.is_none() && !after_claim {
-                            if let Some((at, kind)) = table_words(previous, rest, key, after) {
-                                return fail(at, kind);
-                            }
-                        }
-                        let shared_twin = words
-                            .iter()
-                            .any(|s| s.value.keyword().eq_ignore_ascii_case(key));
-                        // A line has a few such words; one of thousands (each an error
-                        // anyway) is looked up in a set, not compared with each before it.
-                        let named_twin = if named.len() < MANY_NAMED {
-                            named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
-                        } else {
-                            let seen = named_keys.get_or_insert_with(|| {
-                                named
-                                    .iter()
-                                    .map(|s| s.value.key.to_ascii_lowercase())
-                                    .collect()
-                            });
-                            !seen.insert(key.to_ascii_lowercase())
-                        };
-                        if shared_twin || named_twin {
-                            let key = key.to_ascii_lowercase();
-                            return fail(rest, NotationErrorKind::Repeated(key));
-                        }
-                        named.push(Spanned {
-                            value: w,
-                            column: at,
-                        });
-                    }
-                }
-                Ok((after, false))
+                let at = Spanned {
+                    value: rest,
+                    column: at,
+                };
+                keep_word(w, at, after, previous, words, named, &mut named_keys)
             }),
             c => match foreign_token(&token_text(rest)) {
                 Some(kind) => fail(rest, kind),
@@ -1842,6 +1747,131 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
     }
     *end = columns.of(rest);
     Ok(())
+}
+
+/// The group of concealed tiles `rest` starts with (`b123`, `123s`), its tiles kept in
+/// `concealed` at column `at`: the text after it, or `None` when `rest` starts no group.
+/// `no_space`: the token before ends where this one starts, with no space between.
+fn concealed_group<'a>(
+    rest: &'a str,
+    at: usize,
+    no_space: bool,
+    style: &mut Option<Style>,
+    concealed: &mut SmallVec<Spanned<Tile>, 14>,
+    columns: &mut Columns,
+) -> Result<Option<&'a str>, NotationError> {
+    // Most tokens are groups written suit letter first: their tiles go straight into the
+    // hand, each digit read once (the general path below reads them again).
+    if let Some((length, suit)) = letter_group(rest.as_bytes()) {
+        if no_space {
+            return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+        }
+        let (text, after) = rest.split_at(length);
+        let group = Written {
+            text,
+            style: Style::Letters,
+        };
+        if let Err(kind) = check_style(style, group) {
+            return Err(columns.error(rest, kind));
+        }
+        let tiles = letter_tiles(text.as_bytes(), suit);
+        concealed.extend(tiles.map(|value| Spanned { value, column: at }));
+        return Ok(Some(after));
+    }
+    // A letter without a digit after it starts a word, and `[` or `+` a meld or the winning
+    // tile, never a group: the general path would only find that out.
+    let next = rest.chars().next().expect("not empty");
+    let starts_other = matches!(next, '[' | '+')
+        || next.is_ascii_alphabetic() && !rest.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+    if starts_other {
+        return Ok(None);
+    }
+    match styled_group(rest) {
+        Ok((after, group)) => {
+            if no_space {
+                return Err(columns.error(rest, NotationErrorKind::MissingSpace(token_text(rest))));
+            }
+            if let Err(kind) = check_style(style, group) {
+                return Err(columns.error(rest, kind));
+            }
+            group.for_each_tile(|value| concealed.push(Spanned { value, column: at }));
+            Ok(Some(after))
+        }
+        Err(nom::Err::Failure(Failure {
+            at,
+            kind: Some(kind),
+        })) => Err(columns.error(at, kind)),
+        Err(_) => Ok(None), // not a tile group: the other tokens are tried
+    }
+}
+
+/// Keeps a context word read at `at` (its text from there on, and its column) in the
+/// line's shared `words` or, for the scoring system, its `named` words; the error when the
+/// word is given twice, or is a word of another table (`ron`) written where a word of this
+/// notation is meant. `previous` is the token before (its text, and the line from it).
+fn keep_word<'a>(
+    word: AnyWord<'a>,
+    at: Spanned<&'a str>,
+    after: &'a str,
+    previous: Option<(&'a str, &'a str)>,
+    words: &mut Words,
+    named: &mut NamedWords<'a>,
+    named_keys: &mut Option<std::collections::HashSet<String>>,
+) -> Res<'a, bool> {
+    let rest = at.value;
+    match word {
+        AnyWord::Shared(w) => {
+            let named_twin = named
+                .iter()
+                .any(|s| s.value.key.eq_ignore_ascii_case(w.keyword()));
+            if named_twin || w.given_in(words) {
+                return fail(rest, NotationErrorKind::Repeated(w.keyword().to_string()));
+            }
+            words.push(Spanned {
+                value: w,
+                column: at.column,
+            });
+        }
+        AnyWord::Named(w) => {
+            let key = w.key;
+            // After a claim, a word may be the rest of a pattern's name
+            // (`claim=fully concealed`), which the claim's check says.
+            let after_claim = previous.is_some_and(|(text, _)| {
+                text.get(..6)
+                    .is_some_and(|k| k.eq_ignore_ascii_case("claim="))
+            });
+            if w.value.is_none() && !after_claim {
+                if let Some((at, kind)) = table_words(previous, rest, key, after) {
+                    return fail(at, kind);
+                }
+            }
+            let shared_twin = words
+                .iter()
+                .any(|s| s.value.keyword().eq_ignore_ascii_case(key));
+            // A line has a few such words; one of thousands (each an error anyway) is
+            // looked up in a set, not compared with each before it.
+            let named_twin = if named.len() < MANY_NAMED {
+                named.iter().any(|s| s.value.key.eq_ignore_ascii_case(key))
+            } else {
+                let seen = named_keys.get_or_insert_with(|| {
+                    named
+                        .iter()
+                        .map(|s| s.value.key.to_ascii_lowercase())
+                        .collect()
+                });
+                !seen.insert(key.to_ascii_lowercase())
+            };
+            if shared_twin || named_twin {
+                let key = key.to_ascii_lowercase();
+                return fail(rest, NotationErrorKind::Repeated(key));
+            }
+            named.push(Spanned {
+                value: w,
+                column: at.column,
+            });
+        }
+    }
+    Ok((after, false))
 }
 
 /// A line read for the `waits` analysis: a hand before its win, whose `+TILE` is optional.
