@@ -67,7 +67,11 @@ pub fn check_arranged<'r>(
                 return Err(format!("payments sum to {sum}"));
             }
             let received = payments.of(hand.context.seat);
-            let expected = (rules.payments.winner_receives)(reading.total, &hand.context);
+            let expected = (rules.payments.winner_receives)(
+                &rules.payments.params,
+                reading.total,
+                &hand.context,
+            );
             if received != expected {
                 return Err(format!(
                     "the winner receives {received}, not {expected} for {}",
