@@ -151,6 +151,7 @@ pub fn check_sequence_counts(
             Condition::Computed(points) => points(&facts) > 0,
             Condition::Instances(instances) => !instances(&facts).points().is_empty(),
             Condition::Fallback => false,
+            Condition::Requires(requirements) => requirements.holds(&facts),
         };
         if holds {
             return Err(format!(
