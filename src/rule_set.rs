@@ -49,6 +49,9 @@ pub struct RuleSet {
     pub id: Cow<'static, str>,
     /// Human name, shown in the text output.
     pub name: Cow<'static, str>,
+    /// What the rule set is, in one line (a rules file's `description`); empty for the
+    /// built-in ones, whose name says it.
+    pub description: Cow<'static, str>,
     /// Every pattern, in table order; a chicken hand is the one with [`Condition::Fallback`].
     /// At most [`RuleSet::MAX_PATTERNS`] of them.
     ///
@@ -673,6 +676,7 @@ impl RuleSet {
         RuleSet {
             id: Cow::Borrowed(id),
             name,
+            description: Cow::Borrowed(""),
             patterns: Cow::Borrowed(patterns),
             minimum: 0,
             shapes: crate::patterns::ANY,
@@ -912,6 +916,17 @@ impl RuleSet {
                     },
                 )
             }
+        }
+    }
+
+    /// The system's name in messages ("WSOM needs at least 5 points"): its wording's short
+    /// name, or for a variant made under another id (a rules file), its own name, which
+    /// the base's short name would misname.
+    pub fn short_name(&self) -> &str {
+        if self.id.eq_ignore_ascii_case(self.wording.short_name) {
+            self.wording.short_name
+        } else {
+            &self.name
         }
     }
 
