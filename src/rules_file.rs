@@ -346,7 +346,7 @@ fn set_value(
             }
         }
         (old, _) => {
-            let n = integer(value, "a whole number of points", text)?;
+            let n = integer(value, &format!("{}'s points as a whole number", pattern.id), text)?;
             // The doubling table's points double the payout: past its cap they pay no more.
             let most = if base.id == crate::rules::DOUBLING.id {
                 crate::rules::doubling::MAX_POINTS
