@@ -123,22 +123,64 @@ fn jobs_arg() -> clap::builder::RangedU64ValueParser<usize> {
 }
 
 /// A built-in rule set's id (any case), or a rules file: a path ending `.toml` or holding
-/// a `/` (docs/rules-files.md), read when the rule set is needed.
-fn rules_parser() -> fn(&str) -> Result<String, String> {
-    |value| {
-        if mjscore::rules_file::is_path(value) {
-            return Ok(value.to_string());
+/// a `/` (docs/rules-files.md), read when the rule set is needed. The ids are its possible
+/// values, for the help and the shell completions.
+fn rules_parser() -> RulesArg {
+    RulesArg
+}
+
+#[derive(Clone)]
+struct RulesArg;
+
+impl clap::builder::TypedValueParser for RulesArg {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        if mjscore::rules_file::is_path(&text) {
+            return Ok(text.into_owned());
         }
-        match rules::by_id(value) {
-            Some(rules) => Ok(rules.id.to_string()),
-            None => {
-                let ids: Vec<&str> = rules::ALL.iter().map(|r| -> &str { &r.id }).collect();
-                Err(format!(
-                    "no such rule set\n  [possible values: {}], or a rules file (a path ending .toml)",
-                    ids.join(", ")
-                ))
-            }
+        if let Some(rules) = rules::by_id(&text) {
+            return Ok(rules.id.to_string());
         }
+        let ids: Vec<&str> = rules::ALL.iter().map(|r| -> &str { &r.id }).collect();
+        let mut error = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
+        use clap::error::{ContextKind, ContextValue};
+        if let Some(arg) = arg {
+            error.insert(
+                ContextKind::InvalidArg,
+                ContextValue::String(arg.to_string()),
+            );
+        }
+        error.insert(
+            ContextKind::InvalidValue,
+            ContextValue::String(text.into_owned()),
+        );
+        error.insert(
+            ContextKind::ValidValue,
+            ContextValue::Strings(ids.iter().map(|id| id.to_string()).collect()),
+        );
+        error.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![
+                "or a rules file: a path ending .toml (docs/rules-files.md)".into(),
+            ]),
+        );
+        Err(error)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(rules::ALL.iter().map(|&r| {
+            let id: &'static str = &r.id;
+            clap::builder::PossibleValue::new(id)
+        })))
     }
 }
 
