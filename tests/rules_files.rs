@@ -384,3 +384,51 @@ fn the_invariants_hold_under_each_shipped_file() {
         }
     }
 }
+
+#[test]
+fn each_schemes_payment_numbers_and_patterns_switched_off() {
+    let parse = |text: &str| mjscore::rules_file::parse(text).unwrap();
+    // The doubling table, the discarder paying one payout and a self-draw three.
+    // d.b All Chee 1: payout 2^1 = 2 from each, South receives 6 (the table: East pays 4).
+    let doubling =
+        parse("base = \"doubling\"\n[payments]\nself_draw_times = 3\ndiscarder_times = 1\n");
+    let line = "b123 c456 d789 b234 c5 +c5";
+    assert_eq!(
+        scored(&doubling, &format!("{line} from=e seat=s")),
+        (1, [-2, 6, -2, -2])
+    );
+    // d.b 1 + d.i Self-Drawn 1 = 2: payout 4, three times from each: 12, South receives 36.
+    assert_eq!(
+        scored(&doubling, &format!("{line} self seat=s")),
+        (2, [-12, 36, -12, -12])
+    );
+    // Huang's table with the dealer paying and receiving three times: the hand of 10 above.
+    let huang = parse("base = \"huang\"\n[payments]\ndealer_times = 3\n");
+    let hand = "b123 c456 d789 b555 w2 +w2 self";
+    assert_eq!(
+        scored(&huang, &format!("{hand} seat=s")),
+        (10, [-30, 50, -10, -10])
+    );
+    assert_eq!(
+        scored(&huang, &format!("{hand} seat=e")),
+        (10, [90, -30, -30, -30])
+    );
+    // WSOM with a self-draw paid double, and 4.2.1 and 5.1.1 switched off: the green hand
+    // of 70 less 4.2.1's 5 and 5.1.1's 10 is 55; each pays 2 × 55 = 110.
+    let wsom =
+        parse("base = \"wsom\"\noff = [\"4.2.1\", \"5.1.1\"]\n[payments]\nself_draw_times = 2\n");
+    assert_eq!(
+        scored(&wsom, "b234 b234 b666 e222 b8 +b8 self"),
+        (55, [330, -110, -110, -110])
+    );
+    // What `rules show` says of them.
+    let shown = mjscore::render::reference::changes(&wsom, &WSOM);
+    assert!(
+        shown.contains("- 4.2.1 Two Concealed Triplets: switched off"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("~ payments.self_draw_times: 2 (was 1)"),
+        "{shown}"
+    );
+}
