@@ -44,6 +44,7 @@ fn instances(pattern: &Pattern, facts: &Facts) -> usize {
         Condition::Computed(points) => usize::from(points(facts) > 0),
         Condition::Instances(found) => found(facts).points().len(),
         Condition::Fallback => 0,
+        Condition::Requires(requirements) => usize::from(requirements.holds(facts)),
     }
 }
 

@@ -19,9 +19,9 @@
 //!   (3 × the total in Zung Jung; 2^points from each player, doubled for the responsible
 //!   discarder or for everyone on a self-draw, in the doubling table).
 
-use crate::arrange::{Arrangements, Shape};
+use crate::arrange::{arrangements, Arrangements, Shape};
 use crate::hand::Hand;
-use crate::patterns::{Condition, Facts, Value};
+use crate::patterns::{Condition, Facts, Pattern, Value};
 use crate::rule_set::RuleSet;
 use crate::score::{self, FalseWin, Limit, Outcome, Reading};
 use crate::tile::Seat;
@@ -67,7 +67,11 @@ pub fn check_arranged<'r>(
                 return Err(format!("payments sum to {sum}"));
             }
             let received = payments.of(hand.context.seat);
-            let expected = (rules.payments.winner_receives)(reading.total, &hand.context);
+            let expected = (rules.payments.winner_receives)(
+                &rules.payments.params,
+                reading.total,
+                &hand.context,
+            );
             if received != expected {
                 return Err(format!(
                     "the winner receives {received}, not {expected} for {}",
@@ -147,6 +151,7 @@ pub fn check_sequence_counts(
             Condition::Computed(points) => points(&facts) > 0,
             Condition::Instances(instances) => !instances(&facts).points().is_empty(),
             Condition::Fallback => false,
+            Condition::Requires(requirements) => requirements.holds(&facts),
         };
         if holds {
             return Err(format!(
@@ -233,4 +238,43 @@ fn check_reading(reading: &Reading, rules: &RuleSet) -> Result<(), String> {
 /// not. (The fuzz target `line` checks this for every input.)
 pub fn check_plain_reading(line: &str) -> Result<(), String> {
     crate::notation::plain_reading_agrees(line)
+}
+
+/// Whether `pattern` applies to the reading `facts` is of, before series, implications and
+/// limits: its shapes allow the reading and its condition holds.
+pub fn applies(pattern: &Pattern, facts: &Facts) -> bool {
+    pattern.allows(&facts.arrangement.shape)
+        && match pattern.condition {
+            Condition::Hand(holds) => holds(facts),
+            Condition::EachSet(holds) => facts.sets().iter().any(|set| holds(set, facts)),
+            Condition::Computed(points) => points(facts) > 0,
+            Condition::Instances(instances) => !instances(facts).points().is_empty(),
+            Condition::Fallback => false,
+            Condition::Requires(requirements) => requirements.holds(facts),
+        }
+}
+
+/// Each pair `(a, b)` of patterns applies to the same readings of `hand`: the proof that a
+/// pattern written again in a rules file's vocabulary is the pattern it copies. Each reading
+/// is looked at both ways the winning tile may come only when the hand says so (the words of
+/// the line); the error names the hand's reading and the two patterns.
+pub fn check_same_readings(hand: &Hand, pairs: &[(&Pattern, &Pattern)]) -> Result<(), String> {
+    for arrangement in &arrangements(hand) {
+        let facts = Facts::new(hand, arrangement);
+        for &(a, b) in pairs {
+            let (by_a, by_b) = (applies(a, &facts), applies(b, &facts));
+            if by_a != by_b {
+                return Err(format!(
+                    "{} {} {} and {} {} {} on the reading {arrangement}",
+                    a.id,
+                    a.name,
+                    if by_a { "applies" } else { "does not apply" },
+                    b.id,
+                    b.name,
+                    if by_b { "applies" } else { "does not" },
+                ));
+            }
+        }
+    }
+    Ok(())
 }

@@ -72,6 +72,7 @@ pub mod payment;
 pub mod render;
 pub mod rule_set;
 pub mod rules;
+pub mod rules_file;
 pub mod score;
 #[cfg(feature = "serde")]
 mod serialize;

@@ -18,7 +18,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Control, FewerThreads, Input, Settings, Summary};
 use mjscore::line::{analyse_line, LineError};
@@ -57,7 +56,8 @@ struct Cli {
     /// Rule set: wsom (5-point minimum), zj (standard Zung Jung, 1-point chicken hand),
     /// doubling (Kevin & Connie Lacobie's doubling table: payout 2^points) or huang (Rui Xin
     /// Huang's table: Tin declarations, percentages, the dealer double).
-    #[arg(long, default_value = "wsom", value_parser = rules_parser(), ignore_case = true)]
+    /// A rules file (a path ending .toml, docs/rules-files.md) gives a club's variant of one.
+    #[arg(long, default_value = "wsom", value_parser = rules_parser(), value_name = "RULES")]
     rules: String,
 
     /// Output format: text for people; json (one object per line) or tsv for scripts.
@@ -104,8 +104,9 @@ struct Cli {
 /// it (`mjscore --rules zj patterns`); after it wins.
 #[derive(Args, Debug, Clone, Default)]
 struct SystemOptions {
-    /// Rule set: wsom (default), zj, doubling or huang (see `mjscore --help`).
-    #[arg(long, value_parser = rules_parser(), ignore_case = true)]
+    /// Rule set: wsom (default), zj, doubling or huang (see `mjscore --help`), or a rules
+    /// file (a path ending .toml).
+    #[arg(long, value_parser = rules_parser(), value_name = "RULES")]
     rules: Option<String>,
 
     /// Output format: text (default), json or tsv.
@@ -121,8 +122,66 @@ fn jobs_arg() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(1..=4096)
 }
 
-fn rules_parser() -> PossibleValuesParser {
-    PossibleValuesParser::new(rules::ALL.iter().map(|&r| -> &'static str { &r.id }))
+/// A built-in rule set's id (any case), or a rules file: a path ending `.toml` or holding
+/// a `/` (docs/rules-files.md), read when the rule set is needed. The ids are its possible
+/// values, for the help and the shell completions.
+fn rules_parser() -> RulesArg {
+    RulesArg
+}
+
+#[derive(Clone)]
+struct RulesArg;
+
+impl clap::builder::TypedValueParser for RulesArg {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        let text = value.to_string_lossy();
+        if mjscore::rules_file::is_path(&text) {
+            return Ok(text.into_owned());
+        }
+        if let Some(rules) = rules::by_id(&text) {
+            return Ok(rules.id.to_string());
+        }
+        let ids: Vec<&str> = rules::ALL.iter().map(|r| -> &str { &r.id }).collect();
+        let mut error = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
+        use clap::error::{ContextKind, ContextValue};
+        if let Some(arg) = arg {
+            error.insert(
+                ContextKind::InvalidArg,
+                ContextValue::String(arg.to_string()),
+            );
+        }
+        error.insert(
+            ContextKind::InvalidValue,
+            ContextValue::String(text.into_owned()),
+        );
+        error.insert(
+            ContextKind::ValidValue,
+            ContextValue::Strings(ids.iter().map(|id| id.to_string()).collect()),
+        );
+        error.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![
+                "or a rules file: a path ending .toml (docs/rules-files.md)".into(),
+            ]),
+        );
+        Err(error)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(rules::ALL.iter().map(|&r| {
+            let id: &'static str = &r.id;
+            clap::builder::PossibleValue::new(id)
+        })))
+    }
 }
 
 #[derive(Subcommand, Debug, Clone)]
@@ -142,6 +201,12 @@ enum Command {
     },
     /// Print the notation card: tiles, melds, the winning tile and every context word.
     Notation,
+    /// Check a rules file (`rules check FILE`), or show the table it makes, marking what it
+    /// changes from its base (`rules show FILE`). See docs/rules-files.md.
+    Rules {
+        #[command(subcommand)]
+        action: RulesAction,
+    },
     /// Print a shell completion script (e.g. `mjscore completions bash > ~/.local/share/bash-completion/completions/mjscore`).
     Completions {
         #[arg(value_enum)]
@@ -180,6 +245,31 @@ enum Command {
         #[arg(long, hide = true)]
         summary: bool,
     },
+}
+
+#[derive(Subcommand, Debug, Clone)]
+enum RulesAction {
+    /// Read the file and say whether it makes a rule set: nothing, or the error with its
+    /// line and column (exit 2).
+    Check {
+        /// The rules file.
+        file: PathBuf,
+    },
+    /// Print the table the file makes, as `mjscore patterns` does, each change from the
+    /// base marked: ~ a value changed, + a new hand, - a pattern switched off.
+    Show {
+        /// The rules file.
+        file: PathBuf,
+    },
+}
+
+/// The rule set of the rules file at `path`, and its base; an error names the file, the
+/// line and the column.
+fn read_rules_file(path: &Path) -> Result<(RuleSet, &'static RuleSet)> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the rules file {}", path.display()))?;
+    mjscore::rules_file::parse_with_base(&text)
+        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message))
 }
 
 const WAITS_EXAMPLES: &str = "Examples:
@@ -382,8 +472,36 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 
 /// Does what the arguments ask, setting `status` to the exit status of the hands scored.
 fn run(cli: &Cli, status: &mut u8) -> Result<()> {
+    if let Some(Command::Rules { action }) = &cli.command {
+        let mut stdout = io::stdout().lock();
+        return match action {
+            RulesAction::Check { file } => {
+                let (rules, base) = read_rules_file(file)?;
+                let line = format!(
+                    "{}: a rule set of {} patterns, from {}\n",
+                    file.display(),
+                    rules.patterns.len(),
+                    base.id
+                );
+                write_all(&mut stdout, line.as_bytes(), "the check")
+            }
+            RulesAction::Show { file } => {
+                let (rules, base) = read_rules_file(file)?;
+                let shown = render::reference::changes(&rules, base);
+                write_all(&mut stdout, shown.as_bytes(), "the table")
+            }
+        };
+    }
     let with_maximum;
+    let from_file;
     let rules: &RuleSet = match (rules::by_id(&cli.rules), cli.max) {
+        _ if mjscore::rules_file::is_path(&cli.rules) => {
+            if cli.max.is_some() {
+                bail!("--max changes the built-in doubling table; a rules file sets its own maximum ([limits] compound)");
+            }
+            from_file = read_rules_file(Path::new(&cli.rules))?.0;
+            &from_file
+        }
         (Some(rules), None) => rules,
         (Some(rules), Some(max)) if rules.id == rules::DOUBLING.id => {
             with_maximum = mjscore::rules::doubling::with_maximum(max);
@@ -446,7 +564,8 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             *status = waits(cli, rules, hand, files)?;
             return Ok(());
         }
-        None => {}
+        // Done above, before any rule set is read.
+        Some(Command::Rules { .. }) | None => {}
     }
     if let Some(spec) = &cli.claim {
         if cli.hand.is_empty() {

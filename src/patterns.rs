@@ -22,6 +22,9 @@ pub use crate::arrange::{
     SPECIAL_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 
+mod requirements;
+pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
+
 /// When a pattern applies.
 #[derive(Clone, Copy)]
 pub enum Condition {
@@ -37,6 +40,9 @@ pub enum Condition {
     Instances(fn(&Facts) -> Instances),
     /// Only when no other pattern applies: a chicken hand.
     Fallback,
+    /// Once, if the reading meets the requirements: a condition written as data (a rules
+    /// file's new hand), tested as a [`Condition::Hand`] would be.
+    Requires(Requirements),
 }
 
 /// The instances of a pattern in one reading, each with its points: at most
@@ -88,6 +94,9 @@ pub enum Value {
     Half,
     /// A percentage of the base (the sum of the points), added after the limit.
     Percent(u32),
+    /// A fixed number of points that scores alone, whatever the limits: a rules file's new
+    /// hand said to be a limit.
+    Alone(u32),
     /// Points the pattern computes from the hand ([`Condition::Computed`],
     /// [`Condition::Instances`]): a lookup table, a formula.
     Computed {
@@ -106,7 +115,7 @@ impl Value {
     /// The points whatever the hand, when they do not depend on it (a claim is valued so).
     pub fn nominal(&self, maximum: Option<u32>) -> Option<u32> {
         match *self {
-            Value::Points(points) => Some(points),
+            Value::Points(points) | Value::Alone(points) => Some(points),
             Value::Maximum { less } => Some(maximum.unwrap_or(0).saturating_sub(less)),
             Value::Half | Value::Percent(_) => Some(0),
             Value::Computed { .. } => None,

@@ -49,6 +49,9 @@ pub struct RuleSet {
     pub id: Cow<'static, str>,
     /// Human name, shown in the text output.
     pub name: Cow<'static, str>,
+    /// What the rule set is, in one line (a rules file's `description`); empty for the
+    /// built-in ones, whose name says it.
+    pub description: Cow<'static, str>,
     /// Every pattern, in table order; a chicken hand is the one with [`Condition::Fallback`].
     /// At most [`RuleSet::MAX_PATTERNS`] of them.
     ///
@@ -312,17 +315,65 @@ impl LimitRule {
     };
 }
 
-/// The payment hooks of a system.
+/// The payment hooks of a system, and the numbers they read: a variant of the system (a
+/// rules file) changes the numbers and keeps the hooks.
 #[derive(Debug, Clone, Copy)]
 pub struct PaymentRule {
     /// What each seat pays or receives for a hand worth the value.
-    pub pay: fn(u32, &WinContext) -> Payments,
+    pub pay: fn(&PaymentParams, u32, &WinContext) -> Payments,
     /// Writes the payments explained in one line at the end of `out`, as the text output
     /// shows them (written in place: the text output explains every hand's payments).
-    pub explain: fn(&mut String, &Payments, &WinContext),
+    pub explain: fn(&mut String, &PaymentParams, &Payments, &WinContext),
     /// What the winner receives, stated apart from `pay` so that the invariants can check
     /// it (Zung Jung: 3 × the value).
-    pub winner_receives: fn(u32, &WinContext) -> i64,
+    pub winner_receives: fn(&PaymentParams, u32, &WinContext) -> i64,
+    /// The numbers the hooks read.
+    pub params: PaymentParams,
+    /// Which of [`PaymentParams`]' numbers the hooks read, by [`PaymentParams::KEYS`] name:
+    /// only these may be changed.
+    pub keys: &'static [&'static str],
+}
+
+/// The numbers of a payment scheme that a variant may change. Each scheme reads only those
+/// it names ([`PaymentRule::keys`]); the others keep the values of [`PaymentParams::NONE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaymentParams {
+    /// `discard_from`: on a discard, a hand worth more than this is paid mostly by the
+    /// responsible player; up to it every loser pays alike (Zung Jung: 25).
+    pub discard_from: u32,
+    /// `discarder_pays_all`: above [`PaymentParams::discard_from`], whether the responsible
+    /// player pays the whole hand (three times its value) and the others nothing, rather
+    /// than the rest after the others pay `discard_from` each (Zung Jung: no).
+    pub discarder_pays_all: bool,
+    /// `self_draw_times`: on a self-draw, each loser pays this many times the value or
+    /// payout (Zung Jung 1, the doubling table 2).
+    pub self_draw_times: u32,
+    /// `discarder_times`: the responsible discarder pays this many times the payout (the
+    /// doubling table: 2).
+    pub discarder_times: u32,
+    /// `dealer_times`: the dealer (East) pays, and receives from each, this many times the
+    /// value (Huang: 2).
+    pub dealer_times: u32,
+}
+
+impl PaymentParams {
+    /// Every number at the value that changes nothing.
+    pub const NONE: PaymentParams = PaymentParams {
+        discard_from: 0,
+        discarder_pays_all: false,
+        self_draw_times: 1,
+        discarder_times: 1,
+        dealer_times: 1,
+    };
+
+    /// The name of each number, as [`PaymentRule::keys`] and a rules file name them.
+    pub const KEYS: [&'static str; 5] = [
+        "discard_from",
+        "discarder_pays_all",
+        "self_draw_times",
+        "discarder_times",
+        "dealer_times",
+    ];
 }
 
 /// When the deal passes, as data: after each hand of a session the old South becomes East,
@@ -625,6 +676,7 @@ impl RuleSet {
         RuleSet {
             id: Cow::Borrowed(id),
             name,
+            description: Cow::Borrowed(""),
             patterns: Cow::Borrowed(patterns),
             minimum: 0,
             shapes: crate::patterns::ANY,
@@ -867,6 +919,17 @@ impl RuleSet {
         }
     }
 
+    /// The system's name in messages ("WSOM needs at least 5 points"): its wording's short
+    /// name, or for a variant made under another id (a rules file), its own name, which
+    /// the base's short name would misname.
+    pub fn short_name(&self) -> &str {
+        if self.id.eq_ignore_ascii_case(self.wording.short_name) {
+            self.wording.short_name
+        } else {
+            &self.name
+        }
+    }
+
     /// The chicken hand, if the system has one.
     pub fn chicken(&self) -> Option<&Pattern> {
         self.patterns.iter().find(|p| p.is_fallback())
@@ -874,7 +937,7 @@ impl RuleSet {
 
     /// What each seat pays or receives for a hand worth `value`.
     pub fn pay(&self, value: u32, context: &WinContext) -> Payments {
-        (self.payments.pay)(value, context)
+        (self.payments.pay)(&self.payments.params, value, context)
     }
 }
 

@@ -59,7 +59,7 @@ impl<'r> CountedPattern<'r> {
 
     /// Whether it scores alone under `rules` rather than adding to a sum.
     fn scores_alone(&self, rules: &RuleSet) -> bool {
-        matches!(self.pattern.value, Value::Maximum { .. })
+        matches!(self.pattern.value, Value::Maximum { .. } | Value::Alone(_))
             || rules
                 .limit
                 .alone_from
@@ -265,7 +265,8 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
     } {
         let pattern = &rules.patterns[index];
         match pattern.condition {
-            Condition::Hand(_) => {
+            Condition::Requires(ref requirements) if !requirements.holds(facts) => {}
+            Condition::Hand(_) | Condition::Requires(_) => {
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
                 let series = table.series[index];

@@ -26,7 +26,7 @@ use mjscore::patterns::{
 use mjscore::payment::Payments;
 use mjscore::render::style::Plain;
 use mjscore::render::{self, Format};
-use mjscore::rule_set::{DealRule, LimitRule, PaymentRule, RuleSet, Wording};
+use mjscore::rule_set::{DealRule, LimitRule, PaymentParams, PaymentRule, RuleSet, Wording};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::{Seat, Tile};
 use mjscore::words::{WordSpec, WordValues};
@@ -156,7 +156,7 @@ static PATTERNS: [Pattern; 5] = [
     },
 ];
 
-fn pay(value: u32, context: &WinContext) -> Payments {
+fn pay(_: &PaymentParams, value: u32, context: &WinContext) -> Payments {
     let x = i64::from(value);
     let mut amounts = [0i64; 4];
     match context.responsible.seat() {
@@ -175,7 +175,7 @@ fn pay(value: u32, context: &WinContext) -> Payments {
     }
 }
 
-fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
+fn explain(out: &mut String, _: &PaymentParams, payments: &Payments, context: &WinContext) {
     use std::fmt::Write;
     let _ = match context.responsible {
         Responsible::NoneSelfDraw => write!(out, "toy self-draw: each pays {}", payments.value),
@@ -197,10 +197,12 @@ static TOY: RuleSet = RuleSet::new(
     PaymentRule {
         pay,
         explain,
-        winner_receives: |value, context| match context.responsible {
+        winner_receives: |_, value, context| match context.responsible {
             Responsible::NoneSelfDraw => 3 * i64::from(value),
             _ => 2 * i64::from(value),
         },
+        params: PaymentParams::NONE,
+        keys: &[],
     },
     Wording {
         alone: "alone",

@@ -834,7 +834,7 @@ pub fn rule_sets(systems: &[&RuleSet]) -> String {
         system
             .string("id", &rules.id)
             .string("name", &rules.name)
-            .string("short_name", rules.wording.short_name);
+            .string("short_name", rules.short_name());
         Object::new(system.key("limits"))
             .string("listed", rules.wording.alone)
             .string("compound", rules.wording.capped)

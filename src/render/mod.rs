@@ -350,7 +350,7 @@ pub fn write_false_win_reason<W: Write>(
                 write_uint(w, reading.total.into())?;
             }
             w.write_str("; ")?;
-            w.write_str(rules.wording.short_name)?;
+            w.write_str(rules.short_name())?;
             w.write_str(" needs at least ")?;
             write_uint(w, (*minimum).into())?;
             w.write_str(" points")

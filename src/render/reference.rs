@@ -356,3 +356,96 @@ Example
 
 mjscore patterns lists the rule set's patterns; mjscore explain ID (or a name) shows one.
 ";
+
+/// The card of `rules` (as [`text_card`] writes it, unfitted) with what it changed from
+/// `base` marked at the start of each row: `~` a value changed, `+` a new pattern; then the
+/// patterns taken out, and the changed minimum, limits and payments, each on a line.
+pub fn changes(rules: &RuleSet, base: &RuleSet) -> String {
+    let card = text_card(rules, None);
+    let mut out = String::new();
+    let _ = writeln!(out, "{} (from {})", rules.name, base.id);
+    if !rules.description.is_empty() {
+        let _ = writeln!(out, "{}", rules.description);
+    }
+    out.push('\n');
+    let mut lines = card.lines();
+    // The title and the header, then one row per pattern in table order.
+    for line in lines.by_ref().take(2) {
+        let _ = writeln!(out, "  {line}");
+    }
+    for (pattern, line) in rules.patterns.iter().zip(lines) {
+        let mark = match base.pattern(&pattern.id) {
+            None => '+',
+            Some(old) if value(base, old) != value(rules, pattern) => '~',
+            Some(_) => ' ',
+        };
+        let _ = writeln!(out, "{mark} {line}");
+    }
+    let mut changed = Vec::new();
+    for old in base.patterns.iter() {
+        if rules.pattern(&old.id).is_none() {
+            changed.push(format!("- {} {}: switched off", old.id, old.name));
+        }
+    }
+    if rules.minimum != base.minimum {
+        changed.push(format!(
+            "~ minimum: {} (was {})",
+            rules.minimum, base.minimum
+        ));
+    }
+    let limit = |l: Option<u32>| l.map_or("none".to_string(), |n| n.to_string());
+    if rules.limit.maximum != base.limit.maximum {
+        changed.push(format!(
+            "~ compound limit: {} (was {})",
+            limit(rules.limit.maximum),
+            limit(base.limit.maximum)
+        ));
+    }
+    if rules.limit.alone_from != base.limit.alone_from {
+        changed.push(format!(
+            "~ single limit: {} (was {})",
+            limit(rules.limit.alone_from),
+            limit(base.limit.alone_from)
+        ));
+    }
+    let (new, old) = (rules.payments.params, base.payments.params);
+    let numbers = [
+        (
+            "discard_from",
+            new.discard_from.to_string(),
+            old.discard_from.to_string(),
+        ),
+        (
+            "discarder_pays_all",
+            new.discarder_pays_all.to_string(),
+            old.discarder_pays_all.to_string(),
+        ),
+        (
+            "self_draw_times",
+            new.self_draw_times.to_string(),
+            old.self_draw_times.to_string(),
+        ),
+        (
+            "discarder_times",
+            new.discarder_times.to_string(),
+            old.discarder_times.to_string(),
+        ),
+        (
+            "dealer_times",
+            new.dealer_times.to_string(),
+            old.dealer_times.to_string(),
+        ),
+    ];
+    for (key, new, old) in numbers {
+        if new != old {
+            changed.push(format!("~ payments.{key}: {new} (was {old})"));
+        }
+    }
+    if !changed.is_empty() {
+        out.push('\n');
+        for line in changed {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
+}

@@ -493,7 +493,7 @@ fn write_payments(
     players: Option<[&str; 4]>,
 ) {
     p.label(out, padded_label!("Payments"));
-    (rules.payments.explain)(out, payments, context);
+    (rules.payments.explain)(out, &rules.payments.params, payments, context);
     out.push('\n');
     let seat_and_player = |out: &mut String, seat: Seat| {
         out.push_str(seat.name());

@@ -66,6 +66,7 @@ impl Clone for RuleSet {
         RuleSet {
             id: self.id.clone(),
             name: self.name.clone(),
+            description: self.description.clone(),
             patterns: self.patterns.clone(),
             minimum: self.minimum,
             shapes: self.shapes,

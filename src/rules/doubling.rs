@@ -16,7 +16,7 @@ use crate::patterns::{
     THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
-use crate::rule_set::{DealRule, LimitRule, PaymentRule, RuleSet, Shapes, Wording};
+use crate::rule_set::{DealRule, LimitRule, PaymentParams, PaymentRule, RuleSet, Shapes, Wording};
 use crate::sets::Set;
 use crate::tile::{kinds, Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
@@ -59,6 +59,12 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
         pay,
         explain,
         winner_receives,
+        params: PaymentParams {
+            self_draw_times: 2,
+            discarder_times: 2,
+            ..PaymentParams::NONE
+        },
+        keys: &["self_draw_times", "discarder_times"],
     };
     let wording = Wording {
         alone: "special hand",
@@ -94,22 +100,32 @@ fn payout(points: u32) -> i64 {
 
 /// The table's payments: each other player pays the payout, the responsible discarder pays
 /// double, and on a self-draw every player pays double. The winner receives the sum.
-fn pay(points: u32, context: &WinContext) -> Payments {
+fn pay(params: &PaymentParams, points: u32, context: &WinContext) -> Payments {
     let payout = payout(points);
     Payments::losers_pay(context.seat, points, |seat| {
-        let doubled = match context.responsible {
-            Responsible::NoneSelfDraw => true,
-            responsible => responsible.seat() == Some(seat),
+        let times = match context.responsible {
+            Responsible::NoneSelfDraw => params.self_draw_times,
+            responsible if responsible.seat() == Some(seat) => params.discarder_times,
+            _ => 1,
         };
-        if doubled {
-            2 * payout
-        } else {
-            payout
-        }
+        i64::from(times) * payout
     })
 }
 
-fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
+/// "double", "triple", "4 times": how many payouts a player pays.
+fn times_word(out: &mut String, times: u32) {
+    match times {
+        1 => out.push_str("the payout"),
+        2 => out.push_str("double"),
+        3 => out.push_str("triple"),
+        _ => {
+            let _ = write_uint(out, times.into());
+            out.push_str(" times");
+        }
+    }
+}
+
+fn explain(out: &mut String, params: &PaymentParams, payments: &Payments, context: &WinContext) {
     let x = payments.value;
     out.push_str(match context.responsible {
         Responsible::NoneSelfDraw => "self-draw: ",
@@ -127,24 +143,30 @@ fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
         let _ = write_int(out, payout(x));
     }
     match context.responsible {
-        Responsible::NoneSelfDraw => out.push_str(", each player pays double"),
+        Responsible::NoneSelfDraw => {
+            out.push_str(", each player pays ");
+            times_word(out, params.self_draw_times);
+        }
         Responsible::Nobody => {}
         Responsible::Discarder(seat) | Responsible::Named(seat) => {
             out.push_str(", ");
             out.push_str(seat.name());
-            out.push_str(" pays double");
+            out.push_str(" pays ");
+            times_word(out, params.discarder_times);
         }
     }
 }
 
 /// Restated for the invariants: 2^points from each, doubled for the responsible player, or
 /// for everyone on a self-draw.
-fn winner_receives(points: u32, context: &WinContext) -> i64 {
+fn winner_receives(params: &PaymentParams, points: u32, context: &WinContext) -> i64 {
     let each = payout(points);
     match context.responsible {
-        Responsible::NoneSelfDraw => 6 * each,
+        Responsible::NoneSelfDraw => 3 * i64::from(params.self_draw_times) * each,
         Responsible::Nobody => 3 * each,
-        Responsible::Discarder(_) | Responsible::Named(_) => 4 * each,
+        Responsible::Discarder(_) | Responsible::Named(_) => {
+            (2 + i64::from(params.discarder_times)) * each
+        }
     }
 }
 

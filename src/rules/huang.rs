@@ -24,7 +24,9 @@ use crate::patterns::{
     THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
-use crate::rule_set::{DealRule, Dropped, Implication, PaymentRule, RuleSet, Wording};
+use crate::rule_set::{
+    DealRule, Dropped, Implication, PaymentParams, PaymentRule, RuleSet, Wording,
+};
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::small::SmallVec;
 use crate::tile::{kinds, Seat, Suit, Tile};
@@ -122,6 +124,11 @@ pub static HUANG: RuleSet = RuleSet::new(
         pay,
         explain,
         winner_receives,
+        params: PaymentParams {
+            dealer_times: 2,
+            ..PaymentParams::NONE
+        },
+        keys: &["dealer_times"],
     },
     Wording {
         alone: "alone",
@@ -204,43 +211,69 @@ fn check_context(parsed: &ParsedHand, context: &WinContext) -> Result<(), HandEr
 }
 
 /// Note 3: every loser pays X; the dealer (East) pays or receives double.
-fn pay(value: u32, context: &WinContext) -> Payments {
+fn pay(params: &PaymentParams, value: u32, context: &WinContext) -> Payments {
     let x = i64::from(value);
     let winner = context.seat;
+    let dealer = i64::from(params.dealer_times);
     Payments::losers_pay(winner, value, |seat| {
         if seat == Seat::East || winner == Seat::East {
-            2 * x
+            dealer * x
         } else {
             x
         }
     })
 }
 
-fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
+/// "double: 2 × X" as the dealer's share is said; "3 times" past triple.
+fn dealer_word(out: &mut String, times: u64) {
+    match times {
+        2 => out.push_str("double"),
+        3 => out.push_str("triple"),
+        _ => {
+            let _ = write_uint(out, times);
+            out.push_str(" times");
+        }
+    }
+}
+
+fn explain(out: &mut String, params: &PaymentParams, payments: &Payments, context: &WinContext) {
     let x = u64::from(payments.value);
-    if context.seat == Seat::East {
+    let times = u64::from(params.dealer_times);
+    if times == 1 {
+        // The dealer pays and receives as anyone does.
+        out.push_str("each player pays ");
+        let _ = write_uint(out, x);
+        out.push_str("; no feeder penalty");
+    } else if context.seat == Seat::East {
         // "the dealer wins: each player pays double, 2 × X = 2X"
-        out.push_str("the dealer wins: each player pays double, 2 × ");
+        out.push_str("the dealer wins: each player pays ");
+        dealer_word(out, times);
+        out.push_str(", ");
+        let _ = write_uint(out, times);
+        out.push_str(" × ");
         let _ = write_uint(out, x);
         out.push_str(" = ");
-        let _ = write_uint(out, 2 * x);
+        let _ = write_uint(out, times * x);
     } else {
         // "each player pays X, the dealer (East) double: 2X; no feeder penalty"
         out.push_str("each player pays ");
         let _ = write_uint(out, x);
-        out.push_str(", the dealer (East) double: ");
-        let _ = write_uint(out, 2 * x);
+        out.push_str(", the dealer (East) ");
+        dealer_word(out, times);
+        out.push_str(": ");
+        let _ = write_uint(out, times * x);
         out.push_str("; no feeder penalty");
     }
 }
 
 /// Restated for the invariants: the dealer receives 6X, anyone else 4X.
-fn winner_receives(value: u32, context: &WinContext) -> i64 {
+fn winner_receives(params: &PaymentParams, value: u32, context: &WinContext) -> i64 {
     let x = i64::from(value);
+    let dealer = i64::from(params.dealer_times);
     if context.seat == Seat::East {
-        6 * x
+        3 * dealer * x
     } else {
-        4 * x
+        (2 + dealer) * x
     }
 }
 

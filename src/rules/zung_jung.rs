@@ -14,7 +14,7 @@ use crate::patterns::{
     SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
-use crate::rule_set::{LimitRule, PaymentRule, RuleSet, Wording};
+use crate::rule_set::{LimitRule, PaymentParams, PaymentRule, RuleSet, Wording};
 use crate::sets::Set;
 use crate::tile::{kinds, Seat, Suit, Tile};
 
@@ -42,7 +42,12 @@ const WSOM_WORDING: Wording = Wording {
 const PAYMENTS: PaymentRule = PaymentRule {
     pay,
     explain,
-    winner_receives: |value, _| 3 * i64::from(value),
+    winner_receives,
+    params: PaymentParams {
+        discard_from: STANDARD_VALUE,
+        ..PaymentParams::NONE
+    },
+    keys: &["discard_from", "discarder_pays_all", "self_draw_times"],
 };
 
 /// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
@@ -73,44 +78,66 @@ pub static ZJ: RuleSet = RuleSet::new(
 
 /// Why the payments split the way they do (docs/rules.md § Payments).
 enum Case {
-    /// Self-draw, or nobody responsible (`resp=none`): each other player pays X.
+    /// Self-draw, or nobody responsible (`resp=none`): each other player pays X (times
+    /// the self-draw's factor, 1 in Zung Jung).
     EachPays { self_draw: bool },
     /// Won on a discard, X ≤ 25: each other player pays X, the discarder included.
     SmallDiscard,
-    /// Won on a discard, X > 25: the other two pay 25 each, this seat 3X − 50.
+    /// Won on a discard, X > 25: the other two pay 25 each, this seat 3X − 50 (or 3X and
+    /// the others nothing, where the discarder pays all).
     Responsible(Seat),
 }
 
-fn case(value: u32, context: &WinContext) -> Case {
+fn case(params: &PaymentParams, value: u32, context: &WinContext) -> Case {
     match context.responsible {
         Responsible::NoneSelfDraw => Case::EachPays { self_draw: true },
         Responsible::Nobody => Case::EachPays { self_draw: false },
-        Responsible::Discarder(_) | Responsible::Named(_) if value <= STANDARD_VALUE => {
+        Responsible::Discarder(_) | Responsible::Named(_) if value <= params.discard_from => {
             Case::SmallDiscard
         }
         Responsible::Discarder(seat) | Responsible::Named(seat) => Case::Responsible(seat),
     }
 }
 
+/// What the two players who are not responsible pay each, above the standard value.
+fn others_pay(params: &PaymentParams) -> i64 {
+    if params.discarder_pays_all {
+        0
+    } else {
+        i64::from(params.discard_from)
+    }
+}
+
 /// Zung Jung's payoff scheme for competition (docs/rules.md § Payments): the winner always
-/// receives 3 × X (25 + 25 + 3X − 50 when one player is responsible).
-fn pay(value: u32, context: &WinContext) -> Payments {
+/// receives 3 × X on a discard (25 + 25 + 3X − 50 when one player is responsible).
+fn pay(params: &PaymentParams, value: u32, context: &WinContext) -> Payments {
     let x = i64::from(value);
-    let standard = i64::from(STANDARD_VALUE);
-    let case = case(value, context);
+    let others = others_pay(params);
+    let case = case(params, value, context);
     Payments::losers_pay(context.seat, value, |seat| match case {
-        Case::Responsible(responsible) if seat == responsible => 3 * x - 2 * standard,
-        Case::Responsible(_) => standard,
+        Case::Responsible(responsible) if seat == responsible => 3 * x - 2 * others,
+        Case::Responsible(_) => others,
+        Case::EachPays { self_draw: true } => i64::from(params.self_draw_times) * x,
         _ => x,
     })
 }
 
-fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
+/// Restated for the invariants: 3 × X, times the self-draw's factor on a self-draw.
+fn winner_receives(params: &PaymentParams, value: u32, context: &WinContext) -> i64 {
+    let x = 3 * i64::from(value);
+    match context.responsible {
+        Responsible::NoneSelfDraw => i64::from(params.self_draw_times) * x,
+        _ => x,
+    }
+}
+
+fn explain(out: &mut String, params: &PaymentParams, payments: &Payments, context: &WinContext) {
     let x = payments.value;
-    let number = |out: &mut String, n: u32| {
-        let _ = write_uint(out, n.into());
+    let number = |out: &mut String, n: u64| {
+        let _ = write_uint(out, n);
     };
-    match case(x, context) {
+    let standard = params.discard_from;
+    match case(params, x, context) {
         Case::EachPays { self_draw } => {
             out.push_str(if self_draw {
                 "self-draw"
@@ -118,32 +145,51 @@ fn explain(out: &mut String, payments: &Payments, context: &WinContext) {
                 "discard, nobody responsible (resp=none)"
             });
             out.push_str(": each player pays ");
-            number(out, x);
+            let times = u64::from(params.self_draw_times);
+            if self_draw && times != 1 {
+                // "self-draw: each player pays 2 × 40 = 80"
+                number(out, times);
+                out.push_str(" × ");
+                number(out, x.into());
+                out.push_str(" = ");
+                number(out, times * u64::from(x));
+            } else {
+                number(out, x.into());
+            }
         }
         // "discard, X ≤ 25: each player pays X"
         Case::SmallDiscard => {
             out.push_str("discard, ");
-            number(out, x);
+            number(out, x.into());
             out.push_str(" ≤ ");
-            number(out, STANDARD_VALUE);
+            number(out, standard.into());
             out.push_str(": each player pays ");
-            number(out, x);
+            number(out, x.into());
         }
         // "discard, X > 25: South pays 3 × X − 50 = …, the others 25 each"
         Case::Responsible(seat) => {
             out.push_str("discard, ");
-            number(out, x);
+            number(out, x.into());
             out.push_str(" > ");
-            number(out, STANDARD_VALUE);
+            number(out, standard.into());
             out.push_str(": ");
             out.push_str(seat.name());
             out.push_str(" pays 3 × ");
-            number(out, x);
-            out.push_str(" − 50 = ");
-            number(out, 3 * x - 2 * STANDARD_VALUE);
-            out.push_str(", the others ");
-            number(out, STANDARD_VALUE);
-            out.push_str(" each");
+            number(out, x.into());
+            if params.discarder_pays_all {
+                // "South pays 3 × 40 = 120, the others nothing"
+                out.push_str(" = ");
+                number(out, 3 * u64::from(x));
+                out.push_str(", the others nothing");
+            } else {
+                out.push_str(" − ");
+                number(out, 2 * u64::from(standard));
+                out.push_str(" = ");
+                number(out, 3 * u64::from(x) - 2 * u64::from(standard));
+                out.push_str(", the others ");
+                number(out, standard.into());
+                out.push_str(" each");
+            }
         }
     }
 }

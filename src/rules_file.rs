@@ -1,0 +1,992 @@
+//! Rules files: a club's variant of a built-in rule set, written in TOML
+//! (docs/rules-files.md). A file names its base (`base = "wsom"`) and changes it: its name
+//! and description, pattern values, patterns switched off, the minimum, the limits, the
+//! numbers of the payment scheme, and new hands made of a small vocabulary of conditions
+//! ([`Requirements`]).
+//!
+//! ```
+//! let club = mjscore::rules_file::parse(r#"
+//! base = "wsom"
+//! name = "Thursday club"
+//! minimum = 10
+//! [values]
+//! "4.1" = 40
+//! "#)?;
+//! // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 (not 30) + 4.2.2 Three Concealed
+//! // Triplets 30 (e333, b444, d888: the discard completes the pair): 80.
+//! let scored = mjscore::score_line("[p d333] e333 b444 d888 w4 +w4 seat=s from=e", &club)?;
+//! let mjscore::Outcome::Win { reading, .. } = &scored.outcome else { panic!("a win") };
+//! assert_eq!(reading.total, 80);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Every error names the line and column of the file it is about, and what was expected
+//! there; a file with an error gives no rule set at all.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::patterns::{
+    Condition, Count, Pattern, Presence, Requirements, SetsRule, Shapes, Value, ALL_KINDS, ANY,
+    REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+};
+use crate::rule_set::{ChangeError, PaymentParams, RuleSet};
+use crate::tile::{kinds, Suit, Tile};
+
+/// The most points a value, a minimum or a limit may be: far above any real hand, and low
+/// enough that no sum of a table's patterns overflows.
+pub const MAX_POINTS: u32 = 1_000_000;
+
+/// Why a rules file gives no rule set: where in the file, and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct RulesFileError {
+    /// The line of the file (from 1).
+    pub line: usize,
+    /// The column in that line, in characters (from 1).
+    pub column: usize,
+    /// What is wrong, and what was expected.
+    pub message: String,
+}
+
+/// The rule set a rules file describes: its base, with the file's changes.
+pub fn parse(text: &str) -> Result<RuleSet, RulesFileError> {
+    parse_with_base(text).map(|(rules, _)| rules)
+}
+
+/// [`parse`], with the built-in rule set the file starts from (to show what it changed:
+/// [`crate::render::reference::changes`]).
+pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesFileError> {
+    let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
+    let file: File = toml::from_str(text).map_err(|e| {
+        let start = e.span().map_or(0, |span| span.start);
+        at(start..start, e.message().trim_end().to_string())
+    })?;
+    let base_id = file.base.get_ref();
+    let base = crate::rules::by_id(base_id).ok_or_else(|| {
+        let known: Vec<String> = crate::rules::ALL
+            .iter()
+            .map(|r| format!("\"{}\"", r.id))
+            .collect();
+        at(
+            file.base.span(),
+            format!(
+                "no built-in rule set '{base_id}': base is one of {}",
+                crate::rule_set::joined(&known, " or ")
+            ),
+        )
+    })?;
+    let name = file.name.as_ref().map_or_else(
+        || format!("{} (variant)", base.name),
+        |n| n.get_ref().clone(),
+    );
+    // Under the base's id while it is changed, so that a message names the rule set the
+    // file changes; under its own at the end.
+    let id = id_of(&name);
+    let mut rules = base.derive(base.id.clone(), name);
+    if let Some(description) = &file.description {
+        if description.get_ref().contains('\n') {
+            return Err(at(
+                description.span(),
+                "the description is one line: no line breaks".to_string(),
+            ));
+        }
+        rules.description = Cow::Owned(description.get_ref().clone());
+    }
+    if let Some(minimum) = &file.minimum {
+        rules.set_minimum(points(minimum, 0, "the minimum", text)?);
+    }
+    for (id, value) in &file.values {
+        set_value(&mut rules, base, id, value, text)?;
+    }
+    for id in &file.off {
+        rules
+            .remove_pattern(id.get_ref())
+            .map_err(|e| change_error(text, id.span(), e))?;
+    }
+    if let Some(limits) = &file.limits {
+        set_limits(&mut rules, limits, text)?;
+    }
+    if let Some(payments) = &file.payments {
+        set_payments(&mut rules, payments, text)?;
+    }
+    for hand in &file.hands {
+        add_hand(&mut rules, hand, text)?;
+    }
+    rules.id = Cow::Owned(id);
+    Ok((rules, base))
+}
+
+/// Whether a `--rules` argument names a rules file rather than a built-in rule set: a path
+/// ending `.toml` or holding a `/`.
+pub fn is_path(argument: &str) -> bool {
+    argument.contains('/') || argument.to_ascii_lowercase().ends_with(".toml")
+}
+
+/// A rule set's id from its name: lower case, words joined by hyphens (`thursday-club`).
+fn id_of(name: &str) -> String {
+    let id: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if id.is_empty() {
+        "custom".to_string()
+    } else {
+        id.join("-")
+    }
+}
+
+/// The file as TOML gives it, each part with its place.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    base: Spanned<String>,
+    name: Option<Spanned<String>>,
+    description: Option<Spanned<String>>,
+    minimum: Option<Spanned<i64>>,
+    #[serde(default)]
+    values: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    #[serde(default)]
+    off: Vec<Spanned<String>>,
+    limits: Option<Limits>,
+    payments: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
+    #[serde(default)]
+    hands: Vec<Spanned<Hand>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Limits {
+    compound: Option<Spanned<toml::Value>>,
+    single: Option<Spanned<toml::Value>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Hand {
+    id: Spanned<String>,
+    name: Spanned<String>,
+    #[serde(default)]
+    chinese: String,
+    value: Spanned<i64>,
+    #[serde(default)]
+    limit: bool,
+    #[serde(default)]
+    implies: Vec<Spanned<String>>,
+    summary: Option<String>,
+    example: Option<Spanned<String>>,
+    shape: Option<Spanned<String>>,
+    tiles: Option<Spanned<String>>,
+    suits: Option<Spanned<toml::Value>>,
+    honours: Option<Spanned<String>>,
+    terminals: Option<Spanned<String>>,
+    sets: Option<Spanned<String>>,
+    every_set_holds: Option<Spanned<String>>,
+    concealed: Option<bool>,
+    self_drawn: Option<bool>,
+    kongs: Option<Spanned<toml::Value>>,
+    concealed_triplets: Option<Spanned<toml::Value>>,
+    triplets: Option<Spanned<Triplets>>,
+    pair: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Triplets {
+    of: Spanned<String>,
+    at_least: Option<Spanned<i64>>,
+    at_most: Option<Spanned<i64>>,
+    exactly: Option<Spanned<i64>>,
+}
+
+/// The line and column of byte `offset` of `text`, and the message.
+fn error_at(text: &str, offset: usize, message: String) -> RulesFileError {
+    let offset = offset.min(text.len());
+    let before = &text[..text.floor_char_boundary_compat(offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    RulesFileError {
+        line,
+        column,
+        message,
+    }
+}
+
+/// `str::floor_char_boundary`, which is not stable on the oldest Rust the crate builds with.
+trait FloorBoundary {
+    fn floor_char_boundary_compat(&self, index: usize) -> usize;
+}
+
+impl FloorBoundary for str {
+    fn floor_char_boundary_compat(&self, index: usize) -> usize {
+        (0..=index.min(self.len()))
+            .rev()
+            .find(|&i| self.is_char_boundary(i))
+            .unwrap_or(0)
+    }
+}
+
+fn change_error(text: &str, span: Range<usize>, error: ChangeError) -> RulesFileError {
+    error_at(text, span.start, error.to_string())
+}
+
+/// A number of points from `lowest` to [`MAX_POINTS`].
+fn points(
+    value: &Spanned<i64>,
+    lowest: u32,
+    what: &str,
+    text: &str,
+) -> Result<u32, RulesFileError> {
+    let n = *value.get_ref();
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| (lowest..=MAX_POINTS).contains(&n))
+        .ok_or_else(|| {
+            error_at(
+                text,
+                value.span().start,
+                format!("{what} is {n}: expected a whole number from {lowest} to {MAX_POINTS}"),
+            )
+        })
+}
+
+/// The integer of a TOML value, or the error saying what was expected.
+fn integer(
+    value: &Spanned<toml::Value>,
+    expected: &str,
+    text: &str,
+) -> Result<i64, RulesFileError> {
+    value.get_ref().as_integer().ok_or_else(|| {
+        error_at(
+            text,
+            value.span().start,
+            format!("expected {expected}, found {}", value.get_ref().type_str()),
+        )
+    })
+}
+
+fn set_value(
+    rules: &mut RuleSet,
+    base: &RuleSet,
+    id: &Spanned<String>,
+    value: &Spanned<toml::Value>,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    let Some(pattern) = rules
+        .patterns
+        .iter()
+        .find(|p| p.id.eq_ignore_ascii_case(id.get_ref()))
+    else {
+        // The change names the nearest ids.
+        let error = rules
+            .set_value(id.get_ref(), Value::Points(0))
+            .expect_err("no such pattern");
+        return Err(change_error(text, id.span(), error));
+    };
+    let at = value.span().start;
+    let new = match (pattern.value, value.get_ref()) {
+        (Value::Percent(_), toml::Value::String(s)) => {
+            let percent = s
+                .strip_prefix('+')
+                .and_then(|s| s.strip_suffix('%'))
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|n| (1..=1000).contains(n));
+            Value::Percent(percent.ok_or_else(|| {
+                error_at(
+                    text,
+                    at,
+                    format!("'{s}': {} is a percentage: expected \"+N%\", N from 1 to 1000", pattern.id),
+                )
+            })?)
+        }
+        (Value::Percent(_), _) => {
+            return Err(error_at(
+                text,
+                at,
+                format!("{} is a percentage: expected a string \"+N%\" (e.g. \"+50%\")", pattern.id),
+            ))
+        }
+        (Value::Computed { label }, _) => {
+            return Err(error_at(
+                text,
+                at,
+                format!(
+                    "{} {} is computed from the hand ({label}): its value cannot be set; switch it off with off = [\"{}\"]",
+                    pattern.id, pattern.name, pattern.id
+                ),
+            ))
+        }
+        (Value::Half, _) => {
+            return Err(error_at(
+                text,
+                at,
+                format!("{} {} is worth ½, counted only alone: its value cannot be set", pattern.id, pattern.name),
+            ))
+        }
+        (Value::Maximum { .. }, toml::Value::String(s)) => {
+            let less = match s.replace(' ', "").as_str() {
+                "max" | "maximum" => Some(0),
+                "max-1" | "maximum-1" => Some(1),
+                _ => None,
+            };
+            Value::Maximum {
+                less: less.ok_or_else(|| {
+                    error_at(
+                        text,
+                        at,
+                        format!("'{s}': expected \"max\", \"max - 1\" or a number of points"),
+                    )
+                })?,
+            }
+        }
+        (old, _) => {
+            let n = integer(value, &format!("{}'s points as a whole number", pattern.id), text)?;
+            // The doubling table's points double the payout: past its cap they pay no more.
+            let most = if base.id == crate::rules::DOUBLING.id {
+                crate::rules::doubling::MAX_POINTS
+            } else {
+                MAX_POINTS
+            };
+            let points = u32::try_from(n).ok().filter(|&n| n <= most).ok_or_else(|| {
+                error_at(
+                    text,
+                    at,
+                    format!("{} is set to {n}: expected a whole number from 0 to {most}", pattern.id),
+                )
+            })?;
+            match old {
+                Value::Maximum { .. } => Value::Alone(points),
+                _ => Value::Points(points),
+            }
+        }
+    };
+    // A percentage's texts state it: they say the new one.
+    if let (Value::Percent(old), Value::Percent(percent)) = (pattern.value, new) {
+        let (was, now) = (format!("+{old} %"), format!("+{percent} %"));
+        let (summary, details) = (
+            pattern.summary.replace(&was, &now),
+            pattern.details.replace(&was, &now),
+        );
+        let at = rules
+            .patterns
+            .iter()
+            .position(|p| p.id == pattern.id)
+            .unwrap_or(0);
+        let patterns = rules.patterns.to_mut();
+        patterns[at].summary = Cow::Owned(summary);
+        patterns[at].details = Cow::Owned(details);
+    }
+    rules
+        .set_value(id.get_ref(), new)
+        .map_err(|e| change_error(text, id.span(), e))
+}
+
+fn set_limits(rules: &mut RuleSet, limits: &Limits, text: &str) -> Result<(), RulesFileError> {
+    let mut limit = rules.limit;
+    // A limit is points, or "none".
+    let read = |value: &Spanned<toml::Value>, what: &str| -> Result<Option<u32>, RulesFileError> {
+        if value.get_ref().as_str() == Some("none") {
+            return Ok(None);
+        }
+        let n = integer(
+            value,
+            &format!("the {what} limit in points, or \"none\""),
+            text,
+        )?;
+        points(
+            &Spanned::new(value.span(), n),
+            1,
+            &format!("the {what} limit"),
+            text,
+        )
+        .map(Some)
+    };
+    if let Some(compound) = &limits.compound {
+        limit.maximum = read(compound, "compound")?;
+        if let (Some(maximum), true) = (limit.maximum, is_doubling(rules)) {
+            if !(2..=crate::rules::doubling::MAX_POINTS).contains(&maximum) {
+                return Err(error_at(
+                    text,
+                    compound.span().start,
+                    format!(
+                        "the doubling table's maximum is {maximum}: expected 2 to {}",
+                        crate::rules::doubling::MAX_POINTS
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(single) = &limits.single {
+        if is_doubling(rules) {
+            return Err(error_at(
+                text,
+                single.span().start,
+                "the doubling table has no single limit: its special hands score the maximum (limits.compound)".to_string(),
+            ));
+        }
+        limit.alone_from = read(single, "single")?;
+    }
+    rules.set_limit(limit);
+    Ok(())
+}
+
+/// Whether the rule set pays as the doubling table does (2^points).
+fn is_doubling(rules: &RuleSet) -> bool {
+    std::ptr::fn_addr_eq(rules.payments.pay, crate::rules::DOUBLING.payments.pay)
+}
+
+fn set_payments(
+    rules: &mut RuleSet,
+    payments: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    let keys = rules.payments.keys;
+    let mut params = rules.payments.params;
+    for (key, value) in payments {
+        let name = key.get_ref().as_str();
+        if !keys.contains(&name) {
+            let has: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+            return Err(error_at(
+                text,
+                key.span().start,
+                if PaymentParams::KEYS.contains(&name) {
+                    format!(
+                        "this base's payment scheme has no {name}; it has {}",
+                        crate::rule_set::joined(&has, " and ")
+                    )
+                } else {
+                    format!(
+                        "no payment number '{name}': this base's scheme has {}",
+                        crate::rule_set::joined(&has, " and ")
+                    )
+                },
+            ));
+        }
+        let at = value.span().start;
+        if name == "discarder_pays_all" {
+            params.discarder_pays_all = value.get_ref().as_bool().ok_or_else(|| {
+                error_at(
+                    text,
+                    at,
+                    format!(
+                        "expected true or false, found {}",
+                        value.get_ref().type_str()
+                    ),
+                )
+            })?;
+            continue;
+        }
+        let n = integer(value, "a whole number", text)?;
+        let (lowest, highest) = if name == "discard_from" {
+            (0, MAX_POINTS)
+        } else {
+            (1, 10)
+        };
+        let n = u32::try_from(n)
+            .ok()
+            .filter(|n| (lowest..=highest).contains(n))
+            .ok_or_else(|| {
+                error_at(
+                    text,
+                    at,
+                    format!("{name} is {n}: expected {lowest} to {highest}"),
+                )
+            })?;
+        match name {
+            "discard_from" => params.discard_from = n,
+            "self_draw_times" => params.self_draw_times = n,
+            "discarder_times" => params.discarder_times = n,
+            _ => params.dealer_times = n,
+        }
+    }
+    rules.payments.params = params;
+    Ok(())
+}
+
+/// A count: a whole number (exactly), or `{ at_least = N, at_most = M }`.
+fn count(
+    value: &Spanned<toml::Value>,
+    what: &str,
+    most: u8,
+    text: &str,
+) -> Result<Count, RulesFileError> {
+    let at = value.span().start;
+    let bounded = |n: i64| {
+        u8::try_from(n)
+            .ok()
+            .filter(|&n| n <= most)
+            .ok_or_else(|| error_at(text, at, format!("{what} is {n}: a hand has 0 to {most}")))
+    };
+    match value.get_ref() {
+        toml::Value::Integer(n) => Ok(Count::exactly(bounded(*n)?)),
+        toml::Value::Table(table) => {
+            let mut count = Count::ANY;
+            for (key, n) in table {
+                let Some(n) = n.as_integer() else {
+                    return Err(error_at(
+                        text,
+                        at,
+                        format!("{what}.{key}: expected a whole number"),
+                    ));
+                };
+                match key.as_str() {
+                    "at_least" => count.min = bounded(n)?,
+                    "at_most" => count.max = bounded(n)?,
+                    _ => {
+                        return Err(error_at(
+                            text,
+                            at,
+                            format!("{what} has no '{key}': expected at_least or at_most"),
+                        ))
+                    }
+                }
+            }
+            if count.min > count.max {
+                return Err(error_at(
+                    text,
+                    at,
+                    format!(
+                        "{what}: at least {} and at most {} cannot both hold",
+                        count.min, count.max
+                    ),
+                ));
+            }
+            Ok(count)
+        }
+        other => Err(error_at(
+            text,
+            at,
+            format!(
+                "{what}: expected a whole number or {{ at_least = N, at_most = M }}, found {}",
+                other.type_str()
+            ),
+        )),
+    }
+}
+
+/// A set of tile kinds written as words: tiles in notation (`b23468 e2`, `w1234`) and
+/// groups (`honours`, `winds`, `dragons`, `terminals`, `simples`, `bamboo`, `characters`,
+/// `dots`, `numbers`, `fives`, `all`).
+pub fn tile_set(words: &str) -> Result<u64, (usize, String)> {
+    let mut set = 0u64;
+    let mut offset = 0;
+    for word in words.split(' ') {
+        let at = offset;
+        offset += word.len() + 1;
+        if word.is_empty() {
+            continue;
+        }
+        let group = match word.to_lowercase().as_str() {
+            "honours" | "honors" => Some(kinds::HONORS),
+            "winds" => Some(kinds::WINDS),
+            "dragons" => Some(kinds::DRAGONS),
+            "terminals" => Some(kinds::TERMINALS),
+            "simples" => Some(kinds::SIMPLES),
+            "bamboo" => Some(kinds::BAMBOO),
+            "characters" => Some(kinds::CHARACTERS),
+            "dots" => Some(kinds::DOTS),
+            "numbers" => Some(kinds::BAMBOO | kinds::CHARACTERS | kinds::DOTS),
+            "fives" => Some(0b1_0000 * (1 | 1 << 9 | 1 << 18)),
+            "all" => Some(ALL_KINDS),
+            _ => None,
+        };
+        if let Some(group) = group {
+            set |= group;
+            continue;
+        }
+        let mut chars = word.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let Some(suit) = Suit::from_letter(letter.to_ascii_lowercase()) else {
+            return Err((
+                at,
+                format!("'{word}': expected tiles (b, c, d, w or e and digits, as b23468 e2) or a group (honours, winds, dragons, terminals, simples, bamboo, characters, dots, numbers, fives, all)"),
+            ));
+        };
+        let digits = chars.as_str();
+        if digits.is_empty() {
+            return Err((at, format!("'{word}': expected digits after '{letter}'")));
+        }
+        for (i, digit) in digits.char_indices() {
+            let tile = digit
+                .to_digit(10)
+                .and_then(|d| Tile::new(suit, u8::try_from(d).ok()?));
+            let Some(tile) = tile else {
+                return Err((
+                    at + 1 + i,
+                    format!(
+                        "'{digit}' is no {letter} tile: expected {letter}1 to {letter}{}",
+                        suit.max_rank()
+                    ),
+                ));
+            };
+            set |= 1 << tile.index();
+        }
+    }
+    if set == 0 {
+        return Err((0, "expected at least one tile or group".to_string()));
+    }
+    Ok(set)
+}
+
+/// The tile set of a string of the file, its errors placed inside the string.
+fn tiles_of(value: &Spanned<String>, text: &str) -> Result<u64, RulesFileError> {
+    tile_set(value.get_ref()).map_err(|(offset, message)| {
+        // The string's text starts after its opening quote.
+        error_at(text, value.span().start + 1 + offset, message)
+    })
+}
+
+fn choice<T: Copy>(
+    value: &Spanned<String>,
+    choices: &[(&str, T)],
+    text: &str,
+) -> Result<T, RulesFileError> {
+    let word = value.get_ref().to_lowercase().replace(['-', ' '], "_");
+    choices
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|&(_, t)| t)
+        .ok_or_else(|| {
+            let names: Vec<String> = choices.iter().map(|(n, _)| format!("\"{n}\"")).collect();
+            error_at(
+                text,
+                value.span().start,
+                format!(
+                    "'{}': expected {}",
+                    value.get_ref(),
+                    crate::rule_set::joined(&names, " or ")
+                ),
+            )
+        })
+}
+
+const PRESENCE: [(&str, Presence); 4] = [
+    ("any", Presence::Any),
+    ("none", Presence::None),
+    ("some", Presence::Some),
+    ("only", Presence::Only),
+];
+
+const SHAPES: [(&str, Shapes); 5] = [
+    ("regular", REGULAR),
+    ("seven_pairs", SEVEN_PAIRS_ONLY),
+    ("regular_or_seven_pairs", REGULAR_OR_PAIRS),
+    ("thirteen_terminals", THIRTEEN_TERMINALS_ONLY),
+    ("any", ANY),
+];
+
+fn add_hand(
+    rules: &mut RuleSet,
+    spanned: &Spanned<Hand>,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    let hand = spanned.get_ref();
+    let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
+    let mut r = Requirements::ANY;
+    let shapes = match &hand.shape {
+        Some(shape) => choice(shape, &SHAPES, text)?,
+        None => REGULAR_OR_PAIRS,
+    };
+    if let Some(tiles) = &hand.tiles {
+        r.tiles = tiles_of(tiles, text)?;
+    }
+    if let Some(suits) = &hand.suits {
+        r.suits = count(suits, "suits", 3, text)?;
+    }
+    if let Some(honours) = &hand.honours {
+        r.honours = choice(honours, &PRESENCE, text)?;
+    }
+    if let Some(terminals) = &hand.terminals {
+        r.terminals = choice(terminals, &PRESENCE, text)?;
+    }
+    if let Some(sets) = &hand.sets {
+        r.sets = choice(
+            sets,
+            &[
+                ("any", SetsRule::Any),
+                ("triplets", SetsRule::Triplets),
+                ("sequences", SetsRule::Sequences),
+            ],
+            text,
+        )?;
+    }
+    if let Some(every) = &hand.every_set_holds {
+        r.every_group_holds = tiles_of(every, text)?;
+    }
+    r.concealed = hand.concealed;
+    r.self_drawn = hand.self_drawn;
+    if let Some(kongs) = &hand.kongs {
+        r.kongs = count(kongs, "kongs", 4, text)?;
+    }
+    if let Some(concealed) = &hand.concealed_triplets {
+        r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
+    }
+    if let Some(triplets) = &hand.triplets {
+        let t = triplets.get_ref();
+        r.triplets_of = tiles_of(&t.of, text)?;
+        let number = |n: &Spanned<i64>| {
+            u8::try_from(*n.get_ref())
+                .ok()
+                .filter(|&n| n <= 4)
+                .ok_or_else(|| {
+                    at(
+                        n.span(),
+                        format!(
+                            "triplets: {} is no count of sets: expected 0 to 4",
+                            n.get_ref()
+                        ),
+                    )
+                })
+        };
+        let mut count = Count::ANY;
+        if let Some(n) = &t.exactly {
+            count = Count::exactly(number(n)?);
+        }
+        if let Some(n) = &t.at_least {
+            count.min = number(n)?;
+        }
+        if let Some(n) = &t.at_most {
+            count.max = number(n)?;
+        }
+        if count.is_any() {
+            return Err(at(
+                triplets.span(),
+                "triplets: expected how many, with at_least, at_most or exactly".to_string(),
+            ));
+        }
+        r.triplets = count;
+    }
+    if let Some(pair) = &hand.pair {
+        r.pair = tiles_of(pair, text)?;
+    }
+    if let Some(why) = impossible(&r, shapes) {
+        return Err(at(
+            spanned.span(),
+            format!("no hand can be '{}': {why}", hand.name.get_ref()),
+        ));
+    }
+    let points = points(&hand.value, 1, "a hand's value", text)?;
+    let value = if hand.limit {
+        Value::Alone(points)
+    } else {
+        Value::Points(points)
+    };
+    let summary = hand.summary.clone().unwrap_or_else(|| describe(&r, shapes));
+    let mut pattern = Pattern::new(
+        hand.id.get_ref().clone(),
+        hand.name.get_ref().clone(),
+        value,
+        Condition::Requires(r),
+    )
+    .with_chinese(hand.chinese.clone())
+    .with_shapes(shapes)
+    .with_text(
+        summary.clone(),
+        format!(
+            "{summary}{}",
+            if hand.limit {
+                ". A limit: it scores alone."
+            } else {
+                "."
+            }
+        ),
+    );
+    if let Some(example) = &hand.example {
+        pattern = pattern.with_example(example.get_ref().clone());
+    }
+    let implies: Vec<&str> = hand.implies.iter().map(|i| i.get_ref().as_str()).collect();
+    rules.add_pattern(pattern, &implies).map_err(|e| {
+        let span = match &e {
+            ChangeError::UnknownPattern { id, .. } | ChangeError::ImpliesItself { id } => hand
+                .implies
+                .iter()
+                .find(|i| i.get_ref() == id)
+                .map_or(hand.id.span(), |i| i.span()),
+            _ => hand.id.span(),
+        };
+        change_error(text, span, e)
+    })?;
+    // The example, if any, must score the hand: checked once the table is whole.
+    if let Some(example) = &hand.example {
+        let scored = crate::score_line(example.get_ref(), rules)
+            .map_err(|e| at(example.span(), format!("the example is no hand: {e}")))?;
+        let counts = match &scored.outcome {
+            crate::Outcome::Win { reading, .. } => reading
+                .counted
+                .iter()
+                .chain(reading.set_aside.iter())
+                .any(|c| c.pattern.id == *hand.id.get_ref()),
+            _ => false,
+        };
+        if !counts {
+            return Err(at(
+                example.span(),
+                format!(
+                    "the example does not score '{}': expected a hand it applies to",
+                    hand.name.get_ref()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Why no reading can meet `r` on `shapes`, where that can be seen from the parts alone.
+fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
+    let tiles = r.tiles;
+    let numbers = kinds::BAMBOO | kinds::CHARACTERS | kinds::DOTS;
+    let suits_possible = [kinds::BAMBOO, kinds::CHARACTERS, kinds::DOTS]
+        .iter()
+        .filter(|&&s| tiles & s != 0)
+        .count() as u8;
+    if r.suits.min > suits_possible {
+        return Some(format!(
+            "it needs {} suits, and its tiles are of {suits_possible}",
+            r.suits.min
+        ));
+    }
+    if r.honours == Presence::Some && tiles & kinds::HONORS == 0 {
+        return Some("it needs honours, and its tiles have none".to_string());
+    }
+    if r.honours == Presence::Only && (tiles & kinds::HONORS == 0 || r.suits.min > 0) {
+        return Some("it is all honours, and its tiles or suits say otherwise".to_string());
+    }
+    if r.terminals == Presence::Some && tiles & kinds::TERMINALS == 0 {
+        return Some("it needs terminals, and its tiles have none".to_string());
+    }
+    if r.honours == Presence::Only && r.terminals == Presence::Some {
+        return Some("it is all honours and needs terminals".to_string());
+    }
+    if r.suits.max == 0 && r.honours == Presence::None {
+        return Some("it has no suit and no honours: no tiles at all".to_string());
+    }
+    if r.sets == SetsRule::Sequences
+        && (r.kongs.min > 0 || r.concealed_triplets.min > 0 || r.triplets.min > 0)
+    {
+        return Some("its sets are all sequences, and it needs triplets or kongs".to_string());
+    }
+    if r.sets == SetsRule::Sequences && (tiles & numbers == 0 || r.honours == Presence::Only) {
+        return Some("its sets are sequences, and it holds no number tiles".to_string());
+    }
+    if r.triplets.min > 0 && (r.triplets_of & tiles).count_ones() < u32::from(r.triplets.min) {
+        return Some(format!(
+            "it needs {} triplets of kinds its tiles allow {} of",
+            r.triplets.min,
+            (r.triplets_of & tiles).count_ones()
+        ));
+    }
+    if r.pair != ALL_KINDS && r.pair & tiles == 0 {
+        return Some("its pair is of tiles it may not hold".to_string());
+    }
+    if r.every_group_holds != ALL_KINDS && r.every_group_holds & tiles == 0 {
+        return Some("every set must hold tiles it may not hold".to_string());
+    }
+    if r.kongs.min > 0 && r.concealed_triplets.max < r.kongs.min && r.concealed == Some(true) {
+        return Some(
+            "a concealed hand's kongs are concealed triplets, and it allows fewer".to_string(),
+        );
+    }
+    let regular = shapes.regular;
+    let needs_sets = r.sets != SetsRule::Any
+        || r.every_group_holds != ALL_KINDS
+        || r.pair != ALL_KINDS
+        || r.kongs.min > 0
+        || r.concealed_triplets.min > 0
+        || r.triplets.min > 0;
+    if !regular && needs_sets {
+        return Some("it asks about sets or the pair, and its shape has none".to_string());
+    }
+    None
+}
+
+/// The requirements in one line, for the card when the file gives no summary.
+fn describe(r: &Requirements, shapes: Shapes) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let shape = SHAPES
+        .iter()
+        .find(|(_, s)| *s == shapes)
+        .map_or("any", |(n, _)| n);
+    if shape != "regular_or_seven_pairs" {
+        parts.push(shape.replace('_', " "));
+    }
+    if r.tiles != ALL_KINDS {
+        parts.push(format!("only {}", kinds_text(r.tiles)));
+    }
+    if !r.suits.is_any() {
+        parts.push(format!("{} suits", count_text(r.suits)));
+    }
+    let presence = |p: Presence, what: &str| match p {
+        Presence::Any => None,
+        Presence::None => Some(format!("no {what}")),
+        Presence::Some => Some(format!("some {what}")),
+        Presence::Only => Some(format!("only {what}")),
+    };
+    parts.extend(presence(r.honours, "honours"));
+    parts.extend(presence(r.terminals, "terminals"));
+    match r.sets {
+        SetsRule::Any => {}
+        SetsRule::Triplets => parts.push("all triplets".to_string()),
+        SetsRule::Sequences => parts.push("all sequences".to_string()),
+    }
+    if r.every_group_holds != ALL_KINDS {
+        parts.push(format!(
+            "every set and the pair hold {}",
+            kinds_text(r.every_group_holds)
+        ));
+    }
+    match r.concealed {
+        Some(true) => parts.push("concealed".to_string()),
+        Some(false) => parts.push("with a melded set".to_string()),
+        None => {}
+    }
+    match r.self_drawn {
+        Some(true) => parts.push("self-drawn".to_string()),
+        Some(false) => parts.push("won on a discard".to_string()),
+        None => {}
+    }
+    if !r.kongs.is_any() {
+        parts.push(format!("{} kongs", count_text(r.kongs)));
+    }
+    if !r.concealed_triplets.is_any() {
+        parts.push(format!(
+            "{} concealed triplets",
+            count_text(r.concealed_triplets)
+        ));
+    }
+    if !r.triplets.is_any() {
+        parts.push(format!(
+            "{} triplets of {}",
+            count_text(r.triplets),
+            kinds_text(r.triplets_of)
+        ));
+    }
+    if r.pair != ALL_KINDS {
+        parts.push(format!("a pair of {}", kinds_text(r.pair)));
+    }
+    if parts.is_empty() {
+        "any winning hand".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn count_text(count: Count) -> String {
+    match (count.min, count.max) {
+        (min, max) if min == max => min.to_string(),
+        (min, u8::MAX) => format!("{min}+"),
+        (0, max) => format!("at most {max}"),
+        (min, max) => format!("{min}-{max}"),
+    }
+}
+
+/// A set of kinds in notation, one group per suit: `b23468 e2`.
+fn kinds_text(set: u64) -> String {
+    let tiles: Vec<Tile> = crate::waits::kinds_of(set).collect();
+    crate::tile::grouped_by_suit(&tiles)
+}
