@@ -548,8 +548,9 @@ fn check_melds(parsed: &[ParsedMeld], melds: &mut Melds) -> Result<(), HandError
 fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
     let tiles = meld.tiles.as_slice();
     let identical = |n: usize| tiles.len() == n && tiles.iter().all(|t| *t == tiles[0]);
-    // In any order: `[c b3 b5 b4]` is the chow b345.
-    let consecutive = match *tiles {
+    // In any order: `[c b3 b5 b4]` is the chow b345. Asked only of a chow, or of a meld
+    // that is no meld of its kind (most melds are pungs: every line of a batch checks them).
+    let consecutive = || match *tiles {
         [a, b, c] => {
             let mut sorted = [a, b, c];
             sorted.sort_unstable();
@@ -570,7 +571,7 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
             "a kong is four identical tiles",
         ),
         MeldKind::Chow => (
-            consecutive,
+            consecutive(),
             HandErrorKind::BadChow as _,
             "a chow is three consecutive tiles of one number suit",
         ),
@@ -587,7 +588,7 @@ fn check_meld(meld: &ParsedMeld) -> Result<Meld, HandError> {
     let other = match lowest {
         Some(_) if identical(4) => Some(("four identical tiles, a kong", "k")),
         Some(_) if identical(3) => Some(("three identical tiles, a pung", "p")),
-        Some(_) if consecutive => Some(("three consecutive tiles, a chow", "c")),
+        Some(_) if consecutive() => Some(("three consecutive tiles, a chow", "c")),
         _ => None,
     };
     let kind = match other {
