@@ -7,6 +7,7 @@
 //! counting from 1 the concealed tiles, then the melds, then the winning tile, then the
 //! shared context words and the rule set's own, in the order given.
 
+use crate::context::Context;
 use crate::hand::Hand;
 use crate::line::{self, Error};
 use crate::notation::{NamedWord, ParsedHand, ParsedMeld, Spanned, Word};
@@ -51,6 +52,13 @@ pub struct HandTiles {
 }
 
 impl HandTiles {
+    /// These tiles in the situation `context`: its words replace any given before.
+    pub fn with_context(mut self, context: &Context) -> HandTiles {
+        self.words = context.words();
+        self.system_words = context.system_words();
+        self
+    }
+
     /// The hand under `rules`, checked as a line of notation is (tile count, copies, meld
     /// shapes, context words); an error's column is the place of the item at fault (see the
     /// module's doc).

@@ -59,6 +59,7 @@ mod ascii;
 pub mod batch;
 pub mod build;
 pub mod claim;
+pub mod context;
 #[cfg(any(test, feature = "testing"))]
 pub mod corpus;
 mod digits;

@@ -5,11 +5,12 @@
 use std::io;
 
 use mjscore::batch::{self, Control, Input, Settings};
+use mjscore::context::{Context, RuleOption, Tin, WonBy};
 use mjscore::patterns::{Condition, Pattern, Value, REGULAR};
 use mjscore::render::json::Json;
 use mjscore::render::{Location, Renderer};
 use mjscore::rules::{HUANG, WSOM};
-use mjscore::{HandTiles, MeldKind, Options, Outcome, Reading, Scored, Seat, Tile, Word};
+use mjscore::{HandTiles, MeldKind, Options, Outcome, Reading, Scored, Seat, Tile};
 
 /// The best reading of a line that wins under `rules`.
 fn won<'s, 'r>(scored: &'s Scored<'r>) -> &'s Reading<'r> {
@@ -47,20 +48,25 @@ fn a_line_is_scored() {
     assert_eq!(paid(&scored), [-460, -25, -25, 510]);
 }
 
-/// (b) The same hand from tiles and typed words, with no notation: the same 170 and the
-/// same payments.
+/// (b) The same hand from tiles and a typed context, with no notation: the same 170 and
+/// the same payments.
 #[test]
-fn a_hand_from_tiles_and_typed_words() {
+fn a_hand_from_tiles_and_a_typed_context() {
     let tile = |code: &str| code.parse::<Tile>().unwrap();
+    let context = Context {
+        seat: Seat::North,
+        won_by: WonBy::Discard(Some(Seat::East)),
+        ..Context::default()
+    };
     let tiles = HandTiles {
         concealed: vec![tile("c9")],
         melds: ["c2", "c3", "c4", "w1"]
             .map(|first| (MeldKind::Pung, tile(first)))
             .to_vec(),
         winning: Some(tile("c9")),
-        words: vec![Word::Seat(Seat::North), Word::From(Seat::East)],
-        system_words: Vec::new(),
-    };
+        ..HandTiles::default()
+    }
+    .with_context(&context);
     let hand = tiles.hand(&WSOM).unwrap();
     let Outcome::Win {
         reading, payments, ..
@@ -70,6 +76,14 @@ fn a_hand_from_tiles_and_typed_words() {
     };
     assert_eq!(reading.total, 170);
     assert_eq!(Seat::ALL.map(|s| payments.of(s)), [-460, -25, -25, 510]);
+    // A context the rules refuse is refused as the words would be: a discard by the
+    // winner himself.
+    let own = Context {
+        won_by: WonBy::Discard(Some(Seat::North)),
+        ..context
+    };
+    let refused = tiles.with_context(&own).hand(&WSOM).unwrap_err();
+    assert!(refused.message().contains("his own discard"), "{refused}");
 }
 
 /// (c) Huang's table with Tin: South self-draws d5 after declaring Tin with one tile
@@ -88,6 +102,29 @@ fn huangs_table_with_tin() {
     );
     assert_eq!((reading.base, reading.total), (43, 65));
     assert_eq!(paid(&scored), [-130, 260, -65, -65]);
+    // The same from tiles, the Tin and the third-last tile as typed options.
+    let tile = |code: &str| code.parse::<Tile>().unwrap();
+    let context = Context {
+        seat: Seat::South,
+        won_by: WonBy::SelfDraw,
+        options: vec![RuleOption::Tin(Tin::Earth), RuleOption::NthLastTile(3)],
+        ..Context::default()
+    };
+    let tiles = HandTiles {
+        concealed: "c1 c2 c3 c4 c5 c6 c7 c8 c9 d5"
+            .split(' ')
+            .map(tile)
+            .collect(),
+        melds: vec![(MeldKind::Pung, tile("e1"))],
+        winning: Some(tile("d5")),
+        ..HandTiles::default()
+    }
+    .with_context(&context);
+    let hand = tiles.hand(&HUANG).unwrap();
+    let Outcome::Win { reading, .. } = mjscore::score_hand(&hand, &HUANG) else {
+        panic!("a win");
+    };
+    assert_eq!(reading.total, 65);
 }
 
 /// (d) The waits of 13 tiles: b123 c456 d789 w11 b5 b6 waits on b4 and b7 (b456 or
