@@ -3,7 +3,10 @@
 //! `mjscore::invariants`. Then, over every reading of every regular hand, each line of
 //! Huang's "implied, not counted" table between shape patterns is proved a true
 //! implication: whenever its pattern applies, so do the patterns it drops (as many
-//! instances as it drops; docs/rules-huang.md states the table). Run it in release mode:
+//! instances as it drops; docs/rules-huang.md states the table). On every reading of every
+//! hand, each of the WSOM patterns written again in a rules file's vocabulary
+//! (tests/data/rules/wsom-again.toml) applies exactly when WSOM's own does. Run it in
+//! release mode:
 //!
 //! ```sh
 //! cargo run --release --example exhaustive
@@ -23,18 +26,64 @@
 //! but not the hand counts nor that every pattern occurs.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use mjscore::arrange::{arrangements, Shape};
 use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
 use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, Shapes, ANY_SEQUENCES, REGULAR};
-use mjscore::rule_set::{Dropped, Implication};
+use mjscore::rule_set::{Dropped, Implication, RuleSet};
 use mjscore::rules::huang;
 use mjscore::rules::WSOM;
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::{Seat, Tile, KINDS};
 use mjscore::words::SystemWords;
+
+/// WSOM's patterns written again in a rules file's vocabulary, each paired with its own.
+const AGAIN: &str = include_str!("../tests/data/rules/wsom-again.toml");
+
+/// The pairs of [`AGAIN`]: (WSOM's pattern, the file's), read once for every thread.
+fn written_again() -> &'static [(&'static Pattern, &'static Pattern)] {
+    static AGAIN_RULES: OnceLock<RuleSet> = OnceLock::new();
+    static PAIRS: OnceLock<Vec<(&'static Pattern, &'static Pattern)>> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let again = AGAIN_RULES
+            .get_or_init(|| mjscore::rules_file::parse(AGAIN).expect("the vocabulary file checks"));
+        again
+            .patterns
+            .iter()
+            .filter_map(|copy| {
+                let id = copy.id.strip_prefix("again ")?;
+                Some((WSOM.pattern(id).expect("a WSOM pattern"), copy))
+            })
+            .collect()
+    })
+}
+
+/// The first reading of `hand` where a pattern of WSOM and the one written again in the
+/// vocabulary disagree, told.
+fn vocabulary_disagrees(hand: &Hand, arranged: &mjscore::arrange::Arrangements) -> Option<String> {
+    for arrangement in arranged {
+        let facts = Facts::new(hand, arrangement);
+        for &(own, again) in written_again() {
+            let (by_own, by_again) = (
+                invariants::applies(own, &facts),
+                invariants::applies(again, &facts),
+            );
+            if by_own != by_again {
+                return Some(format!(
+                    "{}: {} {} and its vocabulary's {} disagree ({by_own} and {by_again}) on {arrangement}",
+                    hand.notation(),
+                    own.id,
+                    own.name,
+                    again.id
+                ));
+            }
+        }
+    }
+    None
+}
 
 /// Instances of `pattern` in one reading, before implications: 0 when it does not apply.
 fn instances(pattern: &Pattern, facts: &Facts) -> usize {
@@ -564,6 +613,9 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         for context in [&self_draw, &discard] {
             hand.context = context.clone();
             tally.scorings += 1;
+            if let Some(disagreement) = vocabulary_disagrees(&hand, &arranged) {
+                tally.failures.push(disagreement);
+            }
             match invariants::check_arranged(&hand, &WSOM, Some(&arranged)) {
                 Ok(Outcome::Win { reading, .. }) => {
                     tally.wins += 1;
@@ -675,6 +727,10 @@ fn main() {
             missing.push(pattern.id.as_ref());
         }
     }
+    println!(
+        "the {} WSOM patterns written again in a rules file's vocabulary: each applied exactly where WSOM's own did on every reading (any difference is a failure below)",
+        written_again().len()
+    );
     println!("run time {:.1} s", started.elapsed().as_secs_f64());
     let mut failed = false;
     if sample > 1 {
