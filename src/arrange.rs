@@ -47,10 +47,7 @@ pub enum Shape {
     /// [`RuleSet::with_special_shapes`]: crate::rule_set::RuleSet::with_special_shapes
     Special {
         /// Which shape.
-        #[cfg_attr(
-            feature = "serde",
-            serde(serialize_with = "crate::serialize::special_shape_name")
-        )]
+        #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_shape_name"))]
         shape: &'static SpecialShape,
         /// The 14 tiles, sorted.
         tiles: [Tile; 14],
@@ -660,6 +657,15 @@ impl Shape {
             Shape::Special { .. } => 4,
         }
     }
+}
+
+/// A special shape by its name, for `serde` (it holds a function).
+#[cfg(feature = "serde")]
+fn serialize_shape_name<S: serde::Serializer>(
+    shape: &&SpecialShape,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(shape.name)
 }
 
 #[cfg(test)]

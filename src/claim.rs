@@ -31,7 +31,7 @@ pub struct Claim<'r> {
     /// The claimed patterns, for a pattern claim.
     #[cfg_attr(
         feature = "serde",
-        serde(serialize_with = "crate::serialize::optional_pattern_ids")
+        serde(serialize_with = "crate::patterns::serialize_optional_ids")
     )]
     pub patterns: Option<Vec<&'r Pattern>>,
 }
@@ -218,7 +218,7 @@ pub struct ClaimCheck<'r> {
     /// Claimed but not counted in the hand (pattern claims only).
     #[cfg_attr(
         feature = "serde",
-        serde(serialize_with = "crate::serialize::pattern_ids")
+        serde(serialize_with = "crate::patterns::serialize_ids")
     )]
     pub not_there: Vec<&'r Pattern>,
 }

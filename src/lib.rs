@@ -75,8 +75,6 @@ pub mod rule_set;
 pub mod rules;
 pub mod rules_file;
 pub mod score;
-#[cfg(feature = "serde")]
-mod serialize;
 pub mod session;
 pub mod sets;
 pub mod small;

@@ -865,6 +865,36 @@ pub fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<
     Some(counts)
 }
 
+/// A pattern as its id, for `serde` (its table entry holds functions).
+#[cfg(feature = "serde")]
+pub(crate) fn serialize_id<S: serde::Serializer>(
+    pattern: &&Pattern,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&pattern.id)
+}
+
+/// Patterns as their ids, for `serde`.
+#[cfg(feature = "serde")]
+pub(crate) fn serialize_ids<S: serde::Serializer>(
+    patterns: &[&Pattern],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(patterns.iter().map(|p| &*p.id))
+}
+
+/// Patterns as their ids, or nothing, for `serde`.
+#[cfg(feature = "serde")]
+pub(crate) fn serialize_optional_ids<S: serde::Serializer>(
+    patterns: &Option<Vec<&Pattern>>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match patterns {
+        Some(patterns) => serialize_ids(patterns, s),
+        None => s.serialize_none(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{same_id, Facts};

@@ -28,7 +28,7 @@ pub struct CountedPattern<'r> {
     /// The pattern.
     #[cfg_attr(
         feature = "serde",
-        serde(serialize_with = "crate::serialize::pattern_id")
+        serde(serialize_with = "crate::patterns::serialize_id")
     )]
     pub pattern: &'r Pattern,
     /// The set it counted for, for a per-set pattern.

@@ -434,6 +434,14 @@ impl Seat {
     }
 }
 
+/// A tile as notation writes it (`b5`, `w1`), for `serde`.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Tile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
