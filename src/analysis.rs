@@ -4,10 +4,10 @@
 //! drawn), each discard that leaves it calling, with the waits after it.
 //!
 //! This module comes after [`crate::score`] in the data flow: it asks the counting core
-//! ([`crate::waits::completing_kinds`], [`crate::waits::distance`]) which kinds complete the hand, builds
+//! (`waits::completing_kinds`, [`crate::waits::distance`]) which kinds complete the hand, builds
 //! the won hand for each (as [`Holding::won_on`] does, but once for a hand: each wait sets
 //! its winning tile, each discard its tiles) and scores it as any hand is scored, both
-//! ways at once ([`score::readings_both_ways_into`], [`score::verdict`]), so the rule
+//! ways at once (`score::readings_both_ways_into`, [`score::verdict`]), so the rule
 //! set's minimum applies. What is the same for many wins is worked out once: a 14-tile
 //! hand's splits ([`Splits`]), the facts its counts already give ([`HandFacts`]), and a
 //! reading whose patterns never ask how the tile came. Nothing in the engine imports it.

@@ -225,7 +225,7 @@ pub fn arrangements(hand: &Hand) -> Arrangements {
 
 /// [`arrangements`], pushed into `found` (empty): the list is filled where it stays, not
 /// moved there.
-pub fn arrange_into(hand: &Hand, found: &mut Arrangements) {
+pub(crate) fn arrange_into(hand: &Hand, found: &mut Arrangements) {
     Splits::of(hand).place(hand.winning_tile, found);
 }
 

@@ -7,7 +7,7 @@
 //! line, and the output flushed whenever the input has nothing more buffered, so results
 //! appear while a slow producer is still writing. A regular file is read ahead in chunks,
 //! worked out on every core and written in input order (the `parallel` submodule): each
-//! [`Task`] is split into its pure half ([`Work`]: read, score, render a line's own result)
+//! `Task` is split into its pure half (`Work`: read, score, render a line's own result)
 //! and what must follow input order (the summary, a session's sheet), applied on one thread.
 //!
 //! Whatever ends a run, its output ends after a whole line: results are buffered here and
@@ -55,7 +55,7 @@ pub enum Line<'a> {
 /// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it (or at the end of
 /// the input) is dropped, and so not counted against [`MAX_LINE`]: a line of the limit's
 /// length reads the same with a Windows line ending.
-pub struct LineReader<R> {
+pub(crate) struct LineReader<R> {
     reader: BufReader<R>,
     buffer: Vec<u8>,
     number: usize,
@@ -178,12 +178,6 @@ impl<R: Read> LineReader<R> {
         }
         Ok(())
     }
-}
-
-/// Whether a line holds no hand: blank (spaces, tabs, a `\r`, form feeds only), or a `#`
-/// comment (`#` is its first byte that is not blank).
-pub fn is_skipped(line: &str) -> bool {
-    matches!(first_non_blank(line.as_bytes()), None | Some(b'#'))
 }
 
 fn first_non_blank(bytes: &[u8]) -> Option<u8> {
@@ -316,7 +310,7 @@ pub struct Stopped<'r> {
 /// Bad lines are reported in place and the run goes on; so is an input that cannot be read
 /// (missing, a directory, a read error), and the run goes on with the next input. Only an
 /// error writing `out` stops it, or `control`'s stop. An input read ahead is scored on
-/// `control.jobs` threads (see [`run_task`]); the output is the same whatever the threads.
+/// `control.jobs` threads (see `run_task`); the output is the same whatever the threads.
 pub fn run<'r>(
     inputs: Vec<Input>,
     settings: &Settings<'r>,
@@ -349,7 +343,7 @@ pub fn run<'r>(
 /// (read it, score it, render its own result) on any thread; the task itself then
 /// [`apply`](Task::apply)s each line's work in input order, on one thread: everything
 /// that depends on the lines before (counts, a session's sheet) belongs there.
-pub trait Task {
+pub(crate) trait Task {
     /// The pure half of the task.
     type Work: Work;
     /// The pure half, handed to the threads that work lines out.
@@ -374,7 +368,7 @@ pub trait Task {
 
 /// The pure half of a [`Task`]: what a line gives on its own, whatever the lines around
 /// it. It is shared between threads, so it holds nothing that changes.
-pub trait Work: Sync {
+pub(crate) trait Work: Sync {
     /// A line's result as worked out, for [`Task::apply`].
     type Worked: Send;
     /// One line holding a hand (not blank, not a comment): its own result is rendered at
@@ -798,7 +792,7 @@ fn players_of(line: &[u8]) -> Option<[String; 4]> {
 /// `out` is only ever handed whole lines, and a stop (see [`Control`]) ends the run after
 /// the line in hand, with what was written flushed: whatever ends a run, a reader of the
 /// output never gets a line cut in half.
-pub fn run_task<T: Task>(
+pub(crate) fn run_task<T: Task>(
     inputs: Vec<Input>,
     output: &dyn Renderer,
     control: &Control,
@@ -944,7 +938,7 @@ pub fn render_result(
 }
 
 /// [`render_result`], written at the end of `out`.
-pub fn write_result(
+pub(crate) fn write_result(
     out: &mut String,
     settings: &Settings,
     input: &str,

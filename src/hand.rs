@@ -335,7 +335,7 @@ impl Hand {
 
 /// Checks a parsed line and builds the [`Hand`] won on `winning` (the line's `+TILE`);
 /// `words` are the scoring system's words the line gave, read by [`crate::words::resolve`].
-pub fn validate(
+pub(crate) fn validate(
     parsed: &ParsedHand,
     winning: Spanned<Tile>,
     words: SystemWords,
@@ -346,7 +346,10 @@ pub fn validate(
 /// Checks a line that wins by declaration whatever its tiles (Huang's eight flowers): the
 /// tiles may be any number, or none, and the winning tile may be left out; the melds must
 /// still have their shapes, and no tile may have a fifth copy.
-pub fn validate_declared(parsed: &ParsedHand, words: SystemWords) -> Result<Hand, HandError> {
+pub(crate) fn validate_declared(
+    parsed: &ParsedHand,
+    words: SystemWords,
+) -> Result<Hand, HandError> {
     validate_tiles(parsed, parsed.winning, words, false)
 }
 
@@ -488,7 +491,10 @@ impl Holding {
 /// Checks a line parsed for the `waits` analysis and builds the [`Holding`]: 13 or 14
 /// tiles, the melds' shapes and at most four copies as for a winning hand, and the context
 /// words that do not say how the hand was won (docs/waits.md has the rulings).
-pub fn validate_holding(parsed: &ParsedHolding, words: SystemWords) -> Result<Holding, HandError> {
+pub(crate) fn validate_holding(
+    parsed: &ParsedHolding,
+    words: SystemWords,
+) -> Result<Holding, HandError> {
     let mut melds = Melds::new();
     check_melds(&parsed.melds, &mut melds)?;
     let tiles = parsed.concealed.len() + usize::from(parsed.drawn.is_some()) + 3 * melds.len();

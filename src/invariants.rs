@@ -130,7 +130,7 @@ fn highest_value(rules: &RuleSet) -> u32 {
 /// No pattern of `rules` holds on `reading` (of `hand`) if its shapes leave out the
 /// reading's number of sequences: a pattern that declares it needs sequences or triplets is
 /// not tested on readings without them, and this asks it anyway.
-pub fn check_sequence_counts(
+pub(crate) fn check_sequence_counts(
     hand: &Hand,
     reading: &Reading,
     rules: &RuleSet,

@@ -238,7 +238,7 @@ pub enum NotationErrorKind {
 
 /// The largest claim accepted: far above any hand (480 is the most a hand scores), low
 /// enough that payments computed from it cannot overflow.
-pub const MAX_CLAIM: u32 = 100_000;
+pub(crate) const MAX_CLAIM: u32 = 100_000;
 
 /// What a `claim=` token (or `--claim`) says the hand is worth (docs/rules.md § Claims).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -294,7 +294,7 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
 /// characters, spaces other than the ASCII one, and the invisible format characters
 /// (zero-width spaces and joiners, direction marks, a byte-order mark, a soft hyphen,
 /// variation selectors).
-pub fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     c.is_control()
         || (c.is_whitespace() && c != ' ')
         || matches!(c,
@@ -492,7 +492,10 @@ fn table_phrase(first: &str, second: &str) -> Option<&'static str> {
 /// word as a slip (`ron`, a discard win, is one letter from `rob`): a word of under five
 /// letters is guessed only from a slip that keeps its letters (two swapped, one doubled or
 /// left out), never from a changed letter.
-pub fn guess_word<'k>(word: &str, known: impl IntoIterator<Item = &'k str>) -> Option<String> {
+pub(crate) fn guess_word<'k>(
+    word: &str,
+    known: impl IntoIterator<Item = &'k str>,
+) -> Option<String> {
     let word = word.to_ascii_lowercase();
     if let Some((_, meant)) = TILE_WORDS.iter().find(|(name, _)| *name == word) {
         return Some((*meant).to_string());
@@ -610,7 +613,7 @@ impl Word {
 pub type Words = SmallVec<Spanned<Word>, 4>;
 
 /// The words of a line that only some systems read, as written (see [`Words`]).
-pub type NamedWords<'a> = SmallVec<Spanned<NamedWord<'a>>, 2>;
+pub(crate) type NamedWords<'a> = SmallVec<Spanned<NamedWord<'a>>, 2>;
 
 /// A value with the 1-based column where its token starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -653,7 +656,7 @@ pub struct ParsedHand<'a> {
 }
 
 impl ParsedHand<'_> {
-    /// A line without a token, to be read into ([`parse_line_into`]).
+    /// A line without a token, to be read into (`parse_line_into`).
     pub fn empty() -> Self {
         ParsedHand {
             concealed: SmallVec::new(),
@@ -1040,7 +1043,7 @@ fn tile_group(input: &str) -> Res<'_, Written<'_>> {
 
 /// The tile a Unicode mahjong glyph shows (U+1F000-U+1F021): 🀀-🀃 the winds East, South,
 /// West, North; 🀄 Red, 🀅 Green, 🀆 White; 🀇-🀏 characters, 🀐-🀘 bamboo, 🀙-🀡 dots, 1-9.
-pub fn glyph_tile(c: char) -> Option<Tile> {
+pub(crate) fn glyph_tile(c: char) -> Option<Tile> {
     let offset = (c as u32).checked_sub(0x1F000)?;
     let (suit, rank) = match offset {
         0..=3 => (Suit::Wind, offset + 1),
@@ -1365,7 +1368,7 @@ fn chinese_seat(text: &str) -> Option<Seat> {
 }
 
 /// Accepts a seat letter or its full name (`s`, `south`), in any case.
-pub fn seat_name(value: &str) -> Option<Seat> {
+pub(crate) fn seat_name(value: &str) -> Option<Seat> {
     seat_of(value.as_bytes())
 }
 
@@ -1443,7 +1446,7 @@ pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
 
 /// Parses one line of notation, with or without a winning tile: the caller decides whether
 /// it needs one (a hand to score does; a hand to ask for its waits does not).
-pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
+pub(crate) fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let mut parsed = ParsedHand::empty();
     parse_line_into(line, &mut parsed)?;
     Ok(parsed)
@@ -1451,7 +1454,7 @@ pub fn parse_line(line: &str) -> Result<ParsedHand<'_>, NotationError> {
 
 /// [`parse_line`], read into `parsed`, which must be [`ParsedHand::empty`]: the batch's
 /// line is read where it stays, not moved there (a `ParsedHand` is some 600 bytes).
-pub fn parse_line_into<'a>(
+pub(crate) fn parse_line_into<'a>(
     line: &'a str,
     parsed: &mut ParsedHand<'a>,
 ) -> Result<(), NotationError> {

@@ -804,12 +804,12 @@ pub fn all_sequences(f: &Facts) -> bool {
 }
 
 /// Four triplets or kongs.
-pub fn all_triplets(f: &Facts) -> bool {
+pub(crate) fn all_triplets(f: &Facts) -> bool {
     f.sets().iter().all(Set::is_triplet_or_kong)
 }
 
 /// The one number suit of the hand, if its number tiles are all of one suit.
-pub fn single_number_suit(f: &Facts) -> Option<Suit> {
+pub(crate) fn single_number_suit(f: &Facts) -> Option<Suit> {
     let suits = [
         (kinds::BAMBOO, Suit::Bamboo),
         (kinds::CHARACTERS, Suit::Characters),
@@ -821,40 +821,40 @@ pub fn single_number_suit(f: &Facts) -> Option<Suit> {
 }
 
 /// Whether the hand holds any wind or dragon.
-pub fn has_honors(f: &Facts) -> bool {
+pub(crate) fn has_honors(f: &Facts) -> bool {
     f.holds_any(kinds::HONORS)
 }
 
 /// Number tiles of one suit, plus honors.
-pub fn mixed_one_suit(f: &Facts) -> bool {
+pub(crate) fn mixed_one_suit(f: &Facts) -> bool {
     single_number_suit(f).is_some() && has_honors(f)
 }
 
 /// Number tiles of one suit only.
-pub fn pure_one_suit(f: &Facts) -> bool {
+pub(crate) fn pure_one_suit(f: &Facts) -> bool {
     single_number_suit(f).is_some() && !has_honors(f)
 }
 
 /// A dragon tile.
-pub fn is_dragon(t: Tile) -> bool {
+pub(crate) fn is_dragon(t: Tile) -> bool {
     t.suit() == Suit::Dragon
 }
 
 /// A wind tile.
-pub fn is_wind(t: Tile) -> bool {
+pub(crate) fn is_wind(t: Tile) -> bool {
     t.suit() == Suit::Wind
 }
 
 /// Whether the eyes satisfy `test`.
-pub fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
+pub(crate) fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
     f.pair().is_some_and(test)
 }
 
 /// 1112345678999: how many of each rank Nine Gates holds.
-pub const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+pub(crate) const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
 /// How many of each rank (1-9) of `suit` the tiles hold; `None` if any is of another suit.
-pub fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<[u8; 9]> {
+pub(crate) fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<[u8; 9]> {
     let mut counts = [0u8; 9];
     for tile in tiles {
         if tile.suit() != suit {

@@ -235,7 +235,7 @@ impl TableIndex {
 
 /// A system's own check of the context words: the parsed line (for the words' columns)
 /// and the context built from it.
-pub type ContextCheck = fn(&ParsedHand, &WinContext) -> Result<(), HandError>;
+pub(crate) type ContextCheck = fn(&ParsedHand, &WinContext) -> Result<(), HandError>;
 
 /// When the pattern `counted` counts (and `when` holds, if given), the patterns of `drops`
 /// do not count with it.

@@ -39,7 +39,7 @@ use crate::tile::{kinds, Suit, Tile};
 
 /// The most points a value, a minimum or a limit may be: far above any real hand, and low
 /// enough that no sum of a table's patterns overflows.
-pub const MAX_POINTS: u32 = 1_000_000;
+pub(crate) const MAX_POINTS: u32 = 1_000_000;
 
 /// Why a rules file gives no rule set: where in the file, and what was expected there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -573,7 +573,7 @@ fn count(
 /// A set of tile kinds written as words: tiles in notation (`b23468 e2`, `w1234`) and
 /// groups (`honours`, `winds`, `dragons`, `terminals`, `simples`, `bamboo`, `characters`,
 /// `dots`, `numbers`, `fives`, `all`).
-pub fn tile_set(words: &str) -> Result<u64, (usize, String)> {
+pub(crate) fn tile_set(words: &str) -> Result<u64, (usize, String)> {
     let mut set = 0u64;
     let mut offset = 0;
     for word in words.split(' ') {

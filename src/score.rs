@@ -19,7 +19,7 @@ pub type Counted<'r> = SmallVec<CountedPattern<'r>, 8>;
 
 /// The patterns a limit set aside: none, most often, so few are kept in place (a smaller
 /// reading is cheaper to move).
-pub type SetAside<'r> = SmallVec<CountedPattern<'r>, 2>;
+pub(crate) type SetAside<'r> = SmallVec<CountedPattern<'r>, 2>;
 
 /// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
 #[derive(Debug, Clone, Copy)]
@@ -224,21 +224,9 @@ pub enum Outcome<'r> {
     FalseWin(FalseWin<'r>),
 }
 
-/// The applicable patterns of one arrangement, in table order, after the series rule.
-pub fn applicable_patterns<'r>(
-    hand: &Hand,
-    arrangement: &Arrangement,
-    rules: &'r RuleSet,
-) -> Counted<'r> {
-    let mut found = Counted::new();
-    let hand_facts = HandFacts::new();
-    let facts = Facts::sharing(hand, arrangement, &hand_facts);
-    find_patterns(&facts, rules, &mut found);
-    found
-}
-
-/// [`applicable_patterns`] of the reading `facts` describe, pushed into `found` (empty): a
-/// reading's list is filled where it stays, not moved there.
+/// The applicable patterns of the reading `facts` describe, in table order, after the
+/// series rule, pushed into `found` (empty): a reading's list is filled where it stays, not
+/// moved there.
 fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>) {
     let table = rules.table_index();
     let maximum = rules.limit.maximum;
@@ -464,7 +452,7 @@ fn limit_in_place<'r>(
 }
 
 /// `base` plus `percent` % of it, rounded half up.
-pub fn with_percent(base: u32, percent: u32) -> u32 {
+pub(crate) fn with_percent(base: u32, percent: u32) -> u32 {
     let hundredths = u64::from(base) * (100 + u64::from(percent));
     u32::try_from((hundredths + 50) / 100).unwrap_or(u32::MAX)
 }
@@ -630,7 +618,7 @@ pub fn readings<'r>(hand: &Hand, rules: &'r RuleSet) -> Vec<Reading<'r>> {
 /// `all` (empty) receive their readings, best first. A reading whose patterns never asked
 /// how the tile came ([`Facts::asked_how_won`]) is read once and copied: only a few
 /// patterns ask.
-pub fn readings_both_ways_into<'r, const N: usize>(
+pub(crate) fn readings_both_ways_into<'r, const N: usize>(
     hands: [&Hand; 2],
     rules: &'r RuleSet,
     arranged: &Arrangements,
@@ -675,7 +663,7 @@ fn differ_only_in_how_won(first: &Hand, second: &Hand) -> bool {
 
 /// The first of [`readings`] without keeping the others, and how many were compared.
 #[inline]
-pub fn best_reading<'r>(hand: &Hand, rules: &'r RuleSet) -> (Option<Reading<'r>>, usize) {
+pub(crate) fn best_reading<'r>(hand: &Hand, rules: &'r RuleSet) -> (Option<Reading<'r>>, usize) {
     best_reading_inspected(hand, rules, None, |_| {})
 }
 
@@ -684,7 +672,7 @@ pub fn best_reading<'r>(hand: &Hand, rules: &'r RuleSet) -> (Option<Reading<'r>>
 /// `arranged`, when given, is the hand's [`arrangements`] (the same tiles scored in
 /// several contexts are arranged once); without it the hand is arranged here.
 #[inline]
-pub fn best_reading_inspected<'r>(
+pub(crate) fn best_reading_inspected<'r>(
     hand: &Hand,
     rules: &'r RuleSet,
     arranged: Option<&Arrangements>,
@@ -721,7 +709,7 @@ pub fn score<'r>(hand: &Hand, rules: &'r RuleSet) -> Outcome<'r> {
 }
 
 /// The outcome from the hand's readings, best first (as [`readings`] returns them).
-pub fn decide<'r>(hand: &Hand, rules: &'r RuleSet, all: Vec<Reading<'r>>) -> Outcome<'r> {
+pub(crate) fn decide<'r>(hand: &Hand, rules: &'r RuleSet, all: Vec<Reading<'r>>) -> Outcome<'r> {
     let compared = all.len();
     decide_best(hand, rules, all.into_iter().next(), compared)
 }

@@ -17,7 +17,7 @@ use crate::tile::Seat;
 
 /// A batch line that is not a hand but part of the session's sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Directive {
+pub(crate) enum Directive {
     /// `players: A B C D`: who sits East, South, West and North from the next hand.
     Players([String; 4]),
     /// `draw`: a drawn hand, nobody pays.
@@ -148,7 +148,7 @@ impl SessionErrorKind {
 /// with `players:` (letters in any case; `players` without its colon is an error that says
 /// so), `None` for any other line (a hand). A `#` starts
 /// a comment, as on a hand line, so a name cannot hold one.
-pub fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
+pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     // Every line of a batch asks: most are hands, which no session word starts, so they are
     // turned away before the line is split into words.
     let start = match line.as_bytes().first() {
@@ -252,7 +252,7 @@ fn list_names(names: &[String]) -> String {
 /// `A`, the Kelvin sign U+212A is `K`), in lower case, without the characters that show
 /// nothing (`is_invisible`). Two names with the same key cannot be told apart on a score
 /// sheet.
-pub fn name_key(name: &str) -> String {
+pub(crate) fn name_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
     let shown: String = name.chars().filter(|&c| !is_invisible(c)).nfkc().collect();
     // Lower case can undo the normal form (a capital whose small letter decomposes):
@@ -338,7 +338,7 @@ fn player_named(value: &str, players: [&str; 4]) -> Result<Option<Seat>, Vec<Str
 /// error in it, stays where it was. Seat letters and seat names (`s`, `south`) and
 /// `resp=none` always mean themselves; a line that names no player comes back as it is.
 /// A hand that names no winner (no `seat=`) is an error: at a table, who won is a player.
-pub fn seats_for_names<'l>(
+pub(crate) fn seats_for_names<'l>(
     line: &'l str,
     players: [&str; 4],
 ) -> Result<Cow<'l, str>, SessionError> {
@@ -416,7 +416,7 @@ pub fn seats_for_names<'l>(
 /// `line`, told with the words of `line` as written: an error at a seat word that named a
 /// player (`from=ann`) says `from=ann` where the line it read said `from=e`. `None` when
 /// the error is at no such word.
-pub fn as_written(column: usize, message: &str, line: &str) -> Option<String> {
+pub(crate) fn as_written(column: usize, message: &str, line: &str) -> Option<String> {
     let body = line.split('#').next().unwrap_or_default();
     let (key, value) = words_with_columns(body)
         .into_iter()

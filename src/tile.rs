@@ -280,7 +280,7 @@ impl fmt::Display for Tile {
 
 /// Writes `count` copies of `tile` in compact notation: `b555`.
 #[inline]
-pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Result {
+pub(crate) fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Result {
     if (1..=4).contains(&count) {
         let at = tile.index() * 5;
         return f.write_str(&RUNS[at..=at + count]);
@@ -294,7 +294,7 @@ pub fn write_run(f: &mut impl fmt::Write, tile: Tile, count: usize) -> fmt::Resu
 
 /// The sequence starting at `tile` in compact notation (`b456`), written as one piece; `None`
 /// if no sequence starts there (an honor, or a rank over 7).
-pub fn sequence_text(tile: Tile) -> Option<&'static str> {
+pub(crate) fn sequence_text(tile: Tile) -> Option<&'static str> {
     let at = tile.index() * 4;
     (tile.suit().is_number() && tile.rank() <= 7).then(|| &SEQUENCES[at..at + 4])
 }
@@ -358,7 +358,7 @@ const SEQUENCES: &str = {
 };
 
 /// Sorted tiles in compact notation, one group per suit: `b123 c4556 w222`.
-pub fn grouped_by_suit(tiles: &[Tile]) -> String {
+pub(crate) fn grouped_by_suit(tiles: &[Tile]) -> String {
     let mut text = String::new();
     let mut suit = None;
     for tile in tiles {

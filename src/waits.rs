@@ -23,31 +23,10 @@ mod family;
 
 use family::{Family, FAMILIES};
 
-/// Whether `counts` (the concealed tiles, winning tile included) and `melds` declared sets
-/// form a winning shape of `shapes`: 4 sets and a pair, Seven Pairs (four of a kind being
-/// two pairs) or Thirteen Terminals. Seven Pairs and Thirteen Terminals need no melds.
-pub fn is_complete(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> bool {
-    let tiles: usize = counts.iter().map(|&c| usize::from(c)).sum();
-    let Some(sets) = 4usize.checked_sub(melds) else {
-        return false;
-    };
-    if tiles != 3 * sets + 2 {
-        return false;
-    }
-    if shapes.regular && Families::of(counts).complete() {
-        return true;
-    }
-    if melds > 0 {
-        return false;
-    }
-    (shapes.seven_pairs && counts.iter().all(|&c| c % 2 == 0))
-        || (shapes.thirteen_terminals && thirteen_terminals(counts))
-}
-
 /// The tile kinds that complete `counts` (the concealed tiles without a winning tile) and
 /// `melds` into a winning shape of `shapes`, as a bit set: bit `i` for [`Tile::ALL`]`[i]`.
 /// Kinds whose four copies are all in the hand are included (see the module's note).
-pub fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u64 {
+pub(crate) fn completing_kinds(counts: &[u8; KINDS], melds: usize, shapes: Shapes) -> u64 {
     completing_kinds_of(counts, &Families::of(counts), melds, shapes)
 }
 
@@ -131,12 +110,6 @@ impl Families {
         self.0.iter().map(|f| usize::from(f.tiles())).sum()
     }
 
-    /// Whether the hand is a complete regular hand: every family splits and one of them
-    /// holds the pair.
-    fn complete(&self) -> bool {
-        self.0.iter().all(|f| f.splits()) && self.0.iter().filter(|f| f.has_pair()).count() == 1
-    }
-
     /// The kinds whose one tile more makes the hand a regular complete hand: those that
     /// make their family split when every other family splits already and, with the tile,
     /// the families hold one pair in all.
@@ -204,7 +177,7 @@ fn thirteen_terminals_waits(counts: &[u8; KINDS]) -> u64 {
 }
 
 /// The kinds of a bit set from [`completing_kinds`], in index order.
-pub fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
+pub(crate) fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
     // Set bits only, lowest first: a hand waits on a few kinds of the 34.
     let mut left = bits & ((1 << KINDS) - 1);
     std::iter::from_fn(move || {
@@ -215,22 +188,6 @@ pub fn kinds_of(bits: u64) -> impl Iterator<Item = Tile> {
         left &= left - 1;
         Tile::ALL.get(index).copied()
     })
-}
-
-/// One of each of the 13 terminals and honors and a second of one of them (14 tiles).
-fn thirteen_terminals(counts: &[u8; KINDS]) -> bool {
-    let mut pairs = 0;
-    for (kind, &count) in counts.iter().enumerate() {
-        let wanted = Tile::ALL[kind].is_terminal_or_honor();
-        match (wanted, count) {
-            (false, 0) => {}
-            (false, _) | (true, 0) => return false,
-            (true, 1) => {}
-            (true, 2) => pairs += 1,
-            (true, _) => return false,
-        }
-    }
-    pairs == 1
 }
 
 #[cfg(test)]

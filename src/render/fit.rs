@@ -1,5 +1,5 @@
 //! Text for people fitted to a terminal's width: how many columns a string takes on screen
-//! ([`display_width`]: a Chinese character or 🀄 takes two, a colour escape none), and
+//! (`display_width`: a Chinese character or 🀄 takes two, a colour escape none), and
 //! lines too long for the width broken at spaces ([`fit`]), each continuation indented
 //! under the value it continues. [`Fitted`] does it to everything a renderer writes; the
 //! command line wraps its text renderer in one when it knows the terminal's width. JSON and
@@ -16,7 +16,7 @@ use crate::summary::Summary;
 /// The columns `c` takes on a terminal: 2 for the wide characters of East Asian scripts,
 /// the full-width forms and the pictographs terminals draw wide (🀄, emoji), 0 for
 /// combining marks and variation selectors, 1 for anything else.
-pub fn char_width(c: char) -> usize {
+pub(crate) fn char_width(c: char) -> usize {
     match c {
         '\u{0300}'..='\u{036F}' | '\u{200B}'..='\u{200F}' | '\u{FE00}'..='\u{FE0F}' => 0,
         '\u{1100}'..='\u{115F}'
@@ -53,7 +53,7 @@ fn shown_chars(text: &str) -> impl Iterator<Item = char> + '_ {
 }
 
 /// The columns `text` takes on a terminal; colour escapes take none.
-pub fn display_width(text: &str) -> usize {
+pub(crate) fn display_width(text: &str) -> usize {
     shown_chars(text).map(char_width).sum()
 }
 

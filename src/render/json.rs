@@ -322,12 +322,17 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
 }
 
 /// [`scored`], written at the end of `out`.
-pub fn write_scored(out: &mut String, scored: &Scored, rules: &RuleSet, at: Option<&Location>) {
+pub(crate) fn write_scored(
+    out: &mut String,
+    scored: &Scored,
+    rules: &RuleSet,
+    at: Option<&Location>,
+) {
     write_scored_with(out, scored, rules, at, None);
 }
 
 /// [`write_scored`], with the patterns' openings written beforehand (a batch's), if given.
-pub fn write_scored_with(
+pub(crate) fn write_scored_with(
     out: &mut String,
     scored: &Scored,
     rules: &RuleSet,
@@ -526,7 +531,7 @@ fn write_notation(out: &mut String, write: impl FnOnce(&mut String) -> fmt::Resu
 /// its keys and strings piece by piece (a quarter of writing a JSON line). A pattern
 /// counted at its usual points, for the whole hand and without a percentage (nearly every
 /// one), is copied whole with its points and closing brace.
-pub struct PatternHeads<'r> {
+pub(crate) struct PatternHeads<'r> {
     rules: &'r RuleSet,
     heads: Vec<String>,
     /// By pattern: its usual points and its whole object at those points, for a pattern
@@ -673,7 +678,7 @@ pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>)
 }
 
 /// [`error`], written at the end of `out`.
-pub fn write_error(
+pub(crate) fn write_error(
     out: &mut String,
     input: &str,
     rules: &RuleSet,
@@ -985,7 +990,7 @@ pub fn drawn(rules: &RuleSet, input: &str, at: &Location) -> String {
 /// The session's keys, `players` by seat and `running` by name, added to the hand's
 /// object at the end of `out` (it is reopened: the hand is rendered before the sheet has
 /// taken it in, on any thread).
-pub fn write_session(out: &mut String, entry: &Entry) {
+pub(crate) fn write_session(out: &mut String, entry: &Entry) {
     debug_assert!(out.ends_with('}'));
     out.pop();
     out.push_str(",\"players\":{");

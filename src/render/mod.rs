@@ -13,7 +13,7 @@
 //!
 //! This module owns the pieces the formats share, each written by one function generic
 //! over [`std::fmt::Write`]: numbers (`write_uint`), text shown as printable
-//! ([`write_printable`]), a false win's reason, a pattern's points, where the winning tile
+//! (`write_printable`), a false win's reason, a pattern's points, where the winning tile
 //! went. The renderers call them on the line's `String` directly, with no `write!`
 //! machinery and no intermediate `String` in the path of a scored line: a batch renders
 //! every line, so its rendering is a large share of the batch's time.
@@ -89,7 +89,7 @@ fn may_hold_control(text: &str) -> bool {
 /// character (C0, DEL, C1), the line and paragraph separators U+2028 and U+2029, or a
 /// bidirectional embedding, override or isolate (U+202A..U+202E, U+2066..U+2069), which
 /// reorder the text shown after them.
-pub fn is_unsafe(c: char) -> bool {
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
@@ -111,7 +111,7 @@ pub fn trimmed(text: &str) -> &str {
 /// Writes `text` as [`printable`] shows it: every control character, separator and bidi
 /// control ([`is_unsafe`]) as its code point (`U+001B`), a tab as a space; runs without
 /// one are copied whole.
-pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
+pub(crate) fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
     if !may_hold_control(text) {
         return w.write_str(text);
     }
@@ -132,7 +132,7 @@ pub fn write_printable<W: Write>(w: &mut W, text: &str) -> fmt::Result {
 
 /// A writer that passes everything written to it on as [`write_printable`] shows it: for a
 /// piece of output made of several writes (a TSV message) that must be printable whole.
-pub struct Printable<'w, W>(pub &'w mut W);
+pub(crate) struct Printable<'w, W>(pub &'w mut W);
 
 impl<W: Write> Write for Printable<'_, W> {
     fn write_str(&mut self, text: &str) -> fmt::Result {
@@ -145,7 +145,7 @@ impl<W: Write> Write for Printable<'_, W> {
 /// move the cursor, clear the screen or retitle the window, and so is every bidirectional
 /// control and line or paragraph separator, so that none can reorder or break what is
 /// shown after it. A tab becomes a space: it
-/// separates tokens as a space does. See [`write_printable`].
+/// separates tokens as a space does. See `write_printable`.
 pub fn printable(text: &str) -> Cow<'_, str> {
     if !may_hold_control(text) || !text.chars().any(is_unsafe) {
         return Cow::Borrowed(text);
@@ -325,7 +325,7 @@ pub trait Renderer: Sync {
 }
 
 /// Writes why the outcome is a false win, in one sentence; nothing for a win.
-pub fn write_false_win_reason<W: Write>(
+pub(crate) fn write_false_win_reason<W: Write>(
     w: &mut W,
     outcome: &Outcome,
     rules: &RuleSet,
@@ -359,7 +359,7 @@ pub fn write_false_win_reason<W: Write>(
 }
 
 /// Why the outcome is a false win, in one sentence; `None` for a win (see
-/// [`write_false_win_reason`]).
+/// `write_false_win_reason`).
 pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
     match outcome {
         Outcome::Win { .. } => None,
@@ -422,7 +422,7 @@ fn write_winning_shapes<W: Write>(
 
 /// Writes a counted pattern's points as shown: a number, `½` for a half-point pattern,
 /// `+50%` for a percentage.
-pub fn write_points_label<W: Write>(w: &mut W, counted: &CountedPattern) -> fmt::Result {
+pub(crate) fn write_points_label<W: Write>(w: &mut W, counted: &CountedPattern) -> fmt::Result {
     match counted.pattern.value {
         // The card's own label, so that the two never differ (these patterns are rare).
         Value::Half | Value::Percent(_) => w.write_str(&counted.pattern.value.label(None)),
@@ -430,7 +430,7 @@ pub fn write_points_label<W: Write>(w: &mut W, counted: &CountedPattern) -> fmt:
     }
 }
 
-/// A counted pattern's points as shown (see [`write_points_label`]).
+/// A counted pattern's points as shown (see `write_points_label`).
 pub fn points_label(counted: &CountedPattern) -> String {
     let mut label = String::new();
     let _ = write_points_label(&mut label, counted);
@@ -479,12 +479,12 @@ pub fn number(value: &Value, points: Option<u32>) -> Number {
 
 /// A counted pattern's points as a number for scripts (a percentage's points are 0: its
 /// percentage is written apart).
-pub fn points_number(counted: &CountedPattern) -> Number {
+pub(crate) fn points_number(counted: &CountedPattern) -> Number {
     number(&counted.pattern.value, Some(counted.points()))
 }
 
 /// A reading's total as a number for scripts: 0.5 when a half-point pattern scores alone.
-pub fn total_number(reading: &Reading) -> Number {
+pub(crate) fn total_number(reading: &Reading) -> Number {
     match &reading.counted[..] {
         [only] => number(&only.pattern.value, Some(reading.total)),
         _ => Number::Whole(reading.total),
@@ -493,7 +493,7 @@ pub fn total_number(reading: &Reading) -> Number {
 
 /// A reading's sum before the limit as a number for scripts: 0.5 when a half-point pattern
 /// is all it has, as its total, so the sum is never below the total.
-pub fn sum_number(reading: &Reading) -> Number {
+pub(crate) fn sum_number(reading: &Reading) -> Number {
     match &reading.counted[..] {
         [only] if reading.sum == 0 => number(&only.pattern.value, Some(0)),
         _ => Number::Whole(reading.sum),
@@ -501,7 +501,7 @@ pub fn sum_number(reading: &Reading) -> Number {
 }
 
 /// Writes a reading's total as shown: `½` when a half-point pattern scores alone.
-pub fn write_total_label<W: Write>(w: &mut W, reading: &Reading) -> fmt::Result {
+pub(crate) fn write_total_label<W: Write>(w: &mut W, reading: &Reading) -> fmt::Result {
     match &reading.counted[..] {
         [only] if reading.shows_half() => write_points_label(w, only),
         _ => write_uint(w, reading.total.into()),
@@ -509,7 +509,7 @@ pub fn write_total_label<W: Write>(w: &mut W, reading: &Reading) -> fmt::Result 
 }
 
 /// A reading's total as shown (see [`write_total_label`]).
-pub fn total_label(reading: &Reading) -> String {
+pub(crate) fn total_label(reading: &Reading) -> String {
     let mut label = String::new();
     let _ = write_total_label(&mut label, reading);
     label
@@ -517,7 +517,7 @@ pub fn total_label(reading: &Reading) -> String {
 
 /// The rule set's name for a limit: "listed limit" / "compound limit" in Zung Jung,
 /// "special hand" / "maximum" in the doubling table.
-pub fn limit_label(rules: &RuleSet, limit: Limit) -> &'static str {
+pub(crate) fn limit_label(rules: &RuleSet, limit: Limit) -> &'static str {
     match limit {
         Limit::Listed => rules.wording.alone,
         Limit::Compound => rules.wording.capped,

@@ -89,22 +89,27 @@ pub fn painter(color: bool) -> &'static dyn Paint {
 }
 
 /// The width of a label, padding included: labels and values line up in two columns.
-pub const LABEL_WIDTH: usize = 12;
+pub(crate) const LABEL_WIDTH: usize = 12;
 
 /// Writes what `body` writes, as `role` looks.
-pub fn paint(out: &mut String, look: &dyn Paint, role: Role, body: impl FnOnce(&mut String)) {
+pub(crate) fn paint(
+    out: &mut String,
+    look: &dyn Paint,
+    role: Role,
+    body: impl FnOnce(&mut String),
+) {
     look.open(out, role);
     body(out);
     look.close(out, role);
 }
 
 /// Writes `text` as `role` looks.
-pub fn paint_str(out: &mut String, look: &dyn Paint, role: Role, text: &str) {
+pub(crate) fn paint_str(out: &mut String, look: &dyn Paint, role: Role, text: &str) {
     paint(out, look, role, |out| out.push_str(text));
 }
 
 /// `text` as `role` looks, in a new `String`.
-pub fn painted(look: &dyn Paint, role: Role, text: impl std::fmt::Display) -> String {
+pub(crate) fn painted(look: &dyn Paint, role: Role, text: impl std::fmt::Display) -> String {
     let mut out = String::new();
     paint(&mut out, look, role, |out| {
         let _ = write!(out, "{text}");
@@ -117,7 +122,7 @@ pub fn painted(look: &dyn Paint, role: Role, text: impl std::fmt::Display) -> St
 /// copy, where [`write_label`] counts a text's characters and writes its padding apart:
 /// some sixty instructions more, for each of the eight labels of a hand.
 #[derive(Debug, Clone, Copy)]
-pub struct PaddedLabel(&'static str);
+pub(crate) struct PaddedLabel(&'static str);
 
 impl PaddedLabel {
     /// `padded`, which [`pad_label`] made (the work of the crate's `padded_label!` macro).
@@ -132,7 +137,7 @@ impl PaddedLabel {
 
 /// `text` padded with spaces to [`LABEL_WIDTH`] bytes, for the crate's `padded_label!`
 /// macro: an ASCII label no wider than the column.
-pub const fn pad_label(text: &str) -> [u8; LABEL_WIDTH] {
+pub(crate) const fn pad_label(text: &str) -> [u8; LABEL_WIDTH] {
     let bytes = text.as_bytes();
     assert!(bytes.len() <= LABEL_WIDTH, "a label fits its column");
     let mut padded = [b' '; LABEL_WIDTH];
@@ -161,13 +166,13 @@ macro_rules! padded_label {
 pub(crate) use padded_label;
 
 /// Writes a label the program names (see [`PaddedLabel`]), as [`write_label`] does.
-pub fn write_padded_label(out: &mut String, look: &dyn Paint, label: PaddedLabel) {
+pub(crate) fn write_padded_label(out: &mut String, look: &dyn Paint, label: PaddedLabel) {
     paint(out, look, Role::Label, |out| out.push_str(label.0));
 }
 
 /// Writes a line's label: padded to [`LABEL_WIDTH`] columns, as [`Role::Label`] looks
 /// (the padding too), without the space after it.
-pub fn write_label(out: &mut String, look: &dyn Paint, text: &str) {
+pub(crate) fn write_label(out: &mut String, look: &dyn Paint, text: &str) {
     // An empty label's padding, the most any label needs: written in one piece.
     const BLANK_LABEL: &str = "            ";
     paint(out, look, Role::Label, |out| {
@@ -180,7 +185,7 @@ pub fn write_label(out: &mut String, look: &dyn Paint, text: &str) {
     });
 }
 
-/// A line's label in a new `String` (see [`write_label`]).
+/// A line's label in a new `String` (see `write_label`).
 pub fn label(look: &dyn Paint, text: &str) -> String {
     let mut out = String::new();
     write_label(&mut out, look, text);

@@ -72,7 +72,7 @@ pub fn scored(scored: &Scored, rules: &RuleSet, look: &dyn Paint, at: Option<&Lo
 }
 
 /// [`scored`], written at the end of `out`.
-pub fn write_scored(
+pub(crate) fn write_scored(
     out: &mut String,
     scored: &Scored,
     rules: &RuleSet,
@@ -530,7 +530,7 @@ pub fn error(input: &str, error: &Error, look: &dyn Paint, at: Option<&Location>
 }
 
 /// [`error`], written at the end of `out`.
-pub fn write_error(
+pub(crate) fn write_error(
     out: &mut String,
     input: &str,
     error: &Error,
@@ -704,7 +704,11 @@ pub fn summary(summary: &Summary<'_>, look: &dyn Paint) -> String {
 
 /// [`summary`] for a terminal `width` columns wide (`None`: as wide as it comes): the
 /// standings table is laid out to fit it ([`standings_within`]).
-pub fn summary_within(summary: &Summary<'_>, look: &dyn Paint, width: Option<usize>) -> String {
+pub(crate) fn summary_within(
+    summary: &Summary<'_>,
+    look: &dyn Paint,
+    width: Option<usize>,
+) -> String {
     let mut out = counts(summary, look);
     out.push_str(&standings_within(summary, look, width));
     out
@@ -1010,7 +1014,7 @@ pub fn drawn(rules: &RuleSet, input: &str, at: &Location, look: &dyn Paint) -> S
 
 /// The session's lines at the end of a hand's block: the table, what happened, the running
 /// totals.
-pub fn write_session(out: &mut String, entry: &Entry, played: &Played, look: &dyn Paint) {
+pub(crate) fn write_session(out: &mut String, entry: &Entry, played: &Played, look: &dyn Paint) {
     let players = entry.players.each_ref().map(String::as_str);
     let running: Vec<String> = entry
         .running
@@ -1030,7 +1034,7 @@ pub fn write_session(out: &mut String, entry: &Entry, played: &Played, look: &dy
 }
 
 /// The seats' totals of `--summary`: `East -45, South 135, West -45, North -45`.
-pub fn seats_text(summary: &Summary<'_>) -> String {
+pub(crate) fn seats_text(summary: &Summary<'_>) -> String {
     let seats: Vec<String> = summary
         .seats()
         .map(|(seat, total)| format!("{} {total}", seat.name()))
@@ -1038,16 +1042,16 @@ pub fn seats_text(summary: &Summary<'_>) -> String {
     seats.join(", ")
 }
 
-/// The standings table of a text `--summary`, or nothing when the run seated nobody.
-pub fn standings_text(summary: &Summary<'_>, look: &dyn Paint) -> String {
-    standings_within(summary, look, None)
-}
-
-/// [`standings_text`] fitted to `width` columns: when the whole table is wider, its
+/// The standings table of a text `--summary` (nothing when the run seated nobody), fitted
+/// to `width` columns: when the whole table is wider, its
 /// columns are shared out among several tables one under the other, each starting with
 /// the rank and the player, so that every number stays under its header rather than the
 /// rows being broken.
-pub fn standings_within(summary: &Summary<'_>, look: &dyn Paint, width: Option<usize>) -> String {
+pub(crate) fn standings_within(
+    summary: &Summary<'_>,
+    look: &dyn Paint,
+    width: Option<usize>,
+) -> String {
     let standings = summary.session.standings();
     if standings.is_empty() {
         return String::new();

@@ -77,7 +77,12 @@ pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String
 }
 
 /// [`scored`], written at the end of `row`.
-pub fn write_scored(row: &mut String, scored: &Scored, rules: &RuleSet, at: Option<&Location>) {
+pub(crate) fn write_scored(
+    row: &mut String,
+    scored: &Scored,
+    rules: &RuleSet,
+    at: Option<&Location>,
+) {
     start(row, at, scored.input);
     match &scored.outcome {
         Outcome::Win { reading, .. } => {
@@ -177,7 +182,7 @@ pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
 }
 
 /// [`error`], written at the end of `row`.
-pub fn write_error(row: &mut String, input: &str, error: &Error, at: Option<&Location>) {
+pub(crate) fn write_error(row: &mut String, input: &str, error: &Error, at: Option<&Location>) {
     start(row, at, input);
     let _ = write!(
         row,
@@ -330,7 +335,7 @@ pub fn standings(summary: &Summary) -> String {
 /// The TSV header row, with its line break.
 /// The file column is always there, as in the scoring rows: empty for a hand given as
 /// arguments or read from standard input alone.
-pub fn analysis_header() -> String {
+pub(crate) fn analysis_header() -> String {
     "file\tline\tinput\tdiscard\twait\tunseen\tdiscard_value\tself_draw_value\tpatterns\tstatus\tmessage\n"
         .to_string()
 }
@@ -417,13 +422,13 @@ pub fn analysis(
 
 /// The TSV row of an input that could not be read (a missing file): no line, no input,
 /// status `error`, the message naming the file; the file column when the run has one.
-pub fn analysis_input_failure(message: &str, file: Option<&str>) -> String {
+pub(crate) fn analysis_input_failure(message: &str, file: Option<&str>) -> String {
     let file = file.map(printable).unwrap_or_default();
     format!("{file}\t\t\t\t\t\t\t\t\terror\t{}", printable(message))
 }
 
 /// The TSV row of a line that could not be read as a hand.
-pub fn analysis_error(input: &str, error: &Error, at: Option<&Location>) -> String {
+pub(crate) fn analysis_error(input: &str, error: &Error, at: Option<&Location>) -> String {
     let message = printable(&error.message()).into_owned();
     format!(
         "{}\t\t\t\t\t\terror\tcolumn {}: {message}",
@@ -438,12 +443,12 @@ pub fn analysis_error(input: &str, error: &Error, at: Option<&Location>) -> Stri
 /// each of their running totals; the header then names one more column for each of the
 /// run's first four players (`running_Ann`), their running totals whatever seat they
 /// hold, for a spreadsheet to chart across the evening.
-pub const SESSION_COLUMNS: &str =
+pub(crate) const SESSION_COLUMNS: &str =
     "\tplayer_e\tplayer_s\tplayer_w\tplayer_n\trunning_e\trunning_s\trunning_w\trunning_n";
 
 /// The session's columns left empty, for a row that is not a hand (an unreadable input):
 /// the eight of [`SESSION_COLUMNS`], the four `running_NAME` and `winner`.
-pub const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t\t\t\t\t\t";
+pub(crate) const SESSION_EMPTY: &str = "\t\t\t\t\t\t\t\t\t\t\t\t\t";
 
 /// A drawn hand (`draw`): the scoring rows' fixed columns (file, line, input, total,
 /// limit, patterns, e s w n, from, assumed, status, message), nobody paying.
@@ -464,7 +469,7 @@ pub fn drawn(input: &str, at: &Location) -> String {
 /// The session's columns, added to the hand's row at the end of `row`: the last is the
 /// winner's name (the declarer's for a false win; empty for a draw or a line that could
 /// not be read), for a script that counts a player's wins without working out seats.
-pub fn write_session(row: &mut String, entry: &Entry, played: &Played) {
+pub(crate) fn write_session(row: &mut String, entry: &Entry, played: &Played) {
     for seat in Seat::ALL {
         let _ = write!(row, "\t{}", printable(entry.player(seat)));
     }

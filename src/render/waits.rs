@@ -46,7 +46,7 @@ pub(super) fn value_text(value: &Value) -> String {
 }
 
 /// "calling on 2 kinds, 7 tiles unseen", with the dead waits named.
-pub fn calling_text(waits: &Waits) -> String {
+pub(crate) fn calling_text(waits: &Waits) -> String {
     let kinds = waits.live().count() as u32;
     let dead: Vec<String> = waits.dead().map(|w| w.tile.to_string()).collect();
     let mut text = if kinds == 0 {

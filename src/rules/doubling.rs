@@ -22,10 +22,10 @@ use crate::tile::{kinds, Seat, Suit, Tile};
 use crate::words::{WordSpec, WordValues};
 
 /// The maximum unless `--max` says otherwise.
-pub const DEFAULT_MAXIMUM: u32 = 13;
+pub(crate) const DEFAULT_MAXIMUM: u32 = 13;
 
 /// The most points the doubling payout is computed for: 2^30 each keeps every sum in range.
-pub const MAX_POINTS: u32 = 30;
+pub(crate) const MAX_POINTS: u32 = 30;
 
 /// The doubling table's own words: the prevailing wind.
 pub static WORDS: [WordSpec; 1] = [WordSpec {

@@ -48,15 +48,15 @@ const TIN_LATE: u8 = 5;
 const TIN_NONE: u8 = 6;
 
 /// Index of `tin=` in [`WORDS`].
-pub const TIN_WORD: usize = 0;
+pub(crate) const TIN_WORD: usize = 0;
 /// Index of `last=N` (N = 2-4; a bare `last` is the shared word, N = 1).
-pub const LAST_WORD: usize = 1;
+pub(crate) const LAST_WORD: usize = 1;
 /// Index of `lastcopy`.
-pub const LASTCOPY_WORD: usize = 2;
+pub(crate) const LASTCOPY_WORD: usize = 2;
 /// Index of `flowers=`.
-pub const FLOWERS_WORD: usize = 3;
+pub(crate) const FLOWERS_WORD: usize = 3;
 /// Index of `round=`.
-pub const ROUND_WORD: usize = 4;
+pub(crate) const ROUND_WORD: usize = 4;
 
 /// Huang's own words, beside the shared ones.
 pub static WORDS: [WordSpec; 5] = [

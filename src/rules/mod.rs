@@ -16,7 +16,7 @@ pub use zung_jung::{WSOM, ZJ};
 pub static ALL: [&RuleSet; 4] = [&WSOM, &ZJ, &DOUBLING, &HUANG];
 
 /// The rule set used when none is given.
-pub static DEFAULT: &RuleSet = &WSOM;
+pub(crate) static DEFAULT: &RuleSet = &WSOM;
 
 /// The rule set with this id (any case).
 pub fn by_id(id: &str) -> Option<&'static RuleSet> {
@@ -32,7 +32,7 @@ pub fn doubling_with_maximum(maximum: u32) -> &'static RuleSet {
 
 /// The ids of the rule sets among `systems` that read the context word `key` (lower case),
 /// as a message names them: `--rules doubling`, or `--rules doubling or --rules huang`.
-pub fn knowing_word(key: &str, systems: &[&RuleSet]) -> Option<String> {
+pub(crate) fn knowing_word(key: &str, systems: &[&RuleSet]) -> Option<String> {
     let knowing: Vec<String> = systems
         .iter()
         .filter(|rules| rules.words.iter().any(|w| w.key == key))

@@ -19,10 +19,10 @@ use crate::sets::Set;
 use crate::tile::{kinds, Seat, Suit, Tile};
 
 /// Zung Jung's limit: 320 (docs/rules.md § Limits).
-pub const LIMIT: u32 = 320;
+pub(crate) const LIMIT: u32 = 320;
 
 /// Hands above this value won on a discard are paid mostly by the responsible player.
-pub const STANDARD_VALUE: u32 = 25;
+pub(crate) const STANDARD_VALUE: u32 = 25;
 
 /// A pattern listed at 320 or more scores alone (the highest such); otherwise a sum of
 /// 320 or more scores 320 (docs/rules.md § Limits).
@@ -948,4 +948,4 @@ const CHICKEN_HAND: Pattern = Pattern {
 pub static PATTERNS: [Pattern; 44] = table!();
 
 /// The 44 patterns and the chicken hand, for standard Zung Jung.
-pub static PATTERNS_WITH_CHICKEN: [Pattern; 45] = table!(CHICKEN_HAND);
+pub(crate) static PATTERNS_WITH_CHICKEN: [Pattern; 45] = table!(CHICKEN_HAND);

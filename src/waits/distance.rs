@@ -6,7 +6,7 @@
 //! melds counting as sets; Seven Pairs; Thirteen Terminals) that the hand lacks, less one:
 //! `min |H − hand| − 1`. Each exchange (draw one, discard one) brings a hand at most one
 //! tile closer to some `H`, and a good one always does; a 13-tile hand lacking one tile of
-//! `H` is calling. Copies are not limited, as in [`super::completing_kinds`]: a shape that
+//! `H` is calling. Copies are not limited, as in `completing_kinds`: a shape that
 //! needs a fifth copy still counts (a hand whose only wait is dead is calling, on nothing).
 //!
 //! The regular shape is split by suit: the tiles a suit lacks for `i` sets and `j` pairs
@@ -22,7 +22,7 @@ use crate::tile::{Tile, KINDS};
 
 /// Returned when `shapes` allows no shape the hand could take (none allowed, or more than
 /// four melds).
-pub const UNREACHABLE: u8 = u8::MAX;
+pub(crate) const UNREACHABLE: u8 = u8::MAX;
 
 /// The calling distance of `counts` (the concealed tiles) with `melds` declared sets, the
 /// minimum over the shapes `shapes` allows: 0 calling, 1 one useful draw from calling, …
@@ -75,7 +75,7 @@ pub fn seven_pairs(counts: &[u8; KINDS]) -> u8 {
 }
 
 /// The distance to Thirteen Terminals: one of each terminal and honor and a second of one.
-pub fn thirteen_terminals(counts: &[u8; KINDS]) -> u8 {
+pub(crate) fn thirteen_terminals(counts: &[u8; KINDS]) -> u8 {
     let mut kinds = 0u8;
     let mut paired = false;
     for tile in Tile::terminals_and_honors() {
