@@ -2,8 +2,8 @@
 //! dragons): whether its counts split into sets, with one pair when their number calls for
 //! one, and which of its kinds, one tile more, would make them split so.
 //!
-//! Sets never cross families, so a hand is complete, or waits on a kind, as its families
-//! do ([`super::is_complete`], [`super::completing_kinds`]). A number suit's answer takes a
+//! Sets never cross families, so a hand waits on a kind as its families do
+//! ([`super::completing_kinds`]). A number suit's answer takes a
 //! search over its splits; hands repeat the same few thousand suits, so each answer is
 //! kept in a small per-thread memo keyed by the suit's counts. The honours form no
 //! sequences, so theirs is a little arithmetic on each kind's count.
