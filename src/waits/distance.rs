@@ -305,8 +305,7 @@ mod tests {
     }
 
     /// Exactness against the definition by exchanges: a hand is at 0 exactly when some
-    /// tile completes it (`completing_kinds`, itself checked against the scoring engine by
-    /// the `waits` tests), and
+    /// tile completes it (`completing_kinds`), and
     /// otherwise the best exchange (discard one of its tiles, draw any kind, a fifth copy
     /// included) brings it exactly one step closer, and none brings it closer than that.
     /// By induction on the distance, a function with these two properties on every hand
