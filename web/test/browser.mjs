@@ -13,13 +13,14 @@
 //                                 /usr/bin/chromium)
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(web, '..');
 const pagePath = join(web, 'dist/mjscore.html');
 const url = pathToFileURL(pagePath).href;
 const shots = join(web, 'dist');
@@ -73,7 +74,18 @@ async function open(width = 390, height = 844, hash = '') {
   // The page remembers the last hand: forget it, then time an opening from nothing.
   // (The address follows the field: the page is opened again at the address asked for.)
   await page.goto(url + hash);
-  await page.evaluate(() => localStorage.clear());
+  // (The sheet's evenings are kept in IndexedDB too, and a newer copy there is taken back,
+  // after the page has opened: that is waited for, then both are emptied.)
+  await page.waitForFunction(() => window.mjscoreRestored !== undefined);
+  await page.evaluate(async () => {
+    await window.mjscoreRestored;
+    await window.mjscoreKept;
+    localStorage.clear();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('mjscore');
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  });
   await page.goto('about:blank');
   await page.goto(url + hash);
   await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
@@ -548,6 +560,108 @@ test('touch targets: at least 44 px each way (the tile keys 44 tall, nine to a r
     assert.deepEqual(small, [], view);
   }
   await press('#view-hand');
+});
+
+/** Loads a rules file through the page's picker (Rules files, Choose a file). */
+async function pickRulesFile(path) {
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  const input = await page.$('#rules-file-input');
+  await input.uploadFile(path);
+}
+/** The rule sets of the bar, each with whether it is chosen. */
+const ruleBar = () => page.$$eval('#rules button', (b) => b.map((x) => [x.textContent, x.getAttribute('aria-checked')]));
+
+test('a club\'s rules file: chosen, pasted, kept, scored as `mjscore --rules FILE`; a broken one refused at its line and column', async () => {
+  await open(390, 844);
+  // docs/examples/rules/seasonal.toml through the picker: kept, and chosen in the bar.
+  await pickRulesFile(join(root, 'docs/examples/rules/seasonal.toml'));
+  await page.waitForFunction(() => !document.getElementById('dialog').open);
+  assert.deepEqual(await ruleBar(), [['WSOM', 'false'], ['ZJ', 'false'], ['Doubling', 'false'], ['Huang', 'false'], ['Spring season', 'true']]);
+  // docs/rules-files.md: All Green (c.2, 400) scores alone, setting aside 1.2 5, 3.1 10,
+  // 4.2.1 5 and 5.1.1 10 (30). On North's discard, 400 > 25: North pays 3 x 400 - 50 =
+  // 1150, South and West 25 each, East receives 1200.
+  await type('b234 b234 b666 e222 b8 +b8 from=n');
+  assert.equal(await text('[data-total]'), '400');
+  assert.equal(await text('[data-limit]'), 'listed limit: c.2 All Green scores alone');
+  assert.deepEqual(await page.$$eval('.patterns [data-pattern]', (b) => b.map((x) => x.dataset.pattern)), ['c.2']);
+  assert.deepEqual(await payments(), { e: 'receives 1200', s: 'pays 25', w: 'pays 25', n: 'pays 1150' });
+  assert.equal(await text('[data-quick-total]'), '400');
+  assert.equal(await text('#command'), "mjscore --rules seasonal.toml 'b234 b234 b666 e222 b8 +b8 from=n'");
+  assert.match(await text('.rules-name'), /^Spring season \(seasonal\.toml\)$/);
+  // Spring Pairs (c.1, 320), a limit, self-drawn by East: each pays 320, East receives 960.
+  await type('b11 b33 b55 b77 c22 c44 c6 +c6 self');
+  assert.equal(await text('[data-total]'), '320');
+  assert.deepEqual(await payments(), { e: 'receives 960', s: 'pays 320', w: 'pays 320', n: 'pays 320' });
+  // The file's own hand has its card, from the file.
+  await press('.patterns [data-pattern="c.1"]');
+  await page.waitForSelector('#dialog[open]');
+  assert.match(await text('#dialog-title'), /^c\.1 Spring Pairs$/);
+  assert.match(await text('[data-condition]'), /seven pairs of two suits, no honours/);
+  await page.keyboard.press('Escape');
+  await shot('page-390-rules-file.png');
+  // Kept in the browser: a reload finds it, still chosen, and scores under it.
+  await page.reload();
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.deepEqual((await ruleBar()).pop(), ['Spring season', 'true']);
+  assert.equal(await text('[data-total]'), '320');
+
+  // docs/examples/rules/club-400.toml pasted: named for its rule set, club-400.toml.
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  await page.$eval('#rules-file-text', (e, t) => { e.value = t; }, readFileSync(join(root, 'docs/examples/rules/club-400.toml'), 'utf8'));
+  await press('#rules-file-go');
+  await page.waitForFunction(() => !document.getElementById('dialog').open);
+  assert.deepEqual((await ruleBar()).slice(4), [['Spring season', 'false'], ['Club 400', 'true']]);
+  // Four kongs: 4.1 All Triplets 30 + 4.3.4 Four Kong 480 (under the single limit of 600,
+  // so it adds) = 510, capped at 400. On East's discard, 400 > 25: East pays 3 x 400 - 50 =
+  // 1150, West and North 25 each, South receives 1200.
+  await type('[k b1111] [k c2222] [k d3333] [k w4444] e1 +e1 from=e seat=s');
+  assert.equal(await text('[data-total]'), '400');
+  assert.equal(await text('[data-limit]'), 'compound limit: the patterns sum to 510');
+  assert.deepEqual(await payments(), { e: 'pays 1150', s: 'receives 1200', w: 'pays 25', n: 'pays 25' });
+  assert.equal(await text('#command'), "mjscore --rules club-400.toml '[k b1111] [k c2222] [k d3333] [k w4444] e1 +e1 from=e seat=s'");
+  // 1.1 All Sequences 5 + 1.2 Concealed Hand 5 = 10, the file's minimum: 10 <= 25, each
+  // pays 10 and South receives 30. With the chow melded, 5: a false win under the file.
+  await type('b123 c456 d789 b345 c7 +c7 seat=s from=e');
+  assert.equal(await text('[data-total]'), '10');
+  assert.deepEqual(await payments(), { e: 'pays 10', s: 'receives 30', w: 'pays 10', n: 'pays 10' });
+  await type('[c b123] c456 d789 b345 c7 +c7 seat=s from=e');
+  assert.ok(await page.$('[data-false-win]'), 'a false win under Club 400');
+  // The bar's segments are touch targets too, and the two files share a row.
+  for (const [w, h] of await page.$$eval('#rules button, #rules-files', (b) => b.map((x) => [x.getBoundingClientRect().width, x.getBoundingClientRect().height]))) {
+    assert.ok(w >= 44 && h >= 44, `${w}x${h}`);
+  }
+  await shot('page-390-rules-files.png');
+
+  // tests/data/rules/broken.toml: refused with the command line's message (`mjscore rules
+  // check` says `broken.toml:4:1: ...`), the column marked, nothing kept.
+  await pickRulesFile(join(root, 'tests/data/rules/broken.toml'));
+  await page.waitForSelector('[data-rules-file-error]');
+  assert.equal(await text('[data-rules-file-error]'), "broken.toml:4:1: no pattern '7.7' in wsom; the nearest: 7.1 Nine-Tile Straight");
+  assert.equal(await text('.rules-file-error mark'), '"');
+  await shot('page-390-rules-file-error.png');
+  // Pasted with a slip in its TOML: line 2, column 11 (the value left out).
+  await page.$eval('#rules-file-text', (e) => { e.value = 'base = "wsom"\nminimum = \n'; });
+  await press('#rules-file-go');
+  assert.match(await text('[data-rules-file-error]'), /^pasted text:2:11: /);
+  await page.keyboard.press('Escape');
+  assert.equal((await ruleBar()).length, 6);
+
+  // Removed: Club 400 goes from the bar, and the page is back under WSOM.
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  const club = await page.$$eval('[data-rules-file]', (li) => li.find((l) => l.textContent.includes('Club 400')).dataset.rulesFile);
+  await press(`[data-remove-file="${club}"]`);
+  await page.keyboard.press('Escape');
+  assert.deepEqual((await ruleBar()).map(([name]) => name), ['WSOM', 'ZJ', 'Doubling', 'Huang', 'Spring season']);
+  assert.equal(await page.$eval('#rules [data-rules="wsom"]', (e) => e.getAttribute('aria-checked')), 'true');
+  // A link names a kept file's rule set by its id.
+  await page.goto('about:blank');
+  await page.goto(`${url}#rules=spring-season&hand=b234%20b234%20b666%20e222%20b8%20+b8%20from=n`);
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.equal(await text('[data-total]'), '400');
+  assert.deepEqual(page.errors, []);
 });
 
 test('timings: the first score after opening, and each keystroke rescored, measured', async () => {
