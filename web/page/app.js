@@ -476,6 +476,14 @@
       b.innerHTML = `<span class="glyph" aria-hidden="true">${t.glyph}</span><span class="face" aria-hidden="true">${t.face}</span><span class="code" aria-hidden="true">${code}</span>`;
       b.addEventListener('click', () => edit(withTile($('line').value, code)));
       grid.append(b);
+      // A suit ends its row; on a narrow screen (two rows a suit) this keeps the next suit
+      // from filling the row's last place.
+      if (t.n === 9) {
+        const end = document.createElement('span');
+        end.className = 'row-end';
+        end.setAttribute('aria-hidden', 'true');
+        grid.append(end);
+      }
     }
     for (const b of document.querySelectorAll('.meld[data-meld]')) {
       b.addEventListener('click', () => edit(withMeld($('line').value, b.dataset.meld)));

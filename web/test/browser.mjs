@@ -517,49 +517,83 @@ test('the address follows the field: an edit survives a reload, and links to the
 
 test('arrow keys move in the tile keys as they are laid out', async () => {
   await open(390, 844);
+  // At 390 px a suit is two rows, 1-5 over 6-9 (c7 under c2), then the next suit's.
   const focused = () => page.evaluate(() => document.activeElement.dataset.tile);
   await page.focus('button[data-tile="c1"]');
   await page.keyboard.press('ArrowRight');
   assert.equal(await focused(), 'c2');
   await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'c7');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'b2');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'd2');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), 'b7');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(), 'b6');
+  await page.keyboard.press('End');
+  assert.equal(await focused(), 'b9');
+  // Enter presses it: b9 joins the hand's bamboos.
+  await page.keyboard.press('Enter');
+  assert.equal(await field(), 'b669 c12345678 d111 +c9 self seat=s');
+  // On a wide screen a suit is one row: c2, then b2 under it.
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.focus('button[data-tile="c2"]');
+  await page.keyboard.press('ArrowDown');
   assert.equal(await focused(), 'b2');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   assert.equal(await focused(), 'w2');
-  await page.keyboard.press('ArrowUp');
-  assert.equal(await focused(), 'd2');
-  await page.keyboard.press('ArrowLeft');
-  assert.equal(await focused(), 'd1');
-  await page.keyboard.press('End');
-  assert.equal(await focused(), 'd9');
-  // Enter presses it: d9 joins the hand's dots.
-  await page.keyboard.press('Enter');
-  assert.equal(await field(), 'b66 c12345678 d1119 +c9 self seat=s');
 });
 
-test('touch targets: at least 44 px each way (the tile keys 44 tall, nine to a row)', async () => {
+test('touch targets: every key and control at least 44 px each way, at 390 px and wider', async () => {
   await open(390, 844);
   // A hand with several readings, so that the readings' summary is there too.
   await type('c222333444 b789 d5 +d5 self seat=w');
+  const small = () => page.evaluate(() => {
+    const out = [];
+    for (const e of document.querySelectorAll('button, select, input, a[href], summary, textarea')) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      // A checkbox is pressed through its row's label.
+      const box = e.type === 'checkbox' ? e.closest('.ctx').querySelector('label').getBoundingClientRect() : r;
+      if (box.height < 44 || box.width < 44) out.push(`${e.tagName}#${e.id}.${e.className} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return out;
+  });
   for (const view of ['hand', 'sheet']) {
     if (view === 'sheet') await press('#view-sheet');
-    const small = await page.evaluate(() => {
-      const out = [];
-      for (const e of document.querySelectorAll('button, select, input, a[href], summary, textarea')) {
-        const r = e.getBoundingClientRect();
-        if (!r.width || !r.height) continue;
-        // A checkbox is pressed through its row's label.
-        const box = e.type === 'checkbox' ? e.closest('.ctx').querySelector('label').getBoundingClientRect() : r;
-        // Nine tiles to a row cannot be 44 px wide on a 390 px screen: they are 44 tall and
-        // share the row.
-        const minWidth = e.classList.contains('tile') ? 36 : 44;
-        if (box.height < 44 || box.width < minWidth) out.push(`${e.tagName}#${e.id}.${e.className} ${Math.round(box.width)}x${Math.round(box.height)}`);
-      }
-      return out;
-    });
-    assert.deepEqual(small, [], view);
+    assert.deepEqual(await small(), [], view);
   }
   await press('#view-hand');
+  // The 34 tile keys at 390 px: a suit in two rows of five and four, about 70 x 52 each; the
+  // honours in a row of seven, about 50 x 52.
+  const keys = await page.$$eval('#tiles .tile', (b) => b.map((x) => [x.dataset.tile, x.getBoundingClientRect().width, x.getBoundingClientRect().height]));
+  assert.equal(keys.length, 34);
+  for (const [code, w, h] of keys) assert.ok(w >= 44 && h >= 44, `${code}: ${w}x${h}`);
+  // And on the narrowest screen the layout is for (360 px), and the widths between.
+  for (const width of [360, 440, 900, 1280]) {
+    await page.setViewport({ width, height: 800 });
+    assert.deepEqual(await small(), [], `${width} px`);
+  }
+  // Entering a hand at 390 px leaves the answer on the first screen: the total and every
+  // payment under the field, the keys, melds and Win + below it, all within 844 px.
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await clear();
+  await tap('b6', 'b6', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'd1', 'd1', 'd1');
+  await press('#win-tile');
+  await tap('c9');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // README's hand won on a discard: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45;
+  // East wins on the discard of its upper seat, North: 45 > 25, North pays 3 x 45 - 50 = 85,
+  // South and West 25 each, East receives 135.
+  assert.equal(await text('[data-quick-total]'), '45');
+  assert.deepEqual(await page.$$eval('[data-quick-seat] .amount', (a) => a.map((x) => x.textContent)), ['+135', '-25', '-25', '-85']);
+  const bottoms = await page.$$eval('#quick, #tiles, .melds', (e) => e.map((x) => x.getBoundingClientRect().bottom));
+  for (const b of bottoms) assert.ok(b <= 844, `below the first screen: ${b}`);
+  await shot('page-390-keys.png');
 });
 
 /** Loads a rules file through the page's picker (Rules files, Choose a file). */
