@@ -568,7 +568,7 @@ test('touch targets: every key and control at least 44 px each way, at 390 px an
     assert.deepEqual(await small(), [], view);
   }
   await press('#view-hand');
-  // The 34 tile keys at 390 px: a suit in two rows of five and four, about 70 x 52 each; the
+  // The 34 tile keys at 390 px: a suit in two rows of five and four, about 71 x 52 each; the
   // honours in a row of seven, about 50 x 52.
   const keys = await page.$$eval('#tiles .tile', (b) => b.map((x) => [x.dataset.tile, x.getBoundingClientRect().width, x.getBoundingClientRect().height]));
   assert.equal(keys.length, 34);
