@@ -1497,7 +1497,9 @@
       : '';
     openDialog('Export the evening', `<p class="note">The command line's session file: <code>${esc(sessionCommand(e, name))}</code> gives these standings.</p>${file}` +
       `<textarea id="export-text" class="filetext" readonly rows="10">${esc(text)}</textarea>` +
-      `<div class="row"><a id="export-download" class="button primary" href="${url}" download="${esc(name)}">Download ${esc(name)}</a><button type="button" id="export-copy">Copy</button></div>`);
+      `<div class="row"><a id="export-download" class="button primary" href="${url}" download="${esc(name)}">Download ${esc(name)}</a><button type="button" id="export-copy">Copy</button>` +
+      (e.rulesFile ? `<a id="export-rules-file" class="button" href="${URL.createObjectURL(new Blob([e.rulesFile.text], { type: 'text/plain' }))}" download="${esc(e.rulesFile.name.split('/').pop())}">Download ${esc(e.rulesFile.name.split('/').pop())}</a>` : '') +
+      '</div>');
   }
 
   function openImport() {

@@ -426,6 +426,9 @@ test('an evening under a rules file: the sheet says so, the export holds the fil
   await press('#record');
   // The export names the file in its command and holds its text after `#| `; the
   // command docs/web.md gives writes the file out again, as it was.
+  await press('#evening-export');
+  assert.equal(await page.$eval('#export-rules-file', (a) => a.download), 'seasonal.toml');
+  await page.keyboard.press('Escape');
   const text = await exported();
   assert.match(text.split('\n')[0], /^# mjscore session of .*: mjscore -f THIS_FILE --rules seasonal\.toml --summary$/);
   const evening = join(work, 'evening-rules.txt');
