@@ -264,10 +264,10 @@
   }
 
   /** The rule set's pattern card as a map from id to pattern. */
-  function card(rules) {
+  function card(rules = state.rules) {
     const key = `${rules}/${state.max}`;
     if (!cards.has(key)) {
-      const lines = engine.patterns(rules, { max: state.max }).split('\n').filter(Boolean);
+      const lines = engine.patterns(rulesArg(rules), { max: state.max }).split('\n').filter(Boolean);
       cards.set(key, new Map(lines.map((l) => JSON.parse(l)).map((p) => [p.id, p])));
     }
     return cards.get(key);
@@ -277,6 +277,87 @@
   const RULE_LABELS = { wsom: 'WSOM', zj: 'ZJ', doubling: 'Doubling', huang: 'Huang' };
   const state = { rules: 'wsom', max: 0, undo: [], typing: false, shown: '' };
   const EXAMPLE = 'b66 c12345678 d111 +c9 self seat=s';
+
+  // ---- Rules files -------------------------------------------------------------------------
+  // A club's rules file (docs/rules-files.md), loaded by the referee: kept in the browser as
+  // its name and text, checked by the engine as `mjscore rules check` checks it, and scored
+  // under as `--rules FILE` is. In the page its key is `file:` and a hash of its text: the
+  // same text is the same rule set, whatever the file was called.
+  const RULES_FILES = 'mjscore-rules-files';
+  /** The kept files, in the order loaded: `{key, name, text, info}`, `info` the engine's
+   * reading of it (`id`, `name`, `base`, `patterns`, and `system`, as a built-in rule set is
+   * described). */
+  let rulesFiles = [];
+  const isFileKey = (key) => typeof key === 'string' && key.startsWith('file:');
+  const fileOf = (key) => rulesFiles.find((f) => f.key === key) || null;
+  /** A hash of the text (53 bits, in hex): the key of a rules file. */
+  function textHash(text) {
+    let h1 = 0xdeadbeef;
+    let h2 = 0x41c6ce57;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (h2 & 0x1fffff).toString(16) + (h1 >>> 0).toString(16).padStart(8, '0');
+  }
+  /** The rule set `key` as the engine takes it: a built-in id, or `{file: TEXT}`. */
+  const rulesArg = (key = state.rules) => (isFileKey(key) ? { file: fileOf(key).text } : key);
+  /** The rule set `key` as the page's controls need it: its names, limits and own words. */
+  const ruleSet = (key = state.rules) => (isFileKey(key) ? fileOf(key).info.system : systems.systems.find((s) => s.id === key));
+  /** Its short label, for the bar: WSOM, ZJ, ..., a file's own name. */
+  const ruleLabel = (key = state.rules) => RULE_LABELS[key] || ruleSet(key).short_name;
+  /** The file's name as `--rules` takes it: a path ending .toml or holding a /. */
+  const cliPath = (name) => (/\.toml$/i.test(name) || name.includes('/') ? name : `./${name}`);
+  const shellWord = (word) => (/^[A-Za-z0-9_./:+-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`);
+  /** The command line's `--rules` option for `key` (nothing for WSOM, the default). */
+  function rulesOption(key = state.rules, fileName = null) {
+    if (isFileKey(key)) return ` --rules ${shellWord(cliPath(fileName || fileOf(key).name))}`;
+    return key === 'wsom' ? '' : ` --rules ${key}`;
+  }
+  /** `name:line:column: message`, as `mjscore rules check` says why a file makes no rule set. */
+  const fileError = (name, error) => `${name}:${error.line}:${error.column}: ${error.message}`;
+
+  /** Checks `text` and keeps it as the file `name`: `{file}`, or `{error}` (the engine's,
+   * with its line and column) and nothing kept. A file of the same name with other text is
+   * the club's older version: it goes (an evening keeps its own copy), unless `replace` is
+   * false. */
+  function keepRulesFile(name, text, { replace = true } = {}) {
+    const info = ask('rulesFile', text);
+    if (info.error) return { error: info.error };
+    const key = `file:${textHash(text)}`;
+    let file = fileOf(key);
+    if (file) {
+      file.name = name;
+    } else {
+      if (replace) rulesFiles = rulesFiles.filter((f) => f.name !== name);
+      file = { key, name, text, info };
+      rulesFiles.push(file);
+    }
+    saveRulesFiles();
+    return { file };
+  }
+  function saveRulesFiles() {
+    try {
+      localStorage.setItem(RULES_FILES, JSON.stringify(rulesFiles.map(({ name, text }) => ({ name, text }))));
+    } catch { /* a private window may refuse: the file is used until the page is closed */ }
+  }
+  /** The files kept by an earlier visit, each checked again (one that no longer checks is
+   * left out, and said). */
+  function loadRulesFiles() {
+    let kept = [];
+    try { kept = JSON.parse(localStorage.getItem(RULES_FILES) || '[]'); } catch { kept = []; }
+    const dropped = [];
+    for (const f of Array.isArray(kept) ? kept : []) {
+      if (!f || typeof f.name !== 'string' || typeof f.text !== 'string') continue;
+      const info = ask('rulesFile', f.text);
+      if (info.error) dropped.push(fileError(f.name, info.error));
+      else if (!fileOf(`file:${textHash(f.text)}`)) rulesFiles.push({ key: `file:${textHash(f.text)}`, name: f.name, text: f.text, info });
+    }
+    return dropped;
+  }
 
   function load() {
     // `#rules=huang&hand=...`: each value percent-encoded; a + stays a + (the winning tile).
@@ -290,6 +371,12 @@
     const link = hash.has('rules') || hash.has('hand');
     const rules = link ? hash.get('rules') || 'wsom' : stored.rules;
     if (systems.systems.some((s) => s.id === rules)) state.rules = rules;
+    else if (fileOf(rules)) state.rules = rules;
+    else if (link) {
+      // A link names a file's rule set by its id (`#rules=spring-season`): a kept file of it.
+      const file = rulesFiles.find((f) => f.info.id === rules);
+      if (file) state.rules = file.key;
+    }
     // The doubling table's maximum belongs to it alone: a link carries its own (or none), and
     // one kept from an earlier visit counts only when that visit was under the doubling table.
     const max = Number(link ? hash.get('max') : stored.rules === 'doubling' ? stored.max : 0) || 0;
@@ -312,34 +399,52 @@
   /** `#rules=…&hand=…` for `line` under the rule set (and the doubling table's maximum). */
   function handHash(line) {
     const max = state.rules === 'doubling' && state.max ? `&max=${state.max}` : '';
-    return `#rules=${state.rules}${max}&hand=${encodeURIComponent(line).replace(/%2B/g, '+').replace(/%3D/g, '=').replace(/%20/g, '%20')}`;
+    const rules = isFileKey(state.rules) ? fileOf(state.rules).info.id : state.rules;
+    return `#rules=${encodeURIComponent(rules)}${max}&hand=${encodeURIComponent(line).replace(/%2B/g, '+').replace(/%3D/g, '=').replace(/%20/g, '%20')}`;
   }
 
   // ---- Building the controls ---------------------------------------------------------------
   const esc = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-  function buildRules() {
+  /** The rule sets' buttons: the four built-in ones, then the kept rules files. */
+  function drawRules() {
     const group = $('rules');
-    for (const system of systems.systems) {
+    group.textContent = '';
+    const button = (key, label, title) => {
       const b = document.createElement('button');
       b.type = 'button';
       b.setAttribute('role', 'radio');
-      b.dataset.rules = system.id;
-      b.textContent = RULE_LABELS[system.id] || system.short_name;
-      b.title = system.name;
-      b.setAttribute('aria-label', system.name);
-      b.addEventListener('click', () => setRules(system.id));
+      b.dataset.rules = key;
+      b.textContent = label;
+      b.title = title;
+      b.setAttribute('aria-label', title);
+      b.addEventListener('click', () => setRules(key));
       group.append(b);
+      return b;
+    };
+    for (const system of systems.systems) button(system.id, RULE_LABELS[system.id] || system.short_name, system.name);
+    for (const f of rulesFiles) button(f.key, f.info.name, `${f.info.name} (the rules file ${f.name})`).classList.add('file');
+    group.classList.toggle('with-files', rulesFiles.length > 0);
+    for (const b of group.querySelectorAll('button')) {
+      const on = b.dataset.rules === state.rules;
+      b.setAttribute('aria-checked', String(on));
+      b.tabIndex = on ? 0 : -1;
     }
+  }
+
+  function buildRules() {
+    const group = $('rules');
+    drawRules();
+    $('rules-files').addEventListener('click', openRulesFiles);
     // Arrow keys move between the rule sets, as in any radio group.
     group.addEventListener('keydown', (event) => {
-      const ids = systems.systems.map((s) => s.id);
+      const ids = [...systems.systems.map((s) => s.id), ...rulesFiles.map((f) => f.key)];
       const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
       if (!step) return;
       event.preventDefault();
       const next = ids[(ids.indexOf(state.rules) + step + ids.length) % ids.length];
       setRules(next);
-      group.querySelector(`[data-rules="${next}"]`).focus();
+      group.querySelector(`[data-rules="${CSS.escape(next)}"]`).focus();
     });
     const max = $('max');
     max.append(new Option('13 (default)', '0'));
@@ -371,6 +476,14 @@
       b.innerHTML = `<span class="glyph" aria-hidden="true">${t.glyph}</span><span class="face" aria-hidden="true">${t.face}</span><span class="code" aria-hidden="true">${code}</span>`;
       b.addEventListener('click', () => edit(withTile($('line').value, code)));
       grid.append(b);
+      // A suit ends its row; on a narrow screen (two rows a suit) this keeps the next suit
+      // from filling the row's last place.
+      if (t.n === 9) {
+        const end = document.createElement('span');
+        end.className = 'row-end';
+        end.setAttribute('aria-hidden', 'true');
+        grid.append(end);
+      }
     }
     for (const b of document.querySelectorAll('.meld[data-meld]')) {
       b.addEventListener('click', () => edit(withMeld($('line').value, b.dataset.meld)));
@@ -439,10 +552,10 @@
 
   /** The chosen rule set's own words (none for Zung Jung). */
   function buildSystemWords() {
-    const system = systems.systems.find((s) => s.id === state.rules);
+    const system = ruleSet();
     const box = $('system-words');
     box.textContent = '';
-    $('system-words-title').textContent = system.words.length ? `${RULE_LABELS[system.id] || system.short_name}'s own words` : '';
+    $('system-words-title').textContent = system.words.length ? `${ruleLabel()}'s own words` : '';
     for (const w of system.words) {
       const item = { key: w.values === 'flag' ? w.key : `${w.key}=`, label: SYSTEM_LABELS[w.values === 'flag' ? w.key : `${w.key}=`] || w.key, system: true };
       if (w.values === 'flag') {
@@ -530,13 +643,14 @@
 
   function setRules(id, { keepSheet = false } = {}) {
     if (id === state.rules) return;
-    const from = systems.systems.find((s) => s.id === state.rules);
-    const to = systems.systems.find((s) => s.id === id);
+    // (A rules file taken out of the bar has no words left to compare.)
+    const from = isFileKey(state.rules) && !fileOf(state.rules) ? null : ruleSet();
+    const to = ruleSet(id);
     state.rules = id;
     if (id !== 'doubling') state.max = 0;
     // The words of the old rule set that the new one does not read go: they would be errors.
     const keys = (s) => new Set(s.words.map((w) => (w.values === 'flag' ? w.key : `${w.key}=`)));
-    const gone = [...keys(from)].filter((k) => !keys(to).has(k));
+    const gone = from ? [...keys(from)].filter((k) => !keys(to).has(k)) : [];
     let line = $('line').value;
     const removed = [];
     for (const key of gone) {
@@ -550,8 +664,7 @@
     if (state.view === 'sheet' && !keepSheet && evening()) {
       // The evening is scored under the rule set chosen: every hand worked out again.
       const e = evening();
-      e.rules = id;
-      e.max = state.max;
+      eveningRules(e);
       saveEvenings();
       recompute();
       drawSheet();
@@ -559,14 +672,14 @@
     if (line !== $('line').value) edit(line);
     else update();
     if (removed.length) {
-      $('keyboard-hint').textContent = `Removed ${removed.join(', ')}: not a word of ${RULE_LABELS[id] || to.short_name}.`;
+      $('keyboard-hint').textContent = `Removed ${removed.join(', ')}: not a word of ${ruleLabel(id)}.`;
     }
   }
 
   // ---- Showing the answer ------------------------------------------------------------------
   const tileCode = (code) => `<span class="tilecode"><span class="wtile" aria-hidden="true">${tileInfo(code).glyph}</span><span class="wcode" aria-label="${esc(tileInfo(code).name)}">${esc(code)}</span></span>`;
   const points = (p) => (p === 0.5 ? '½' : p === null || p === undefined ? '—' : String(p));
-  const limitWords = () => systems.systems.find((s) => s.id === state.rules).limits;
+  const limitWords = () => ruleSet().limits;
 
   function update() {
     const started = performance.now();
@@ -586,12 +699,12 @@
     } else {
       // Scored as the command line scores it; a line with no winning tile that is not a hand
       // (a win by declaration is one) is a hand before its win: what does it wait for?
-      const scored = sheetView() ? atTable(line) : ask('score', state.rules, line, { max: state.max, all: true });
+      const scored = sheetView() ? atTable(line) : ask('score', rulesArg(), line, { max: state.max, all: true });
       if (hasWin || !scored.error) {
         showScored(scored, line);
       } else {
         scoring = false;
-        showWaits(ask('waits', state.rules, line, { max: state.max }), line);
+        showWaits(ask('waits', rulesArg(), line, { max: state.max }), line);
       }
     }
     showCommand(line, scoring);
@@ -698,7 +811,7 @@
   function verdict(a) {
     if (!a.verdict) return '';
     const c = a.claim;
-    const names = card(state.rules);
+    const names = card();
     const named = (ids) => ids.map((id) => `${esc(id)} ${esc(names.get(id)?.name || '')}`).join(', ');
     const worth = a.total === undefined ? '' : points(a.total);
     const headline = {
@@ -766,7 +879,7 @@
       ? `<p class="note">not counted (${esc(limit)}): ${a.set_aside.map((p) => `${esc(p.id)} ${esc(p.name)} ${esc(points(p.points))}`).join(', ')}</p>`
       : '';
     box.innerHTML = verdict(a) +
-      `<p class="note rules-name">${esc(systems.systems.find((s) => s.id === state.rules).name)}</p>` +
+      `<p class="note rules-name">${esc(ruleSet().name)}${isFileKey(state.rules) ? ` <span class="file-name">(${esc(fileOf(state.rules).name)})</span>` : ''}</p>` +
       `<p class="lead">${winLine(a)}</p>` +
       `<p class="arrangement" aria-label="Arrangement">${esc(a.arrangement)}</p>` +
       `<p class="note">${placement(a)}</p>${readings}` +
@@ -781,7 +894,7 @@
   }
 
   function waitsTable(waits) {
-    const names = card(state.rules);
+    const names = card();
     const value = (v) => (v.below_minimum ? '—' : points(v.total));
     const rows = waits.map((w) => {
       const shapes = w.discard.shapes.slice(1).map((s) => `as ${s.shape.replace('_', ' ')} ${points(s.total)}`);
@@ -828,7 +941,7 @@
 
   function showCommand(line, scoring) {
     const quoted = `'${line.trim().replace(/'/g, "'\\''")}'`;
-    const rules = state.rules === 'wsom' ? '' : ` --rules ${state.rules}`;
+    const rules = rulesOption();
     const max = state.max ? ` --max ${state.max}` : '';
     $('command').textContent = line.trim() ? `mjscore${scoring ? '' : ' waits'}${rules}${max} ${quoted}` : '';
   }
@@ -843,7 +956,7 @@
   }
 
   function explain(id) {
-    const e = ask('explain', state.rules, id, { max: state.max });
+    const e = ask('explain', rulesArg(), id, { max: state.max });
     if (e.error) {
       openDialog(id, `<p>${esc(e.error.message)}</p>`);
       return;
@@ -862,12 +975,94 @@
   }
 
   function openCard() {
-    const list = [...card(state.rules).values()].map((p) =>
+    const list = [...card().values()].map((p) =>
       `<li><button type="button" class="pattern" data-pattern="${esc(p.id)}"><span class="id">${esc(p.id)}</span>` +
       `<span class="names">${esc(p.name)}<span class="zh" lang="zh-Hant">${esc(p.chinese)}</span><span class="why">${esc(p.condition)}</span></span>` +
       `<span class="pts">${esc(p.percent ? `+${p.percent}%` : points(p.points))}</span></button></li>`).join('');
-    const system = systems.systems.find((s) => s.id === state.rules);
-    openDialog(`Patterns: ${RULE_LABELS[system.id] || system.short_name}`, `<p class="note">${esc(system.name)}. Tap a pattern for its definition and example.</p><ul class="card-list">${list}</ul>`);
+    const system = ruleSet();
+    const file = isFileKey(state.rules) ? `, the rules file ${fileOf(state.rules).name}` : '';
+    openDialog(`Patterns: ${ruleLabel()}`, `<p class="note">${esc(system.name)}${esc(file)}. Tap a pattern for its definition and example.</p><ul class="card-list">${list}</ul>`);
+  }
+
+  // ---- Rules files: loading, choosing, removing --------------------------------------------
+  function openRulesFiles() {
+    const evening = state.view === 'sheet' ? sheet.evenings.find((e) => e.id === sheet.current) : null;
+    const kept = rulesFiles.map((f) => {
+      const inUse = evening && evening.rules === f.key;
+      return `<li data-rules-file="${esc(f.key)}"><div class="what"><strong>${esc(f.info.name)}</strong> <code>${esc(f.name)}</code>` +
+        `<span class="why">a rule set of ${f.info.patterns} patterns, from ${esc(f.info.base)}${f.info.description ? `: ${esc(f.info.description)}` : ''}</span></div>` +
+        `<button type="button" data-use-file="${esc(f.key)}"${f.key === state.rules ? ' aria-pressed="true"' : ''}>Use</button>` +
+        `<button type="button" data-remove-file="${esc(f.key)}"${inUse ? ' disabled title="The evening on the sheet is kept under it"' : ''} aria-label="Remove ${esc(f.info.name)} (${esc(f.name)})">Remove</button></li>`;
+    }).join('');
+    openDialog('Rules files', '<p class="note">A club\'s own rules, as a rules file of the command line (<code>mjscore --rules FILE</code>): choose the file, or paste its text. It is checked as <code>mjscore rules check</code> checks it, kept in this browser, and shown beside the rule sets.</p>' +
+      '<label class="file-pick">Choose a file <input type="file" id="rules-file-input" accept=".toml,text/plain,application/toml"></label>' +
+      '<textarea id="rules-file-text" class="filetext" rows="8" spellcheck="false" aria-label="The rules file\'s text" placeholder="base = &quot;wsom&quot;&#10;name = &quot;Our club&quot;&#10;minimum = 10"></textarea>' +
+      '<div class="row"><button type="button" id="rules-file-go" class="primary">Use the pasted text</button></div>' +
+      '<div id="rules-file-error" class="rules-file-error" role="alert" hidden></div>' +
+      (kept ? `<h3>Kept in this browser</h3><ul class="kept-files">${kept}</ul>` : ''));
+  }
+
+  /** Loads the rules file `name` with `text`: kept and chosen, or its error shown. */
+  function loadRulesFile(name, text) {
+    const box = $('rules-file-error');
+    const kept = keepRulesFile(name, text);
+    if (kept.error) {
+      // The command line's message, and the line it names with its column marked.
+      const line = text.split(/\r?\n/)[kept.error.line - 1] ?? '';
+      const chars = Array.from(line);
+      const at = Math.max(1, kept.error.column) - 1;
+      box.hidden = false;
+      box.innerHTML = `<p class="message" data-rules-file-error>${esc(fileError(name, kept.error))}</p>` +
+        `<div class="echo" aria-hidden="true">${esc(chars.slice(0, at).join(''))}<mark>${esc(chars[at] ?? ' ')}</mark>${esc(chars.slice(at + 1).join(''))}</div>` +
+        '<p class="note">Nothing was kept: correct the file and load it again.</p>';
+      return;
+    }
+    $('dialog').close();
+    drawRules();
+    if (kept.file.key === state.rules) {
+      cards.clear();
+      buildSystemWords();
+      update();
+    } else {
+      setRules(kept.file.key);
+    }
+  }
+
+  function removeRulesFile(key) {
+    const file = fileOf(key);
+    if (!file) return;
+    rulesFiles = rulesFiles.filter((f) => f.key !== key);
+    saveRulesFiles();
+    if (state.rules === key) setRules('wsom');
+    drawRules();
+    update();
+    openRulesFiles();
+    $('keyboard-hint').textContent = `Removed the rules file ${file.name}: load it again to use it.`;
+  }
+
+  function wireRulesFiles() {
+    document.addEventListener('change', async (event) => {
+      if (event.target.id === 'rules-file-input' && event.target.files[0]) {
+        const chosen = event.target.files[0];
+        loadRulesFile(chosen.name, await chosen.text());
+      }
+    });
+    document.addEventListener('click', (event) => {
+      if (event.target.closest('#rules-file-go')) {
+        const text = $('rules-file-text').value;
+        if (!text.trim()) return;
+        // Pasted text has no file name: it is named for its rule set (`spring-season.toml`).
+        const info = ask('rulesFile', text);
+        loadRulesFile(info.error ? 'pasted text' : `${info.id}.toml`, text);
+      }
+      const use = event.target.closest('[data-use-file]');
+      if (use) {
+        $('dialog').close();
+        setRules(use.dataset.useFile);
+      }
+      const remove = event.target.closest('[data-remove-file]');
+      if (remove) removeRulesFile(remove.dataset.removeFile);
+    });
   }
 
   /** The sticky answer in short: the total (what is paid) and each seat's payment. */
@@ -962,21 +1157,51 @@
   }
   function newEvening(lines = [], rules = state.rules, max = state.max, date = today()) {
     const e = { id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, date, rules, max: rules === 'doubling' ? max : 0, lines, undo: null };
+    if (isFileKey(rules)) e.rulesFile = { name: fileOf(rules).name, text: fileOf(rules).text };
     sheet.evenings.unshift(e);
     sheet.current = e.id;
     return e;
   }
-  /** The session file of an evening, as `mjscore -f` reads it. */
-  function sessionFile(e) {
-    const rules = e.rules === 'wsom' ? '' : ` --rules ${e.rules}`;
+  /** The evening is kept under the rule set chosen now: a rules file's name and text with it
+   * (the evening keeps its copy, whatever becomes of the file in the bar). */
+  function eveningRules(e) {
+    e.rules = state.rules;
+    e.max = state.max;
+    if (isFileKey(state.rules)) e.rulesFile = { name: fileOf(state.rules).name, text: fileOf(state.rules).text };
+    else delete e.rulesFile;
+  }
+  /** The rule set an evening is kept under, as a key of the bar: its rules file kept again
+   * if it is no longer there. */
+  function eveningKey(e) {
+    if (!e.rulesFile) return isFileKey(e.rules) ? 'wsom' : e.rules;
+    const kept = keepRulesFile(e.rulesFile.name, e.rulesFile.text, { replace: false });
+    if (kept.error) return state.rules;
+    drawRules();
+    return kept.file.key;
+  }
+  /** The command that scores an evening's exported file (`mjscore -f NAME ... --summary`). */
+  function sessionCommand(e, name) {
+    const rules = e.rulesFile ? rulesOption(e.rules, e.rulesFile.name) : e.rules === 'wsom' ? '' : ` --rules ${e.rules}`;
     const max = e.rules === 'doubling' && e.max ? ` --max ${e.max}` : '';
-    return `# mjscore session of ${e.date}: mjscore -f THIS_FILE${rules}${max} --summary\n${e.lines.join('\n')}\n`;
+    return `mjscore -f ${name}${rules}${max} --summary`;
+  }
+  /** The session file of an evening, as `mjscore -f` reads it. An evening kept under a rules
+   * file holds the file too, in comments: each of its lines after `#| `, which
+   * `grep '^#|' EVENING | cut -c4-` writes out again. */
+  function sessionFile(e) {
+    let head = `# mjscore session of ${e.date}: ${sessionCommand(e, 'THIS_FILE')}\n`;
+    if (e.rulesFile) {
+      const text = e.rulesFile.text.replace(/\r?\n$/, '').split(/\r?\n/);
+      head += `# scored under the rules file ${cliPath(e.rulesFile.name)}; its text, each line after "#| " (grep '^#|' THIS_FILE | cut -c4- > ${shellWord(cliPath(e.rulesFile.name))}):\n` +
+        text.map((l) => (l ? `#| ${l}` : '#|')).join('\n') + '\n';
+    }
+    return `${head}${e.lines.join('\n')}\n`;
   }
 
   /** The engine's session run over `text`: its objects, the summary last. */
   function askSession(text, all = false) {
     try {
-      return engine.session(state.rules, text, { max: state.max, all }).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+      return engine.session(rulesArg(), text, { max: state.max, all }).split('\n').filter(Boolean).map((l) => JSON.parse(l));
     } catch (error) {
       if (error instanceof WebAssembly.RuntimeError) {
         startEngine();
@@ -1035,7 +1260,7 @@
   function atTable(line) {
     const seating = tableNow();
     const objects = askSession(`players: ${seating.join(' ')}\n${line}\n`, true);
-    return objects.find((o) => o.line === 2) || ask('score', state.rules, line, { max: state.max, all: true });
+    return objects.find((o) => o.line === 2) || ask('score', rulesArg(), line, { max: state.max, all: true });
   }
 
   function showRecordBar(line, scoring) {
@@ -1066,8 +1291,7 @@
     const e = evening();
     e.undo = { lines: e.lines, what, editing: sheet.editing };
     e.lines = lines;
-    e.rules = state.rules;
-    e.max = state.max;
+    eveningRules(e);
     saveEvenings();
     recompute();
     drawSheet();
@@ -1097,7 +1321,8 @@
     select.textContent = '';
     for (const x of sheet.evenings) {
       const names = x.lines.filter((l) => /^\s*players:/i.test(l)).slice(0, 1).map(playersOf)[0];
-      select.append(new Option(`${x.date}${names ? ` · ${names.join(', ')}` : ''}`, x.id));
+      const file = x.rulesFile ? ` · ${x.rulesFile.name}` : '';
+      select.append(new Option(`${x.date}${names ? ` · ${names.join(', ')}` : ''}${file}`, x.id));
     }
     select.value = sheet.current || '';
     const seated = !!sheet.next;
@@ -1110,6 +1335,10 @@
       $('seat-cancel').hidden = sheet.seatForm === 'first';
     }
     $('change-seats').hidden = !seated || !!sheet.seatForm;
+    // Which rules the evening is kept under: a rules file by its name, as the export names it.
+    $('sheet-rules').innerHTML = !e ? ''
+      : e.rulesFile ? `Kept under the rules file <code>${esc(e.rulesFile.name)}</code> (${esc(ruleLabel(e.rules))}): the export holds it.`
+      : `Kept under ${esc(ruleSet(e.rules)?.name || e.rules)}.`;
     $('sheet-undo').disabled = !e || !e.undo;
     $('sheet-undo').textContent = e && e.undo ? `Undo (${e.undo.what})` : 'Undo';
     drawTableBar();
@@ -1209,7 +1438,8 @@
     if (view === 'sheet') {
       if (!evening()) { newEvening(); saveEvenings(); }
       const e = evening();
-      if (e.rules !== state.rules) setRules(e.rules, { keepSheet: true });
+      const key = eveningKey(e);
+      if (key !== state.rules) setRules(key, { keepSheet: true });
       if (e.rules === 'doubling') state.max = e.max || 0;
       recompute();
       drawSheet();
@@ -1262,9 +1492,14 @@
     const text = sessionFile(e);
     const name = `mjscore-evening-${e.date.replace(/[^0-9]+/g, '-').replace(/-$/, '')}.txt`;
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    openDialog('Export the evening', `<p class="note">The command line's session file: <code>mjscore -f ${esc(name)}${e.rules === 'wsom' ? '' : ` --rules ${esc(e.rules)}`}${e.rules === 'doubling' && e.max ? ` --max ${e.max}` : ''} --summary</code> gives these standings.</p>` +
+    const file = e.rulesFile
+      ? `<p class="note" data-export-rules>Scored under the rules file <code>${esc(e.rulesFile.name)}</code>, whose text the file holds in its <code>#|</code> comments: <code>grep '^#|' ${esc(name)} | cut -c4- &gt; ${esc(shellWord(cliPath(e.rulesFile.name)))}</code> writes it out again beside it.</p>`
+      : '';
+    openDialog('Export the evening', `<p class="note">The command line's session file: <code>${esc(sessionCommand(e, name))}</code> gives these standings.</p>${file}` +
       `<textarea id="export-text" class="filetext" readonly rows="10">${esc(text)}</textarea>` +
-      `<div class="row"><a id="export-download" class="button primary" href="${url}" download="${esc(name)}">Download ${esc(name)}</a><button type="button" id="export-copy">Copy</button></div>`);
+      `<div class="row"><a id="export-download" class="button primary" href="${url}" download="${esc(name)}">Download ${esc(name)}</a><button type="button" id="export-copy">Copy</button>` +
+      (e.rulesFile ? `<a id="export-rules-file" class="button" href="${URL.createObjectURL(new Blob([e.rulesFile.text], { type: 'text/plain' }))}" download="${esc(e.rulesFile.name.split('/').pop())}">Download ${esc(e.rulesFile.name.split('/').pop())}</a>` : '') +
+      '</div>');
   }
 
   function openImport() {
@@ -1276,8 +1511,9 @@
 
   function importText(text) {
     const lines = text.split(/\r?\n/);
-    // The rule set from the file's first comment, as an export writes it.
-    const said = /--rules\s+([a-z]+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
+    // The rule set from the file's first comment, as an export writes it: a built-in one, or
+    // a rules file, whose text an export keeps in its `#|` comments.
+    const said = /--rules\s+('(?:[^']|'\\'')*'|\S+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
     const maxSaid = /--max\s+(\d+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
     const dateSaid = /^#\s*mjscore session of (\d{4}-\d\d-\d\d(?: \d\d:\d\d)?)/.exec(lines[0] || '');
     const kept = lines.map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
@@ -1285,7 +1521,24 @@
       $('import-error').textContent = 'There is no line to import.';
       return;
     }
-    const rules = said && systems.systems.some((s) => s.id === said[1]) ? said[1] : state.rules;
+    let rules = said && systems.systems.some((s) => s.id === said[1]) ? said[1] : state.rules;
+    if (said && !systems.systems.some((s) => s.id === said[1])) {
+      const path = said[1].startsWith("'") ? said[1].slice(1, -1).replace(/'\\''/g, "'") : said[1];
+      const name = path.replace(/^\.\//, '');
+      const held = lines.filter((l) => l.startsWith('#|'));
+      const kept = held.length ? keepRulesFile(name, held.map((l) => l.slice(3)).join('\n') + '\n', { replace: false }) : null;
+      const known = kept ? kept.file : rulesFiles.find((f) => f.name === name);
+      if (kept && kept.error) {
+        $('import-error').textContent = `The rules file the evening was scored under does not check: ${fileError(name, kept.error)}`;
+        return;
+      }
+      if (!known) {
+        $('import-error').textContent = `The evening was scored under the rules file ${name}, which this file does not hold: load it (Rules file, at the top), then import again.`;
+        return;
+      }
+      rules = known.key;
+      drawRules();
+    }
     const max = rules === 'doubling' && maxSaid ? Number(maxSaid[1]) : 0;
     newEvening(kept, rules, max, dateSaid ? dateSaid[1] : today());
     sheet.editing = null;
@@ -1453,6 +1706,7 @@
     await startEngine();
     timings.engineReady = performance.now();
     systems = JSON.parse(engine.systems());
+    const dropped = loadRulesFiles();
     const line = load();
     buildRules();
     buildTiles();
@@ -1461,11 +1715,13 @@
     wire();
     wireSheet();
     wireTileArrows();
+    wireRulesFiles();
     loadEvenings();
     window.mjscoreKept = Promise.resolve(true);
     $('line').value = line;
     if (state.view === 'sheet') setView('sheet');
     else update();
+    if (dropped.length) $('keyboard-hint').textContent = `A rules file kept here no longer checks, and was left out: ${dropped.join('; ')}`;
     // What IndexedDB holds that localStorage lost: the page is drawn again with it.
     window.mjscoreRestored = newerKept().then((newer) => { if (newer && state.view === 'sheet') setView('sheet'); return newer; });
     // Offline after the first visit, when served as the site (web/dist/site): its service worker.

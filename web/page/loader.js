@@ -28,20 +28,31 @@ globalThis.MjscoreEngine = {
         for (const [ptr, len] of reserved) wasm.mjs_free(ptr, len);
       }
     };
+    // A rule set is a built-in one's id ('wsom'), or a rules file's text as `{ file: TEXT }`
+    // (`--rules FILE`: the engine reads the text once and keeps what it made).
+    const under = (rules, named, file, strings, numbers, fileNumbers) =>
+      (typeof rules === 'object' && rules !== null
+        ? call(file, [rules.file, ...strings], fileNumbers)
+        : call(named, [rules, ...strings], numbers));
     return {
       /** `mjscore --rules R [--max N] [--all] --format json LINE`, as a string. */
       score: (rules, line, { max = 0, all = false } = {}) =>
-        call(wasm.mjs_score, [rules, line], [max, all ? 1 : 0]),
+        under(rules, wasm.mjs_score, wasm.mjs_score_file, [line], [max, all ? 1 : 0], [all ? 1 : 0]),
       /** `mjscore waits --rules R --format json LINE`. */
-      waits: (rules, line, { max = 0 } = {}) => call(wasm.mjs_waits, [rules, line], [max]),
+      waits: (rules, line, { max = 0 } = {}) =>
+        under(rules, wasm.mjs_waits, wasm.mjs_waits_file, [line], [max], []),
       /** `mjscore patterns --rules R --format json`: one object per line. */
-      patterns: (rules, { max = 0 } = {}) => call(wasm.mjs_patterns, [rules], [max]),
+      patterns: (rules, { max = 0 } = {}) =>
+        under(rules, wasm.mjs_patterns, wasm.mjs_patterns_file, [], [max], []),
       /** `mjscore explain --rules R --format json PATTERN`. */
       explain: (rules, pattern, { max = 0 } = {}) =>
-        call(wasm.mjs_explain, [rules, pattern], [max]),
+        under(rules, wasm.mjs_explain, wasm.mjs_explain_file, [pattern], [max], []),
       /** `mjscore -f FILE --rules R [--max N] [--all] --format json --summary`: one object a line. */
       session: (rules, lines, { max = 0, all = false } = {}) =>
-        call(wasm.mjs_session, [rules, lines], [max, all ? 1 : 0]),
+        under(rules, wasm.mjs_session, wasm.mjs_session_file, [lines], [max, all ? 1 : 0], [all ? 1 : 0]),
+      /** `mjscore rules check FILE` for a rules file's text: the rule set it makes, or
+       * `{"error":{"kind":"rules_file","line","column","message"}}`. */
+      rulesFile: (text) => call(wasm.mjs_rules_file, [text], []),
       /** `mjscore notation`. */
       notation: () => call(wasm.mjs_notation, [], []),
       /** The rule sets and their context words, for the page's controls. */

@@ -10,21 +10,75 @@
 //! | [`explain`] | `mjscore explain --rules R --format json PATTERN` |
 //! | [`notation`] | `mjscore notation` |
 //! | [`session`] | `mjscore -f FILE --rules R --format json --summary` (with `all`: `--all`) |
-//! | [`rules`] | (none: the rule sets and their context words, for the page's controls) |
+//! | [`rules_file`] | `mjscore rules check FILE` (the rule set it makes, or the error) |
+//! | [`systems`] | (none: the rule sets and their context words, for the page's controls) |
 //!
-//! A maximum (`max`, 0 for none) is `--max N`, which only the doubling table takes. A
-//! request the command line would refuse as a usage error (an unknown rule set, an unknown
-//! pattern) gets `{"error":{"kind":"usage","message":...}}`, with the command line's message.
+//! The rule set ([`Rules`]) is a built-in one named by its id, with the doubling table's
+//! maximum (`max`, 0 for none: `--max N`, which only the doubling table takes), or the text
+//! of a rules file (`--rules FILE`, docs/rules-files.md). A request the command line would
+//! refuse as a usage error (an unknown rule set, an unknown pattern, a rules file that does
+//! not check) gets `{"error":{"kind":"usage","message":...}}`, with the command line's
+//! message.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use mjscore::batch::{self, Control, Input, Settings};
 use mjscore::line::{analyse_line, LineError, MAX_LINE};
 use mjscore::render::{self, Format, Renderer};
 use mjscore::rules::{self, RuleSet};
+use mjscore::rules_file::RulesFileError;
 use mjscore::{score_line_with, Error, Options};
+
+/// The rule set a request is scored under.
+#[derive(Debug, Clone, Copy)]
+pub enum Rules<'a> {
+    /// A built-in rule set by its id (`--rules wsom`), with the doubling table's maximum
+    /// (`--max N`; 0: its default).
+    Named { id: &'a str, max: u32 },
+    /// The text of a rules file (`--rules FILE`).
+    File(&'a str),
+}
+
+/// The rules files read lately, each with what it made: a page asks many times under the
+/// same file (a keystroke, a sheet's every hand), and reads it once.
+type Parsed = Rc<Result<(RuleSet, &'static RuleSet), RulesFileError>>;
+const KEPT_FILES: usize = 4;
+thread_local! {
+    static FILES: RefCell<Vec<(String, Parsed)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The rule set of the rules file `text`, read once and kept (the last few files).
+fn parsed(text: &str) -> Parsed {
+    FILES.with(|files| {
+        let mut files = files.borrow_mut();
+        if let Some(at) = files.iter().position(|(kept, _)| kept == text) {
+            let entry = files.remove(at);
+            let rules = Rc::clone(&entry.1);
+            files.insert(0, entry);
+            return rules;
+        }
+        let rules = Rc::new(mjscore::rules_file::parse_with_base(text));
+        files.insert(0, (text.to_string(), Rc::clone(&rules)));
+        files.truncate(KEPT_FILES);
+        rules
+    })
+}
+
+/// The rule set asked for, or the command line's usage message.
+fn with_rules<T>(rules: Rules, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
+    match rules {
+        Rules::Named { id, max } => with_named(id, max, then),
+        Rules::File(text) => match &*parsed(text) {
+            Ok((rules, _)) => Ok(then(rules)),
+            Err(error) => Err(format!("the rules file: {error}")),
+        },
+    }
+}
 
 /// The rule set `id` with the doubling table's maximum `max` (0: its default), or the
 /// command line's usage message.
-fn with_rules<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
+fn with_named<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
     let Some(rules) = rules::by_id(id) else {
         let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id.as_ref()).collect();
         return Err(format!(
@@ -55,8 +109,8 @@ fn answer(result: Result<String, String>) -> String {
 /// One hand scored: the JSON object `mjscore --format json` writes for it (a false win and
 /// a line that is not a hand included), without the line break. With `all`, every reading
 /// too, as `--all`.
-pub fn score(rules: &str, max: u32, line: &str, all: bool) -> String {
-    answer(with_rules(rules, max, |rules| {
+pub fn score(rules: Rules, line: &str, all: bool) -> String {
+    answer(with_rules(rules, |rules| {
         // The command line's cap on a hand given as arguments: a longer one is not echoed.
         let (line, result) = if line.len() > MAX_LINE {
             ("", Err(Error::Line(LineError::TooLong)))
@@ -79,8 +133,8 @@ pub fn score(rules: &str, max: u32, line: &str, all: bool) -> String {
 
 /// What a hand before its win waits for (13 tiles), or which discards leave it calling
 /// (14): the JSON object of `mjscore waits --format json`, without the line break.
-pub fn waits(rules: &str, max: u32, line: &str) -> String {
-    answer(with_rules(rules, max, |rules| {
+pub fn waits(rules: Rules, line: &str) -> String {
+    answer(with_rules(rules, |rules| {
         let json = render::json::Json::new(rules);
         let mut out = String::new();
         match analyse_line(line, rules) {
@@ -93,16 +147,16 @@ pub fn waits(rules: &str, max: u32, line: &str) -> String {
 
 /// The reference card: one JSON object per pattern, one per line, as `mjscore patterns
 /// --format json`.
-pub fn patterns(rules: &str, max: u32) -> String {
-    answer(with_rules(rules, max, |rules| {
+pub fn patterns(rules: Rules) -> String {
+    answer(with_rules(rules, |rules| {
         render::reference::card(rules, Format::Json)
     }))
 }
 
 /// One pattern in full, named by its id, its name or the start of its name: the JSON object
 /// of `mjscore explain --format json` (with its line break).
-pub fn explain(rules: &str, max: u32, query: &str) -> String {
-    answer(with_rules(rules, max, |rules| explained(rules, query)).and_then(|r| r))
+pub fn explain(rules: Rules, query: &str) -> String {
+    answer(with_rules(rules, |rules| explained(rules, query)).and_then(|r| r))
 }
 
 fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
@@ -119,8 +173,8 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
 /// --summary` writes for it, one JSON object a line, the summary last. It is the command
 /// line's own batch run, read line by line on this one thread: the same seats, names,
 /// running totals and standings.
-pub fn session(rules: &str, max: u32, text: &str, all: bool) -> String {
-    answer(with_rules(rules, max, |rules| {
+pub fn session(rules: Rules, text: &str, all: bool) -> String {
+    answer(with_rules(rules, |rules| {
         let json = render::json::Json::new(rules);
         let settings = Settings {
             rules,
@@ -151,6 +205,57 @@ pub fn session(rules: &str, max: u32, text: &str, all: bool) -> String {
     }))
 }
 
+/// A rules file read as `mjscore rules check FILE` reads it: the rule set it makes,
+/// `{"id","name","description","base","patterns":N,"system":{...}}` (`patterns` counted as
+/// the check counts them, `system` as [`systems`] describes a rule set), or why it makes
+/// none, `{"error":{"kind":"rules_file","line":L,"column":C,"message":...}}`, the line,
+/// column and message the command line writes after the file's name.
+pub fn rules_file(text: &str) -> String {
+    match &*parsed(text) {
+        Ok((rules, base)) => {
+            let described = render::json::rule_sets(&[rules]);
+            // `{"shared":[...],"systems":[SYSTEM]}`: the one system.
+            let system = described
+                .find(r#""systems":["#)
+                .map(|at| &described[at + r#""systems":["#.len()..described.len() - 2])
+                .unwrap_or("null");
+            format!(
+                r#"{{"id":{},"name":{},"description":{},"base":{},"patterns":{},"system":{system}}}"#,
+                json_string(&rules.id),
+                json_string(&rules.name),
+                json_string(&rules.description),
+                json_string(&base.id),
+                rules.patterns.len(),
+            )
+        }
+        Err(error) => format!(
+            r#"{{"error":{{"kind":"rules_file","line":{},"column":{},"message":{}}}}}"#,
+            error.line,
+            error.column,
+            json_string(&error.message)
+        ),
+    }
+}
+
+/// `text` as a JSON string literal.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if c < ' ' || ('\u{7f}'..='\u{9f}').contains(&c) => {
+                out.push_str(&format!("\\u{:04x}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// The notation on one screen: `mjscore notation`.
 pub fn notation() -> String {
     render::reference::notation(&rules::ALL)
@@ -166,25 +271,36 @@ pub fn systems() -> String {
 mod tests {
     use super::*;
 
+    const WSOM: Rules = Rules::Named { id: "wsom", max: 0 };
+    const SEASONAL: &str = include_str!("../../docs/examples/rules/seasonal.toml");
+
     #[test]
     fn scores_as_the_command_line() {
         // README's first hand: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45, a
         // self-draw by South, so each of the three others pays 45 and South receives 135.
-        let json = score("wsom", 0, "b66 c12345678 d111 +c9 self seat=s", false);
+        let json = score(WSOM, "b66 c12345678 d111 +c9 self seat=s", false);
         assert!(json.contains(r#""total":45,"#), "{json}");
         assert!(json.ends_with(r#""payments":{"e":-45,"s":135,"w":-45,"n":-45}}"#));
         // The notation's own example of an error: column 6 is the w5.
         assert_eq!(
-            score("wsom", 0, "b123 w5 c456 +b9", false),
+            score(WSOM, "b123 w5 c456 +b9", false),
             r#"{"input":"b123 w5 c456 +b9","rules":"wsom","error":{"kind":"syntax","column":6,"message":"w5: winds are w1-w4 (1 East, 2 South, 3 West, 4 North)"}}"#
         );
     }
 
     #[test]
     fn refuses_what_the_command_line_refuses() {
-        assert!(score("riichi", 0, "b1", false).starts_with(r#"{"error":{"kind":"usage","#));
-        assert!(patterns("wsom", 13).contains("--max sets the doubling table's maximum"));
-        assert!(explain("wsom", 0, "no such pattern").contains(r#""kind":"usage""#));
+        let riichi = Rules::Named {
+            id: "riichi",
+            max: 0,
+        };
+        assert!(score(riichi, "b1", false).starts_with(r#"{"error":{"kind":"usage","#));
+        let wsom_13 = Rules::Named {
+            id: "wsom",
+            max: 13,
+        };
+        assert!(patterns(wsom_13).contains("--max sets the doubling table's maximum"));
+        assert!(explain(WSOM, "no such pattern").contains(r#""kind":"usage""#));
     }
 
     #[test]
@@ -193,14 +309,15 @@ mod tests {
         // 170 on Bob's (East) discard (Bob pays 3 x 170 - 50 = 460), then a draw.
         let text = "# an evening\nplayers: Ann Bob Cho Dee\nb66 c12345678 d111 +c9 self seat=s\n\
             [p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e\ndraw\n";
-        let json = session("wsom", 0, text, false);
+        let json = session(WSOM, text, false);
         let lines: Vec<&str> = json.lines().collect();
         assert_eq!(lines.len(), 4, "{json}");
         assert!(lines[0].starts_with(r#"{"line":3,"#), "{}", lines[0]);
         assert!(lines[1].ends_with(r#""running":{"Ann":465,"Bob":-325,"Cho":-70,"Dee":-70}}"#));
         assert!(lines[2].contains(r#""draw":true"#));
         assert!(lines[3].contains(r#"{"player":"Ann","total":465,"won":1,"dealt_in":0,"biggest":170,"false_wins":0,"hands":3}"#), "{}", lines[3]);
-        assert!(session("zj", 8, text, false).contains(r#""kind":"usage""#));
+        let zj_8 = Rules::Named { id: "zj", max: 8 };
+        assert!(session(zj_8, text, false).contains(r#""kind":"usage""#));
     }
 
     #[test]
@@ -210,5 +327,58 @@ mod tests {
             assert!(json.contains(&format!(r#"{{"id":"{id}","#)), "{id}");
         }
         assert!(json.contains(r#"{"key":"flowers","values":{"min":0,"max":8},"#));
+    }
+
+    #[test]
+    fn scores_under_a_rules_file() {
+        // docs/rules-files.md: All Green (c.2, 400) scores alone; on North's discard, 400 >
+        // 25: North pays 3 x 400 - 50 = 1150, South and West 25 each, East receives 1200.
+        let json = score(
+            Rules::File(SEASONAL),
+            "b234 b234 b666 e222 b8 +b8 from=n",
+            false,
+        );
+        assert!(json.contains(r#""rules":"spring-season""#), "{json}");
+        assert!(json.contains(r#""total":400,"#), "{json}");
+        assert!(json.ends_with(r#""payments":{"e":1200,"s":-25,"w":-25,"n":-1150}}"#));
+        // The same text again is read from what was kept, and answers the same.
+        assert_eq!(
+            json,
+            score(
+                Rules::File(SEASONAL),
+                "b234 b234 b666 e222 b8 +b8 from=n",
+                false
+            )
+        );
+        // Its card has WSOM's 44 patterns and its own two.
+        assert_eq!(patterns(Rules::File(SEASONAL)).lines().count(), 46);
+        assert!(explain(Rules::File(SEASONAL), "c.1").contains(r#""name":"Spring Pairs""#));
+    }
+
+    #[test]
+    fn reads_a_rules_file_as_rules_check_does() {
+        let json = rules_file(SEASONAL);
+        assert!(
+            json.starts_with(
+                r#"{"id":"spring-season","name":"Spring season","description":"WSOM with two hands of the club's own: Spring Pairs and All Green","base":"wsom","patterns":46,"system":{"id":"spring-season","name":"Spring season","#
+            ),
+            "{json}"
+        );
+        assert!(json.ends_with("]}}"), "{json}");
+        // tests/data/rules/broken.toml: `mjscore rules check` says line 4, column 1.
+        let broken = "# A club file with a slip: 7.7 is no WSOM pattern.\nbase = \"wsom\"\n[values]\n\"7.7\" = 30\n";
+        assert_eq!(
+            rules_file(broken),
+            r#"{"error":{"kind":"rules_file","line":4,"column":1,"message":"no pattern '7.7' in wsom; the nearest: 7.1 Nine-Tile Straight"}}"#
+        );
+        // Nothing is scored under it: the command line's usage error.
+        assert_eq!(
+            score(Rules::File(broken), "b66 c12345678 d111 +c9 self", false),
+            r#"{"error":{"kind":"usage","message":"the rules file: line 4, column 1: no pattern '7.7' in wsom; the nearest: 7.1 Nine-Tile Straight"}}"#
+        );
+        assert_eq!(
+            json_string("a \"quote\"\\\n\u{1}"),
+            r#""a \"quote\"\\\n\u0001""#
+        );
     }
 }

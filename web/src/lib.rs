@@ -10,11 +10,17 @@
 //! 2. A call (`mjs_score`, `mjs_waits`, ...) returns the length in bytes of its answer,
 //!    UTF-8 at `mjs_answer()`, valid until the next call.
 //!
+//! Each call under a rule set comes twice: `mjs_score` takes a built-in rule set's id and
+//! the doubling table's maximum, `mjs_score_file` the text of a rules file in their place
+//! (read once, and kept for the calls after it: [`api::Rules`]).
+//!
 //! Input that is not UTF-8 is read with U+FFFD in place of the bad bytes (the loader always
 //! writes UTF-8).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+
+use api::Rules;
 
 pub mod api;
 
@@ -44,6 +50,11 @@ unsafe fn text<'a>(ptr: *const u8, len: usize) -> Cow<'a, str> {
     // SAFETY: the caller promises `len` readable bytes at `ptr`.
     let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
     String::from_utf8_lossy(bytes)
+}
+
+/// A built-in rule set by its id, with the doubling table's maximum.
+fn named(id: &str, max: u32) -> Rules<'_> {
+    Rules::Named { id, max }
 }
 
 /// Reserves `len` bytes for the caller to write a string into; give them back with
@@ -91,7 +102,7 @@ pub unsafe extern "C" fn mjs_score(
 ) -> usize {
     // SAFETY: passed on from the caller.
     let (rules, line) = unsafe { (text(rules, rules_len), text(line, line_len)) };
-    keep(api::score(&rules, max, &line, all != 0))
+    keep(api::score(named(&rules, max), &line, all != 0))
 }
 
 /// What a hand before its win waits for ([`api::waits`]).
@@ -109,7 +120,7 @@ pub unsafe extern "C" fn mjs_waits(
 ) -> usize {
     // SAFETY: passed on from the caller.
     let (rules, line) = unsafe { (text(rules, rules_len), text(line, line_len)) };
-    keep(api::waits(&rules, max, &line))
+    keep(api::waits(named(&rules, max), &line))
 }
 
 /// The rule set's reference card ([`api::patterns`]).
@@ -121,7 +132,7 @@ pub unsafe extern "C" fn mjs_waits(
 pub unsafe extern "C" fn mjs_patterns(rules: *const u8, rules_len: usize, max: u32) -> usize {
     // SAFETY: passed on from the caller.
     let rules = unsafe { text(rules, rules_len) };
-    keep(api::patterns(&rules, max))
+    keep(api::patterns(named(&rules, max)))
 }
 
 /// One pattern in full ([`api::explain`]).
@@ -139,7 +150,7 @@ pub unsafe extern "C" fn mjs_explain(
 ) -> usize {
     // SAFETY: passed on from the caller.
     let (rules, query) = unsafe { (text(rules, rules_len), text(query, query_len)) };
-    keep(api::explain(&rules, max, &query))
+    keep(api::explain(named(&rules, max), &query))
 }
 
 /// A session's lines, one a line ([`api::session`]); `all` non-zero lists every reading.
@@ -158,7 +169,102 @@ pub unsafe extern "C" fn mjs_session(
 ) -> usize {
     // SAFETY: passed on from the caller.
     let (rules, lines) = unsafe { (text(rules, rules_len), text(lines, lines_len)) };
-    keep(api::session(&rules, max, &lines, all != 0))
+    keep(api::session(named(&rules, max), &lines, all != 0))
+}
+
+/// Scores one line under the rules file `file` (its text): [`mjs_score`] with `--rules FILE`.
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_score_file(
+    file: *const u8,
+    file_len: usize,
+    line: *const u8,
+    line_len: usize,
+    all: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (file, line) = unsafe { (text(file, file_len), text(line, line_len)) };
+    keep(api::score(Rules::File(&file), &line, all != 0))
+}
+
+/// What a hand before its win waits for, under a rules file ([`mjs_waits`]).
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_waits_file(
+    file: *const u8,
+    file_len: usize,
+    line: *const u8,
+    line_len: usize,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (file, line) = unsafe { (text(file, file_len), text(line, line_len)) };
+    keep(api::waits(Rules::File(&file), &line))
+}
+
+/// The reference card of a rules file's rule set ([`mjs_patterns`]).
+///
+/// # Safety
+///
+/// `file` must point to `file_len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_patterns_file(file: *const u8, file_len: usize) -> usize {
+    // SAFETY: passed on from the caller.
+    let file = unsafe { text(file, file_len) };
+    keep(api::patterns(Rules::File(&file)))
+}
+
+/// One pattern in full, under a rules file ([`mjs_explain`]).
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_explain_file(
+    file: *const u8,
+    file_len: usize,
+    query: *const u8,
+    query_len: usize,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (file, query) = unsafe { (text(file, file_len), text(query, query_len)) };
+    keep(api::explain(Rules::File(&file), &query))
+}
+
+/// A session's lines under a rules file ([`mjs_session`]).
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_session_file(
+    file: *const u8,
+    file_len: usize,
+    lines: *const u8,
+    lines_len: usize,
+    all: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (file, lines) = unsafe { (text(file, file_len), text(lines, lines_len)) };
+    keep(api::session(Rules::File(&file), &lines, all != 0))
+}
+
+/// A rules file checked: the rule set it makes, or its error's line and column
+/// ([`api::rules_file`]).
+///
+/// # Safety
+///
+/// `file` must point to `file_len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_rules_file(file: *const u8, file_len: usize) -> usize {
+    // SAFETY: passed on from the caller.
+    let file = unsafe { text(file, file_len) };
+    keep(api::rules_file(&file))
 }
 
 /// The notation card ([`api::notation`]).

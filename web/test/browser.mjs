@@ -13,13 +13,14 @@
 //                                 /usr/bin/chromium)
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(web, '..');
 const pagePath = join(web, 'dist/mjscore.html');
 const url = pathToFileURL(pagePath).href;
 const shots = join(web, 'dist');
@@ -73,7 +74,18 @@ async function open(width = 390, height = 844, hash = '') {
   // The page remembers the last hand: forget it, then time an opening from nothing.
   // (The address follows the field: the page is opened again at the address asked for.)
   await page.goto(url + hash);
-  await page.evaluate(() => localStorage.clear());
+  // (The sheet's evenings are kept in IndexedDB too, and a newer copy there is taken back,
+  // after the page has opened: that is waited for, then both are emptied.)
+  await page.waitForFunction(() => window.mjscoreRestored !== undefined);
+  await page.evaluate(async () => {
+    await window.mjscoreRestored;
+    await window.mjscoreKept;
+    localStorage.clear();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('mjscore');
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  });
   await page.goto('about:blank');
   await page.goto(url + hash);
   await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
@@ -505,49 +517,185 @@ test('the address follows the field: an edit survives a reload, and links to the
 
 test('arrow keys move in the tile keys as they are laid out', async () => {
   await open(390, 844);
+  // At 390 px a suit is two rows, 1-5 over 6-9 (c7 under c2), then the next suit's.
   const focused = () => page.evaluate(() => document.activeElement.dataset.tile);
   await page.focus('button[data-tile="c1"]');
   await page.keyboard.press('ArrowRight');
   assert.equal(await focused(), 'c2');
   await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'c7');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'b2');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'd2');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await focused(), 'b7');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focused(), 'b6');
+  await page.keyboard.press('End');
+  assert.equal(await focused(), 'b9');
+  // Enter presses it: b9 joins the hand's bamboos.
+  await page.keyboard.press('Enter');
+  assert.equal(await field(), 'b669 c12345678 d111 +c9 self seat=s');
+  // On a wide screen a suit is one row: c2, then b2 under it.
+  await page.setViewport({ width: 1280, height: 800 });
+  await page.focus('button[data-tile="c2"]');
+  await page.keyboard.press('ArrowDown');
   assert.equal(await focused(), 'b2');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   assert.equal(await focused(), 'w2');
-  await page.keyboard.press('ArrowUp');
-  assert.equal(await focused(), 'd2');
-  await page.keyboard.press('ArrowLeft');
-  assert.equal(await focused(), 'd1');
-  await page.keyboard.press('End');
-  assert.equal(await focused(), 'd9');
-  // Enter presses it: d9 joins the hand's dots.
-  await page.keyboard.press('Enter');
-  assert.equal(await field(), 'b66 c12345678 d1119 +c9 self seat=s');
 });
 
-test('touch targets: at least 44 px each way (the tile keys 44 tall, nine to a row)', async () => {
+test('touch targets: every key and control at least 44 px each way, at 390 px and wider', async () => {
   await open(390, 844);
   // A hand with several readings, so that the readings' summary is there too.
   await type('c222333444 b789 d5 +d5 self seat=w');
+  const small = () => page.evaluate(() => {
+    const out = [];
+    for (const e of document.querySelectorAll('button, select, input, a[href], summary, textarea')) {
+      const r = e.getBoundingClientRect();
+      if (!r.width || !r.height) continue;
+      // A checkbox is pressed through its row's label.
+      const box = e.type === 'checkbox' ? e.closest('.ctx').querySelector('label').getBoundingClientRect() : r;
+      if (box.height < 44 || box.width < 44) out.push(`${e.tagName}#${e.id}.${e.className} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return out;
+  });
   for (const view of ['hand', 'sheet']) {
     if (view === 'sheet') await press('#view-sheet');
-    const small = await page.evaluate(() => {
-      const out = [];
-      for (const e of document.querySelectorAll('button, select, input, a[href], summary, textarea')) {
-        const r = e.getBoundingClientRect();
-        if (!r.width || !r.height) continue;
-        // A checkbox is pressed through its row's label.
-        const box = e.type === 'checkbox' ? e.closest('.ctx').querySelector('label').getBoundingClientRect() : r;
-        // Nine tiles to a row cannot be 44 px wide on a 390 px screen: they are 44 tall and
-        // share the row.
-        const minWidth = e.classList.contains('tile') ? 36 : 44;
-        if (box.height < 44 || box.width < minWidth) out.push(`${e.tagName}#${e.id}.${e.className} ${Math.round(box.width)}x${Math.round(box.height)}`);
-      }
-      return out;
-    });
-    assert.deepEqual(small, [], view);
+    assert.deepEqual(await small(), [], view);
   }
   await press('#view-hand');
+  // The 34 tile keys at 390 px: a suit in two rows of five and four, about 71 x 52 each; the
+  // honours in a row of seven, about 50 x 52.
+  const keys = await page.$$eval('#tiles .tile', (b) => b.map((x) => [x.dataset.tile, x.getBoundingClientRect().width, x.getBoundingClientRect().height]));
+  assert.equal(keys.length, 34);
+  for (const [code, w, h] of keys) assert.ok(w >= 44 && h >= 44, `${code}: ${w}x${h}`);
+  // And on the narrowest screen the layout is for (360 px), and the widths between.
+  for (const width of [360, 440, 900, 1280]) {
+    await page.setViewport({ width, height: 800 });
+    assert.deepEqual(await small(), [], `${width} px`);
+  }
+  // Entering a hand at 390 px leaves the answer on the first screen: the total and every
+  // payment under the field, the keys, melds and Win + below it, all within 844 px.
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await clear();
+  await tap('b6', 'b6', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'd1', 'd1', 'd1');
+  await press('#win-tile');
+  await tap('c9');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // README's hand won on a discard: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45;
+  // East wins on the discard of its upper seat, North: 45 > 25, North pays 3 x 45 - 50 = 85,
+  // South and West 25 each, East receives 135.
+  assert.equal(await text('[data-quick-total]'), '45');
+  assert.deepEqual(await page.$$eval('[data-quick-seat] .amount', (a) => a.map((x) => x.textContent)), ['+135', '-25', '-25', '-85']);
+  const bottoms = await page.$$eval('#quick, #tiles, .melds', (e) => e.map((x) => x.getBoundingClientRect().bottom));
+  for (const b of bottoms) assert.ok(b <= 844, `below the first screen: ${b}`);
+  await shot('page-390-keys.png');
+});
+
+/** Loads a rules file through the page's picker (Rules files, Choose a file). */
+async function pickRulesFile(path) {
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  const input = await page.$('#rules-file-input');
+  await input.uploadFile(path);
+}
+/** The rule sets of the bar, each with whether it is chosen. */
+const ruleBar = () => page.$$eval('#rules button', (b) => b.map((x) => [x.textContent, x.getAttribute('aria-checked')]));
+
+test('a club\'s rules file: chosen, pasted, kept, scored as `mjscore --rules FILE`; a broken one refused at its line and column', async () => {
+  await open(390, 844);
+  // docs/examples/rules/seasonal.toml through the picker: kept, and chosen in the bar.
+  await pickRulesFile(join(root, 'docs/examples/rules/seasonal.toml'));
+  await page.waitForFunction(() => !document.getElementById('dialog').open);
+  assert.deepEqual(await ruleBar(), [['WSOM', 'false'], ['ZJ', 'false'], ['Doubling', 'false'], ['Huang', 'false'], ['Spring season', 'true']]);
+  // docs/rules-files.md: All Green (c.2, 400) scores alone, setting aside 1.2 5, 3.1 10,
+  // 4.2.1 5 and 5.1.1 10 (30). On North's discard, 400 > 25: North pays 3 x 400 - 50 =
+  // 1150, South and West 25 each, East receives 1200.
+  await type('b234 b234 b666 e222 b8 +b8 from=n');
+  assert.equal(await text('[data-total]'), '400');
+  assert.equal(await text('[data-limit]'), 'listed limit: c.2 All Green scores alone');
+  assert.deepEqual(await page.$$eval('.patterns [data-pattern]', (b) => b.map((x) => x.dataset.pattern)), ['c.2']);
+  assert.deepEqual(await payments(), { e: 'receives 1200', s: 'pays 25', w: 'pays 25', n: 'pays 1150' });
+  assert.equal(await text('[data-quick-total]'), '400');
+  assert.equal(await text('#command'), "mjscore --rules seasonal.toml 'b234 b234 b666 e222 b8 +b8 from=n'");
+  assert.match(await text('.rules-name'), /^Spring season \(seasonal\.toml\)$/);
+  // Spring Pairs (c.1, 320), a limit, self-drawn by East: each pays 320, East receives 960.
+  await type('b11 b33 b55 b77 c22 c44 c6 +c6 self');
+  assert.equal(await text('[data-total]'), '320');
+  assert.deepEqual(await payments(), { e: 'receives 960', s: 'pays 320', w: 'pays 320', n: 'pays 320' });
+  // The file's own hand has its card, from the file.
+  await press('.patterns [data-pattern="c.1"]');
+  await page.waitForSelector('#dialog[open]');
+  assert.match(await text('#dialog-title'), /^c\.1 Spring Pairs$/);
+  assert.match(await text('[data-condition]'), /seven pairs of two suits, no honours/);
+  await page.keyboard.press('Escape');
+  await shot('page-390-rules-file.png');
+  // Kept in the browser: a reload finds it, still chosen, and scores under it.
+  await page.reload();
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.deepEqual((await ruleBar()).pop(), ['Spring season', 'true']);
+  assert.equal(await text('[data-total]'), '320');
+
+  // docs/examples/rules/club-400.toml pasted: named for its rule set, club-400.toml.
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  await page.$eval('#rules-file-text', (e, t) => { e.value = t; }, readFileSync(join(root, 'docs/examples/rules/club-400.toml'), 'utf8'));
+  await press('#rules-file-go');
+  await page.waitForFunction(() => !document.getElementById('dialog').open);
+  assert.deepEqual((await ruleBar()).slice(4), [['Spring season', 'false'], ['Club 400', 'true']]);
+  // Four kongs: 4.1 All Triplets 30 + 4.3.4 Four Kong 480 (under the single limit of 600,
+  // so it adds) = 510, capped at 400. On East's discard, 400 > 25: East pays 3 x 400 - 50 =
+  // 1150, West and North 25 each, South receives 1200.
+  await type('[k b1111] [k c2222] [k d3333] [k w4444] e1 +e1 from=e seat=s');
+  assert.equal(await text('[data-total]'), '400');
+  assert.equal(await text('[data-limit]'), 'compound limit: the patterns sum to 510');
+  assert.deepEqual(await payments(), { e: 'pays 1150', s: 'receives 1200', w: 'pays 25', n: 'pays 25' });
+  assert.equal(await text('#command'), "mjscore --rules club-400.toml '[k b1111] [k c2222] [k d3333] [k w4444] e1 +e1 from=e seat=s'");
+  // 1.1 All Sequences 5 + 1.2 Concealed Hand 5 = 10, the file's minimum: 10 <= 25, each
+  // pays 10 and South receives 30. With the chow melded, 5: a false win under the file.
+  await type('b123 c456 d789 b345 c7 +c7 seat=s from=e');
+  assert.equal(await text('[data-total]'), '10');
+  assert.deepEqual(await payments(), { e: 'pays 10', s: 'receives 30', w: 'pays 10', n: 'pays 10' });
+  await type('[c b123] c456 d789 b345 c7 +c7 seat=s from=e');
+  assert.ok(await page.$('[data-false-win]'), 'a false win under Club 400');
+  // The bar's segments are touch targets too, and the two files share a row.
+  for (const [w, h] of await page.$$eval('#rules button, #rules-files', (b) => b.map((x) => [x.getBoundingClientRect().width, x.getBoundingClientRect().height]))) {
+    assert.ok(w >= 44 && h >= 44, `${w}x${h}`);
+  }
+  await shot('page-390-rules-files.png');
+
+  // tests/data/rules/broken.toml: refused with the command line's message (`mjscore rules
+  // check` says `broken.toml:4:1: ...`), the column marked, nothing kept.
+  await pickRulesFile(join(root, 'tests/data/rules/broken.toml'));
+  await page.waitForSelector('[data-rules-file-error]');
+  assert.equal(await text('[data-rules-file-error]'), "broken.toml:4:1: no pattern '7.7' in wsom; the nearest: 7.1 Nine-Tile Straight");
+  assert.equal(await text('.rules-file-error mark'), '"');
+  await shot('page-390-rules-file-error.png');
+  // Pasted with a slip in its TOML: line 2, column 11 (the value left out).
+  await page.$eval('#rules-file-text', (e) => { e.value = 'base = "wsom"\nminimum = \n'; });
+  await press('#rules-file-go');
+  assert.match(await text('[data-rules-file-error]'), /^pasted text:2:11: /);
+  await page.keyboard.press('Escape');
+  assert.equal((await ruleBar()).length, 6);
+
+  // Removed: Club 400 goes from the bar, and the page is back under WSOM.
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  const club = await page.$$eval('[data-rules-file]', (li) => li.find((l) => l.textContent.includes('Club 400')).dataset.rulesFile);
+  await press(`[data-remove-file="${club}"]`);
+  await page.keyboard.press('Escape');
+  assert.deepEqual((await ruleBar()).map(([name]) => name), ['WSOM', 'ZJ', 'Doubling', 'Huang', 'Spring season']);
+  assert.equal(await page.$eval('#rules [data-rules="wsom"]', (e) => e.getAttribute('aria-checked')), 'true');
+  // A link names a kept file's rule set by its id.
+  await page.goto('about:blank');
+  await page.goto(`${url}#rules=spring-season&hand=b234%20b234%20b666%20e222%20b8%20+b8%20from=n`);
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.equal(await text('[data-total]'), '400');
+  assert.deepEqual(page.errors, []);
 });
 
 test('timings: the first score after opening, and each keystroke rescored, measured', async () => {

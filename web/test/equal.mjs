@@ -7,7 +7,10 @@
 //   - each corpus hand less its winning tile and its win-only words (`waits`, 13 tiles), and
 //     with its winning tile kept as a drawn tile (`waits`, 14 tiles);
 //   - the lines of docs/examples/, and lines that are no hand (each error at its column);
-//   - the pattern card (`patterns`), every pattern explained (`explain ID`), the notation.
+//   - the pattern card (`patterns`), every pattern explained (`explain ID`), the notation;
+//   - under each rules file of docs/examples/rules/ (`--rules FILE`), the hands
+//     docs/rules-files.md works out and corpus hands, waits, the card, explain and sessions,
+//     and `rules check` of those files and of broken ones (each error's line and column).
 // The hands go to the command line as one list each (`-f FILE -j 1`), whose JSON objects
 // begin with `"line":N,` where a hand given as arguments has none: that one key, always the
 // first of the object, is taken off before comparing, and nothing else is. A sample of hands
@@ -20,7 +23,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,4 +205,114 @@ test('sessions, as `mjscore -f FILE --format json --summary`: the same seats, na
   const text = files[2];
   writeFileSync(join(work, 'max.txt'), text);
   assert.equal(engine.session('doubling', text, { max: 8 }), run(['--rules', 'doubling', '--max', '8', '--format', 'json', '--summary', '-f', join(work, 'max.txt')]));
+});
+
+// ---- Rules files: the engine under a file's text, the command line under --rules FILE ------
+// The hands docs/rules-files.md works out for each shipped file (its console examples are
+// read from it too, so that none is left out), and the variations it names.
+const RULES_FILES = join(root, 'docs/examples/rules');
+const DOCUMENTED = {
+  'club-400.toml': [
+    '[c b123] c456 d789 b345 c7 +c7 seat=s from=e',
+    'b123 c456 d789 b345 c7 +c7 seat=s from=e',
+    '[k b1111] [k c2222] [k d3333] [k w4444] e1 +e1 from=e seat=s',
+  ],
+  'discarder-pays.toml': [
+    'b66 c12345678 d111 +c9 from=e seat=s',
+    'b66 c12345678 d111 +c9 self seat=s',
+    'b123 c456 d789 b345 c7 +c7 seat=s from=e',
+  ],
+  'seasonal.toml': [
+    'b11 b33 b55 b77 c22 c44 c6 +c6 self',
+    'b11 b33 b55 b77 c22 w44 c6 +c6 self',
+    'b234 b234 b666 e222 b8 +b8 from=n',
+    'b234 b234 b666 e222 b5 +b5 from=n',
+    'b234 b234 b666 e222 b8 +b8 self',
+  ],
+  'huang-club.toml': [
+    'b123 c456 d789 b555 w2 +w2 seat=s self',
+    'b123 c456 d78 b555 w22 +d9 seat=s from=e rob',
+  ],
+};
+const guide = readFileSync(join(root, 'docs/rules-files.md'), 'utf8');
+for (const [, file, line] of guide.matchAll(/^\$ mjscore --rules docs\/examples\/rules\/(\S+) "([^"]+)"$/gm)) {
+  if (!DOCUMENTED[file]) DOCUMENTED[file] = [];
+  if (!DOCUMENTED[file].includes(line)) DOCUMENTED[file].push(line);
+}
+
+test('every shipped rules file has its documented hands here', () => {
+  const shipped = readdirSync(RULES_FILES).filter((f) => f.endsWith('.toml')).sort();
+  assert.deepEqual(Object.keys(DOCUMENTED).sort(), shipped);
+});
+
+for (const name of Object.keys(DOCUMENTED).sort()) {
+  const path = join(RULES_FILES, name);
+  const text = readFileSync(path, 'utf8');
+  const file = { file: text };
+  const documented = DOCUMENTED[name];
+  const some = [...documented, ...corpus.slice(0, 400), ...broken];
+  test(`${name}: its documented hands and ${some.length - documented.length} more, as \`mjscore --rules FILE --format json\` (and --all)`, () => {
+    same('file', some, some.map((l) => engine.score(file, l)), batch(['--rules', path], some));
+    same('file all', some, some.map((l) => engine.score(file, l, { all: true })), batch(['--rules', path, '--all'], some));
+    // Given one at a time as arguments, compared whole.
+    const cliAnswers = documented.map((l) => run(['--rules', path, '--format', 'json', l]).replace(/\n$/, ''));
+    same('file single', documented, documented.map((l) => engine.score(file, l)), cliAnswers);
+  });
+  test(`${name}: waits, the card, every pattern explained, as the command line with --rules FILE`, () => {
+    const before = [...new Set([...documented, ...corpus.slice(0, 150)].map(beforeWin))].filter(Boolean);
+    same('file waits', before, before.map((l) => engine.waits(file, l)), batch(['waits', '--rules', path], before));
+    const cardText = run(['patterns', '--rules', path, '--format', 'json']);
+    assert.equal(engine.patterns(file), cardText);
+    for (const id of cardText.split('\n').filter(Boolean).map((l) => JSON.parse(l).id)) {
+      assert.equal(engine.explain(file, id), run(['explain', '--rules', path, '--format', 'json', id]), id);
+    }
+  });
+  test(`${name}: sessions, as \`mjscore -f FILE --rules FILE --format json --summary\``, () => {
+    for (const session of ['session.txt', 'short-session.txt']) {
+      const sessionPath = join(root, 'docs/examples', session);
+      const lines = readFileSync(sessionPath, 'utf8');
+      for (const all of [false, true]) {
+        const args = ['--rules', path, '--format', 'json', '--summary', '-j', '1', '-f', sessionPath, ...(all ? ['--all'] : [])];
+        assert.equal(engine.session(file, lines, { all }), run(args), `${session}${all ? ', --all' : ''}`);
+      }
+    }
+  });
+  test(`${name}: read as \`mjscore rules check\` reads it`, () => {
+    const info = JSON.parse(engine.rulesFile(text));
+    assert.equal(`${path}: a rule set of ${info.patterns} patterns, from ${info.base}\n`, run(['rules', 'check', path]));
+    // Its id and name, as the command line's JSON names the rule set.
+    assert.equal(JSON.parse(engine.score(file, documented[0])).rules, info.id);
+    assert.equal(info.system.id, info.id);
+    assert.equal(info.system.name, info.name);
+  });
+}
+
+test('files that do not check: the command line\'s line, column and message', () => {
+  const files = {
+    'broken.toml': readFileSync(join(root, 'tests/data/rules/broken.toml'), 'utf8'),
+    'slip.toml': 'base = "wsom"\nminimum = \n',
+    'unknown-key.toml': 'base = "zj"\nname = "Club"\nminimun = 10\n',
+    'unknown-base.toml': '# a club\nbase = "riichi"\n',
+    'out-of-range.toml': 'base = "doubling"\n\n[limits]\ncompound = 99\n',
+    'payments.toml': 'base = "huang"\n[payments]\ndiscard_from = 10\n',
+    'no-base.toml': 'name = "No base"\n',
+    'example.toml': 'base = "wsom"\n[[hands]]\nid = "c.1"\nname = "Green"\nvalue = 100\ntiles = "b23468 e2"\nexample = "b123 c456 d789 w11 b5 +b5"\n',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(work, name);
+    writeFileSync(path, text);
+    let stderr = '';
+    try {
+      execFileSync(cli, ['rules', 'check', path], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      assert.equal(error.status, 2, name);
+      stderr = error.stderr;
+    }
+    const answer = JSON.parse(engine.rulesFile(text));
+    assert.ok(answer.error, `${name}: the engine refuses it`);
+    assert.equal(answer.error.kind, 'rules_file');
+    assert.equal(`mjscore: ${path}:${answer.error.line}:${answer.error.column}: ${answer.error.message}\n`, stderr, name);
+    // Nothing is scored under it.
+    assert.match(engine.score({ file: text }, 'b66 c12345678 d111 +c9 self'), /^\{"error":\{"kind":"usage","message":"the rules file: line \d+, column \d+: /);
+  }
 });

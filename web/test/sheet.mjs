@@ -81,7 +81,18 @@ async function fresh() {
   if (page) await page.close();
   page = await browser.newPage();
   await openPage(page);
-  await page.evaluate(() => localStorage.clear());
+  // Nothing kept: localStorage and IndexedDB (whose newer copy the page takes back after it
+  // has opened: that is waited for first).
+  await page.waitForFunction(() => window.mjscoreRestored !== undefined);
+  await page.evaluate(async () => {
+    await window.mjscoreRestored;
+    await window.mjscoreKept;
+    localStorage.clear();
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase('mjscore');
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  });
   await page.goto('about:blank');
   await openPage(page);
   await press('#view-sheet');
@@ -389,6 +400,62 @@ test('a session file imported, from a file and pasted: the same sheet as `mjscor
   sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the first import again');
   const wsomNext = mjscore(`${text}draw\n`).filter((o) => o.draw).pop().players;
   assert.deepEqual(await tableNow(), [wsomNext.e, wsomNext.s, wsomNext.w, wsomNext.n]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('an evening under a rules file: the sheet says so, the export holds the file, and `mjscore -f --rules FILE` gives the same sheet', async () => {
+  await fresh();
+  const rulesPath = join(root, 'docs/examples/rules/seasonal.toml');
+  const rulesText = readFileSync(rulesPath, 'utf8');
+  // The file chosen while the sheet is open: the evening is kept under it.
+  await press('#rules-files');
+  await page.waitForSelector('#dialog[open]');
+  await (await page.$('#rules-file-input')).uploadFile(rulesPath);
+  await page.waitForFunction(() => !document.getElementById('dialog').open);
+  assert.equal(await page.$eval('[data-sheet-rules]', (e) => e.textContent), 'Kept under the rules file seasonal.toml (Spring season): the export holds it.');
+  await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  // docs/rules-files.md: All Green, 400, East (Ann) on North's (Dee's) discard: Dee pays 3 x
+  // 400 - 50 = 1150, Bob and Cho 25 each, Ann receives 1200.
+  await typeLine('b234 b234 b666 e222 b8 +b8 seat=ann from=dee');
+  await press('#record');
+  const first = (await sheetHands())[0].cells;
+  assert.deepEqual(first, { Ann: { paid: 1200, running: 1200 }, Bob: { paid: -25, running: -25 }, Cho: { paid: -25, running: -25 }, Dee: { paid: -1150, running: -1150 } });
+  await typeLine('b11 b33 b55 b77 c22 c44 c6 +c6 self seat=s');
+  await press('#record');
+  await typeLine('b123 c456 d789 w11 b55 +b5 seat=e from=w');
+  await press('#record');
+  // The export names the file in its command and holds its text after `#| `; the
+  // command docs/web.md gives writes the file out again, as it was.
+  await press('#evening-export');
+  assert.equal(await page.$eval('#export-rules-file', (a) => a.download), 'seasonal.toml');
+  await page.keyboard.press('Escape');
+  const text = await exported();
+  assert.match(text.split('\n')[0], /^# mjscore session of .*: mjscore -f THIS_FILE --rules seasonal\.toml --summary$/);
+  const evening = join(work, 'evening-rules.txt');
+  writeFileSync(evening, text);
+  const written = execFileSync('sh', ['-c', `cd "${work}" && grep '^#|' evening-rules.txt | cut -c4- > seasonal.toml && cat seasonal.toml`], { encoding: 'utf8' });
+  assert.equal(written, rulesText);
+  // The command line under that file gives the sheet's payments, running totals and standings.
+  sameAsCli(await sheetHands(), await standings(), mjscore(text, join(work, 'seasonal.toml')), 'under seasonal.toml');
+  // Under WSOM the first hand is no All Green (1.2 5 + 2.1.1 40 + 3.1 10 + 4.2.1 5 + 5.1.1
+  // 10 = 70): the sheet was scored under the file.
+  assert.equal(mjscore(text).find((o) => o.input === 'b234 b234 b666 e222 b8 +b8 seat=ann from=dee').total, 70);
+
+  // Imported into a browser that has never seen the file: the file comes back with it.
+  await fresh();
+  assert.equal(await page.$$eval('#rules button.file', (b) => b.length), 0);
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, text);
+  await press('#import-go');
+  assert.deepEqual(await page.$$eval('#rules button.file', (b) => b.map((x) => [x.textContent, x.getAttribute('aria-checked')])), [['Spring season', 'true']]);
+  assert.equal(await page.$eval('[data-sheet-rules]', (e) => e.textContent), 'Kept under the rules file seasonal.toml (Spring season): the export holds it.');
+  sameAsCli(await sheetHands(), await standings(), mjscore(text, join(work, 'seasonal.toml')), 'imported under seasonal.toml');
+  // A file naming a rules file it does not hold, in a browser without it: not imported.
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, `# mjscore session of 2026-11-20 20:00: mjscore -f THIS_FILE --rules club-400.toml --summary\n${linesOf(text).join('\n')}\n`);
+  await press('#import-go');
+  assert.match(await page.$eval('#import-error', (e) => e.textContent), /the rules file club-400\.toml, which this file does not hold/);
+  await page.keyboard.press('Escape');
   assert.deepEqual(page.errors, []);
 });
 
