@@ -139,6 +139,17 @@ fn every_mjscore_command_in_sh_and_text_blocks_runs() {
     for file in ["hands.txt", "monday.txt", "tuesday.txt"] {
         std::fs::write(dir.join(file), good).unwrap();
     }
+    // docs/web.md's evening exported under a rules file: the file's text in `#| ` comments,
+    // written out beside it as the `grep` of that block does, then scored with it.
+    let seasonal = include_str!("../docs/examples/rules/seasonal.toml");
+    std::fs::write(dir.join("seasonal.toml"), seasonal).unwrap();
+    let mut evening = String::from("# exported from the page\n");
+    for line in seasonal.lines() {
+        evening.push_str(&format!("#| {line}\n"));
+    }
+    evening
+        .push_str("players: Ann Bob Cho Dee\nb11 b33 b55 b77 c22 c44 c6 +c6 self seat=Ann\ndraw\n");
+    std::fs::write(dir.join("mjscore-evening-2026-11-27-20-00.txt"), evening).unwrap();
     let path = format!(
         "{}:{}",
         binary.parent().unwrap().display(),
