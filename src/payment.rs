@@ -18,6 +18,7 @@ pub struct Payments {
 impl Payments {
     /// Each seat but the winner pays what `pays` says (a positive amount, 0 for nothing);
     /// the winner receives the sum, so the payments always sum to zero.
+    #[inline]
     pub fn losers_pay(winner: Seat, value: u32, pays: impl Fn(Seat) -> i64) -> Payments {
         let mut amounts = [0i64; 4];
         for seat in Seat::ALL.into_iter().filter(|&s| s != winner) {
