@@ -199,23 +199,25 @@ fn a_session_of_three_hands_with_names() {
     );
 }
 
-/// (f) A format of one method: a scored hand as a Markdown table (tests/markdown.rs shows
-/// what the renderer's defaults write for the rest).
-#[test]
-fn a_scored_hand_rendered_by_a_format_of_ones_own() {
-    struct Markdown;
-    impl Renderer for Markdown {
-        fn scored(&self, out: &mut String, scored: &Scored, _at: Option<&Location>) {
-            out.push_str("| id | pattern | points |\n|---|---|---|\n");
-            if let Outcome::Win { reading, .. } = &scored.outcome {
-                for c in reading.counted.iter() {
-                    let (id, name) = (&c.pattern.id, &c.pattern.name);
-                    out.push_str(&format!("| {id} | {name} | {} |\n", c.points));
-                }
-                out.push_str(&format!("| | **Total** | **{}** |\n", reading.total));
+/// (f) A format of one method: a scored hand as a Markdown table. What it does not write
+/// (a line that is not a hand, waits) the renderer's defaults do.
+struct Markdown;
+
+impl Renderer for Markdown {
+    fn scored(&self, out: &mut String, scored: &Scored, _at: Option<&Location>) {
+        out.push_str("| id | pattern | points |\n|---|---|---|\n");
+        if let Outcome::Win { reading, .. } = &scored.outcome {
+            for c in reading.counted.iter() {
+                let (id, name) = (&c.pattern.id, &c.pattern.name);
+                out.push_str(&format!("| {id} | {name} | {} |\n", c.points));
             }
+            out.push_str(&format!("| | **Total** | **{}** |\n", reading.total));
         }
     }
+}
+
+#[test]
+fn a_scored_hand_rendered_by_a_format_of_ones_own() {
     // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45.
     let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &WSOM).unwrap();
     let mut out = String::new();
@@ -227,6 +229,25 @@ fn a_scored_hand_rendered_by_a_format_of_ones_own() {
          | 7.1 | Nine-Tile Straight | 40 |\n\
          | | **Total** | **45** |\n"
     );
+}
+
+#[test]
+fn what_a_format_does_not_write_the_renderers_defaults_do() {
+    // A line that is not a hand: `b1` alone has 1 tile where a hand has 14.
+    let error = mjscore::score_line("b1 +b1", &WSOM).unwrap_err();
+    let mut out = String::new();
+    let at = Location {
+        file: None,
+        line: 3,
+    };
+    Markdown.error(&mut out, "b1 +b1", &error, Some(&at));
+    assert!(out.starts_with("line 3, column "), "{out}");
+    assert!(out.contains(&error.message()), "{out}");
+    // Waits: b123 c456 d789 w11 b5 b6 waits on b4 and b7 (the run b456 or b567).
+    let analysis = mjscore::analyse_line("b123 c456 d789 w11 b5 b6", &WSOM).unwrap();
+    let mut out = String::new();
+    Markdown.waits(&mut out, "", &analysis, None);
+    assert_eq!(out, "waits b4 b7");
 }
 
 /// (g) A rule set derived at run time: WSOM with All Triplets worth 40, no Two Concealed

@@ -204,7 +204,7 @@ pub enum Columns<'a> {
 /// block ending with a line break when [`Renderer::blocks`] says so.
 ///
 /// Only [`Renderer::scored`] must be written: every other method has a default, in plain
-/// words, that a format overrides where it has more to say (tests/markdown.rs is a format
+/// words, that a format overrides where it has more to say (tests/library.rs has a format
 /// of one method). By default a line that is not a hand is `line 3, column 7: message`,
 /// the waits of a hand are the tiles it waits on, a session's lines add nothing, and the
 /// summary is shown apart, as text.
