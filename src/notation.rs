@@ -291,17 +291,36 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
 }
 
 /// Whether `c` shows nothing on a terminal, or looks like a plain space: control
-/// characters, spaces other than the ASCII one, and the invisible format characters
-/// (zero-width spaces and joiners, direction marks, a byte-order mark, a soft hyphen,
-/// variation selectors).
+/// characters, spaces other than the ASCII one, and what [`shows_nothing`].
 pub(crate) fn is_invisible(c: char) -> bool {
-    c.is_control()
-        || (c.is_whitespace() && c != ' ')
-        || matches!(c,
-            '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'
-            | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
-            | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{E0000}'..='\u{E0FFF}')
+    c.is_control() || (c.is_whitespace() && c != ' ') || shows_nothing(c)
+}
+
+/// Whether `c` shows nothing where it stands (Unicode's default ignorable code points): a
+/// zero-width space or joiner, a byte order mark, a soft hyphen, a direction mark or
+/// control, a variation selector. A name that differs from another only by them looks the
+/// same on paper and on screen.
+pub(crate) fn shows_nothing(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
 }
 
 /// A character as a message shows it: quoted, or by code point when it would not print or

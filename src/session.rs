@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::hand::{WinBy, WinContext};
+use crate::notation::shows_nothing;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
 use crate::score::PaidOn;
@@ -250,41 +251,14 @@ fn list_names(names: &[String]) -> String {
 
 /// A name as people tell names apart: its compatibility form (NFKC: a full-width `Ａ` is
 /// `A`, the Kelvin sign U+212A is `K`), in lower case, without the characters that show
-/// nothing (`is_invisible`). Two names with the same key cannot be told apart on a score
+/// nothing (`shows_nothing`). Two names with the same key cannot be told apart on a score
 /// sheet.
 pub(crate) fn name_key(name: &str) -> String {
     use unicode_normalization::UnicodeNormalization;
-    let shown: String = name.chars().filter(|&c| !is_invisible(c)).nfkc().collect();
+    let shown: String = name.chars().filter(|&c| !shows_nothing(c)).nfkc().collect();
     // Lower case can undo the normal form (a capital whose small letter decomposes):
     // normalised again, so that equal-looking names have equal keys.
     shown.to_lowercase().nfkc().collect()
-}
-
-/// Whether `c` shows nothing where it stands (Unicode's default ignorable code points): a
-/// zero-width space or joiner, a byte order mark, a soft hyphen, a direction mark or
-/// control, a variation selector. A name that differs from another only by them looks the
-/// same on paper and on screen.
-fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{00AD}'
-            | '\u{034F}'
-            | '\u{061C}'
-            | '\u{115F}'..='\u{1160}'
-            | '\u{17B4}'..='\u{17B5}'
-            | '\u{180B}'..='\u{180F}'
-            | '\u{200B}'..='\u{200F}'
-            | '\u{202A}'..='\u{202E}'
-            | '\u{2060}'..='\u{206F}'
-            | '\u{3164}'
-            | '\u{FE00}'..='\u{FE0F}'
-            | '\u{FEFF}'
-            | '\u{FFA0}'
-            | '\u{FFF0}'..='\u{FFF8}'
-            | '\u{1BCA0}'..='\u{1BCA3}'
-            | '\u{1D173}'..='\u{1D17A}'
-            | '\u{E0000}'..='\u{E0FFF}'
-    )
 }
 
 /// What a seat word means by itself when its value is `key` (a [`name_key`]): a player
@@ -306,7 +280,7 @@ fn seat_word_meaning(key: &str) -> Option<&'static str> {
 fn shown_name(name: &str) -> String {
     let mut shown = String::with_capacity(name.len());
     for c in name.chars() {
-        if is_invisible(c) {
+        if shows_nothing(c) {
             shown.push_str(&format!("<U+{:04X}>", u32::from(c)));
         } else {
             shown.push(c);
