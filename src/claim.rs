@@ -18,7 +18,7 @@ use crate::notation::ClaimSpec;
 use crate::patterns::{Pattern, Value};
 use crate::payment::Payments;
 use crate::rule_set::{joined, named, Lookup, RuleSet};
-use crate::score::{self, CountedPattern, Outcome, Reading};
+use crate::score::{self, CountedPattern, Outcome, PaidOn, Reading};
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]
@@ -41,20 +41,6 @@ impl Claim<'_> {
     /// is then 0, as the pattern counts 0 and pays as 0 points).
     pub fn is_half(&self) -> bool {
         matches!(self.patterns.as_deref(), Some([only]) if matches!(only.value, Value::Half))
-    }
-
-    /// The claim in half points, for comparing with a hand that may be worth ½.
-    fn halves(&self) -> u64 {
-        halves(self.value, self.is_half())
-    }
-}
-
-/// `points` in half points, or 1 for half a point.
-fn halves(points: u32, half: bool) -> u64 {
-    if half {
-        1
-    } else {
-        2 * u64::from(points)
     }
 }
 
@@ -248,7 +234,8 @@ pub fn check<'r>(
     // points and less than one of 1.
     let truth = reading.total;
     let truth_half = reading.shows_half();
-    let (verdict, settled, settled_half) = match claim.halves().cmp(&halves(truth, truth_half)) {
+    let claimed = PaidOn::of(claim.value, claim.is_half());
+    let (verdict, settled, settled_half) = match claimed.cmp(&PaidOn::of(truth, truth_half)) {
         std::cmp::Ordering::Equal => (Verdict::Confirmed, truth, truth_half),
         std::cmp::Ordering::Less => (Verdict::Underscored, claim.value, claim.is_half()),
         std::cmp::Ordering::Greater => (Verdict::Overclaimed, truth, truth_half),

@@ -161,6 +161,15 @@ pub enum PaidOn {
 }
 
 impl PaidOn {
+    /// Half a point when `half`, else `points`.
+    pub fn of(points: u32, half: bool) -> PaidOn {
+        if half {
+            PaidOn::Half
+        } else {
+            PaidOn::Points(points)
+        }
+    }
+
     /// The value in half points, for comparing.
     fn halves(self) -> u64 {
         match self {

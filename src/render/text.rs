@@ -645,11 +645,7 @@ fn write_claim(
 
 /// `½` when `half`, else the points.
 fn half_or_points(points: u32, half: bool) -> String {
-    paid_on_label(if half {
-        PaidOn::Half
-    } else {
-        PaidOn::Points(points)
-    })
+    paid_on_label(PaidOn::of(points, half))
 }
 
 /// `--all`: every reading with its value, best first, so the choice can be checked.
