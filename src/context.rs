@@ -58,18 +58,16 @@ pub enum Tin {
     None,
 }
 
+/// The values of Huang's `tin=`, in the order of [`Tin`]'s declarations (the rule set
+/// reads the word by this list, and stores a declaration as its place in it).
+pub(crate) const TIN_WORDS: [&str; 7] = [
+    "heaven", "earth", "human", "ghost", "insect", "late", "none",
+];
+
 impl Tin {
     /// The value of `tin=` that says it.
     fn word(self) -> &'static str {
-        match self {
-            Tin::Heaven => "heaven",
-            Tin::Earth => "earth",
-            Tin::Human => "human",
-            Tin::Ghost => "ghost",
-            Tin::Insect => "insect",
-            Tin::Late => "late",
-            Tin::None => "none",
-        }
+        TIN_WORDS[self as usize]
     }
 }
 

@@ -34,11 +34,10 @@ use crate::words::{SystemWords, WordSpec, WordValues};
 
 // ---- context words (docs/rules-huang.md § Context words) ----
 
-/// The Tin declarations, by how many changes after the deal; `late` (5 or more, or changed
-/// after declaring) earns nothing; `none` was not declared at all.
-const TIN: [&str; 7] = [
-    "heaven", "earth", "human", "ghost", "insect", "late", "none",
-];
+/// The Tin declarations (`tin=`), by how many changes after the deal, as the typed
+/// context lists them; `late` (5 or more, or changed after declaring) earns nothing;
+/// `none` was not declared at all.
+const TIN: [&str; 7] = crate::context::TIN_WORDS;
 const TIN_HEAVEN: u8 = 0;
 const TIN_EARTH: u8 = 1;
 const TIN_HUMAN: u8 = 2;
