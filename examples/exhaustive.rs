@@ -61,30 +61,6 @@ fn written_again() -> &'static [(&'static Pattern, &'static Pattern)] {
     })
 }
 
-/// The first reading of `hand` where a pattern of WSOM and the one written again in the
-/// vocabulary disagree, told.
-fn vocabulary_disagrees(hand: &Hand, arranged: &mjscore::arrange::Arrangements) -> Option<String> {
-    for arrangement in arranged {
-        let facts = Facts::new(hand, arrangement);
-        for &(own, again) in written_again() {
-            let (by_own, by_again) = (
-                invariants::applies(own, &facts),
-                invariants::applies(again, &facts),
-            );
-            if by_own != by_again {
-                return Some(format!(
-                    "{}: {} {} and its vocabulary's {} disagree ({by_own} and {by_again}) on {arrangement}",
-                    hand.notation(),
-                    own.id,
-                    own.name,
-                    again.id
-                ));
-            }
-        }
-    }
-    None
-}
-
 /// Instances of `pattern` in one reading, before implications: 0 when it does not apply.
 fn instances(pattern: &Pattern, facts: &Facts) -> usize {
     match pattern.condition {
@@ -613,8 +589,9 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         for context in [&self_draw, &discard] {
             hand.context = context.clone();
             tally.scorings += 1;
-            if let Some(disagreement) = vocabulary_disagrees(&hand, &arranged) {
-                tally.failures.push(disagreement);
+            let pairs = written_again();
+            if let Err(e) = invariants::check_same_readings_arranged(&hand, &arranged, pairs) {
+                tally.failures.push(format!("{}: {e}", hand.notation()));
             }
             match invariants::check_arranged(&hand, &WSOM, Some(&arranged)) {
                 Ok(Outcome::Win { reading, .. }) => {

@@ -259,7 +259,17 @@ pub fn applies(pattern: &Pattern, facts: &Facts) -> bool {
 /// is looked at both ways the winning tile may come only when the hand says so (the words of
 /// the line); the error names the hand's reading and the two patterns.
 pub fn check_same_readings(hand: &Hand, pairs: &[(&Pattern, &Pattern)]) -> Result<(), String> {
-    for arrangement in &arrangements(hand) {
+    check_same_readings_arranged(hand, &arrangements(hand), pairs)
+}
+
+/// [`check_same_readings`], given the hand's arrangements when the caller has them (the
+/// exhaustive proof arranges the same tiles once for both ways they may be won).
+pub fn check_same_readings_arranged(
+    hand: &Hand,
+    arranged: &Arrangements,
+    pairs: &[(&Pattern, &Pattern)],
+) -> Result<(), String> {
+    for arrangement in arranged {
         let facts = Facts::new(hand, arrangement);
         for &(a, b) in pairs {
             let (by_a, by_b) = (applies(a, &facts), applies(b, &facts));
