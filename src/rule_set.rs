@@ -35,7 +35,7 @@ pub use derive::ChangeError;
 /// static STRICT: RuleSet = RuleSet::new(
 ///     "strict",
 ///     std::borrow::Cow::Borrowed("Strict"),
-///     &mjscore::rules::zung_jung::PATTERNS,
+///     mjscore::rules::zung_jung::PATTERNS,
 ///     WSOM.payments,
 ///     WSOM.wording,
 /// )

@@ -56,7 +56,7 @@ const PAYMENTS: PaymentRule = PaymentRule {
 pub static WSOM: RuleSet = RuleSet::new(
     "wsom",
     Cow::Borrowed("WSOM (Zung Jung v3.3, 5-point minimum)"),
-    &PATTERNS,
+    PATTERNS,
     PAYMENTS,
     WSOM_WORDING,
 )
@@ -67,7 +67,7 @@ pub static WSOM: RuleSet = RuleSet::new(
 pub static ZJ: RuleSet = RuleSet::new(
     "zj",
     Cow::Borrowed("Zung Jung v3.3 (standard, chicken hand 1)"),
-    &PATTERNS_WITH_CHICKEN,
+    PATTERNS_WITH_CHICKEN,
     PAYMENTS,
     Wording {
         short_name: "ZJ",
@@ -344,11 +344,9 @@ fn pure_greater_terminals(f: &Facts) -> bool {
 }
 
 /// The Zung Jung v3.3 patterns, in the rule book's order (docs/rules.md § The 44 patterns),
-/// then the patterns given: the table is written once and made twice, with and without the
-/// chicken hand (its entries own nothing, but a pattern is not `Copy`: its texts may be
-/// owned in a rule set made at run time).
-macro_rules! table {
-    ($($more:expr),*) => { [
+/// then the chicken hand, which only standard Zung Jung scores: WSOM's table is the same
+/// table without its last entry.
+static TABLE: [Pattern; 45] = [
     Pattern {
         id: Cow::Borrowed("1.1"),
         series: Cow::Borrowed("1.1"),
@@ -923,9 +921,8 @@ macro_rules! table {
         details: Cow::Borrowed("The hand consists of seven pairs. Four identical tiles count as two pairs as long as no kong is declared. It cannot count patterns that need triplets, kong or sequences (nor Concealed Hand), but counts those that do not (1.3, 2.1.x, 3.4, 8.1.3, 8.1.4, 9.x)."),
         example: Cow::Borrowed("b1133 c5577 d22 w33 e1 +e1 self"),
     },
-    $($more),*
-    ] };
-}
+    CHICKEN_HAND,
+];
 
 /// Standard Zung Jung's token point for a hand with no pattern
 /// (docs/rules.md § Minimum and chicken hand). Not one of the 44 patterns: it counts only
@@ -945,7 +942,7 @@ const CHICKEN_HAND: Pattern = Pattern {
 };
 
 /// The 44 patterns, for WSOM.
-pub static PATTERNS: [Pattern; 44] = table!();
+pub static PATTERNS: &[Pattern] = TABLE.split_at(44).0;
 
 /// The 44 patterns and the chicken hand, for standard Zung Jung.
-pub(crate) static PATTERNS_WITH_CHICKEN: [Pattern; 45] = table!(CHICKEN_HAND);
+static PATTERNS_WITH_CHICKEN: &[Pattern] = &TABLE;
