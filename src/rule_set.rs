@@ -374,6 +374,17 @@ impl PaymentParams {
         "discarder_times",
         "dealer_times",
     ];
+
+    /// Each number as a rules file writes it, in the order of [`PaymentParams::KEYS`].
+    pub fn shown(&self) -> [String; 5] {
+        [
+            self.discard_from.to_string(),
+            self.discarder_pays_all.to_string(),
+            self.self_draw_times.to_string(),
+            self.discarder_times.to_string(),
+            self.dealer_times.to_string(),
+        ]
+    }
 }
 
 /// When the deal passes, as data: after each hand of a session the old South becomes East,

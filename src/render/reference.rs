@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::line::Scored;
 use crate::notation::SHARED_WORDS;
 use crate::patterns::{Condition, Pattern, Shapes, ANY, ANY_SEQUENCES, REGULAR, REGULAR_OR_PAIRS};
-use crate::rule_set::RuleSet;
+use crate::rule_set::{PaymentParams, RuleSet};
 use crate::score::Outcome;
 use crate::words::{WordSpec, WordValues};
 
@@ -408,35 +408,9 @@ pub fn changes(rules: &RuleSet, base: &RuleSet) -> String {
             limit(base.limit.alone_from)
         ));
     }
-    let (new, old) = (rules.payments.params, base.payments.params);
-    let numbers = [
-        (
-            "discard_from",
-            new.discard_from.to_string(),
-            old.discard_from.to_string(),
-        ),
-        (
-            "discarder_pays_all",
-            new.discarder_pays_all.to_string(),
-            old.discarder_pays_all.to_string(),
-        ),
-        (
-            "self_draw_times",
-            new.self_draw_times.to_string(),
-            old.self_draw_times.to_string(),
-        ),
-        (
-            "discarder_times",
-            new.discarder_times.to_string(),
-            old.discarder_times.to_string(),
-        ),
-        (
-            "dealer_times",
-            new.dealer_times.to_string(),
-            old.dealer_times.to_string(),
-        ),
-    ];
-    for (key, new, old) in numbers {
+    let (new, old) = (rules.payments.params.shown(), base.payments.params.shown());
+    let numbers = PaymentParams::KEYS.into_iter().zip(new).zip(old);
+    for ((key, new), old) in numbers {
         if new != old {
             changed.push(format!("~ payments.{key}: {new} (was {old})"));
         }
