@@ -516,6 +516,12 @@ pub(crate) fn named(patterns: &[&Pattern]) -> Vec<String> {
         .collect()
 }
 
+/// Rule sets as a message names them: `--rules zj and of --rules huang`.
+fn of_rule_sets(ids: &[String]) -> String {
+    let listed: Vec<String> = ids.iter().map(|id| format!("--rules {id}")).collect();
+    listed.join(" and of ")
+}
+
 /// Names joined as a message lists them, the last after `last`.
 pub(crate) fn joined(named: &[String], last: &str) -> String {
     match named.split_last() {
@@ -543,12 +549,10 @@ impl std::fmt::Display for PatternNotFound {
                 rules,
                 elsewhere,
             } => {
-                let listed: Vec<String> =
-                    elsewhere.iter().map(|id| format!("--rules {id}")).collect();
                 write!(
                     f,
                     "'{query}' is a pattern of {}, not of --rules {rules}: `mjscore explain {} --rules {}`",
-                    listed.join(" and of "),
+                    of_rule_sets(elsewhere),
                     shell_argument(query),
                     elsewhere[0]
                 )
@@ -559,12 +563,10 @@ impl std::fmt::Display for PatternNotFound {
                 minimum,
                 elsewhere,
             } => {
-                let listed: Vec<String> =
-                    elsewhere.iter().map(|id| format!("--rules {id}")).collect();
                 write!(
                     f,
                     "--rules {rules} has no '{query}': a winning hand with no pattern is a false win there (a hand needs at least {minimum} points); it is a pattern of {}: `mjscore explain {} --rules {}`",
-                    listed.join(" and of "),
+                    of_rule_sets(elsewhere),
                     shell_argument(query),
                     elsewhere[0]
                 )
