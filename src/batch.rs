@@ -82,57 +82,23 @@ impl<R: Read> LineReader<R> {
         if self.number == 0 {
             self.skip_byte_order_mark()?;
         }
-        let mut too_long = false;
-        let mut read_any = false;
         // The line's first byte that is not blank, once seen: it decides whether the line is
         // skipped, so that a comment or a blank line is skipped even when it is too long or
         // not UTF-8.
         let mut first: Option<u8> = None;
-        loop {
-            let available = match self.reader.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if available.is_empty() {
-                break;
-            }
-            read_any = true;
-            let (chunk, found_end) = match memchr::memchr(b'\n', available) {
-                Some(i) => (&available[..i], true),
-                None => (available, false),
-            };
+        let read = read_line_within(&mut self.reader, &mut self.buffer, |piece| {
             if first.is_none() {
-                first = first_non_blank(chunk);
+                first = first_non_blank(piece);
             }
-            if !too_long {
-                // One byte over the limit is held: it may be the `\r` of a CRLF line
-                // ending, which is no part of the line (checked below, once it is dropped).
-                if self.buffer.len() + chunk.len() > MAX_LINE + 1 {
-                    too_long = true;
-                    self.buffer.clear();
-                } else {
-                    self.buffer.extend_from_slice(chunk);
-                }
-            }
-            let consumed = chunk.len() + usize::from(found_end);
-            self.reader.consume(consumed);
-            if found_end {
-                break;
-            }
-        }
-        if !read_any {
+        })?;
+        let Some(too_long) = read else {
             return Ok(None);
-        }
+        };
         self.number += 1;
         if matches!(first, None | Some(b'#')) {
             return Ok(Some((self.number, Line::Skipped)));
         }
-        if self.buffer.last() == Some(&b'\r') {
-            self.buffer.pop();
-        }
-        if too_long || self.buffer.len() > MAX_LINE {
-            self.buffer.clear();
+        if too_long {
             return Ok(Some((
                 self.number,
                 Line::Unusable {
@@ -739,11 +705,24 @@ pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[Strin
 }
 
 /// The next line of `input` (its line feed consumed), or `None` when it is longer than
-/// [`MAX_LINE`] bytes (one more is held for the `\r` of a CRLF line end): what is past the
-/// limit is read and dropped.
+/// [`MAX_LINE`] bytes.
 fn bounded_line(input: &mut impl io::BufRead) -> io::Result<Option<Vec<u8>>> {
     let mut line = Vec::new();
+    let too_long = read_line_within(input, &mut line, |_| {})?;
+    Ok(too_long.is_some_and(|too_long| !too_long).then_some(line))
+}
+
+/// Reads the next line of `input` into `line` (empty), its line feed consumed and a CRLF's
+/// `\r` dropped, keeping at most [`MAX_LINE`] bytes of it: what is past the limit is read and
+/// dropped, and the line is left empty. `piece` sees each piece of the line as it is read.
+/// `None` at the end of the input; else whether the line was too long.
+fn read_line_within(
+    input: &mut impl io::BufRead,
+    line: &mut Vec<u8>,
+    mut piece: impl FnMut(&[u8]),
+) -> io::Result<Option<bool>> {
     let mut too_long = false;
+    let mut read_any = false;
     loop {
         let available = match input.fill_buf() {
             Ok(bytes) => bytes,
@@ -753,26 +732,39 @@ fn bounded_line(input: &mut impl io::BufRead) -> io::Result<Option<Vec<u8>>> {
         if available.is_empty() {
             break;
         }
-        let (piece, found_end) = match memchr::memchr(b'\n', available) {
+        read_any = true;
+        let (chunk, found_end) = match memchr::memchr(b'\n', available) {
             Some(i) => (&available[..i], true),
             None => (available, false),
         };
-        if line.len() + piece.len() > MAX_LINE + 1 {
-            too_long = true;
-            line = Vec::new();
-        } else if !too_long {
-            line.extend_from_slice(piece);
+        piece(chunk);
+        if !too_long {
+            // One byte over the limit is held: it may be the `\r` of a CRLF line ending,
+            // which is no part of the line (checked below, once it is dropped).
+            if line.len() + chunk.len() > MAX_LINE + 1 {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(chunk);
+            }
         }
-        let consumed = piece.len() + usize::from(found_end);
+        let consumed = chunk.len() + usize::from(found_end);
         input.consume(consumed);
         if found_end {
             break;
         }
     }
+    if !read_any {
+        return Ok(None);
+    }
     if line.last() == Some(&b'\r') {
         line.pop();
     }
-    Ok((!too_long && line.len() <= MAX_LINE).then_some(line))
+    if too_long || line.len() > MAX_LINE {
+        line.clear();
+        return Ok(Some(true));
+    }
+    Ok(Some(false))
 }
 
 /// The names a `players:` line seats, if `line` is one that can be read.
