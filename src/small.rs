@@ -185,6 +185,7 @@ impl<'a, T: Clone + 'a, const N: usize> Extend<&'a T> for SmallVec<T, N> {
 }
 
 impl<T: Clone, const N: usize> FromIterator<T> for SmallVec<T, N> {
+    #[inline]
     fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
         let mut list = SmallVec::new();
         list.extend(items);
