@@ -13,12 +13,14 @@ use std::io;
 use mjscore::analysis;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::Holding;
+use mjscore::line::{parse, parse_holding};
 use mjscore::render::style::Plain;
 use mjscore::render::Format;
-use mjscore::rules::{RuleSet, HUANG, WSOM};
+use mjscore::rules::{HUANG, WSOM};
 use mjscore::tile::KINDS;
 use mjscore::waits::distance;
-use mjscore::{corpus, parse, parse_holding, score, Options};
+use mjscore::RuleSet;
+use mjscore::{corpus, score, Options};
 
 const HANDS: usize = 100_000;
 
@@ -60,7 +62,7 @@ fn score_only(bencher: divan::Bencher) {
 fn score_only_huang(bencher: divan::Bencher) {
     let hands: Vec<_> = corpus()
         .iter()
-        .filter_map(|l| mjscore::parse_for(l, &HUANG).ok())
+        .filter_map(|l| mjscore::line::parse_for(l, &HUANG).ok())
         .collect();
     bencher
         .counter(divan::counter::ItemsCount::new(hands.len()))
@@ -75,7 +77,7 @@ fn score_only_huang(bencher: divan::Bencher) {
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn batch_json(bencher: divan::Bencher) {
     let input: Vec<u8> = corpus().join("\n").into_bytes();
-    let output = Format::Json.renderer(&WSOM, &Plain);
+    let output = Format::Json.renderer(&WSOM, &Plain, None);
     let settings = Settings {
         rules: &WSOM,
         output: &*output,
@@ -111,7 +113,7 @@ fn before_the_win_under(rules: &RuleSet, drawn: bool) -> Vec<Holding> {
             let hand = parse(line).unwrap();
             let mut before = corpus::before_the_win(&hand)?;
             if drawn {
-                before = format!("{before} {}", hand.winning_tile?);
+                before = format!("{before} {}", hand.winning_tile()?);
             }
             parse_holding(&before, rules).ok()
         })
@@ -187,7 +189,7 @@ fn calling_distance(bencher: divan::Bencher) {
         .bench(|| {
             for (counts, melds) in &hands {
                 let counts = divan::black_box(counts);
-                divan::black_box(distance::calling_distance(counts, *melds, WSOM.shapes));
+                divan::black_box(distance::calling_distance(counts, *melds, WSOM.shapes()));
             }
         });
 }
@@ -203,7 +205,7 @@ fn calling_distance_cold(bencher: divan::Bencher) {
             std::thread::spawn(move || {
                 for (counts, melds) in hands.iter() {
                     let counts = divan::black_box(counts);
-                    divan::black_box(distance::calling_distance(counts, *melds, WSOM.shapes));
+                    divan::black_box(distance::calling_distance(counts, *melds, WSOM.shapes()));
                 }
             })
             .join()

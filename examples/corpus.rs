@@ -42,11 +42,11 @@ fn main() -> io::Result<()> {
             writeln!(out, "{line}")?;
             continue;
         }
-        let hand = mjscore::parse(&line).expect("a corpus hand parses");
+        let hand = mjscore::line::parse(&line).expect("a corpus hand parses");
         let Some(before) = mjscore::corpus::before_the_win(&hand) else {
             continue;
         };
-        match hand.winning_tile {
+        match hand.winning_tile() {
             Some(tile) if drawn => writeln!(out, "{before} {tile}")?,
             _ => writeln!(out, "{before}")?,
         }

@@ -51,7 +51,7 @@ fn written_again() -> &'static [(&'static Pattern, &'static Pattern)] {
         let again = AGAIN_RULES
             .get_or_init(|| mjscore::rules_file::parse(AGAIN).expect("the vocabulary file checks"));
         again
-            .patterns
+            .patterns()
             .iter()
             .filter_map(|copy| {
                 let id = copy.id.strip_prefix("again ")?;
@@ -563,16 +563,12 @@ fn tiles(packed: Packed) -> [Tile; 14] {
 /// order. Built from the hand's tiles laid out once (its lists are kept in place: no
 /// allocation).
 fn won_on(tiles: &[Tile; 14], at: usize, context: WinContext) -> Hand {
-    Hand {
-        concealed: tiles[..at]
-            .iter()
-            .chain(&tiles[at + 1..])
-            .copied()
-            .collect(),
-        melds: Default::default(),
-        winning_tile: Some(tiles[at]),
+    Hand::from_parts(
+        tiles[..at].iter().chain(&tiles[at + 1..]).copied(),
+        &[],
+        Some(tiles[at]),
         context,
-    }
+    )
 }
 
 /// Scores one hand with each tile kind it holds as the winning tile, self-drawn and on a
@@ -587,7 +583,7 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         // The tiles are arranged once for both: only the context changes.
         let arranged = arrangements(&hand);
         for context in [&self_draw, &discard] {
-            hand.context = context.clone();
+            hand.set_context(context.clone());
             tally.scorings += 1;
             let pairs = written_again();
             if let Err(e) = invariants::check_same_readings_arranged(&hand, &arranged, pairs) {
@@ -597,7 +593,7 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
                 Ok(Outcome::Win { reading, .. }) => {
                     tally.wins += 1;
                     tally.max_total = tally.max_total.max(reading.total);
-                    for counted in &reading.counted {
+                    for counted in reading.counted() {
                         // The engine counts the table's own patterns: placed by address, as
                         // comparing ids as strings cost more than this whole loop.
                         let i = WSOM.pattern_index(counted.pattern).expect("a WSOM pattern");
@@ -672,7 +668,7 @@ fn main() {
 
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let mut tally = Tally {
-        patterns: vec![0; WSOM.patterns.len()],
+        patterns: vec![0; WSOM.patterns().len()],
         ..Tally::default()
     };
     let tallies = on_threads(
@@ -680,7 +676,7 @@ fn main() {
         sample,
         &lists,
         || Tally {
-            patterns: vec![0; WSOM.patterns.len()],
+            patterns: vec![0; WSOM.patterns().len()],
             ..Tally::default()
         },
         |list, packed, tally| {
@@ -698,7 +694,7 @@ fn main() {
     );
     println!("times each pattern counted:");
     let mut missing = Vec::new();
-    for (pattern, &count) in WSOM.patterns.iter().zip(&tally.patterns) {
+    for (pattern, &count) in WSOM.patterns().iter().zip(&tally.patterns) {
         println!("  {:<6} {:<32} {count}", pattern.id, pattern.name);
         if count == 0 && !NEED_MELDS_OR_CONTEXT.contains(&pattern.id.as_ref()) {
             missing.push(pattern.id.as_ref());

@@ -25,7 +25,7 @@ fn main() {
     };
     let again = mjscore::rules_file::parse(AGAIN).expect("the vocabulary file checks");
     let pairs: Vec<(&Pattern, &Pattern)> = again
-        .patterns
+        .patterns()
         .iter()
         .filter_map(|copy| {
             let id = copy.id.strip_prefix("again ")?;
@@ -33,11 +33,11 @@ fn main() {
         })
         .collect();
     let mut applied = vec![0u64; pairs.len()];
-    let examples = WSOM.patterns.iter().map(|p| p.example.to_string());
+    let examples = WSOM.patterns().iter().map(|p| p.example.to_string());
     let lines = examples.chain(mjscore::corpus::winning_hands(2026, count));
     let mut hands = 0u64;
     for line in lines {
-        let Ok(hand) = mjscore::parse(&line) else {
+        let Ok(hand) = mjscore::line::parse(&line) else {
             continue;
         };
         hands += 1;

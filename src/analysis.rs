@@ -19,45 +19,45 @@ use crate::arrange::{arrangements, Arrangements, Shape, Splits};
 use crate::hand::{Hand, Holding, Tiles};
 use crate::patterns::HandFacts;
 use crate::rule_set::RuleSet;
-use crate::score::{self, Reading, Verdict};
+use crate::score::{self, Decision, Reading};
 use crate::small::SmallVec;
 use crate::tile::{Tile, KINDS};
 
 use crate::waits::distance::calling_distance;
 use crate::waits::{completing_kinds, kinds_of, AfterDiscards};
 
-/// The best reading of each winning shape of a [`Value`]: one for most hands, kept in place.
-pub type Shapes<'r> = SmallVec<Reading<'r>, 1>;
+/// The best reading of each winning shape of a [`WaitValue`]: one for most hands, kept in place.
+pub type BestReadings<'r> = SmallVec<Reading<'r>, 1>;
 
 /// What a wait is worth won one way (on a discard, or self-drawn).
 #[derive(Debug, Clone)]
-pub struct Value<'r> {
+pub struct WaitValue<'r> {
     /// What scoring decides on the best reading: a win, or a false win below the rule set's
     /// minimum or refused by the rule set (never "not a winning hand": the tile completes a
     /// shape the rules allow). The payments are the rule set's on the best total
-    /// ([`RuleSet::pay`](crate::rule_set::RuleSet::pay)).
-    pub verdict: Verdict,
+    /// (as a win's are).
+    pub verdict: Decision,
     /// The best reading of each winning shape the tiles take, best first: the first is the
     /// best reading, the one the verdict is on; two when the hand is both Seven Pairs and 4
     /// sets and a pair.
-    pub shapes: Shapes<'r>,
+    pub(crate) shapes: BestReadings<'r>,
 }
 
-impl<'r> Value<'r> {
+impl<'r> WaitValue<'r> {
     /// A value not scored yet, for a wait to be made where it stays and its values read
     /// into it: a value is a few hundred bytes, and each was copied several times on its
     /// way to its wait.
-    fn unscored() -> Value<'r> {
-        Value {
-            verdict: Verdict::NotAWinningHand,
-            shapes: Shapes::new(),
+    fn unscored() -> WaitValue<'r> {
+        WaitValue {
+            verdict: Decision::NotAWinningHand,
+            shapes: BestReadings::new(),
         }
     }
 
     /// The hand's value when it wins; `None` below the minimum (or refused).
     pub fn total(&self) -> Option<u32> {
         match self.verdict {
-            Verdict::Wins => self.shapes.first().map(|best| best.total),
+            Decision::Wins => self.shapes.first().map(|best| best.total),
             _ => None,
         }
     }
@@ -65,6 +65,12 @@ impl<'r> Value<'r> {
     /// The best reading (the one the verdict is on).
     pub fn best(&self) -> &Reading<'r> {
         &self.shapes[0]
+    }
+
+    /// The best reading of each winning shape the tiles take, best first: the first is
+    /// [`WaitValue::best`]; two when the hand is both Seven Pairs and 4 sets and a pair.
+    pub fn shapes(&self) -> &[Reading<'r>] {
+        &self.shapes
     }
 }
 
@@ -77,9 +83,9 @@ pub struct Wait<'r> {
     /// 4 less those seen, a kong counting 4. 0 is a dead wait.
     pub unseen: u8,
     /// Won on a discard (with the line's `from=` and `resp=`).
-    pub discard: Value<'r>,
+    pub discard: WaitValue<'r>,
     /// Won by self-draw.
-    pub self_draw: Value<'r>,
+    pub self_draw: WaitValue<'r>,
 }
 
 impl Wait<'_> {
@@ -313,8 +319,8 @@ fn waits_on<'r>(
         waits.resize_with(waits.len() + 1, || Wait {
             tile,
             unseen: 4u8.saturating_sub(seen[tile.index()]),
-            discard: Value::unscored(),
-            self_draw: Value::unscored(),
+            discard: WaitValue::unscored(),
+            self_draw: WaitValue::unscored(),
         });
         if let Some(wait) = waits.last_mut() {
             values_into(won, &arranged, rules, &facts, wait);
@@ -374,7 +380,7 @@ fn special_kinds(won: &mut Won, rules: &RuleSet) -> u64 {
 }
 
 /// What `won` (a holding won on one tile) is worth both ways, read into `wait`'s values (as
-/// [`Value::unscored`] leaves them); `arranged` are the hands' [`arrangements`]. The
+/// [`WaitValue::unscored`] leaves them); `arranged` are the hands' [`arrangements`]. The
 /// two are read together ([`score::readings_both_ways_into`]): most readings score the same
 /// either way.
 fn values_into<'r>(
@@ -397,7 +403,7 @@ fn values_into<'r>(
 
 /// The verdict on `value` (`hand`'s value), decided on its readings, best first, which it
 /// then keeps only the best of each shape of.
-fn value_decided<'r>(hand: &Hand, rules: &'r RuleSet, value: &mut Value<'r>) {
+fn value_decided<'r>(hand: &Hand, rules: &'r RuleSet, value: &mut WaitValue<'r>) {
     value.verdict = score::verdict(hand, rules, value.shapes.first());
     let readings = &mut value.shapes;
     // The readings come best first: the first of each shape is its best. They are kept in

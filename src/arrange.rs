@@ -41,10 +41,8 @@ pub enum Shape {
     /// A win by declaration that the tiles do not decide (Huang's eight flowers): the rule
     /// set's hook says so, and only patterns of this shape count.
     Declared,
-    /// A shape of the rule set's own ([`RuleSet::with_special_shapes`]), read from the 14
-    /// tiles of a hand without melds.
-    ///
-    /// [`RuleSet::with_special_shapes`]: crate::rule_set::RuleSet::with_special_shapes
+    /// A shape of the rule set's own ([`SpecialShape`]), read from the 14 tiles of a hand
+    /// without melds.
     Special {
         /// Which shape.
         #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_shape_name"))]
@@ -524,7 +522,7 @@ pub struct Shapes {
     /// The rule set's own special shapes (see [`Shape::Special`]).
     pub special: bool,
     /// For four sets and a pair, the numbers of sequences (melded chows included) a reading
-    /// may have: bit `n` for `n` sequences. Every number ([`ANY_SEQUENCES`]) but for a
+    /// may have: bit `n` for `n` sequences. Every number (`0b1_1111`) but for a
     /// pattern that needs sequences or triplets (All Sequences, All Triplets, Big Three
     /// Dragons): the engine does not test it on a reading with another number, which costs
     /// nothing, as it keeps the patterns of each number in a list of their own.
@@ -598,6 +596,26 @@ pub const DECLARED_ONLY: Shapes = Shapes {
     special: false,
     sequences: ANY_SEQUENCES,
 };
+
+
+/// The sets of shapes the tables use, by name.
+impl Shapes {
+    /// Regular hands only: patterns that need sets.
+    pub const REGULAR: Shapes = REGULAR;
+    /// Regular hands and Seven Pairs: patterns about which tiles the hand holds.
+    pub const REGULAR_OR_PAIRS: Shapes = REGULAR_OR_PAIRS;
+    /// Any hand that wins by its tiles, a rule set's special shapes included: the incidental
+    /// bonuses.
+    pub const ANY: Shapes = ANY;
+    /// Seven Pairs only.
+    pub const SEVEN_PAIRS_ONLY: Shapes = SEVEN_PAIRS_ONLY;
+    /// Thirteen Terminals only.
+    pub const THIRTEEN_TERMINALS_ONLY: Shapes = THIRTEEN_TERMINALS_ONLY;
+    /// A rule set's own special shapes only.
+    pub const SPECIAL_ONLY: Shapes = SPECIAL_ONLY;
+    /// A win by declaration only.
+    pub const DECLARED_ONLY: Shapes = DECLARED_ONLY;
+}
 
 impl Shapes {
     /// These shapes, four sets and a pair only with `fewest` to `most` sequences: what a

@@ -2,7 +2,7 @@
 //! order as they are scored, and a [`Summary`] of the run.
 //!
 //! Memory stays flat however long the input: lines are read one at a time into one reused
-//! buffer, a line longer than [`MAX_LINE`] bytes is skipped (reported as an error) without
+//! buffer, a line longer than 64 KiB (`MAX_LINE`) bytes is skipped (reported as an error) without
 //! being held, and the summary keeps counts only. A pipe or a terminal is read line by
 //! line, and the output flushed whenever the input has nothing more buffered, so results
 //! appear while a slow producer is still writing. A regular file is read ahead in chunks,
@@ -20,8 +20,7 @@ use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::hand::WinContext;
-use crate::line::{score_line_with, Error, LineError, Options, Scored};
+use crate::line::{score_line_with, Error, Failure, LineError, Options, Scored};
 use crate::payment::Payments;
 use crate::render::{Columns, Location, Renderer};
 use crate::rule_set::RuleSet;
@@ -32,13 +31,14 @@ use crate::tile::Seat;
 use parallel::Item;
 
 mod parallel;
-pub mod waits;
+mod waits;
 
-pub use crate::line::MAX_LINE;
-pub use crate::summary::Summary;
+pub(crate) use crate::line::MAX_LINE;
+use crate::summary::Summary;
+pub use waits::run as run_waits;
 
 /// A line as read: its text (lossy for display when it is not UTF-8) or why it is unusable.
-pub enum Line<'a> {
+pub(crate) enum Line<'a> {
     /// A line holding a hand. Borrowed, unless bytes of its comment had to be replaced.
     Text(Cow<'a, str>),
     /// A line that is not text the parser can read.
@@ -53,7 +53,7 @@ pub enum Line<'a> {
 }
 
 /// Reads lines with a bounded buffer. `\n` ends a line; a `\r` before it (or at the end of
-/// the input) is dropped, and so not counted against [`MAX_LINE`]: a line of the limit's
+/// the input) is dropped, and so not counted against 64 KiB (`MAX_LINE`): a line of the limit's
 /// length reads the same with a Windows line ending.
 pub(crate) struct LineReader<R> {
     reader: BufReader<R>,
@@ -395,7 +395,8 @@ enum Ended {
     Won {
         payments: Payments,
         paid_on: PaidOn,
-        context: WinContext,
+        discarder: Option<Seat>,
+        dealt_in: Option<Seat>,
     },
     FalseWin(Seat),
     Drawn,
@@ -408,11 +409,13 @@ impl Ended {
             Ended::Won {
                 payments,
                 paid_on,
-                context,
+                discarder,
+                dealt_in,
             } => Played::Won {
                 payments,
                 paid_on: *paid_on,
-                context,
+                discarder: *discarder,
+                dealt_in: *dealt_in,
             },
             Ended::FalseWin(by) => Played::FalseWin { by: *by },
             Ended::Drawn => Played::Drawn,
@@ -445,7 +448,7 @@ impl Work for Scorer<'_, '_> {
                 // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
                 // line that cannot be read seats nobody.
                 let was_draw = !error.kind.is_of_players_line();
-                let result = Err(Error::Session(error));
+                let result = Err(Error::from(error));
                 write_result(out, settings, text, &result, Some(at));
                 return ScoredLine::Line {
                     tally: Tally::Error,
@@ -470,7 +473,7 @@ impl Work for Scorer<'_, '_> {
         at: &Location,
         out: &mut String,
     ) -> ScoredLine {
-        let result = Err(Error::Line(error.clone()));
+        let result = Err(Error::from(error.clone()));
         write_result(out, self.settings, display, &result, Some(at));
         ScoredLine::Line {
             tally: Tally::Error,
@@ -501,10 +504,11 @@ impl Scorer<'_, '_> {
             // Players' names were read as seats: an error names the words as written.
             result = result.map_err(|error| {
                 match session::as_written(error.column(), &error.message(), shown) {
-                    Some(message) => Error::AsWritten {
-                        error: Box::new(error),
+                    Some(message) => Failure::AsWritten {
+                        error: Box::new(error.failure().clone()),
                         message,
-                    },
+                    }
+                    .into(),
                     None => error,
                 }
             });
@@ -527,7 +531,8 @@ impl Scorer<'_, '_> {
                 (Some(payments), Some(paid_on)) => Ended::Won {
                     payments: *payments,
                     paid_on,
-                    context: scored.hand.context.clone(),
+                    discarder: scored.hand.context.discarder(),
+                    dealt_in: scored.hand.context.dealt_in(),
                 },
                 _ => Ended::FalseWin(scored.hand.context.seat),
             },
@@ -593,12 +598,14 @@ impl Scoring<'_, '_> {
             if self.lines == 1 {
                 self.session_columns = true;
             } else if !self.session_columns {
-                let error = Error::Session(SessionError {
+                let error = Error::from(SessionError {
                     column: 1,
                     kind: SessionErrorKind::LateInTsv,
                 });
                 self.summary.record_unusable();
-                return render_result(settings, text, &Err(error), Some(at));
+                let mut rendered = String::new();
+                settings.output.error(&mut rendered, text, &error, Some(at));
+                return rendered;
             }
         }
         let sheet = &mut self.summary.session;
@@ -622,13 +629,7 @@ impl Scoring<'_, '_> {
         let (tally, ended) = match session::seats_for_names(text, players) {
             Ok(line) => Scorer { settings }.hand(text, &line, at, &mut out, Some(players)),
             Err(error) => {
-                write_result(
-                    &mut out,
-                    settings,
-                    text,
-                    &Err(Error::Session(error)),
-                    Some(at),
-                );
+                write_result(&mut out, settings, text, &Err(Error::from(error)), Some(at));
                 (Tally::Error, Ended::Unknown)
             }
         };
@@ -672,7 +673,7 @@ impl Scoring<'_, '_> {
 /// format with a header must know the session's columns before the first row:
 /// [`Settings::session_ahead`]). Only the lines holding a `:` are looked at closely, and no
 /// hand holds one: a list of hands is passed over at little more than the cost of reading
-/// its bytes. Memory stays bounded: a line longer than [`MAX_LINE`] is an error in the
+/// its bytes. Memory stays bounded: a line longer than 64 KiB (`MAX_LINE`) is an error in the
 /// run, never a `players:` line, so no more of it is kept.
 pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[String; 4]>> {
     use std::io::BufRead;
@@ -705,7 +706,7 @@ pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[Strin
 }
 
 /// The next line of `input` (its line feed consumed), or `None` when it is longer than
-/// [`MAX_LINE`] bytes.
+/// 64 KiB (`MAX_LINE`) bytes.
 fn bounded_line(input: &mut impl io::BufRead) -> io::Result<Option<Vec<u8>>> {
     let mut line = Vec::new();
     let too_long = read_line_within(input, &mut line, |_| {})?;
@@ -713,7 +714,7 @@ fn bounded_line(input: &mut impl io::BufRead) -> io::Result<Option<Vec<u8>>> {
 }
 
 /// Reads the next line of `input` into `line` (empty), its line feed consumed and a CRLF's
-/// `\r` dropped, keeping at most [`MAX_LINE`] bytes of it: what is past the limit is read and
+/// `\r` dropped, keeping at most 64 KiB (`MAX_LINE`) bytes of it: what is past the limit is read and
 /// dropped, and the line is left empty. `piece` sees each piece of the line as it is read.
 /// `None` at the end of the input; else whether the line was too long.
 fn read_line_within(
@@ -917,19 +918,8 @@ fn reason(error: &io::Error) -> String {
     }
 }
 
-/// One line's result in the chosen format, without a trailing separator.
-pub fn render_result(
-    settings: &Settings,
-    input: &str,
-    result: &Result<Scored, Error>,
-    at: Option<&Location>,
-) -> String {
-    let mut out = String::new();
-    write_result(&mut out, settings, input, result, at);
-    out
-}
-
-/// [`render_result`], written at the end of `out`.
+/// One line's result in the chosen format, without a trailing separator, written at the
+/// end of `out`.
 pub(crate) fn write_result(
     out: &mut String,
     settings: &Settings,
@@ -1104,7 +1094,7 @@ mod tests {
     }
 
     fn tsv() -> Box<dyn Renderer> {
-        Format::Tsv.renderer(&rules::WSOM, &Plain)
+        Format::Tsv.renderer(&rules::WSOM, &Plain, None)
     }
 
     /// 2,000 lines, enough for several chunks: a winning hand, a false win and a line that
@@ -1206,7 +1196,7 @@ mod tests {
                     read_ahead,
                     ..file(input.clone())
                 };
-                let output = format.renderer(&rules::WSOM, &Plain);
+                let output = format.renderer(&rules::WSOM, &Plain, None);
                 let settings = settings(&*output);
                 assert!(run(vec![input], &settings, &Control::jobs(jobs), &mut writes).is_ok());
                 let all: Vec<u8> = writes.0.concat();

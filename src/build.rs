@@ -5,12 +5,13 @@
 //!
 //! An error names no column of a text: its column is the place of the item at fault,
 //! counting from 1 the concealed tiles, then the melds, then the winning tile, then the
-//! shared context words and the rule set's own, in the order given.
+//! context: its seat, how the tile came, the last tile, the responsible player, and the
+//! rule set's options in the order given (each part that says something counts one place).
 
 use crate::context::Context;
 use crate::hand::Hand;
 use crate::line::{self, Error};
-use crate::notation::{NamedWord, ParsedHand, ParsedMeld, Spanned, Word};
+use crate::notation::{NamedWord, ParsedHand, ParsedMeld, Spanned};
 use crate::rule_set::RuleSet;
 use crate::sets::MeldKind;
 use crate::tile::Tile;
@@ -18,16 +19,21 @@ use crate::tile::Tile;
 /// A hand as tiles: what a line of notation says, without the text.
 ///
 /// ```
-/// use mjscore::{HandTiles, MeldKind, Outcome, Seat, Tile, Word};
+/// use mjscore::{Context, HandTiles, MeldKind, Outcome, Seat, Tile, WonBy};
 /// let tile = |code: &str| code.parse::<Tile>().unwrap();
 /// // b66 c12345678 +c9 with an exposed pung of d1, self-drawn by South.
-/// let mut tiles = HandTiles::default();
-/// tiles.concealed = ["b6", "b6", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"]
-///     .map(tile)
-///     .to_vec();
-/// tiles.melds.push((MeldKind::Pung, tile("d1")));
-/// tiles.winning = Some(tile("c9"));
-/// tiles.words = vec![Word::SelfDraw, Word::Seat(Seat::South)];
+/// let tiles = HandTiles {
+///     concealed: ["b6", "b6", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"]
+///         .map(tile)
+///         .to_vec(),
+///     melds: vec![(MeldKind::Pung, tile("d1"))],
+///     winning: Some(tile("c9")),
+///     context: Context {
+///         seat: Seat::South,
+///         won_by: WonBy::SelfDraw,
+///         ..Context::default()
+///     },
+/// };
 /// let hand = tiles.hand(&mjscore::rules::WSOM).unwrap();
 /// assert_eq!(hand.notation(), "b66 c12345678 [p d111] +c9 seat=s self");
 /// // 7.1 Nine-Tile Straight, 40; the pung is open, so no 1.2 Concealed Hand.
@@ -44,18 +50,14 @@ pub struct HandTiles {
     pub melds: Vec<(MeldKind, Tile)>,
     /// The winning tile (`None` only where the rule set wins by declaration).
     pub winning: Option<Tile>,
-    /// The context words every rule set reads: self-draw, seat, discarder and the rest.
-    pub words: Vec<Word>,
-    /// The rule set's own words as written in notation, key and value: `("round", Some("s"))`,
-    /// `("lastcopy", None)`.
-    pub system_words: Vec<(String, Option<String>)>,
+    /// The situation of the win: the seat, how the tile came, the rule set's options.
+    pub context: Context,
 }
 
 impl HandTiles {
-    /// These tiles in the situation `context`: its words replace any given before.
+    /// These tiles in the situation `context`, in place of the one given before.
     pub fn with_context(mut self, context: &Context) -> HandTiles {
-        self.words = context.words();
-        self.system_words = context.system_words();
+        self.context = context.clone();
         self
     }
 
@@ -63,6 +65,8 @@ impl HandTiles {
     /// shapes, context words); an error's column is the place of the item at fault (see the
     /// module's doc).
     pub fn hand(&self, rules: &RuleSet) -> Result<Hand, Error> {
+        // The rule set's words as written, borrowed by the parsed hand.
+        let system_words = self.context.system_words();
         let mut parsed = ParsedHand::empty();
         let mut place = 0;
         let mut next = || {
@@ -86,13 +90,13 @@ impl HandTiles {
             value: tile,
             column: next(),
         });
-        for &word in &self.words {
+        for word in self.context.words() {
             parsed.words.push(Spanned {
                 value: word,
                 column: next(),
             });
         }
-        for (key, value) in &self.system_words {
+        for (key, value) in &system_words {
             parsed.named.push(Spanned {
                 value: NamedWord {
                     key,

@@ -135,7 +135,7 @@ fn pattern_claim_value(
             CountedPattern::new(pattern, points.or_else(|| in_hand(pattern)).unwrap_or(0))
         })
         .collect();
-    score::limit(rules, counted).total
+    score::limited_total(rules, counted)
 }
 
 /// The points `pattern` counted for in `reading`, counted or set aside.
@@ -151,7 +151,7 @@ fn points_in(reading: &Reading, pattern: &Pattern) -> Option<u32> {
 /// The referee's verdict on a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Verdict {
+pub enum ClaimVerdict {
     /// The claim equals the true value.
     Confirmed,
     /// The claim is lower: it stands.
@@ -162,22 +162,22 @@ pub enum Verdict {
     FalseWin,
 }
 
-impl Verdict {
+impl ClaimVerdict {
     /// The four verdicts in order.
-    pub const ALL: [Verdict; 4] = [
-        Verdict::Confirmed,
-        Verdict::Underscored,
-        Verdict::Overclaimed,
-        Verdict::FalseWin,
+    pub const ALL: [ClaimVerdict; 4] = [
+        ClaimVerdict::Confirmed,
+        ClaimVerdict::Underscored,
+        ClaimVerdict::Overclaimed,
+        ClaimVerdict::FalseWin,
     ];
 
     /// Stable name for scripts (JSON, TSV).
     pub fn name(self) -> &'static str {
         match self {
-            Verdict::Confirmed => "confirmed",
-            Verdict::Underscored => "underscored",
-            Verdict::Overclaimed => "overclaimed",
-            Verdict::FalseWin => "false_win",
+            ClaimVerdict::Confirmed => "confirmed",
+            ClaimVerdict::Underscored => "underscored",
+            ClaimVerdict::Overclaimed => "overclaimed",
+            ClaimVerdict::FalseWin => "false_win",
         }
     }
 }
@@ -189,7 +189,7 @@ pub struct ClaimCheck<'r> {
     /// The claim.
     pub claim: Claim<'r>,
     /// What the referee rules.
-    pub verdict: Verdict,
+    pub verdict: ClaimVerdict,
     /// The value the payments are made on: the claim if underscored, else the true total.
     /// `None` for a false win.
     pub settled: Option<u32>,
@@ -219,7 +219,7 @@ pub fn check<'r>(
     let Outcome::Win { reading, .. } = outcome else {
         return ClaimCheck {
             claim,
-            verdict: Verdict::FalseWin,
+            verdict: ClaimVerdict::FalseWin,
             settled: None,
             settled_half: false,
             payments: None,
@@ -236,9 +236,9 @@ pub fn check<'r>(
     let truth_half = reading.shows_half();
     let claimed = PaidOn::of(claim.value, claim.is_half());
     let (verdict, settled, settled_half) = match claimed.cmp(&PaidOn::of(truth, truth_half)) {
-        std::cmp::Ordering::Equal => (Verdict::Confirmed, truth, truth_half),
-        std::cmp::Ordering::Less => (Verdict::Underscored, claim.value, claim.is_half()),
-        std::cmp::Ordering::Greater => (Verdict::Overclaimed, truth, truth_half),
+        std::cmp::Ordering::Equal => (ClaimVerdict::Confirmed, truth, truth_half),
+        std::cmp::Ordering::Less => (ClaimVerdict::Underscored, claim.value, claim.is_half()),
+        std::cmp::Ordering::Greater => (ClaimVerdict::Overclaimed, truth, truth_half),
     };
     let (missed, not_there) = match &claim.patterns {
         None => (Vec::new(), Vec::new()),

@@ -258,6 +258,54 @@ impl WinContext {
     pub fn self_drawn(&self) -> bool {
         self.win_by == WinBy::SelfDraw
     }
+
+    /// The discarder; `None` for a self-draw.
+    pub fn discarder(&self) -> Option<Seat> {
+        match self.win_by {
+            WinBy::SelfDraw => None,
+            WinBy::Discard { from, .. } => Some(from),
+        }
+    }
+
+    /// The seat that dealt in: the one that paid for the discard, the responsible player
+    /// (`resp=`) or else the discarder. Nobody for a self-draw, nor for `resp=none`: there
+    /// everyone pays the same, as on a self-draw, so the discarder is charged with nothing.
+    pub fn dealt_in(&self) -> Option<Seat> {
+        match self.win_by {
+            WinBy::SelfDraw => None,
+            WinBy::Discard { .. } => self.responsible.seat(),
+        }
+    }
+}
+
+/// The tests' view of a hand: built from its parts without a check, and its context as the
+/// engine holds it (the exhaustive proof builds millions of hands so).
+#[cfg(feature = "testing")]
+impl Hand {
+    /// A hand of these parts, not validated.
+    pub fn from_parts(
+        concealed: impl IntoIterator<Item = Tile>,
+        melds: &[Meld],
+        winning_tile: Option<Tile>,
+        context: WinContext,
+    ) -> Hand {
+        Hand {
+            concealed: concealed.into_iter().collect(),
+            melds: melds.iter().copied().collect(),
+            winning_tile,
+            context,
+        }
+    }
+
+    /// The situation of the win.
+    pub fn context(&self) -> &WinContext {
+        &self.context
+    }
+
+    /// The same tiles in another situation.
+    pub fn set_context(&mut self, context: WinContext) {
+        self.context = context;
+    }
 }
 
 /// A hand's concealed tiles: at most 14 in a winning hand, kept in place.
@@ -271,17 +319,43 @@ pub type Melds = SmallVec<Meld, 4>;
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hand {
     /// Concealed tiles without the winning tile, sorted.
-    pub concealed: Tiles,
+    pub(crate) concealed: Tiles,
     /// Declared melds.
-    pub melds: Melds,
+    pub(crate) melds: Melds,
     /// The tile that completed the hand; none for a win by declaration written without
     /// tiles (Huang's eight flowers).
-    pub winning_tile: Option<Tile>,
+    pub(crate) winning_tile: Option<Tile>,
     /// The situation of the win.
-    pub context: WinContext,
+    pub(crate) context: WinContext,
 }
 
 impl Hand {
+    /// The concealed tiles without the winning tile, sorted.
+    pub fn concealed(&self) -> &[Tile] {
+        &self.concealed
+    }
+
+    /// The declared melds, in the order written.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// The tile that completed the hand; `None` only for a win by declaration written
+    /// without tiles (Huang's eight flowers).
+    pub fn winning_tile(&self) -> Option<Tile> {
+        self.winning_tile
+    }
+
+    /// The winner's seat.
+    pub fn seat(&self) -> Seat {
+        self.context.seat
+    }
+
+    /// Whether the winning tile was drawn from the wall (a kong's supplement too).
+    pub fn self_drawn(&self) -> bool {
+        self.context.self_drawn()
+    }
+
     /// The hand in canonical notation: concealed tiles grouped by suit, melds, the winning
     /// tile, then the context words that say exactly this context (the seat always). Reading
     /// it back gives the same hand.
@@ -463,6 +537,7 @@ impl Holding {
 
     /// The hand won on `tile`, self-drawn or on a discard. Built directly, not validated:
     /// for a dead wait it holds a fifth copy of `tile`.
+    #[cfg(any(test, feature = "testing"))]
     pub fn won_on(&self, tile: Tile, self_drawn: bool) -> Hand {
         Hand {
             concealed: self.concealed.clone(),
@@ -477,6 +552,7 @@ impl Holding {
     }
 
     /// The hand after discarding one concealed `tile`; `None` if it holds none.
+    #[cfg(any(test, feature = "testing"))]
     pub fn without(&self, tile: Tile) -> Option<Holding> {
         let at = self.concealed.iter().position(|&t| t == tile)?;
         let mut concealed = self.concealed.clone();

@@ -22,80 +22,100 @@
 //! assert_eq!(payments.of(Seat::South), 135);
 //! ```
 //!
-//! - A hand held as tiles: [`HandTiles`] builds it without notation, [`score_hand`] scores
-//!   it.
-//! - A hand before its win: [`analyse_line`] lists its waits (13 tiles) or the discards that
-//!   keep it calling (14), each wait valued.
-//! - Many lines, in order, on every core, with a summary and a session's running totals:
-//!   [`batch::run`]; the same for waits: [`batch::waits::run`].
-//! - Output: [`render`] writes what the command line writes, as text, JSON Lines or TSV.
-//! - A rule set of your own: [`RuleSet::new`] and the pattern table of [`patterns`];
-//!   tests/custom_system.rs builds one.
+//! # The API
 //!
-//! # How the modules fit
+//! | to | use |
+//! |---|---|
+//! | score a line of notation | [`score_line`], [`score_line_with`] ([`Options`]: a claim, every reading) → [`Scored`], or an [`Error`] |
+//! | score a hand held as tiles | [`HandTiles`] with a typed [`Context`] → [`Hand`] → [`score_hand`] → [`Outcome`] |
+//! | read what was scored | [`Reading`] (its [`Arrangement`], each [`CountedPattern`], the [`Limit`]), [`Payments`], a claim's [`ClaimCheck`] |
+//! | a hand before its win | [`analyse_line`] → [`Analysis`]: its [`Waits`], or the [`Discards`] that keep it calling |
+//! | many lines, a session | [`batch::run`] and [`batch::run_waits`]: every core, a [`Summary`], a session's [`Sheet`] |
+//! | render | a [`render::Format`]'s [`render::Renderer`] (text, JSON Lines, TSV), or one of your own |
+//! | rule sets | [`rules`] (the four), [`RuleSet::derive`] (a variant made at run time), [`rules_file::parse`] (a club's TOML) |
 //!
-//! Data flows one way, one module per step, and no module imports one that imports it back:
-//! text → [`notation`] (parsed tokens) → [`words`] and [`hand`] (validated hand + win
-//! context; [`build`] makes the same from tiles) → [`arrange`] (every reading) → [`score`]
-//! with a [`RuleSet`] (its [`patterns`], limit and [`payment`]s) → [`claim`] → [`render`]
-//! (text, JSON, TSV). [`line`](mod@line) runs the steps for one line, [`batch`] for many,
-//! with a [`summary`] and, when the lines seat players, a [`session`] sheet of their running
-//! totals. [`waits`] analyses a hand before its win. What a rule set is lives in
-//! [`rule_set`]; the program's four, and the registry of them, in [`rules`].
+//! # How it is built
+//!
+//! Data flows one way, one step per module, and no module imports one that imports it back:
+//! text → notation (parsed tokens) → words and hand (a validated hand and the context of
+//! its win; a hand from tiles joins here) → arrangements (every reading) → scoring with a
+//! rule set (its patterns, limit and payments) → the claim → rendering. The modules are the
+//! crate's own; what a caller needs is re-exported here and in [`batch`], [`render`],
+//! [`rules`] and [`rules_file`].
 //!
 //! # Features
 //!
 //! - `cli` (default): the `mjscore` program and what only it needs (argument parsing, the
 //!   man page, completions). `default-features = false` leaves the library alone, which
 //!   builds for `wasm32-unknown-unknown` too.
+//! - `serde`: `serde::Serialize` for the outcome types.
 //! - `testing`: the generator of random winning hands and the scoring invariants the tests,
-//!   the benches and the exhaustive proof use.
+//!   the benches and the exhaustive proof use; it also makes the engine's modules public
+//!   (hidden from these docs), for tests that check the steps one by one.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// A type a public item reaches must be one of the names re-exported below, so that the
+// docs show it.
+#![warn(unnameable_types)]
 
-pub mod analysis;
-pub mod arrange;
+/// Declares the engine's modules. They are the crate's own: a caller reaches what it needs
+/// through the names re-exported below. With the `testing` feature (the tests, benches and
+/// proofs, which check the steps one by one) they are public too, and hidden from the docs.
+macro_rules! engine_modules {
+    ($($name:ident),* $(,)?) => {$(
+        #[cfg(feature = "testing")]
+        #[doc(hidden)]
+        pub mod $name;
+        #[cfg(not(feature = "testing"))]
+        pub(crate) mod $name;
+    )*};
+}
+
+engine_modules!(
+    analysis, arrange, build, claim, context, hand, line, notation, patterns, payment, rule_set,
+    score, session, sets, small, summary, tile, waits, words,
+);
 mod ascii;
 pub mod batch;
-pub mod build;
-pub mod claim;
-pub mod context;
-#[cfg(any(test, feature = "testing"))]
+#[cfg(feature = "testing")]
 pub mod corpus;
 mod digits;
-pub mod hand;
-#[cfg(any(test, feature = "testing"))]
+#[cfg(feature = "testing")]
 pub mod invariants;
-pub mod line;
-pub mod notation;
-pub mod patterns;
-pub mod payment;
 pub mod render;
-pub mod rule_set;
 pub mod rules;
 pub mod rules_file;
-pub mod score;
-pub mod session;
-pub mod sets;
-pub mod small;
-pub mod summary;
-pub mod tile;
-pub mod waits;
-pub mod words;
 
-pub use analysis::Analysis;
-pub use build::HandTiles;
-pub use hand::{Hand, WinContext};
+// Scoring a line of notation, and analysing one before its win.
 pub use line::{
-    analyse_line, analyse_line_with, parse, parse_for, parse_holding, score_line, score_line_with,
-    Error, Options, Scored,
+    analyse_line, analyse_line_with, score_line, score_line_with, Error, Options, Scored,
 };
-pub use notation::Word;
+
+// A hand from tiles and a typed context, without notation.
+pub use build::HandTiles;
+pub use context::{Context, Responsible, RuleOption, Tin, WonBy};
+pub use hand::{Hand, Meld};
+pub use score::score as score_hand;
+pub use sets::{MeldKind, Set, SetKind};
+pub use tile::{NotATile, Seat, Suit, Tile};
+
+// What a scored hand is: its best reading, the patterns counted, the payments, the claim.
+pub use arrange::{Arrangement, Placement, Shape, Shapes, SpecialShape};
+pub use claim::{Claim, ClaimCheck, ClaimVerdict};
+pub use notation::ClaimSpec;
 pub use payment::Payments;
-pub use rule_set::RuleSet;
-pub use score::{score as score_hand, FalseWin, Outcome, Reading};
-pub use sets::MeldKind;
-pub use tile::{Seat, Suit, Tile};
+pub use score::{CountedPattern, Decision, FalseWin, Limit, Outcome, PaidOn, Reading};
+
+// A hand before its win: its waits, or the discards that keep it calling.
+pub use analysis::{Analysis, Discard, Discards, Wait, WaitValue, Waits};
+
+// Rule sets: what one is, its patterns, and one derived from another.
+pub use patterns::{Condition, Facts, Instances, Pattern, Requirements, Situation, Value};
+pub use rule_set::{ChangeError, PatternNotFound, RuleSet};
+
+// Sessions: an evening's players and their running totals.
+pub use session::{Entry, Played, Sheet, Standing};
+pub use summary::Summary;
 
 /// The README's Rust examples, compiled and run as doctests so that they stay true.
 #[cfg(doctest)]

@@ -5,7 +5,7 @@
 
 use crate::analysis::{self, Analysis};
 use crate::arrange;
-use crate::claim::{self, ClaimCheck, ClaimError};
+use crate::claim::{self, Claim, ClaimCheck, ClaimError};
 use crate::hand::{self, Hand, HandError, HandErrorKind, Holding};
 use crate::notation::Spanned;
 use crate::notation::{self, ClaimSpec, NamedWord, NotationError, NotationErrorKind, ParsedHand};
@@ -15,6 +15,7 @@ use crate::rules;
 use crate::score::{self, Outcome, PaidOn, Reading};
 use crate::session::SessionError;
 use crate::words::{self, WordError};
+use std::fmt;
 
 /// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
 /// room for a long comment after the hand while keeping memory bounded on hostile input.
@@ -24,7 +25,8 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// Why a line could not even be handed to the parser.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum LineError {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) enum LineError {
     /// Bytes that are not UTF-8.
     #[error("the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)")]
     NotUtf8 {
@@ -46,10 +48,59 @@ impl LineError {
     }
 }
 
-/// Why a line could not be scored at all (a false win is not an error: see [`Outcome`]).
+/// Why a line could not be scored at all (a false win is not an error: see [`Outcome`]): the
+/// column at fault, a kind for scripts, and a message that says what was expected there.
+///
+/// ```
+/// let error = mjscore::score_line("b123 c456 d789 w11 b5 b6", &mjscore::rules::WSOM).unwrap_err();
+/// assert_eq!((error.column(), error.kind()), (25, "syntax"));
+/// assert_eq!(error.to_string(), format!("column 25: {}", error.message()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(Box<Failure>);
+
+impl Error {
+    /// 1-based column of the token at fault (for a hand from tiles, the item's place).
+    pub fn column(&self) -> usize {
+        self.0.column()
+    }
+
+    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
+    /// `session`.
+    pub fn kind(&self) -> &'static str {
+        self.0.kind()
+    }
+
+    /// The message without the column.
+    pub fn message(&self) -> String {
+        self.0.message()
+    }
+
+    /// The step's own error, for the crate's renderers and tests.
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn failure(&self) -> &Failure {
+        &self.0
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl<T: Into<Failure>> From<T> for Error {
+    fn from(failure: T) -> Error {
+        Error(Box::new(failure.into()))
+    }
+}
+
+/// What [`Error`] holds: each step's own error, kept as that step made it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum Error {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) enum Failure {
     /// The text is not notation.
     #[error(transparent)]
     Notation(#[from] NotationError),
@@ -66,71 +117,98 @@ pub enum Error {
     },
     /// A batch line that is not text the parser can read (not UTF-8, far too long).
     #[error("column {col}: {err}", col = .0.column(), err = .0)]
-    Line(LineError),
+    Line(#[from] LineError),
     /// A session line (`players:`, `draw`) that cannot be read.
     #[error("column {}: {}", .0.column, .0.kind)]
-    Session(SessionError),
+    Session(#[from] SessionError),
     /// An error in a hand whose players' names were read as seats, told with the words as
     /// the user wrote them (`from=ann`, not the `from=e` it was read as).
     #[error("column {}: {message}", .error.column())]
     AsWritten {
         /// The error of the line as read.
-        error: Box<Error>,
+        error: Box<Failure>,
         /// Its message, naming the words as written.
         message: String,
     },
 }
 
-impl Error {
+impl Failure {
     /// 1-based column of the token at fault.
-    pub fn column(&self) -> usize {
+    fn column(&self) -> usize {
         match self {
-            Error::Notation(e) => e.column,
-            Error::Hand(e) => e.column,
-            Error::Claim { column, .. } => *column,
-            Error::Line(e) => e.column(),
-            Error::Session(e) => e.column,
-            Error::AsWritten { error, .. } => error.column(),
+            Failure::Notation(e) => e.column,
+            Failure::Hand(e) => e.column,
+            Failure::Claim { column, .. } => *column,
+            Failure::Line(e) => e.column(),
+            Failure::Session(e) => e.column,
+            Failure::AsWritten { error, .. } => error.column(),
         }
     }
 
     /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
     /// `session`.
-    pub fn kind(&self) -> &'static str {
+    fn kind(&self) -> &'static str {
         match self {
-            Error::Notation(_) => "syntax",
-            Error::Hand(HandError {
+            Failure::Notation(_) => "syntax",
+            Failure::Hand(HandError {
                 kind: HandErrorKind::Context(_) | HandErrorKind::WordOfAnotherSystem { .. },
                 ..
             }) => "context",
-            Error::Hand(_) => "invalid_hand",
-            Error::Claim { .. } => "claim",
-            Error::Line(_) => "input",
-            Error::Session(_) => "session",
-            Error::AsWritten { error, .. } => error.kind(),
+            Failure::Hand(_) => "invalid_hand",
+            Failure::Claim { .. } => "claim",
+            Failure::Line(_) => "input",
+            Failure::Session(_) => "session",
+            Failure::AsWritten { error, .. } => error.kind(),
         }
     }
 
     /// The message without the column.
-    pub fn message(&self) -> String {
+    fn message(&self) -> String {
         match self {
-            Error::Notation(e) => e.kind.to_string(),
-            Error::Hand(e) => e.kind.to_string(),
-            Error::Claim { error, .. } => error.to_string(),
-            Error::Line(e) => e.to_string(),
-            Error::Session(e) => e.kind.to_string(),
-            Error::AsWritten { message, .. } => message.clone(),
+            Failure::Notation(e) => e.kind.to_string(),
+            Failure::Hand(e) => e.kind.to_string(),
+            Failure::Claim { error, .. } => error.to_string(),
+            Failure::Line(e) => e.to_string(),
+            Failure::Session(e) => e.kind.to_string(),
+            Failure::AsWritten { message, .. } => message.clone(),
         }
+    }
+}
+
+/// A claim written on its own (`--claim 45`, `--claim 1.2+7.1`): points, or patterns by id
+/// or name joined by `+`. An error's column is 1.
+impl std::str::FromStr for ClaimSpec {
+    type Err = Error;
+
+    fn from_str(value: &str) -> Result<ClaimSpec, Error> {
+        notation::parse_claim(value).map_err(|kind| NotationError { column: 1, kind }.into())
+    }
+}
+
+impl ClaimSpec {
+    /// The claim read against `rules`: each pattern's id or name looked up, and the value it
+    /// claims. An unknown pattern is an error (its column is 1).
+    ///
+    /// ```
+    /// use mjscore::ClaimSpec;
+    /// let spec: ClaimSpec = "1.2+nine-tile-straight".parse().unwrap();
+    /// assert_eq!(spec.resolve(&mjscore::rules::WSOM).unwrap().value, 45);
+    /// assert_eq!(spec.resolve(&mjscore::rules::HUANG).unwrap_err().kind(), "claim");
+    /// ```
+    pub fn resolve<'r>(&self, rules: &'r RuleSet) -> Result<Claim<'r>, Error> {
+        claim::resolve(self, rules).map_err(|error| Failure::Claim { column: 1, error }.into())
     }
 }
 
 /// Reads one line of notation into a validated hand under the default rule set, WSOM (a
 /// `claim=` on the line is ignored).
+#[cfg(any(test, feature = "testing"))]
 pub fn parse(line: &str) -> Result<Hand, Error> {
     parse_for(line, rules::DEFAULT)
 }
 
 /// Reads one line of notation into a validated hand, with the context words of `rules`.
+#[cfg(any(test, feature = "testing"))]
 pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
     let parsed = notation::parse_line(line)?;
     validate(&parsed, rules, &rules::ALL)
@@ -138,6 +216,7 @@ pub fn parse_for(line: &str, rules: &RuleSet) -> Result<Hand, Error> {
 
 /// Reads one line of notation, its `+TILE` optional, into a hand before its win (13 or 14
 /// tiles) with the context words of `rules`: the `waits` analysis's input.
+#[cfg(any(test, feature = "testing"))]
 pub fn parse_holding(line: &str, rules: &RuleSet) -> Result<Holding, Error> {
     parse_holding_among(line, rules, &rules::ALL)
 }
@@ -166,6 +245,9 @@ pub fn analyse_line_with<'r>(
     rules: &'r RuleSet,
     options: Options,
 ) -> Result<Analysis<'r>, Error> {
+    if line.len() > MAX_LINE {
+        return Err(LineError::TooLong.into());
+    }
     let holding = parse_holding_among(line, rules, options.systems)?;
     Ok(analysis::analyse(&holding, rules))
 }
@@ -238,9 +320,9 @@ fn system_words(
     systems: &[&RuleSet],
 ) -> Result<words::SystemWords, Error> {
     words::resolve(named, rules.words).map_err(|e| match e {
-        WordError::Notation(e) => Error::Notation(e),
+        WordError::Notation(e) => e.into(),
         WordError::Unknown(unknown) => match claim_run_on(claim, named, rules, &unknown) {
-            Some(error) => Error::Notation(error),
+            Some(error) => error.into(),
             None => unknown_word(unknown, rules, systems),
         },
     })
@@ -294,7 +376,7 @@ fn claim_run_on(
 fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet, systems: &[&RuleSet]) -> Error {
     let column = unknown.column;
     match rules::knowing_word(&unknown.key, systems) {
-        Some(knowing) => Error::Hand(HandError {
+        Some(knowing) => Error::from(HandError {
             column,
             kind: HandErrorKind::WordOfAnotherSystem {
                 word: systems
@@ -305,7 +387,7 @@ fn unknown_word(unknown: words::UnknownWord, rules: &RuleSet, systems: &[&RuleSe
                 systems: knowing,
             },
         }),
-        None => Error::Notation(NotationError {
+        None => Error::from(NotationError {
             column,
             kind: NotationErrorKind::UnknownWord {
                 guess: notation::guess_word(&unknown.word, rules.words.iter().map(|w| w.key)),
@@ -382,7 +464,8 @@ impl Scored<'_> {
     }
 }
 
-/// Parses, validates and scores one line under `rules`, checking a `claim=` on the line.
+/// Parses, validates and scores one line under `rules`, checking a `claim=` on the line. A
+/// line is a hand: one over 64 KiB is refused unread (an error of kind `input`).
 pub fn score_line<'a>(line: &'a str, rules: &'a RuleSet) -> Result<Scored<'a>, Error> {
     score_line_with(line, rules, Options::default())
 }
@@ -394,15 +477,19 @@ pub fn score_line_with<'a>(
     rules: &'a RuleSet,
     options: Options,
 ) -> Result<Scored<'a>, Error> {
+    if line.len() > MAX_LINE {
+        return Err(LineError::TooLong.into());
+    }
     let mut parsed = ParsedHand::empty();
     notation::parse_line_into(line, &mut parsed)?;
     let hand = validate(&parsed, rules, options.systems)?;
     let spec = match (&parsed.claim, options.claim) {
         (Some(on_line), Some(_)) => {
-            return Err(Error::Claim {
+            return Err(Failure::Claim {
                 column: on_line.column,
                 error: ClaimError::GivenTwice,
-            })
+            }
+            .into())
         }
         (Some(on_line), None) => Some((on_line.column, &on_line.value)),
         (None, Some(outside)) => Some((1, outside)),
@@ -410,7 +497,7 @@ pub fn score_line_with<'a>(
     };
     let claim = spec
         .map(|(column, spec)| {
-            claim::resolve(spec, rules).map_err(|error| Error::Claim { column, error })
+            claim::resolve(spec, rules).map_err(|error| Error::from(Failure::Claim { column, error }))
         })
         .transpose()?;
     let readings = options.all_readings.then(|| score::readings(&hand, rules));

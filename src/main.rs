@@ -19,14 +19,12 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use mjscore::batch::{self, Control, FewerThreads, Input, Settings, Summary};
-use mjscore::line::{analyse_line, LineError};
-use mjscore::notation::{parse_claim, ClaimSpec};
-use mjscore::render::fit::{self, Fitted, Indent};
-use mjscore::render::{self, style, Columns, Format, Renderer};
-use mjscore::rule_set::PatternNotFound;
-use mjscore::rules::{self, RuleSet};
-use mjscore::{claim, score_line_with, Error, Options};
+use mjscore::batch::{self, Control, FewerThreads, Input, Settings};
+use mjscore::render::{self, Ansi, Columns, Format, Paint, Plain, Text};
+use mjscore::rules;
+use mjscore::{
+    analyse_line, score_line_with, ClaimSpec, Error, Options, PatternNotFound, RuleSet, Summary,
+};
 use owo_colors::{OwoColorize, Stream};
 
 /// Scores a mahjong hand (Zung Jung / World Series of Mahjong, the doubling table, Huang's
@@ -146,9 +144,9 @@ impl clap::builder::TypedValueParser for RulesArg {
             return Ok(text.into_owned());
         }
         if let Some(rules) = rules::by_id(&text) {
-            return Ok(rules.id.to_string());
+            return Ok(rules.id().to_string());
         }
-        let ids: Vec<&str> = rules::ALL.iter().map(|r| -> &str { &r.id }).collect();
+        let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id()).collect();
         let mut error = clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd);
         use clap::error::{ContextKind, ContextValue};
         if let Some(arg) = arg {
@@ -178,7 +176,7 @@ impl clap::builder::TypedValueParser for RulesArg {
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
         Some(Box::new(rules::ALL.iter().map(|&r| {
-            let id: &'static str = &r.id;
+            let id: &'static str = r.id();
             clap::builder::PossibleValue::new(id)
         })))
     }
@@ -360,7 +358,7 @@ impl Cli {
 }
 
 fn claim_arg(value: &str) -> Result<ClaimSpec, String> {
-    parse_claim(value).map_err(|e| e.to_string())
+    value.parse().map_err(|e: Error| e.message())
 }
 
 fn main() -> ExitCode {
@@ -480,14 +478,14 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
                 let line = format!(
                     "{}: a rule set of {} patterns, from {}\n",
                     file.display(),
-                    rules.patterns.len(),
-                    base.id
+                    rules.patterns().len(),
+                    base.id()
                 );
                 write_all(&mut stdout, line.as_bytes(), "the check")
             }
             RulesAction::Show { file } => {
                 let (rules, base) = read_rules_file(file)?;
-                let shown = render::reference::changes(&rules, base);
+                let shown = Text::changes(&rules, base);
                 write_all(&mut stdout, shown.as_bytes(), "the table")
             }
         };
@@ -503,8 +501,8 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             &from_file
         }
         (Some(rules), None) => rules,
-        (Some(rules), Some(max)) if rules.id == rules::DOUBLING.id => {
-            with_maximum = mjscore::rules::doubling::with_maximum(max);
+        (Some(rules), Some(max)) if rules.id() == rules::DOUBLING.id() => {
+            with_maximum = rules::doubling_with_maximum(max);
             &with_maximum
         }
         (Some(_), Some(_)) => bail!("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)"),
@@ -517,10 +515,7 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     }
     match &cli.command {
         Some(Command::Patterns { .. }) => {
-            let card = match (format, text_width()) {
-                (Format::Text, Some(width)) => render::reference::text_card(rules, Some(width)),
-                _ => render::reference::card(rules, format),
-            };
+            let card = format.card(rules, text_width());
             return write_all(&mut stdout, card.as_bytes(), "the reference card");
         }
         Some(Command::Explain { pattern, .. }) => {
@@ -528,17 +523,13 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
                 bail!("explain writes one pattern in full, as text or json; for a table of the patterns, use mjscore patterns --format tsv");
             }
             let Some(pattern) = pattern else {
-                let list = match format {
-                    Format::Json => render::reference::card(rules, format),
-                    _ => render::reference::pattern_list(rules),
-                };
+                let list = format.pattern_list(rules);
                 return write_all(&mut stdout, list.as_bytes(), "the list of patterns");
             };
             return explain(rules, pattern, format, &mut stdout);
         }
         Some(Command::Notation) => {
-            let card = render::reference::notation(&rules::ALL);
-            let card = fitted_text(&card);
+            let card = Text::notation_card(&rules::ALL, text_width());
             return write_all(&mut stdout, card.as_bytes(), "the notation card");
         }
         Some(Command::Completions { shell }) => {
@@ -572,10 +563,12 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
             bail!("--claim is for a single hand given as arguments; in a list of hands, write claim=N on each line");
         }
         // Unknown ids are a usage error, reported before anything is scored.
-        claim::resolve(spec, rules).context("--claim")?;
+        if let Err(e) = spec.resolve(rules) {
+            bail!("--claim: {}", e.message());
+        }
     }
-    let look = style::painter(use_color(cli.color, Stream::Stdout));
-    let output = renderer(format, rules, look);
+    let look = painter(use_color(cli.color, Stream::Stdout));
+    let output = format.renderer(rules, look, text_width());
     // A header's columns are fixed before the first row: a session in any of the files
     // gives them its columns, wherever it starts.
     let players_ahead = match (
@@ -659,40 +652,71 @@ fn single<'r>(
     status: &mut u8,
     stdout: &mut impl Write,
 ) -> Result<Summary<'r>> {
-    let mut line = cli.hand.join(" ");
-    // The same cap as a batch line: a hand is one short line, and nothing hostile is echoed.
-    let result = if line.len() > batch::MAX_LINE {
-        line.clear();
-        Err(Error::Line(LineError::TooLong))
+    let line = cli.hand.join(" ");
+    let result = score_line_with(&line, settings.rules, settings.options);
+    // A line over the limit is refused unread, and nothing hostile is echoed.
+    let shown = if is_refused_unread(&result) {
+        ""
     } else {
-        score_line_with(&line, settings.rules, settings.options)
+        &line
     };
     let mut summary = Summary::new(settings.rules);
     summary.record(&result);
     *status = summary.exit_status();
-    let rendered = batch::render_result(settings, &line, &result, None);
+    let mut rendered = String::new();
+    match &result {
+        Ok(scored) => settings.output.scored(&mut rendered, scored, None),
+        Err(error) => settings.output.error(&mut rendered, shown, error, None),
+    }
     let header = settings.output.header(Columns::Hands { session: None });
-    write_single(cli, stdout, &line, &result, format, header, &rendered)?;
+    write_single(
+        cli,
+        settings.rules,
+        stdout,
+        shown,
+        &result,
+        format,
+        (header, &rendered),
+    )?;
     Ok(summary)
 }
 
+/// Whether the line was refused before it was read (too long to be a hand): then its text
+/// is not shown.
+fn is_refused_unread<T>(result: &Result<T, Error>) -> bool {
+    matches!(result, Err(error) if error.kind() == "input")
+}
+
+/// ANSI colours when `color`, else none: the choice `--color` makes.
+fn painter(color: bool) -> &'static dyn Paint {
+    if color {
+        &Ansi
+    } else {
+        &Plain
+    }
+}
+
 /// Writes the result of one hand given as arguments: in text, an error goes to stderr with
-/// a caret under its column; anything else goes to stdout (after the format's header, if
-/// it has one), ending with one line break.
+/// a caret under its column; anything else goes to stdout (`rendered`, after the format's
+/// header if it has one), ending with one line break.
 fn write_single<T>(
     cli: &Cli,
+    rules: &RuleSet,
     stdout: &mut impl Write,
     line: &str,
     result: &Result<T, Error>,
     format: Format,
-    header: Option<String>,
-    rendered: &str,
+    rendered: (Option<String>, &str),
 ) -> Result<()> {
+    let (header, rendered) = rendered;
     match (result, format) {
         (Err(error), Format::Text) => {
-            let look = style::painter(use_color(cli.color, Stream::Stderr));
-            let text = render::text::error(line, error, look, None);
-            write!(io::stderr(), "{}", fitted_text(&text))?;
+            let look = painter(use_color(cli.color, Stream::Stderr));
+            let mut text = String::new();
+            Format::Text
+                .renderer(rules, look, text_width())
+                .error(&mut text, line, error, None);
+            write!(io::stderr(), "{text}")?;
         }
         _ => {
             if let Some(header) = header {
@@ -876,7 +900,7 @@ fn write_summary(
         Some(line) => writeln!(stdout, "{line}")?,
         // The format keeps its output to its results: the summary goes to stderr.
         None => {
-            let look = style::painter(use_color(color, Stream::Stderr));
+            let look = painter(use_color(color, Stream::Stderr));
             write!(
                 io::stderr(),
                 "{}",
@@ -917,7 +941,7 @@ fn man_page() -> Result<Vec<u8>> {
         );
     }
     page.extend_from_slice(b".SH NOTATION\n.nf\n");
-    for line in render::reference::notation(&rules::ALL).lines() {
+    for line in Text::notation_card(&rules::ALL, None).lines() {
         let _ = writeln!(page, "{}", roff_text(line));
     }
     page.extend_from_slice(b".fi\n");
@@ -944,16 +968,15 @@ fn explain(rules: &RuleSet, query: &str, format: Format, stdout: &mut impl Write
         Ok(pattern) => pattern,
         Err(missing @ PatternNotFound::Missing { .. }) => bail!(
             "{missing}; `mjscore patterns --rules {}` lists them all",
-            rules.id
+            rules.id()
         ),
         Err(other) => bail!("{other}"),
     };
     let example = mjscore::score_line(&pattern.example, rules)
         .with_context(|| format!("the example of {} does not parse", pattern.id))?;
-    let text = match format {
-        Format::Json => render::reference::explain_json(pattern, rules, &example),
-        _ => fitted_text(&render::reference::explain(pattern, rules, &example)).into_owned(),
-    };
+    let text = format
+        .explain(pattern, rules, &example, text_width())
+        .context("explain writes text or json")?;
     write_all(stdout, text.as_bytes(), "the explanation")
 }
 
@@ -973,35 +996,14 @@ fn text_width() -> Option<usize> {
     Some(usize::from(width).max(NARROWEST))
 }
 
-/// `text` fitted to [`text_width`], if there is one.
-fn fitted_text(text: &str) -> std::borrow::Cow<'_, str> {
-    match text_width() {
-        Some(width) => fit::fit(text, width, Indent::UnderValue),
-        None => std::borrow::Cow::Borrowed(text),
-    }
-}
-
-/// `format`'s renderer for `rules`; text for people is fitted to [`text_width`].
-fn renderer<'r>(
-    format: Format,
-    rules: &'r RuleSet,
-    look: &'r dyn style::Paint,
-) -> Box<dyn Renderer + 'r> {
-    let output = format.renderer(rules, look);
-    match (format, text_width()) {
-        (Format::Text, Some(width)) => Box::new(Fitted::new(output, width)),
-        _ => output,
-    }
-}
-
 /// `mjscore waits`: one hand from the arguments, or a list through the batch's reading loop.
 fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Result<u8> {
     if cli.claim.is_some() || cli.all || cli.summary {
         bail!("--claim, --all and --summary are for scoring a won hand, not for waits");
     }
     let format = Format::from(cli.format);
-    let look = style::painter(use_color(cli.color, Stream::Stdout));
-    let output = renderer(format, rules, look);
+    let look = painter(use_color(cli.color, Stream::Stdout));
+    let output = format.renderer(rules, look, text_width());
     let settings = Settings {
         rules,
         output: &*output,
@@ -1013,7 +1015,7 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
         let inputs = open_inputs(files);
         let interrupt = Interrupt::catch();
         let control = interrupt.control(jobs(cli));
-        let (status, written) = batch::waits::run(inputs, &settings, &control, &mut stdout);
+        let (status, written) = batch::run_waits(inputs, &settings, &control, &mut stdout);
         // A closed pipe keeps the status of the lines analysed, as scoring does.
         match written {
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
@@ -1026,17 +1028,33 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
     }
     let line = hand.join(" ");
     let result = analyse_line(&line, rules);
-    let status = batch::waits::status(&result);
-    let rendered = batch::waits::render(&settings, &line, &result, None);
+    let shown = if is_refused_unread(&result) {
+        ""
+    } else {
+        &line
+    };
+    // 0 calling on a live wait (or a discard leaves the hand so), 1 not, 2 not a hand.
+    let status = match &result {
+        Ok(analysis) if analysis.has_live_wait() => 0,
+        Ok(_) => 1,
+        Err(_) => 2,
+    };
+    let mut rendered = String::new();
+    match &result {
+        Ok(analysis) => settings.output.waits(&mut rendered, shown, analysis, None),
+        Err(error) => settings
+            .output
+            .waits_error(&mut rendered, shown, error, None),
+    }
     let header = settings.output.header(Columns::Waits { file: false });
     write_single(
         cli,
+        rules,
         &mut stdout,
-        &line,
+        shown,
         &result,
         format,
-        header,
-        rendered.trim_end(),
+        (header, rendered.trim_end()),
     )?;
     Ok(status)
 }

@@ -1455,6 +1455,7 @@ impl<'a> Columns<'a> {
 
 /// Parses one hand line (docs/notation.md). A `#` starts a comment that runs to the end of
 /// the line. A line without a winning tile is an error.
+#[cfg(any(test, feature = "testing"))]
 pub fn parse_hand(line: &str) -> Result<ParsedHand<'_>, NotationError> {
     let parsed = parse_line(line)?;
     match parsed.winning {

@@ -19,7 +19,7 @@ use crate::words::SystemWords;
 // the waits it asks: named here too, where the pattern tables use them.
 pub use crate::arrange::{
     Shapes, ANY, ANY_SEQUENCES, DECLARED_ONLY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY,
-    SPECIAL_ONLY, THIRTEEN_TERMINALS_ONLY,
+    THIRTEEN_TERMINALS_ONLY,
 };
 
 mod requirements;
@@ -322,6 +322,7 @@ impl HandFacts {
 /// its own when a reading is looked at alone.
 enum Shared<'a> {
     Lent(&'a HandFacts),
+    #[cfg(any(test, feature = "testing"))]
     Own(HandFacts),
 }
 
@@ -375,7 +376,8 @@ impl<'a> Situation<'a> {
     }
 
     /// The words of the scoring system.
-    pub fn words(self) -> &'a SystemWords {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn words(self) -> &'a SystemWords {
         &self.context.words
     }
 }
@@ -421,14 +423,17 @@ fn kinds_held(hand: &Hand) -> u64 {
 }
 
 impl<'a> Facts<'a> {
-    /// The facts of one reading of `hand`, looked at alone.
-    pub fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
+    /// The facts of one reading of `hand`, looked at alone (the tests' way in).
+    #[cfg(any(test, feature = "testing"))]
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn new(hand: &'a Hand, arrangement: &'a Arrangement) -> Facts<'a> {
         Facts::of_reading(hand, arrangement, Shared::Own(HandFacts::new()))
     }
 
     /// The facts of one reading of `hand`, with what is asked of the whole hand kept in
     /// `hand_facts` for its other readings (`hand_facts` is of this hand only).
-    pub fn sharing(
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn sharing(
         hand: &'a Hand,
         arrangement: &'a Arrangement,
         hand_facts: &'a HandFacts,
@@ -492,6 +497,7 @@ impl<'a> Facts<'a> {
     fn hand_facts(&self) -> &HandFacts {
         match &self.shared {
             Shared::Lent(facts) => facts,
+            #[cfg(any(test, feature = "testing"))]
             Shared::Own(facts) => facts,
         }
     }
@@ -539,7 +545,7 @@ impl<'a> Facts<'a> {
     }
 
     /// The kinds the hand holds exactly four of, concealed, melded (a kong's fourth
-    /// included) or as the winning tile, as a set of kinds ([`crate::tile::kinds`]).
+    /// included) or as the winning tile, as a set of kinds (bit `i` for the kind whose [`Tile::index`](crate::Tile::index) is `i`).
     /// Worked out once per hand.
     pub fn kinds_held_four(&self) -> u64 {
         let memo = &self.hand_facts().kinds_held_four;
@@ -634,13 +640,13 @@ impl<'a> Facts<'a> {
         self.kinds().all(test)
     }
 
-    /// Whether every tile of the hand is of a kind in `kinds` (a set of [`crate::tile::kinds`]):
+    /// Whether every tile of the hand is of a kind in `kinds` (a set of kinds bit `i` for the kind whose [`Tile::index`](crate::Tile::index) is `i`):
     /// [`Facts::all_tiles`] in one step.
     pub fn holds_only(&self, kinds: u64) -> bool {
         self.present & !kinds == 0
     }
 
-    /// The kinds the hand holds, as a set of kinds ([`crate::tile::kinds`]).
+    /// The kinds the hand holds, as a set of kinds (bit `i` for the kind whose [`Tile::index`](crate::Tile::index) is `i`).
     pub fn kinds_held(&self) -> u64 {
         self.present
     }
@@ -671,7 +677,7 @@ impl<'a> Facts<'a> {
         self.triplets().filter(|&t| test(t)).count()
     }
 
-    /// How many triplets and kongs are of a kind in `kinds` (a set of [`crate::tile::kinds`]):
+    /// How many triplets and kongs are of a kind in `kinds` (a set of kinds bit `i` for the kind whose [`Tile::index`](crate::Tile::index) is `i`):
     /// [`Facts::count_triplets`] in one step (a reading has at most one set of a kind).
     pub fn triplets_in(&self, kinds: u64) -> u32 {
         (self.triplet_kinds & kinds).count_ones()
@@ -707,7 +713,7 @@ impl<'a> Facts<'a> {
         usize::from(self.most_repeated_sequence)
     }
 
-    /// The kinds of the reading's triplets and kongs, as a set of kinds ([`crate::tile::kinds`]).
+    /// The kinds of the reading's triplets and kongs, as a set of kinds (bit `i` for the kind whose [`Tile::index`](crate::Tile::index) is `i`).
     pub fn triplet_kinds(&self) -> u64 {
         self.triplet_kinds
     }

@@ -21,75 +21,65 @@ use crate::words::{SystemWords, WordSpec};
 mod derive;
 pub use derive::ChangeError;
 
-/// A scoring system.
-///
-/// Built with [`RuleSet::new`] from the parts every system has (an id, a name, a pattern
-/// table, payments, wording), then a `with_` method for each part where the system differs
-/// from the default: so a part added to the engine later, with its default, changes no
-/// system. The fields are there to read. A rule set made at run time from another, with
-/// values changed and patterns taken out or added, is made with [`RuleSet::derive`].
+/// A scoring system: its pattern table, minimum, winning shapes, limit, context words,
+/// payments and wording. The program's four are in [`crate::rules`]; a variant of one,
+/// with values changed and patterns taken out or added, is made at run time with
+/// [`RuleSet::derive`], or read from a rules file ([`crate::rules_file::parse`]).
 ///
 /// ```
-/// use mjscore::rules::{RuleSet, WSOM};
-/// // WSOM's table and payments, with no minimum and only regular hands winning.
-/// static STRICT: RuleSet = RuleSet::new(
-///     "strict",
-///     std::borrow::Cow::Borrowed("Strict"),
-///     mjscore::rules::zung_jung::PATTERNS,
-///     WSOM.payments,
-///     WSOM.wording,
-/// )
-/// .with_shapes(mjscore::patterns::REGULAR);
-/// assert_eq!(STRICT.minimum, 0);
-/// assert!(!STRICT.shapes.seven_pairs);
+/// use mjscore::rules::{WSOM, ZJ};
+/// assert_eq!((WSOM.id(), WSOM.minimum()), ("wsom", 5));
+/// // Zung Jung's 44 patterns, and the chicken hand, which WSOM does not have.
+/// assert_eq!((WSOM.patterns().len(), ZJ.patterns().len()), (44, 45));
+/// assert!(WSOM.shapes().seven_pairs);
 /// ```
 #[non_exhaustive]
 pub struct RuleSet {
     /// Name on the command line (`--rules ID`) and in JSON.
-    pub id: Cow<'static, str>,
+    pub(crate) id: Cow<'static, str>,
     /// Human name, shown in the text output.
-    pub name: Cow<'static, str>,
+    pub(crate) name: Cow<'static, str>,
     /// What the rule set is, in one line (a rules file's `description`); empty for the
     /// built-in ones, whose name says it.
-    pub description: Cow<'static, str>,
+    pub(crate) description: Cow<'static, str>,
     /// Every pattern, in table order; a chicken hand is the one with [`Condition::Fallback`].
     /// At most [`RuleSet::MAX_PATTERNS`] of them.
     ///
     /// [`Condition::Fallback`]: crate::patterns::Condition::Fallback
-    pub patterns: Cow<'static, [Pattern]>,
+    pub(crate) patterns: Cow<'static, [Pattern]>,
     /// A hand worth less than this is a false win.
-    pub minimum: u32,
+    pub(crate) minimum: u32,
     /// Which hand shapes win at all (the doubling table knows no Seven Pairs).
-    pub shapes: Shapes,
+    pub(crate) shapes: Shapes,
     /// Patterns that a counted pattern implies, and so are not counted with it (Huang's
     /// note 2). Empty for a system that has none.
-    pub implications: Cow<'static, [Implication]>,
+    pub(crate) implications: Cow<'static, [Implication]>,
     /// How the applicable patterns become the hand's value.
-    pub limit: LimitRule,
+    pub(crate) limit: LimitRule,
     /// Why no hand can win in this context whatever its tiles, if the system has such a
     /// rule (Huang: "you must declare Tin before you can Hu").
-    pub refuse: Option<fn(&WinContext) -> Option<&'static str>>,
+    pub(crate) refuse: Option<fn(&WinContext) -> Option<&'static str>>,
     /// The system's own checks of the context words, after the shared ones
     /// (docs/rules.md § Context; Huang: no `resp=`, no `tin=` with `heaven`), pointing at
     /// the word at fault.
-    pub check_context: Option<ContextCheck>,
+    pub(crate) check_context: Option<ContextCheck>,
     /// Whether the context wins by declaration, whatever the tiles (Huang's eight flowers):
     /// then the hand is one [`Shape::Declared`] reading, with only that shape's patterns.
     ///
     /// [`Shape::Declared`]: crate::arrange::Shape::Declared
-    pub declared: Option<fn(&SystemWords) -> bool>,
+    pub(crate) declared: Option<fn(&SystemWords) -> bool>,
     /// The context words the system reads besides the shared ones (the doubling table's
     /// `round=`).
-    pub words: &'static [WordSpec],
+    pub(crate) words: &'static [WordSpec],
     /// Winning shapes of the system's own, beside the engine's (see [`SpecialShape`]); they
     /// win where [`RuleSet::shapes`] allows special shapes.
-    pub special_shapes: &'static [SpecialShape],
+    pub(crate) special_shapes: &'static [SpecialShape],
     /// Who pays what.
-    pub payments: PaymentRule,
+    pub(crate) payments: PaymentRule,
     /// Whether the deal passes after a hand (a session: `players:` lines, docs/sessions.md).
-    pub deal: DealRule,
+    pub(crate) deal: DealRule,
     /// How the system names things in the output.
-    pub wording: Wording,
+    pub(crate) wording: Wording,
     /// The series and implications by pattern index, worked out when first scored.
     index: OnceLock<TableIndex>,
 }
@@ -263,30 +253,7 @@ pub struct Dropped {
     pub instances: Option<usize>,
 }
 
-impl Dropped {
-    /// Every instance of the pattern with this id (a one-element list of ids).
-    pub const fn all(id: &'static [Cow<'static, str>; 1]) -> Dropped {
-        Dropped {
-            ids: Cow::Borrowed(id),
-            instances: None,
-        }
-    }
-
-    /// `instances` instances, each of any of `ids`.
-    pub const fn some(ids: &'static [Cow<'static, str>], instances: usize) -> Dropped {
-        Dropped {
-            ids: Cow::Borrowed(ids),
-            instances: Some(instances),
-        }
-    }
-
-    /// Whether an instance of the pattern `id` may be dropped by this.
-    pub fn names(&self, id: &str) -> bool {
-        self.ids.iter().any(|named| same_id(named, id))
-    }
-}
-
-/// The limit, as data: one step in [`crate::score::limit`] serves every system.
+/// The limit, as data: one step in [`crate::score::limited_total`] serves every system.
 ///
 /// A pattern that *scores alone* ([`Value::Maximum`], or worth `alone_from` or more) is
 /// worth itself and nothing else; the others add up, capped at `maximum`. The hand scores
@@ -326,6 +293,9 @@ pub struct PaymentRule {
     pub explain: fn(&mut String, &PaymentParams, &Payments, &WinContext),
     /// What the winner receives, stated apart from `pay` so that the invariants can check
     /// it (Zung Jung: 3 × the value).
+    // Read by the scoring invariants only (the `testing` feature), which check that the
+    // payments agree with it.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub winner_receives: fn(&PaymentParams, u32, &WinContext) -> i64,
     /// The numbers the hooks read.
     pub params: PaymentParams,
@@ -679,7 +649,8 @@ impl RuleSet {
     /// winning shape, no implications, no limit, no refusal and no checks of its own, no
     /// declared win, no words and no special shapes of its own, and the deal passing after
     /// every hand.
-    pub const fn new(
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn new(
         id: &'static str,
         name: Cow<'static, str>,
         patterns: &'static [Pattern],
@@ -717,19 +688,22 @@ impl RuleSet {
     }
 
     /// With this minimum: a hand worth less is a false win.
-    pub const fn with_minimum(mut self, minimum: u32) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_minimum(mut self, minimum: u32) -> RuleSet {
         self.minimum = minimum;
         self
     }
 
     /// With only these winning shapes.
-    pub const fn with_shapes(mut self, shapes: Shapes) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_shapes(mut self, shapes: Shapes) -> RuleSet {
         self.shapes = shapes;
         self
     }
 
     /// With these implications (see [`Implication`]).
-    pub const fn with_implications(mut self, implications: &'static [Implication]) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_implications(mut self, implications: &'static [Implication]) -> RuleSet {
         // The table it replaces is a borrowed one (a const fn cannot drop a value).
         std::mem::forget(std::mem::replace(
             &mut self.implications,
@@ -739,13 +713,15 @@ impl RuleSet {
     }
 
     /// With this limit.
-    pub const fn with_limit(mut self, limit: LimitRule) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_limit(mut self, limit: LimitRule) -> RuleSet {
         self.limit = limit;
         self
     }
 
     /// With a rule that refuses a win whatever the tiles (see [`RuleSet::refuse`]).
-    pub const fn with_refusal(
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_refusal(
         mut self,
         refuse: fn(&WinContext) -> Option<&'static str>,
     ) -> RuleSet {
@@ -754,33 +730,83 @@ impl RuleSet {
     }
 
     /// With the system's own checks of the context words.
-    pub const fn with_context_check(mut self, check: ContextCheck) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_context_check(mut self, check: ContextCheck) -> RuleSet {
         self.check_context = Some(check);
         self
     }
 
     /// With a win by declaration (see [`RuleSet::declared`]).
-    pub const fn with_declared_win(mut self, declared: fn(&SystemWords) -> bool) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_declared_win(mut self, declared: fn(&SystemWords) -> bool) -> RuleSet {
         self.declared = Some(declared);
         self
     }
 
     /// With context words of the system's own (any number).
-    pub const fn with_words(mut self, words: &'static [WordSpec]) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_words(mut self, words: &'static [WordSpec]) -> RuleSet {
         self.words = words;
         self
     }
 
     /// With winning shapes of the system's own (see [`SpecialShape`]).
-    pub const fn with_special_shapes(mut self, shapes: &'static [SpecialShape]) -> RuleSet {
+    #[cfg(any(test, feature = "testing"))]
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_special_shapes(mut self, shapes: &'static [SpecialShape]) -> RuleSet {
         self.special_shapes = shapes;
         self
     }
 
     /// With this rule for passing the deal.
-    pub const fn with_deal(mut self, deal: DealRule) -> RuleSet {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) const fn with_deal(mut self, deal: DealRule) -> RuleSet {
         self.deal = deal;
         self
+    }
+
+    /// Its id: the name on the command line (`--rules ID`) and in JSON.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Its human name, shown in the text output.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What the rule set is, in one line (a rules file's `description`); empty for the
+    /// built-in ones, whose name says it.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// Every pattern, in table order; a chicken hand is the one with
+    /// [`Condition::Fallback`].
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// The minimum: a hand worth less is a false win.
+    pub fn minimum(&self) -> u32 {
+        self.minimum
+    }
+
+    /// The hand shapes that win at all (the doubling table knows no Seven Pairs).
+    pub fn shapes(&self) -> Shapes {
+        self.shapes
+    }
+
+    /// The context words the system reads besides the shared ones (the tests' view).
+    #[cfg(feature = "testing")]
+    pub fn words(&self) -> &'static [WordSpec] {
+        self.words
+    }
+
+    /// Whether the deal passes after a hand (the tests' view).
+    #[cfg(feature = "testing")]
+    pub fn deal(&self) -> DealRule {
+        self.deal
     }
 
     /// The pattern with this id.
@@ -809,7 +835,8 @@ impl RuleSet {
     ///
     /// Several patterns found the same way are all returned; none at all gives the nearest
     /// ones by spelling.
-    pub fn lookup(&self, query: &str) -> Lookup<'_> {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn lookup(&self, query: &str) -> Lookup<'_> {
         let query = folded(query);
         if let Some(found) = self.found(&query, &|name| name) {
             return found;
@@ -874,9 +901,9 @@ impl RuleSet {
         None
     }
 
-    /// The one pattern `query` means ([`RuleSet::lookup`]), or why there is none: several
-    /// it may mean, the rule sets among `systems` that have a pattern of that very id or
-    /// name, or the nearest patterns by spelling.
+    /// The one pattern `query` means (by id, by name, by the start of a name), or why
+    /// there is none: several it may mean, the rule sets among `systems` that have a
+    /// pattern of that very id or name, or the nearest patterns by spelling.
     pub fn find_pattern(
         &self,
         query: &str,
@@ -949,7 +976,8 @@ impl RuleSet {
     }
 
     /// What each seat pays or receives for a hand worth `value`.
-    pub fn pay(&self, value: u32, context: &WinContext) -> Payments {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn pay(&self, value: u32, context: &WinContext) -> Payments {
         (self.payments.pay)(&self.payments.params, value, context)
     }
 }

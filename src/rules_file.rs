@@ -59,7 +59,7 @@ pub fn parse(text: &str) -> Result<RuleSet, RulesFileError> {
 }
 
 /// [`parse`], with the built-in rule set the file starts from (to show what it changed:
-/// [`crate::render::reference::changes`]).
+/// [`Text::changes`](crate::render::Text::changes)).
 pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesFileError> {
     let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
     let file: File = toml::from_str(text).map_err(|e| {

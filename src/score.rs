@@ -1,5 +1,5 @@
 //! Scoring: applies a rule set's patterns to every arrangement of a hand, keeps the series
-//! rule (only the highest pattern of a series counts), applies the limit (one [`limit`] step
+//! rule (only the highest pattern of a series counts), applies the limit (one limit step
 //! for every system, driven by the rule set's [`LimitRule`](crate::rule_set::LimitRule)), and
 //! picks the best reading (docs/rules.md § Arrangement).
 
@@ -95,10 +95,10 @@ pub struct Reading<'r> {
     pub arrangement: Arrangement,
     /// The patterns that make up the total: under a listed limit, that one pattern alone
     /// (and any percentages).
-    pub counted: Counted<'r>,
+    pub(crate) counted: Counted<'r>,
     /// Patterns the hand also has but that the limit leaves out: the rest under a listed
     /// limit, or a pattern that would score alone but is worth less than the sum.
-    pub set_aside: SetAside<'r>,
+    pub(crate) set_aside: SetAside<'r>,
     /// Sum of every applicable pattern's points, before the limit.
     pub sum: u32,
     /// The value after the limit, before any percentages.
@@ -109,7 +109,7 @@ pub struct Reading<'r> {
     pub limit: Option<Limit>,
 }
 
-/// A reading's lists are copied whole ([`SmallVec::copied`]): the `waits` analysis clones
+/// A reading's lists are copied whole (`SmallVec::copied`): the `waits` analysis clones
 /// the best reading of every value it makes.
 impl<'r> Clone for Reading<'r> {
     fn clone(&self) -> Reading<'r> {
@@ -125,27 +125,24 @@ impl<'r> Clone for Reading<'r> {
     }
 }
 
-impl Reading<'_> {
+impl<'r> Reading<'r> {
+    /// The patterns that make up the total: under a listed limit, that one pattern alone
+    /// (and any percentages).
+    pub fn counted(&self) -> &[CountedPattern<'r>] {
+        &self.counted
+    }
+
+    /// Patterns the hand also has but that the limit leaves out: the rest under a listed
+    /// limit, or a pattern that would score alone but is worth less than the sum.
+    pub fn set_aside(&self) -> &[CountedPattern<'r>] {
+        &self.set_aside
+    }
+
     /// Whether the total is half a point: a half-point pattern scoring alone (counted 0 in
     /// the total, shown as ½).
     pub fn shows_half(&self) -> bool {
         matches!(&self.counted[..], [only] if matches!(only.pattern.value, Value::Half))
     }
-}
-
-/// What the limit step makes of a set of patterns.
-#[derive(Debug, Clone)]
-pub struct Limited<'r> {
-    /// The patterns that make up the total.
-    pub counted: Counted<'r>,
-    /// The patterns left out.
-    pub set_aside: SetAside<'r>,
-    /// The value before any percentages.
-    pub base: u32,
-    /// The value.
-    pub total: u32,
-    /// The limit that decided it, if one did.
-    pub limit: Option<Limit>,
 }
 
 /// The value a won hand was paid on, as its line shows it: points, or half a point (a
@@ -367,21 +364,11 @@ fn drop_implied(found: &mut Counted<'_>, indices: &Indices, table: &TableIndex, 
 
 /// The limit step, the same for every rule set (see [`crate::rule_set::LimitRule`]): the
 /// highest pattern that scores alone, if it is worth at least the capped sum of the others;
-/// otherwise that capped sum. Percentages then add to the base, rounded half up.
-pub fn limit<'r>(rules: &RuleSet, patterns: Counted<'r>) -> Limited<'r> {
+/// otherwise that capped sum. Percentages then add to the base, rounded half up. The value
+/// of `patterns` after it.
+pub(crate) fn limited_total(rules: &RuleSet, patterns: Counted<'_>) -> u32 {
     let mut counted = patterns;
-    let mut set_aside = SetAside::new();
-    let Limits {
-        base, total, limit, ..
-    } = limit_in_place(rules, &mut counted, &mut set_aside);
-
-    Limited {
-        counted,
-        set_aside,
-        base,
-        total,
-        limit,
-    }
+    limit_in_place(rules, &mut counted, &mut SetAside::new()).total
 }
 
 /// What the limit step makes of a reading's patterns, beside the lists ([`limit_in_place`]).
@@ -396,8 +383,8 @@ struct Limits {
     limit: Option<Limit>,
 }
 
-/// [`limit`] on the patterns where they are: `counted` keeps those that make up the total,
-/// in the order [`limit`] gives them, and `set_aside` (empty) receives the others. Done in
+/// [`limited_total`] on the patterns where they are: `counted` keeps those that make up the total,
+/// in the order of their value, and `set_aside` (empty) receives the others. Done in
 /// place because a reading is scored for every arrangement of every line: copying its
 /// lists was a tenth of the scoring.
 fn limit_in_place<'r>(
@@ -467,6 +454,7 @@ pub(crate) fn with_percent(base: u32, percent: u32) -> u32 {
 }
 
 /// Scores one arrangement under `rules`.
+#[cfg(any(test, feature = "testing"))]
 pub fn read<'r>(hand: &Hand, arrangement: Arrangement, rules: &'r RuleSet) -> Reading<'r> {
     read_sharing(hand, arrangement, rules, &HandFacts::new())
 }
@@ -733,11 +721,11 @@ pub(crate) fn decide_best<'r>(
     compared: usize,
 ) -> Outcome<'r> {
     match (verdict(hand, rules, best.as_ref()), best) {
-        (Verdict::Refused { reason }, _) => Outcome::FalseWin(FalseWin::Refused { reason }),
-        (Verdict::BelowMinimum { minimum }, Some(reading)) => {
+        (Decision::Refused { reason }, _) => Outcome::FalseWin(FalseWin::Refused { reason }),
+        (Decision::BelowMinimum { minimum }, Some(reading)) => {
             Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum })
         }
-        (Verdict::Wins, Some(reading)) => Outcome::Win {
+        (Decision::Wins, Some(reading)) => Outcome::Win {
             payments: rules.pay(reading.total, &hand.context),
             reading,
             readings_compared: compared,
@@ -749,7 +737,7 @@ pub(crate) fn decide_best<'r>(
 /// What scoring decides of a hand from its best reading: [`score`]'s outcome without the
 /// reading and the payments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Decision {
     /// The hand wins.
     Wins,
     /// The tiles form none of the winning shapes the rule set allows.
@@ -766,18 +754,18 @@ pub enum Verdict {
     },
 }
 
-/// The [`Verdict`] on `hand` whose best reading is `best` (`None` if the tiles win no way):
+/// The [`Decision`] on `hand` whose best reading is `best` (`None` if the tiles win no way):
 /// the rule set's refusal first, then the shape, then the minimum.
-pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading<'_>>) -> Verdict {
+pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading<'_>>) -> Decision {
     if let Some(reason) = rules.refuse.and_then(|refuse| refuse(&hand.context)) {
-        return Verdict::Refused { reason };
+        return Decision::Refused { reason };
     }
     match best {
-        None => Verdict::NotAWinningHand,
-        Some(best) if best.total < rules.minimum => Verdict::BelowMinimum {
+        None => Decision::NotAWinningHand,
+        Some(best) if best.total < rules.minimum => Decision::BelowMinimum {
             minimum: rules.minimum,
         },
-        Some(_) => Verdict::Wins,
+        Some(_) => Decision::Wins,
     }
 }
 
@@ -799,7 +787,7 @@ mod tests {
         let mut shared = 0;
         for rules in crate::rules::ALL {
             for line in crate::corpus::winning_hands(2027, 400) {
-                let Ok(on_discard) = crate::parse_for(&line, rules) else {
+                let Ok(on_discard) = crate::line::parse_for(&line, rules) else {
                     continue;
                 };
                 if on_discard.context.self_drawn() {

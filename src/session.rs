@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-use crate::hand::{WinBy, WinContext};
+
 use crate::notation::shows_nothing;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
@@ -468,8 +468,11 @@ pub enum Played<'a> {
         payments: &'a Payments,
         /// The value they were made on, as the hand shows it.
         paid_on: PaidOn,
-        /// The win's context: who discarded, who was responsible.
-        context: &'a WinContext,
+        /// The discarder; `None` for a self-draw.
+        discarder: Option<Seat>,
+        /// The player who dealt in: who paid for the discard (the responsible player, or
+        /// else the discarder); `None` for a self-draw and when every loser paid the same.
+        dealt_in: Option<Seat>,
     },
     /// A false win by this seat: nobody pays.
     FalseWin {
@@ -484,7 +487,8 @@ pub enum Played<'a> {
 
 impl Played<'_> {
     /// How the hand ended, for the deal.
-    pub fn end(&self) -> HandEnd {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn end(&self) -> HandEnd {
         match self {
             Played::Won { payments, .. } => HandEnd::Won {
                 by: payments.winner,
@@ -614,7 +618,8 @@ impl Sheet {
 
     /// Records one hand at the table, then passes the deal if `deal` says so; `None` (and
     /// nothing recorded) when no table is seated.
-    pub fn record(&mut self, played: Played, deal: DealRule) -> Option<Entry> {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn record(&mut self, played: Played, deal: DealRule) -> Option<Entry> {
         let table = self.table?;
         let player = |seat: Seat| table.at(seat);
         for seat in Seat::ALL {
@@ -624,7 +629,8 @@ impl Sheet {
             Played::Won {
                 payments,
                 paid_on,
-                context,
+                dealt_in,
+                ..
             } => {
                 // The invariant of the sheet: every hand's payments sum to zero, so the
                 // totals of all the players of the run do (and so the four at a table,
@@ -640,7 +646,7 @@ impl Sheet {
                 let winner = &mut self.players[player(payments.winner)];
                 winner.won += 1;
                 winner.biggest = winner.biggest.max(Some(paid_on));
-                if let Some(seat) = dealt_in(context) {
+                if let Some(seat) = dealt_in {
                     self.players[player(seat)].dealt_in += 1;
                 }
             }
@@ -682,16 +688,6 @@ impl Table {
     /// line, and South, West and North follow it in that order.
     fn at(&self, seat: Seat) -> usize {
         self.order[(self.east + seat as usize) % 4]
-    }
-}
-
-/// The seat that dealt in: the one that paid for the discard, the responsible player
-/// (`resp=`) or else the discarder. Nobody for a self-draw, nor for `resp=none`: there
-/// everyone pays the same, as on a self-draw, so the discarder is charged with nothing.
-fn dealt_in(context: &WinContext) -> Option<Seat> {
-    match context.win_by {
-        WinBy::SelfDraw => None,
-        WinBy::Discard { .. } => context.responsible.seat(),
     }
 }
 

@@ -17,7 +17,8 @@ use std::ops::{Deref, DerefMut};
 /// A list whose first `N` items are kept in place; read it as a slice (`Deref<Target =
 /// [T]>`).
 #[derive(Clone)]
-pub struct SmallVec<T: Clone, const N: usize> {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) struct SmallVec<T: Clone, const N: usize> {
     items: smallvec::SmallVec<[T; N]>,
 }
 

@@ -3,7 +3,7 @@
 //! seat won or lost. It keeps counts only, so memory stays flat however long the run; a
 //! session's [`Sheet`] keeps one line per player name.
 
-use crate::claim::Verdict;
+use crate::claim::ClaimVerdict;
 use crate::line::{Error, Scored};
 use crate::patterns::Pattern;
 use crate::rule_set::RuleSet;
@@ -74,7 +74,8 @@ impl<'r> Summary<'r> {
     }
 
     /// Counts what one line adds, worked out apart from the summary by [`Tally::of`].
-    pub fn count(&mut self, tally: &Tally) {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn count(&mut self, tally: &Tally) {
         let (verdict, payments, patterns) = match tally {
             Tally::Error => return self.record_unusable(),
             Tally::Draw => return self.record_draw(),
@@ -111,8 +112,8 @@ impl<'r> Summary<'r> {
 
     /// Claim verdicts with their counts, in the order confirmed, underscored, overclaimed,
     /// false win.
-    pub fn verdicts(&self) -> impl Iterator<Item = (Verdict, usize)> + '_ {
-        Verdict::ALL.iter().map(|&v| (v, self.verdicts[v as usize]))
+    pub fn verdicts(&self) -> impl Iterator<Item = (ClaimVerdict, usize)> + '_ {
+        ClaimVerdict::ALL.iter().map(|&v| (v, self.verdicts[v as usize]))
     }
 
     /// Patterns that counted at least once, in table order, with the number of hands.
@@ -150,7 +151,7 @@ pub enum Tally {
     /// A hand read and scored.
     Hand {
         /// The claim's verdict, when the line made a claim.
-        verdict: Option<Verdict>,
+        verdict: Option<ClaimVerdict>,
         /// The payments as made, by [`Seat`] order; none for a false win.
         payments: Option<[i64; 4]>,
         /// For a win, the patterns that counted, as a set of indices into the rule set's

@@ -5,11 +5,13 @@
 //! 3.1 Value Honor 10 (e333) + 4.1 All Triplets 30 + 4.2.1 Two Concealed Triplets 5,
 //! won by South on East's discard.
 
-use mjscore::claim::{ClaimError, Verdict};
+use mjscore::claim::{ClaimError, ClaimVerdict};
+use mjscore::line::Failure;
 use mjscore::notation::ClaimSpec;
-use mjscore::rules::{RuleSet, WSOM, ZJ};
+use mjscore::rules::{WSOM, ZJ};
 use mjscore::tile::Seat;
-use mjscore::{score_line, score_line_with, Error, Options};
+use mjscore::RuleSet;
+use mjscore::{score_line, score_line_with, Options};
 
 const HAND_A: &str = "[p d333] [p b444] d888 e333 w4 +w4 seat=s from=e";
 
@@ -156,8 +158,8 @@ fn unknown_ids_and_two_claims_are_errors_at_the_claim() {
     // The chicken hand is a pattern of zj only.
     let err = score_line(&format!("{HAND_A} claim=chicken"), &WSOM).unwrap_err();
     assert!(matches!(
-        err,
-        Error::Claim {
+        err.failure(),
+        Failure::Claim {
             error: ClaimError::UnknownPattern { .. },
             ..
         }
@@ -169,8 +171,8 @@ fn unknown_ids_and_two_claims_are_errors_at_the_claim() {
     };
     let err = score_line_with(&format!("{HAND_A} claim=45"), &WSOM, options).unwrap_err();
     assert_eq!(
-        err,
-        Error::Claim {
+        err.failure(),
+        &Failure::Claim {
             column: HAND_A.len() + 2,
             error: ClaimError::GivenTwice
         }
@@ -186,6 +188,6 @@ fn outside_claim_is_checked_like_one_on_the_line() {
     };
     let scored = score_line_with(HAND_A, &WSOM, options).unwrap();
     let check = scored.claim.unwrap();
-    assert_eq!(check.verdict, Verdict::Underscored);
+    assert_eq!(check.verdict, ClaimVerdict::Underscored);
     assert_eq!(check.settled, Some(30));
 }

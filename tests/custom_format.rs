@@ -39,7 +39,7 @@ impl Renderer for Brief {
                 reading, payments, ..
             } => {
                 let ids: Vec<&str> = reading
-                    .counted
+                    .counted()
                     .iter()
                     .map(|c| c.pattern.id.as_ref())
                     .collect();
@@ -163,7 +163,7 @@ fn a_made_up_format_through_the_waits_analysis() {
         session_ahead: None,
     };
     let mut out = Vec::new();
-    let (status, written) = batch::waits::run(
+    let (status, written) = batch::run_waits(
         input("b123 c456 d789 w11 b5 b6\nb123 w5\n"),
         &settings,
         &Control::jobs(1),

@@ -20,11 +20,9 @@ use std::io;
 use mjscore::arrange::SpecialShape;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::{Responsible, WinContext};
-use mjscore::patterns::{
-    all_sequences, Condition, Facts, Pattern, Shapes, Value, ANY, REGULAR, SPECIAL_ONLY,
-};
+use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Shapes, Value, ANY, REGULAR};
 use mjscore::payment::Payments;
-use mjscore::render::style::Plain;
+use mjscore::render::Plain;
 use mjscore::render::{self, Format};
 use mjscore::rule_set::{DealRule, LimitRule, PaymentParams, PaymentRule, RuleSet, Wording};
 use mjscore::score::{FalseWin, Outcome};
@@ -148,7 +146,7 @@ static PATTERNS: [Pattern; 5] = [
         chinese: Cow::Borrowed("散"),
         aliases: &[],
         value: Value::Points(8),
-        shapes: SPECIAL_ONLY,
+        shapes: Shapes::SPECIAL_ONLY,
         condition: Condition::Hand(|_| true),
         summary: Cow::Borrowed("the special shape Scattered Terminals"),
         details: Cow::Borrowed("Fourteen concealed tiles, each a 1 or a 9 of a suit."),
@@ -233,14 +231,14 @@ static TOY: RuleSet = RuleSet::new(
 /// "id:points … = total [limit]" and the payments E S W N, or why it does not win.
 fn outcome(line: &str) -> String {
     let scored = score_line(line, &TOY).unwrap_or_else(|e| panic!("{line}: {e}"));
-    let hand = mjscore::parse_for(line, &TOY).unwrap();
+    let hand = mjscore::line::parse_for(line, &TOY).unwrap();
     invariants::check(&hand, &TOY).unwrap_or_else(|e| panic!("{line}: {e}"));
     match scored.outcome {
         Outcome::Win {
             reading, payments, ..
         } => {
             let ids: Vec<String> = reading
-                .counted
+                .counted()
                 .iter()
                 .map(|c| format!("{}:{}", c.pattern.id, render::points_label(c)))
                 .collect();
@@ -356,7 +354,16 @@ fn toy_words_messages_and_claims() {
 
     // The text output: the system's limit name and payment wording, as given.
     let scored = score_line("w111 w222 e111 e222 e3 +e3 self bonus", &TOY).unwrap();
-    let text = render::text::scored(&scored, &TOY, &Plain, None);
+    let text = {
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Text::new(&TOY, &Plain),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    };
     for line in [
         "Rules        Toy (made up in tests/custom_system.rs)",
         "  t.2 Honors 字 13",
@@ -397,9 +404,10 @@ fn toy_reads_ten_words_of_its_own() {
     assert_eq!((err.kind(), err.column()), ("syntax", 33));
     // The words written back in canonical notation, in Toy's order, defaults left out.
     let hand =
-        mjscore::parse_for("w111 e222 b123 c456 d5 +d5 self bonus level=1 bravo", &TOY).unwrap();
+        mjscore::line::parse_for("w111 e222 b123 c456 d5 +d5 self bonus level=1 bravo", &TOY)
+            .unwrap();
     let mut words = String::new();
-    hand.context.words.write_notation(&mut words).unwrap();
+    hand.context().words.write_notation(&mut words).unwrap();
     assert_eq!(words, " bravo bonus level=1");
 }
 
@@ -422,7 +430,16 @@ fn toy_brings_a_shape_of_its_own() {
     }
     // The text names the shape; the false-win reason lists it among Toy's shapes.
     let scored = score_line("b11999 c1199 d1199 +b1 self", &TOY).unwrap();
-    let text = render::text::scored(&scored, &TOY, &Plain, None);
+    let text = {
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Text::new(&TOY, &Plain),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    };
     assert!(
         text.lines()
             .any(|l| l == "Arrangement  b111999 c1199 d1199 (Scattered Terminals)"),
@@ -435,7 +452,7 @@ fn toy_brings_a_shape_of_its_own() {
     );
     // Its waits: the 13 tiles b11999 c1199 d1199 wait on every 1 and 9 of a suit (no
     // regular shape is one tile away). Unseen: b1 two held, b9 three, the others two.
-    let holding = mjscore::parse_holding("b11999 c1199 d1199", &TOY).unwrap();
+    let holding = mjscore::line::parse_holding("b11999 c1199 d1199", &TOY).unwrap();
     let Analysis::Waits(waits) = mjscore::analysis::analyse(&holding, &TOY) else {
         panic!("13 tiles")
     };
@@ -492,7 +509,7 @@ fn rule_sets_on_offer_are_passed_in() {
 #[test]
 fn toy_through_the_batch_as_json_lines() {
     let input = "w111 e222 b123 c456 d5 +d5 self bonus\nnot a hand\n";
-    let output = Format::Json.renderer(&TOY, &Plain);
+    let output = Format::Json.renderer(&TOY, &Plain, None);
     let settings = Settings {
         rules: &TOY,
         output: &*output,
@@ -533,7 +550,7 @@ fn toy_through_the_batch_as_json_lines() {
     assert_eq!(counted, [("t.2", 1), ("t.3", 1)]);
 
     // The pattern card lists Toy's values as they are.
-    let card = render::reference::card(&TOY, Format::Tsv);
+    let card = Format::Tsv.card(&TOY, None);
     assert_eq!(
         card.lines()
             .skip(1)
@@ -548,7 +565,7 @@ fn the_deal_follows_the_systems_own_rule() {
     // Toy keeps the deal with East after a drawn hand, where every system of the program
     // passes it; a win by South still passes it.
     let input = "players: A B C D\ndraw\ndraw\nw111 e222 b123 c456 d5 +d5 self seat=s\ndraw\n";
-    let output = Format::Json.renderer(&TOY, &Plain);
+    let output = Format::Json.renderer(&TOY, &Plain, None);
     let settings = Settings {
         rules: &TOY,
         output: &*output,

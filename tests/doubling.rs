@@ -5,9 +5,10 @@
 //! South (the discarder) pays double, and East receives the sum, 4 × the payout.
 
 use mjscore::rules::doubling::ROUND;
-use mjscore::rules::{doubling_with_maximum, RuleSet, DOUBLING};
+use mjscore::rules::{doubling_with_maximum, DOUBLING};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
+use mjscore::RuleSet;
 
 /// "ids = total [limit]" or why the hand does not win.
 fn outcome(line: &str, rules: &RuleSet) -> String {
@@ -15,7 +16,7 @@ fn outcome(line: &str, rules: &RuleSet) -> String {
     match scored.outcome {
         Outcome::Win { reading, .. } => {
             let ids: Vec<String> = reading
-                .counted
+                .counted()
                 .iter()
                 .map(|c| format!("{}:{}", c.pattern.id, c.points()))
                 .collect();
@@ -79,8 +80,16 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
     // Payout 2^0 = 1: West and North pay 1, South (the discarder) 2; East receives 4.
     assert_eq!(payments(line, &DOUBLING), [4, -2, -1, -1]);
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
-    let text =
-        mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
+    let text = {
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Text::new(&DOUBLING, &mjscore::render::Plain),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    };
     assert!(text.contains("\n  d.a Chicken 雞和 ½\n"), "{text}");
     assert!(text.contains("\nTotal        ½ (no limit)\n"), "{text}");
     // The half point said in words where the payout is worked out.
@@ -88,8 +97,17 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
         text.contains("\nPayments     discard: payout 1 (the ½-point chicken pays as 0 points: 2^0 = 1), South pays double\n"),
         "{text}"
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&mjscore::render::json::scored(&scored, &DOUBLING, None)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&{
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Json::new(&DOUBLING),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    })
+    .unwrap();
     assert_eq!(json["total"], 0.5);
     assert_eq!(json["patterns"][0]["points"], 0.5);
     // Anything else that matches, even only a self-draw, takes the chicken's place.
@@ -110,14 +128,31 @@ fn a_claimed_chicken_is_corrected_to_half_a_point_not_to_nothing() {
     assert_eq!(check.verdict.name(), "overclaimed");
     assert!(check.settled_half);
     assert_eq!(payments(line, &DOUBLING), [-2, 4, -1, -1]);
-    let text =
-        mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
+    let text = {
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Text::new(&DOUBLING, &mjscore::render::Plain),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    };
     assert!(
         text.contains("\nClaim        claim=1: overclaimed; the hand is worth ½: corrected to ½\n"),
         "{text}"
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&mjscore::render::json::scored(&scored, &DOUBLING, None)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&{
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Json::new(&DOUBLING),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    })
+    .unwrap();
     assert_eq!(json["claim"]["settled"], 0.5);
     // The chicken claimed by its name is worth ½ as well: confirmed.
     let line = "[c b123] [p w444] c456 d789 d2 +d2 seat=s from=e claim=d.a";
@@ -256,12 +291,12 @@ fn the_maximum_caps_a_sum_and_moves_the_special_hands() {
             ),
             ("w111 w222 w333 w4 b456 +w4 self", "d.s3:7 = 7 listed"),
         ],
-        max_8,
+        &max_8,
     );
     // A sum equal to the maximum is not capped.
     check(
         &[("b111 b333 [p b555] b777 b9 +b9 from=s", "d.c:3 d.e:6 = 9")],
-        doubling_with_maximum(9),
+        &doubling_with_maximum(9),
     );
 }
 
@@ -309,15 +344,16 @@ fn seven_pairs_is_not_a_winning_hand_here() {
 #[test]
 fn the_prevailing_wind_reads_back_in_canonical_notation() {
     // `round=` is the doubling table's own word: read with its rule set.
-    let hand = mjscore::parse_for("w222 b123 c456 d789 c5 +c5 round=s from=s", &DOUBLING).unwrap();
-    assert_eq!(hand.context.words.seat(ROUND), Seat::South);
+    let hand =
+        mjscore::line::parse_for("w222 b123 c456 d789 c5 +c5 round=s from=s", &DOUBLING).unwrap();
+    assert_eq!(hand.context().words.seat(ROUND), Seat::South);
     let printed = hand.notation();
     // Concealed tiles are grouped by suit, without the winning tile: c456 + c5 is c4556.
     assert_eq!(printed, "b123 c4556 d789 w222 +c5 seat=e round=s from=s");
-    assert_eq!(mjscore::parse_for(&printed, &DOUBLING).unwrap(), hand);
+    assert_eq!(mjscore::line::parse_for(&printed, &DOUBLING).unwrap(), hand);
     // Given twice, it is an error like any context word.
-    let err =
-        mjscore::parse_for("b123 c456 d789 w222 c5 +c5 round=s round=e", &DOUBLING).unwrap_err();
+    let err = mjscore::line::parse_for("b123 c456 d789 w222 c5 +c5 round=s round=e", &DOUBLING)
+        .unwrap_err();
     assert_eq!(err.message(), "'round' is given twice");
 }
 
@@ -351,15 +387,23 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
         panic!("{line} wins")
     };
     let aside: Vec<String> = reading
-        .set_aside
+        .set_aside()
         .iter()
         .map(|c| format!("{}:{}", c.pattern.id, c.points()))
         .collect();
     assert_eq!(aside, ["d.s5:12"]);
     // The text says so under the Total line.
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
-    let text =
-        mjscore::render::text::scored(&scored, &DOUBLING, &mjscore::render::style::Plain, None);
+    let text = {
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Text::new(&DOUBLING, &mjscore::render::Plain),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    };
     let total: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("Total"))
@@ -378,7 +422,7 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
     // at 5; Small 4 Winds is worth 5 − 1 = 4.
     check(
         &[("w111 w222 w333 b123 w4 +w4", "d.d:3 d.g:1 d.h:1 = 5")],
-        doubling_with_maximum(5),
+        &doubling_with_maximum(5),
     );
     // At the default 13 the special hand (12) beats the same conditions (5).
     check(

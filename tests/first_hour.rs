@@ -258,12 +258,12 @@ fn item1_the_notation_card_lists_tiles_melds_and_every_word() {
     }
     for rules in mjscore::rules::ALL {
         assert!(
-            card.contains(&format!("  --rules {}", rules.id)),
+            card.contains(&format!("  --rules {}", rules.id())),
             "{}",
-            rules.id
+            rules.id()
         );
-        for word in rules.words {
-            assert!(card.contains(word.meaning), "{}: {}", rules.id, word.key);
+        for word in rules.words() {
+            assert!(card.contains(word.meaning), "{}: {}", rules.id(), word.key);
         }
     }
     // The same card is in the man page, and the help points at it.

@@ -1,9 +1,20 @@
 //! A hand built from tiles (`HandTiles`), without notation: checked by the rules a line of
 //! notation is checked by, scored the same, written back as the line it stands for.
 
+use mjscore::line::parse_for;
 use mjscore::{
-    parse_for, rules, score_hand, score_line, HandTiles, MeldKind, Outcome, Seat, Tile, Word,
+    rules, score_hand, score_line, Context, HandTiles, MeldKind, Outcome, RuleOption, Seat, Tile,
+    WonBy,
 };
+
+/// South wins on East's discard.
+fn on_easts_discard() -> Context {
+    Context {
+        seat: Seat::South,
+        won_by: WonBy::Discard(Some(Seat::East)),
+        ..Context::default()
+    }
+}
 
 fn tile(code: &str) -> Tile {
     code.parse().unwrap()
@@ -24,8 +35,7 @@ fn tiles_give_the_hand_the_line_gives() {
         concealed: tiles("d8 d8 d8 e3 e3 e3 w4"),
         melds: vec![(MeldKind::Pung, tile("d3")), (MeldKind::Pung, tile("b4"))],
         winning: Some(tile("w4")),
-        words: vec![Word::Seat(Seat::South), Word::From(Seat::East)],
-        system_words: Vec::new(),
+        context: on_easts_discard(),
     };
     let hand = built.hand(&rules::WSOM).unwrap();
     assert_eq!(hand, parse_for(line, &rules::WSOM).unwrap());
@@ -44,7 +54,7 @@ fn tiles_give_the_hand_the_line_gives() {
     );
 
     // A rule set's own word: round=s under the doubling table.
-    built.system_words = vec![("round".to_string(), Some("s".to_string()))];
+    built.context.options = vec![RuleOption::Round(Seat::South)];
     let hand = built.hand(&rules::DOUBLING).unwrap();
     assert_eq!(
         hand,
@@ -55,13 +65,12 @@ fn tiles_give_the_hand_the_line_gives() {
 #[test]
 fn an_error_names_the_place_of_the_item_at_fault() {
     // Items count from 1: the 7 concealed tiles, then the 2 melds (8, 9), the winning tile
-    // (10), the words (11, 12).
+    // (10), the context: its seat (11), how the tile came (12).
     let good = HandTiles {
         concealed: tiles("d8 d8 d8 e3 e3 e3 w4"),
         melds: vec![(MeldKind::Pung, tile("d3")), (MeldKind::Pung, tile("b4"))],
         winning: Some(tile("w4")),
-        words: vec![Word::Seat(Seat::South), Word::From(Seat::East)],
-        system_words: Vec::new(),
+        context: on_easts_discard(),
     };
     // A fifth b4: one concealed (place 7), three in the pung (place 9), the fifth the
     // winning tile (place 10).
@@ -77,13 +86,13 @@ fn an_error_names_the_place_of_the_item_at_fault() {
     assert_eq!(err.column(), 9, "{err}");
     // from= the winner's own seat: the word's place, 12.
     let mut hand = good.clone();
-    hand.words[1] = Word::From(Seat::South);
+    hand.context.won_by = WonBy::Discard(Some(Seat::South));
     let err = hand.hand(&rules::WSOM).unwrap_err();
     assert_eq!((err.kind(), err.column()), ("context", 12), "{err}");
-    // A word WSOM does not read (the doubling table's round=): the system words come after
-    // the shared ones, so its place is 13.
+    // An option WSOM does not read (the doubling table's prevailing wind): the rule set's
+    // options come after the shared situation, so its place is 13.
     let mut hand = good;
-    hand.system_words = vec![("round".to_string(), Some("s".to_string()))];
+    hand.context.options = vec![RuleOption::Round(Seat::South)];
     let err = hand.hand(&rules::WSOM).unwrap_err();
     assert_eq!((err.kind(), err.column()), ("context", 13), "{err}");
 }

@@ -9,19 +9,20 @@
 //! waiting on (h.45 Single Tin needs exactly one); "hidden" counts h.61's concealed triples
 //! (the one the winning tile completed excluded).
 
-use mjscore::rules::{RuleSet, HUANG};
+use mjscore::rules::HUANG;
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
+use mjscore::RuleSet;
 
 /// "id:points … = X" (percentages as `id:+N%`), or why the hand does not win.
 fn outcome(line: &str, rules: &RuleSet) -> String {
     let scored = mjscore::score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
-    let hand = mjscore::parse_for(line, rules).unwrap();
+    let hand = mjscore::line::parse_for(line, rules).unwrap();
     mjscore::invariants::check(&hand, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
     match scored.outcome {
         Outcome::Win { reading, .. } => {
             let ids: Vec<String> = reading
-                .counted
+                .counted()
                 .iter()
                 .map(|c| format!("{}:{}", c.pattern.id, mjscore::render::points_label(c)))
                 .collect();
@@ -586,7 +587,16 @@ fn a_claims_missed_patterns_show_what_they_counted_in_the_hand() {
     // each missed line shows the points it counted here: 2, 2, 1, 2, 3 (sum 10).
     let line = "c1112345678999 +c5 self claim=full-flush";
     let scored = mjscore::score_line(line, &HUANG).unwrap();
-    let text = mjscore::render::text::scored(&scored, &HUANG, &mjscore::render::style::Plain, None);
+    let text = {
+        let mut out = String::new();
+        mjscore::render::Renderer::scored(
+            &mjscore::render::Text::new(&HUANG, &mjscore::render::Plain),
+            &mut out,
+            &scored,
+            None,
+        );
+        out
+    };
     let missed: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("  missed "))

@@ -75,7 +75,7 @@ fn every_hand_worked_case_scores_as_worked() {
                 reading, payments, ..
             } => {
                 let (percents, points): (Vec<&CountedPattern>, Vec<&CountedPattern>) =
-                    reading.counted.iter().partition(|c| c.percent() > 0);
+                    reading.counted().iter().partition(|c| c.percent() > 0);
                 let points: Vec<String> = points
                     .iter()
                     .map(|c| format!("{}:{}", c.pattern.id, c.points()))

@@ -28,7 +28,7 @@ fn paid(scored: &Scored) -> [i64; 4] {
 
 fn ids(reading: &Reading) -> Vec<String> {
     reading
-        .counted
+        .counted()
         .iter()
         .map(|c| format!("{} {}", c.pattern.id, c.points))
         .collect()
@@ -207,7 +207,7 @@ impl Renderer for Markdown {
     fn scored(&self, out: &mut String, scored: &Scored, _at: Option<&Location>) {
         out.push_str("| id | pattern | points |\n|---|---|---|\n");
         if let Outcome::Win { reading, .. } = &scored.outcome {
-            for c in reading.counted.iter() {
+            for c in reading.counted().iter() {
                 let (id, name) = (&c.pattern.id, &c.pattern.name);
                 out.push_str(&format!("| {id} | {name} | {} |\n", c.points));
             }

@@ -18,7 +18,7 @@ use std::io;
 use mjscore::batch::{self, Input, Settings};
 use mjscore::corpus::{winning_hand, Rng};
 use mjscore::render::style::{Ansi, Plain};
-use mjscore::render::{self, Format};
+use mjscore::render::Format;
 use mjscore::{invariants, rules, Options};
 use proptest::prelude::*;
 
@@ -29,7 +29,7 @@ proptest! {
 
     #[test]
     fn any_text_is_a_hand_or_an_error(text in "\\PC{0,80}") {
-        let _ = mjscore::parse(&text);
+        let _ = mjscore::line::parse(&text);
     }
 
     #[test]
@@ -39,14 +39,14 @@ proptest! {
         for rules in rules::ALL {
             match mjscore::score_line(&text, rules) {
                 Ok(scored) => {
-                    let _ = render::text::scored(&scored, rules, &Ansi, None);
-                    let _ = render::json::scored(&scored, rules, None);
-                    let _ = render::tsv::scored(&scored, rules, None);
+                    let _ = { let mut out = String::new(); mjscore::render::Renderer::scored(&mjscore::render::Text::new(rules, &Ansi), &mut out, &scored, None); out };
+                    let _ = { let mut out = String::new(); mjscore::render::Renderer::scored(&mjscore::render::Json::new(rules), &mut out, &scored, None); out };
+                    let _ = { let mut out = String::new(); mjscore::render::Renderer::scored(&mjscore::render::Tsv::new(rules), &mut out, &scored, None); out };
                 }
                 Err(error) => {
                     prop_assert!(error.column() >= 1);
                     prop_assert!(error.column() <= text.chars().count() + 1);
-                    let _ = render::text::error(&text, &error, &Plain, None);
+                    let _ = { let mut out = String::new(); mjscore::render::Renderer::error(&mjscore::render::Text::new(&mjscore::rules::WSOM, &Plain), &mut out, &text, &error, None); out };
                 }
             }
         }
@@ -55,9 +55,9 @@ proptest! {
     #[test]
     fn canonical_notation_reads_back_as_the_same_hand(seed in any::<u64>()) {
         let line = winning_hand(&mut Rng::new(seed));
-        let hand = mjscore::parse(&line).expect("the corpus gives valid hands");
+        let hand = mjscore::line::parse(&line).expect("the corpus gives valid hands");
         let printed = hand.notation();
-        let again = mjscore::parse(&printed);
+        let again = mjscore::line::parse(&printed);
         prop_assert_eq!(again, Ok(hand), "{} printed as {}", line, printed);
     }
 
@@ -66,13 +66,13 @@ proptest! {
         let line = winning_hand(&mut Rng::new(seed));
         for rules in rules::ALL {
             // Each rule set reads the line with its own words (Huang refuses resp=).
-            let Ok(hand) = mjscore::parse_for(&line, rules) else {
+            let Ok(hand) = mjscore::line::parse_for(&line, rules) else {
                 continue;
             };
             if let Err(broken) = invariants::check(&hand, rules)
                 .and_then(|_| invariants::check_readings_list(&hand, rules))
             {
-                prop_assert!(false, "{} under {}: {}", line, rules.id, broken);
+                prop_assert!(false, "{} under {}: {}", line, rules.id(), broken);
             }
         }
     }
@@ -80,7 +80,7 @@ proptest! {
     #[test]
     fn any_bytes_in_a_batch_never_stop_the_run(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         for format in [Format::Text, Format::Json, Format::Tsv] {
-            let output = format.renderer(&rules::WSOM, &Plain);
+            let output = format.renderer(&rules::WSOM, &Plain, None);
             let settings = Settings {
                 rules: &rules::WSOM,
                 output: &*output,
@@ -128,7 +128,7 @@ proptest! {
             }
         }
         for rules in [&rules::WSOM, &rules::DOUBLING] {
-            let output = Format::Json.renderer(rules, &Plain);
+            let output = Format::Json.renderer(rules, &Plain, None);
             let settings = Settings {
                 rules,
                 output: &*output,
@@ -177,7 +177,7 @@ proptest! {
                 // WSOM always passes the deal; the doubling table keeps it after East's win.
                 let east_won = object["seat"] == "e" && object.get("payments").is_some()
                     && object.get("draw").is_none() && object.get("false_win").is_none();
-                if !(rules.deal.dealer_keeps_on_win && east_won) {
+                if !(rules.deal().dealer_keeps_on_win && east_won) {
                     east = (east + 1) % 4;
                 }
             }

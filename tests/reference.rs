@@ -11,19 +11,21 @@ use mjscore::score::Outcome;
 fn every_example_scores_its_pattern() {
     let mut failures = Vec::new();
     for rules in mjscore::rules::ALL {
-        for pattern in rules.patterns.iter() {
+        for pattern in rules.patterns().iter() {
             let scored = mjscore::score_line(&pattern.example, rules)
                 .unwrap_or_else(|e| panic!("{}: {}: {e}", pattern.id, pattern.example));
             let counted = match &scored.outcome {
                 Outcome::Win { reading, .. } => {
-                    reading.counted.iter().any(|c| c.pattern.id == pattern.id)
+                    reading.counted().iter().any(|c| c.pattern.id == pattern.id)
                 }
                 Outcome::FalseWin(_) => false,
             };
             if !counted {
                 failures.push(format!(
                     "{} under {}: {}",
-                    pattern.id, rules.id, pattern.example
+                    pattern.id,
+                    rules.id(),
+                    pattern.example
                 ));
             }
         }

@@ -4,7 +4,7 @@
 //! (`tests/properties.rs` and `fuzz/` add proptest and fuzzing on top of this.)
 
 use mjscore::render::style::{Ansi, Plain};
-use mjscore::{render, rules};
+use mjscore::rules;
 
 /// A small linear congruential generator: deterministic, no dependency.
 struct Lcg(u64);
@@ -91,8 +91,26 @@ fn generated_lines_never_panic() {
         for rules in rules::ALL {
             match mjscore::score_line(&line, rules) {
                 Ok(s) => {
-                    let _ = render::text::scored(&s, rules, &Ansi, None);
-                    let _ = render::json::scored(&s, rules, None);
+                    let _ = {
+                        let mut out = String::new();
+                        mjscore::render::Renderer::scored(
+                            &mjscore::render::Text::new(rules, &Ansi),
+                            &mut out,
+                            &s,
+                            None,
+                        );
+                        out
+                    };
+                    let _ = {
+                        let mut out = String::new();
+                        mjscore::render::Renderer::scored(
+                            &mjscore::render::Json::new(rules),
+                            &mut out,
+                            &s,
+                            None,
+                        );
+                        out
+                    };
                 }
                 Err(e) => {
                     errors += 1;
@@ -100,7 +118,17 @@ fn generated_lines_never_panic() {
                         e.column() >= 1 && e.column() <= line.chars().count() + 1,
                         "{line:?}: {e}"
                     );
-                    let _ = render::text::error(&line, &e, &Plain, None);
+                    let _ = {
+                        let mut out = String::new();
+                        mjscore::render::Renderer::error(
+                            &mjscore::render::Text::new(&mjscore::rules::WSOM, &Plain),
+                            &mut out,
+                            &line,
+                            &e,
+                            None,
+                        );
+                        out
+                    };
                 }
             }
         }
@@ -195,7 +223,16 @@ fn valid_hands_built_from_sets_never_panic() {
         for rules in rules::ALL {
             if let Ok(s) = mjscore::score_line(&line, rules) {
                 scored += 1;
-                let _ = render::text::scored(&s, rules, &Plain, None);
+                let _ = {
+                    let mut out = String::new();
+                    mjscore::render::Renderer::scored(
+                        &mjscore::render::Text::new(rules, &Plain),
+                        &mut out,
+                        &s,
+                        None,
+                    );
+                    out
+                };
             }
         }
     }

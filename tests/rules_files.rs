@@ -341,15 +341,15 @@ fn the_vocabulary_says_what_wsoms_patterns_say() {
     // run is examples/rules_vocabulary.rs in .ci/run).
     let again = load("tests/data/rules/wsom-again.toml");
     let pairs: Vec<(&Pattern, &Pattern)> = again
-        .patterns
+        .patterns()
         .iter()
         .filter_map(|copy| Some((WSOM.pattern(copy.id.strip_prefix("again ")?)?, copy)))
         .collect();
     assert_eq!(pairs.len(), 26);
     let mut applied = vec![0usize; pairs.len()];
-    let examples = WSOM.patterns.iter().map(|p| p.example.to_string());
+    let examples = WSOM.patterns().iter().map(|p| p.example.to_string());
     for line in examples.chain(mjscore::corpus::winning_hands(7, 3000)) {
-        let Ok(hand) = mjscore::parse(&line) else {
+        let Ok(hand) = mjscore::line::parse(&line) else {
             continue;
         };
         if let Err(e) = invariants::check_same_readings(&hand, &pairs) {
@@ -373,7 +373,7 @@ fn the_invariants_hold_under_each_shipped_file() {
     for file in SHIPPED {
         let rules = load(file);
         for line in mjscore::corpus::winning_hands(11, 500) {
-            let Ok(hand) = mjscore::parse_for(&line, &rules) else {
+            let Ok(hand) = mjscore::line::parse_for(&line, &rules) else {
                 continue;
             };
             if let Err(broken) = invariants::check(&hand, &rules)
@@ -422,7 +422,7 @@ fn each_schemes_payment_numbers_and_patterns_switched_off() {
         (55, [330, -110, -110, -110])
     );
     // What `rules show` says of them.
-    let shown = mjscore::render::reference::changes(&wsom, &WSOM);
+    let shown = mjscore::render::Text::changes(&wsom, &WSOM);
     assert!(
         shown.contains("- 4.2.1 Two Concealed Triplets: switched off"),
         "{shown}"

@@ -4,9 +4,10 @@
 //! Patterns are listed in table order; 3.1 Value Honor once per set. Unless a line says
 //! `self`, the win is on a discard; the default seat is East.
 
-use mjscore::rules::{RuleSet, WSOM, ZJ};
+use mjscore::rules::{WSOM, ZJ};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
+use mjscore::RuleSet;
 
 /// What a hand scores: counted pattern ids, total and limit, or why it is a false win.
 fn outcome(line: &str, rules: &RuleSet) -> String {
@@ -14,7 +15,7 @@ fn outcome(line: &str, rules: &RuleSet) -> String {
     match scored.outcome {
         Outcome::Win { reading, .. } => {
             let ids: Vec<&str> = reading
-                .counted
+                .counted()
                 .iter()
                 .map(|c| c.pattern.id.as_ref())
                 .collect();

@@ -2,14 +2,33 @@
 //! top of the repository. Each was read line by line against the rules before it was
 //! accepted; a change to any of them shows up as a diff in review.
 
-use mjscore::render;
-use mjscore::render::style::Plain;
-use mjscore::rules::{self, RuleSet};
+use mjscore::render::Plain;
+use mjscore::rules;
+use mjscore::RuleSet;
 
 fn text(line: &str, rules: &RuleSet) -> String {
     match mjscore::score_line(line, rules) {
-        Ok(scored) => render::text::scored(&scored, rules, &Plain, None),
-        Err(error) => render::text::error(line, &error, &Plain, None),
+        Ok(scored) => {
+            let mut out = String::new();
+            mjscore::render::Renderer::scored(
+                &mjscore::render::Text::new(rules, &Plain),
+                &mut out,
+                &scored,
+                None,
+            );
+            out
+        }
+        Err(error) => {
+            let mut out = String::new();
+            mjscore::render::Renderer::error(
+                &mjscore::render::Text::new(&mjscore::rules::WSOM, &Plain),
+                &mut out,
+                line,
+                &error,
+                None,
+            );
+            out
+        }
     }
 }
 

@@ -5,8 +5,8 @@
 mod common;
 
 use common::Mjscore;
-use mjscore::claim::Verdict;
 use mjscore::rules;
+use mjscore::ClaimVerdict;
 
 /// A concealed hand worth 45 under WSOM: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40
 /// (b66 · c123 c456 c789 · d111). It is 22 characters long: a word after it and a space
@@ -90,7 +90,7 @@ fn no_rule_set_reads_a_word_of_the_tables() {
     // The table's words are refused as the line is read, before the rule set reads its own:
     // so none may be a rule set's own word.
     for rules in rules::ALL {
-        for word in rules.words {
+        for word in rules.words() {
             assert_eq!(
                 mjscore::notation::table_word(word.key),
                 None,
@@ -238,7 +238,10 @@ fn a_claim_of_a_name_in_several_words() {
     let line = format!("{HAND} claim=\"concealed hand + nine tile straight\"");
     let scored = mjscore::score_line(&line, &rules::WSOM).unwrap();
     let check = scored.claim.expect("a claim");
-    assert_eq!((check.claim.value, check.verdict), (45, Verdict::Confirmed));
+    assert_eq!(
+        (check.claim.value, check.verdict),
+        (45, ClaimVerdict::Confirmed)
+    );
     assert_eq!(
         check.claim.spec.to_string(),
         "concealed-hand+nine-tile-straight"

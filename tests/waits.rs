@@ -5,11 +5,13 @@
 
 mod common;
 
-use mjscore::analysis::{self, Analysis, Discards, Value, Waits};
+use mjscore::analysis::{self, Analysis, Discards, WaitValue, Waits};
 use mjscore::hand::{ContextConflict, HandErrorKind};
-use mjscore::rules::{RuleSet, DOUBLING, WSOM, ZJ};
+use mjscore::line::parse_holding;
+use mjscore::line::Failure;
+use mjscore::rules::{DOUBLING, WSOM, ZJ};
 use mjscore::waits::distance::calling_distance;
-use mjscore::{parse_holding, Error};
+use mjscore::RuleSet;
 
 fn waits<'r>(line: &str, rules: &'r RuleSet) -> Waits<'r> {
     let holding = parse_holding(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
@@ -29,7 +31,7 @@ fn discards<'r>(line: &str, rules: &'r RuleSet) -> Discards<'r> {
 
 /// The waits as `tile unseen discard/self-draw`, a value below the minimum as `-`.
 fn listed(waits: &Waits) -> Vec<String> {
-    let total = |v: &Value| v.total().map_or("-".to_string(), |t| t.to_string());
+    let total = |v: &WaitValue| v.total().map_or("-".to_string(), |t| t.to_string());
     waits
         .waits
         .iter()
@@ -46,10 +48,10 @@ fn listed(waits: &Waits) -> Vec<String> {
 }
 
 /// The ids of the patterns counted by a value's best reading.
-fn ids<'r>(value: &Value<'r>) -> Vec<&'r str> {
+fn ids<'r>(value: &WaitValue<'r>) -> Vec<&'r str> {
     value
         .best()
-        .counted
+        .counted()
         .iter()
         .map(|c| c.pattern.id.as_ref())
         .collect()
@@ -119,10 +121,10 @@ fn a_wait_that_is_both_seven_pairs_and_regular_keeps_the_best() {
     let waits = waits("b112233 c445566 d7", &WSOM);
     assert_eq!(listed(&waits), ["d7 3 70/70"]);
     let discard = &waits.waits[0].discard;
-    let totals: Vec<u32> = discard.shapes.iter().map(|r| r.total).collect();
+    let totals: Vec<u32> = discard.shapes().iter().map(|r| r.total).collect();
     assert_eq!(totals, [70, 30]);
     assert_eq!(ids(discard), ["1.1", "1.2", "5.1.2"]);
-    assert_eq!(discard.shapes[1].counted[0].pattern.id, "10.2");
+    assert_eq!(discard.shapes()[1].counted()[0].pattern.id, "10.2");
 }
 
 #[test]
@@ -299,7 +301,7 @@ fn words_that_say_how_the_hand_was_won_are_refused() {
         let error = parse_holding(line, &WSOM).unwrap_err();
         assert_eq!(error.column(), column, "{line}");
         assert_eq!(error.kind(), "context");
-        let Error::Hand(e) = &error else {
+        let Failure::Hand(e) = error.failure() else {
             panic!("{error}")
         };
         assert_eq!(
@@ -347,7 +349,7 @@ fn tile_counts_copies_and_syntax_are_checked_as_for_scoring() {
 fn calling_distance_is_zero_exactly_when_there_are_waits() {
     let holding = parse_holding("b123 c456 d789 w11 b56", &WSOM).unwrap();
     let counts = holding.concealed_counts();
-    assert_eq!(calling_distance(&counts, 0, WSOM.shapes), 0);
+    assert_eq!(calling_distance(&counts, 0, WSOM.shapes()), 0);
 }
 
 mod cli {
@@ -449,9 +451,9 @@ mod property {
             let line = winning_hand(&mut Rng::new(seed));
             for rules in rules::ALL {
                 // Each rule set reads the line with its own words (Huang refuses resp=).
-                let Ok(hand) = mjscore::parse_for(&line, rules) else { continue };
+                let Ok(hand) = mjscore::line::parse_for(&line, rules) else { continue };
                 let Some(before) = before_the_win(&hand) else { return Ok(()) };
-                let winning = hand.winning_tile.expect("a scored line has its winning tile");
+                let winning = hand.winning_tile().expect("a scored line has its winning tile");
                 let direct = score::score(&hand, rules);
                 let analysis = mjscore::line::analyse_line(&before, rules)
                     .map_err(|e| TestCaseError::fail(format!("{before}: {e}")))?;
@@ -461,24 +463,24 @@ mod property {
                 let wait = waits.waits.iter().find(|w| w.tile == winning);
                 if matches!(direct, Outcome::FalseWin(score::FalseWin::NotAWinningHand)) {
                     // A shape the rule set does not allow (Seven Pairs in the doubling table).
-                    prop_assert!(wait.is_none(), "{} under {}", line, rules.id);
+                    prop_assert!(wait.is_none(), "{} under {}", line, rules.id());
                     continue;
                 }
                 let wait = wait.ok_or_else(|| TestCaseError::fail(format!(
-                    "{line} under {}: {before} does not wait on {}", rules.id, winning)))?;
-                let value = if hand.context.self_drawn() { &wait.self_draw } else { &wait.discard };
+                    "{line} under {}: {before} does not wait on {}", rules.id(), winning)))?;
+                let value = if hand.context().self_drawn() { &wait.self_draw } else { &wait.discard };
                 let total = |o: &Outcome| match o {
                     Outcome::Win { reading, .. } => Some(reading.total),
                     Outcome::FalseWin(_) => None,
                 };
-                prop_assert_eq!(value.total(), total(&direct), "{} under {}", line, rules.id);
+                prop_assert_eq!(value.total(), total(&direct), "{} under {}", line, rules.id());
                 prop_assert_eq!(value.best().sum, match &direct {
                     Outcome::Win { reading, .. } => reading.sum,
                     Outcome::FalseWin(score::FalseWin::BelowMinimum { reading, .. }) => reading.sum,
                     Outcome::FalseWin(_) => u32::MAX,
                 });
                 // The analysis's own scoring agrees with the direct path too.
-                let again = analysis::waits(&mjscore::parse_holding(&before, rules).unwrap(), rules);
+                let again = analysis::waits(&mjscore::line::parse_holding(&before, rules).unwrap(), rules);
                 prop_assert_eq!(again.waits.len(), waits.waits.len());
             }
         }

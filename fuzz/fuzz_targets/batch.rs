@@ -15,9 +15,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use mjscore::batch::{self, Control, Input, Settings};
-use mjscore::render::style::Plain;
+use mjscore::render::Plain;
 use mjscore::render::Format;
-use mjscore::rules::RuleSet;
+use mjscore::RuleSet;
 use mjscore::Options;
 
 const FORMATS: [Format; 3] = [Format::Text, Format::Json, Format::Tsv];
@@ -33,13 +33,13 @@ fuzz_target!(|data: &[u8]| {
     assert!(
         one == two,
         "scoring under {}, {format:?}: {one:?}\n{two:?}",
-        rules.id
+        rules.id()
     );
     let [one, two] = [false, true].map(|threads| waits(data, rules, format, threads));
     assert!(
         one == two,
         "waits under {}, {format:?}: {one:?}\n{two:?}",
-        rules.id
+        rules.id()
     );
 });
 
@@ -60,7 +60,7 @@ fn control(threads: bool) -> Control<'static> {
 
 /// The scoring batch's output and exit status.
 fn score(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) -> (String, u8) {
-    let output = format.renderer(rules, &Plain);
+    let output = format.renderer(rules, &Plain, None);
     // Looked ahead for, as the command line does for TSV files: the rows then all carry
     // the session's columns, wherever it starts.
     let ahead = mjscore::batch::first_players(list).ok().flatten();
@@ -91,7 +91,7 @@ fn score(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) ->
 
 /// The `waits` batch's output and exit status.
 fn waits(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) -> (String, u8) {
-    let output = format.renderer(rules, &Plain);
+    let output = format.renderer(rules, &Plain, None);
     let settings = Settings {
         rules,
         output: &*output,
@@ -99,7 +99,7 @@ fn waits(list: &[u8], rules: &'static RuleSet, format: Format, threads: bool) ->
         session_ahead: None,
     };
     let mut out = Vec::new();
-    let (status, written) = batch::waits::run(
+    let (status, written) = batch::run_waits(
         vec![input(list, threads)],
         &settings,
         &control(threads),

@@ -13,7 +13,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use mjscore::batch::{self, Input, Settings};
-use mjscore::render::style::Plain;
+use mjscore::render::Plain;
 use mjscore::render::{Format, Location};
 use mjscore::Options;
 
@@ -33,23 +33,27 @@ fuzz_target!(|data: &[u8]| {
                 line: 1,
             };
             for format in FORMATS {
-                let output = format.renderer(rules, &Plain);
-                let settings = settings(rules, &*output);
-                let rendered = batch::render_result(&settings, line, &result, Some(&at));
+                let output = format.renderer(rules, &Plain, None);
+                let mut rendered = String::new();
+                match &result {
+                    Ok(scored) => output.scored(&mut rendered, scored, Some(&at)),
+                    Err(error) => output.error(&mut rendered, line, error, Some(&at)),
+                }
                 assert_printable(format, &rendered);
             }
-            if let Ok(hand) = mjscore::parse_for(line, rules) {
+            if let Ok(hand) = mjscore::line::parse_for(line, rules) {
                 if let Err(broken) = mjscore::invariants::check(&hand, rules) {
-                    panic!("{broken} under {} for {line:?}", rules.id);
+                    panic!("{broken} under {} for {line:?}", rules.id());
                 }
             }
             let analysis = mjscore::line::analyse_line(line, rules);
             for format in FORMATS {
-                let output = format.renderer(rules, &Plain);
-                let settings = settings(rules, &*output);
-                let status = batch::waits::status(&analysis);
-                let rendered = batch::waits::render(&settings, line, &analysis, Some(&at));
-                assert!(status <= 2);
+                let output = format.renderer(rules, &Plain, None);
+                let mut rendered = String::new();
+                match &analysis {
+                    Ok(analysis) => output.waits(&mut rendered, line, analysis, Some(&at)),
+                    Err(error) => output.waits_error(&mut rendered, line, error, Some(&at)),
+                }
                 assert_printable(format, &rendered);
             }
         }
@@ -62,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
                 read_ahead: false,
             };
             let mut out = Vec::new();
-            let output = format.renderer(rules, &Plain);
+            let output = format.renderer(rules, &Plain, None);
             let summary = batch::run(
                 vec![input],
                 &settings(rules, &*output),
@@ -78,7 +82,7 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn settings<'r>(
-    rules: &'r mjscore::rules::RuleSet,
+    rules: &'r mjscore::RuleSet,
     output: &'r dyn mjscore::render::Renderer,
 ) -> Settings<'r> {
     Settings {

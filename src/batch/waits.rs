@@ -13,7 +13,7 @@ use crate::render::{Columns, Location};
 
 /// The exit status of one line's analysis: 0 calling on a live wait, 1 not calling (or
 /// only on dead waits), 2 not a hand.
-pub fn status(result: &Result<Analysis, Error>) -> u8 {
+pub(crate) fn status(result: &Result<Analysis, Error>) -> u8 {
     match result {
         Ok(analysis) if analysis.has_live_wait() => 0,
         Ok(_) => 1,
@@ -22,7 +22,7 @@ pub fn status(result: &Result<Analysis, Error>) -> u8 {
 }
 
 /// One line's analysis in the run's format, without a trailing line break for JSON and TSV.
-pub fn render(
+pub(crate) fn render(
     settings: &Settings,
     input: &str,
     result: &Result<Analysis, Error>,
@@ -71,7 +71,7 @@ impl Work for Analyser<'_, '_> {
     }
 
     fn unusable(&self, display: &str, error: &LineError, at: &Location, out: &mut String) -> u8 {
-        let result = Err(Error::Line(error.clone()));
+        let result = Err(Error::from(error.clone()));
         out.push_str(&render(self.settings, display, &result, Some(at)));
         status(&result)
     }

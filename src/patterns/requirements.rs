@@ -36,6 +36,7 @@ impl Count {
     }
 
     /// `n` or more.
+    #[cfg(any(test, feature = "testing"))]
     pub const fn at_least(n: u8) -> Count {
         Count {
             min: n,
@@ -86,37 +87,37 @@ pub enum SetsRule {
 /// tile).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Requirements {
-    /// The kinds the hand may hold, as a set of kinds ([`crate::tile::kinds`]).
-    pub tiles: u64,
+    /// The kinds the hand may hold, as a set of kinds (bit `i` for the kind whose [`Tile::index`](crate::Tile::index) is `i`).
+    pub(crate) tiles: u64,
     /// How many number suits the hand holds.
-    pub suits: Count,
+    pub(crate) suits: Count,
     /// Honours (winds and dragons).
-    pub honours: Presence,
+    pub(crate) honours: Presence,
     /// Terminals (suited 1s and 9s).
-    pub terminals: Presence,
+    pub(crate) terminals: Presence,
     /// What the sets are.
-    pub sets: SetsRule,
+    pub(crate) sets: SetsRule,
     /// Every set and the pair hold a tile of these kinds ([`ALL_KINDS`]: no restriction).
-    pub every_group_holds: u64,
+    pub(crate) every_group_holds: u64,
     /// No set melded (a concealed kong is concealed); `None`: either.
-    pub concealed: Option<bool>,
+    pub(crate) concealed: Option<bool>,
     /// Won by self-draw; `None`: either.
-    pub self_drawn: Option<bool>,
+    pub(crate) self_drawn: Option<bool>,
     /// How many kongs.
-    pub kongs: Count,
+    pub(crate) kongs: Count,
     /// How many concealed triplets (and kongs), as Zung Jung counts them.
-    pub concealed_triplets: Count,
+    pub(crate) concealed_triplets: Count,
     /// How many triplets (and kongs) of the kinds [`Requirements::triplets_of`].
-    pub triplets: Count,
+    pub(crate) triplets: Count,
     /// The kinds [`Requirements::triplets`] counts.
-    pub triplets_of: u64,
+    pub(crate) triplets_of: u64,
     /// The pair is of one of these kinds ([`ALL_KINDS`]: any pair, or none).
-    pub pair: u64,
+    pub(crate) pair: u64,
 }
 
 impl Requirements {
     /// Nothing required: every reading holds.
-    pub const ANY: Requirements = Requirements {
+    pub(crate) const ANY: Requirements = Requirements {
         tiles: ALL_KINDS,
         suits: Count::ANY,
         honours: Presence::Any,

@@ -10,7 +10,7 @@
 
 use std::fmt::{self, Display, Write};
 
-use crate::analysis::{Analysis, Value, Waits};
+use crate::analysis::{Analysis, WaitValue, Waits};
 use crate::arrange::Placement;
 use crate::claim::ClaimCheck;
 use crate::hand::WinBy;
@@ -313,25 +313,9 @@ pub(super) fn start<'a>(
     Object { out, empty: false }
 }
 
-/// The object for a scored hand; a false win has the same fields, with nothing paid and a
-/// `false_win` object saying why.
-pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
-    let mut out = String::with_capacity(1024);
-    write_scored(&mut out, scored, rules, at);
-    out
-}
-
-/// [`scored`], written at the end of `out`.
-pub(crate) fn write_scored(
-    out: &mut String,
-    scored: &Scored,
-    rules: &RuleSet,
-    at: Option<&Location>,
-) {
-    write_scored_with(out, scored, rules, at, None);
-}
-
-/// [`write_scored`], with the patterns' openings written beforehand (a batch's), if given.
+/// The object for a scored hand, written at the end of `out`; a false win has the same
+/// fields, with nothing paid and a `false_win` object saying why. The patterns' openings
+/// are written beforehand (a run's), if given.
 pub(crate) fn write_scored_with(
     out: &mut String,
     scored: &Scored,
@@ -670,14 +654,7 @@ fn write_reading_summary(out: &mut String, reading: &Reading) {
         .end();
 }
 
-/// The object for a line that could not be read as a hand.
-pub fn error(input: &str, rules: &RuleSet, error: &Error, at: Option<&Location>) -> String {
-    let mut out = String::with_capacity(256);
-    write_error(&mut out, input, rules, error, at);
-    out
-}
-
-/// [`error`], written at the end of `out`.
+/// The object for a line that could not be read as a hand, written at the end of `out`.
 pub(crate) fn write_error(
     out: &mut String,
     input: &str,
@@ -754,6 +731,19 @@ impl<'r> Json<'r> {
             heads: PatternHeads::new(rules),
         }
     }
+
+    /// The rule sets of `systems` and the context words as one JSON object, for a program's
+    /// controls: `{"shared":[{"word","meaning"}…],"systems":[{"id","name","short_name",
+    /// "limits","words":[…]}…]}`.
+    pub fn rule_sets(systems: &[&RuleSet]) -> String {
+        rule_sets(systems)
+    }
+
+    /// A request a command line would refuse as a usage error (an unknown rule set, an
+    /// unknown pattern) as one JSON object: `{"error":{"kind":"usage","message":…}}`.
+    pub fn usage_error(message: &str) -> String {
+        usage_error(message)
+    }
 }
 
 impl super::Renderer for Json<'_> {
@@ -798,7 +788,7 @@ impl super::Renderer for Json<'_> {
 
 /// A request a command line would refuse as a usage error (an unknown rule set, an
 /// unknown pattern), as one JSON object: `{"error":{"kind":"usage","message":...}}`.
-pub fn usage_error(message: &str) -> String {
+fn usage_error(message: &str) -> String {
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     let mut inner = Object::new(object.key("error"));
@@ -816,7 +806,7 @@ pub fn usage_error(message: &str) -> String {
 /// "words":[...]}...]}`, `limits` naming a `"listed"` and a `"compound"` limit as the text
 /// output does, a system word being `{"key","values","meaning"}` with `values` `"seat"`, `"flag"`, or
 /// `{"min","max"}`, or a list of names.
-pub fn rule_sets(systems: &[&RuleSet]) -> String {
+fn rule_sets(systems: &[&RuleSet]) -> String {
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     let shared = object.key("shared");
@@ -881,7 +871,7 @@ pub fn rule_sets(systems: &[&RuleSet]) -> String {
 
 // ---- the `waits` analysis (docs/waits.md) ----
 
-fn write_value(object: &mut Object, key: &str, value: &Value) {
+fn write_value(object: &mut Object, key: &str, value: &WaitValue) {
     let mut inner = Object::new(object.key(key));
     let best = value.best();
     inner
@@ -1085,7 +1075,7 @@ mod tests {
                     continue;
                 };
                 let mut plain = String::new();
-                write_scored(&mut plain, &scored, rules, None);
+                write_scored_with(&mut plain, &scored, rules, None, None);
                 let mut prepared = String::new();
                 write_scored_with(&mut prepared, &scored, rules, None, Some(&heads));
                 assert_eq!(plain, prepared, "{} {}", rules.id, pattern.id);

@@ -1,15 +1,15 @@
 //! Rendering what the engine gives (scored hands, errors, waits, a session's steps, run
-//! summaries) in an output format. A format is a [`Renderer`]: [`text`] for people,
-//! [`json`] (JSON Lines) and [`tsv`] for scripts (docs/scripting.md), each one module that
+//! summaries) in an output format. A format is a [`Renderer`]: [`Text`] for people,
+//! [`Json`] (JSON Lines) and [`Tsv`] for scripts (docs/scripting.md), each one module that
 //! renders every kind of result, a session's part included; [`Format`] is the registry the
-//! command line picks from. [`waits`](mod@waits) holds each format's rendering of the
-//! `waits` analysis, [`reference`](mod@reference) the pattern and notation cards,
-//! [`style`] the colour by role that the text is painted with, and [`fit`] the text
-//! fitted to a terminal's width.
+//! command line picks from, and writes the reference cards. The `waits` submodule holds
+//! each format's rendering of the `waits` analysis, `reference` the pattern and notation
+//! cards, `style` the colour by role that the text is painted with ([`Paint`]), and `fit`
+//! the text fitted to a terminal's width.
 //!
-//! Nothing here scores: every number comes from [`crate::score`], [`crate::claim`] and
-//! [`crate::payment`]. The look of the text is decided by the caller and passed in (a
-//! [`Paint`]), so the same text renders in tests, on a terminal or in a page.
+//! Nothing here scores: every number comes from the scoring, the claim and the payments.
+//! The look of the text is decided by the caller and passed in (a [`Paint`]), so the same
+//! text renders in tests, on a terminal or in a page.
 //!
 //! This module owns the pieces the formats share, each written by one function generic
 //! over [`std::fmt::Write`]: numbers (`write_uint`), text shown as printable
@@ -18,15 +18,14 @@
 //! machinery and no intermediate `String` in the path of a scored line: a batch renders
 //! every line, so its rendering is a large share of the batch's time.
 
-pub mod fit;
-pub mod json;
-pub mod reference;
-pub mod style;
-pub mod text;
-pub mod tsv;
-pub mod waits;
+// Each format, and the pieces below them, are the crate's own (public to the tests with the
+// `testing` feature): a caller renders through the `Renderer` of a format.
+engine_modules!(fit, json, reference, style, text, tsv, waits);
 
-pub use style::Paint;
+pub use json::Json;
+pub use style::{Ansi, Paint, Plain, Role};
+pub use text::Text;
+pub use tsv::Tsv;
 
 use std::borrow::Cow;
 use std::fmt::{self, Write};
@@ -37,7 +36,7 @@ use crate::analysis::Analysis;
 use crate::arrange::{Arrangement, Placement, Shape, SpecialShape};
 use crate::hand::Hand;
 use crate::line::{Error, Scored};
-use crate::patterns::{Shapes, Value};
+use crate::patterns::{Pattern, Shapes, Value};
 use crate::rule_set::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, Played};
@@ -95,7 +94,8 @@ pub(crate) fn is_unsafe(c: char) -> bool {
 
 /// `text.trim()`, the usual case (a line that starts and ends with a token) decided from
 /// its first and last bytes: the renderers show every line's input trimmed.
-pub fn trimmed(text: &str) -> &str {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) fn trimmed(text: &str) -> &str {
     // An ASCII byte other than these is no white space to `trim`.
     let plain = |byte: Option<&u8>| {
         byte.is_some_and(|&b| b.is_ascii() && !matches!(b, b'\t'..=b'\r' | b' '))
@@ -167,13 +167,76 @@ pub enum Format {
 }
 
 impl Format {
-    /// The renderer of this format for a run under `rules`; `look` colours the text.
-    pub fn renderer<'r>(self, rules: &'r RuleSet, look: &'r dyn Paint) -> Box<dyn Renderer + 'r> {
-        match self {
-            Format::Text => Box::new(text::Text::new(rules, look)),
-            Format::Json => Box::new(json::Json::new(rules)),
-            Format::Tsv => Box::new(tsv::Tsv::new(rules)),
+    /// The renderer of this format for a run under `rules`; `look` colours the text, and
+    /// with a `width` the text is fitted to that many columns (the other formats are lines
+    /// for programs, never broken).
+    ///
+    /// ```
+    /// use mjscore::render::{Format, Plain};
+    /// let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &mjscore::rules::WSOM).unwrap();
+    /// let mut out = String::new();
+    /// Format::Tsv.renderer(&mjscore::rules::WSOM, &Plain, None).scored(&mut out, &scored, None);
+    /// // No file, no line number: a hand on its own.
+    /// assert!(out.starts_with("\t\tb66 c12345678 d111 +c9 self seat=s\t45\t"));
+    /// ```
+    pub fn renderer<'r>(
+        self,
+        rules: &'r RuleSet,
+        look: &'r dyn Paint,
+        width: Option<usize>,
+    ) -> Box<dyn Renderer + 'r> {
+        match (self, width) {
+            (Format::Text, Some(width)) => {
+                Box::new(fit::Fitted::new(Box::new(Text::new(rules, look)), width))
+            }
+            (Format::Text, None) => Box::new(Text::new(rules, look)),
+            (Format::Json, _) => Box::new(Json::new(rules)),
+            (Format::Tsv, _) => Box::new(Tsv::new(rules)),
         }
+    }
+
+    /// The reference card of `rules`: every pattern with its points and condition, as
+    /// text (fitted to `width` columns, if given), one JSON object per pattern, or a TSV
+    /// table.
+    pub fn card(self, rules: &RuleSet, width: Option<usize>) -> String {
+        match (self, width) {
+            (Format::Text, Some(_)) => reference::text_card(rules, width),
+            _ => reference::card(rules, self),
+        }
+    }
+
+    /// The patterns of `rules` listed by id and name, for choosing one to explain; in
+    /// JSON, the card (the same objects).
+    pub fn pattern_list(self, rules: &RuleSet) -> String {
+        match self {
+            Format::Json => reference::card(rules, self),
+            _ => reference::pattern_list(rules),
+        }
+    }
+
+    /// `pattern` of `rules` explained in full, with `example` (its example hand, scored):
+    /// text (fitted to `width` columns, if given) or one JSON object; `None` in TSV, which
+    /// has no place for a text in full.
+    pub fn explain(
+        self,
+        pattern: &Pattern,
+        rules: &RuleSet,
+        example: &Scored,
+        width: Option<usize>,
+    ) -> Option<String> {
+        match self {
+            Format::Json => Some(reference::explain_json(pattern, rules, example)),
+            Format::Text => Some(fitted(reference::explain(pattern, rules, example), width)),
+            Format::Tsv => None,
+        }
+    }
+}
+
+/// `text` fitted to `width` columns, if given.
+fn fitted(text: String, width: Option<usize>) -> String {
+    match width.map(|width| fit::fit(&text, width, fit::Indent::UnderValue)) {
+        Some(Cow::Owned(fitted)) => fitted,
+        _ => text,
     }
 }
 
@@ -360,7 +423,9 @@ pub(crate) fn write_false_win_reason<W: Write>(
 
 /// Why the outcome is a false win, in one sentence; `None` for a win (see
 /// `write_false_win_reason`).
-pub fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
+#[cfg(any(test, feature = "testing"))]
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) fn false_win_reason(outcome: &Outcome, rules: &RuleSet) -> Option<String> {
     match outcome {
         Outcome::Win { .. } => None,
         Outcome::FalseWin(_) => {
@@ -431,7 +496,8 @@ pub(crate) fn write_points_label<W: Write>(w: &mut W, counted: &CountedPattern) 
 }
 
 /// A counted pattern's points as shown (see `write_points_label`).
-pub fn points_label(counted: &CountedPattern) -> String {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) fn points_label(counted: &CountedPattern) -> String {
     let mut label = String::new();
     let _ = write_points_label(&mut label, counted);
     label
@@ -440,7 +506,8 @@ pub fn points_label(counted: &CountedPattern) -> String {
 /// A number for scripts (JSON, TSV): whole points, half a point, or points not known
 /// without a hand (a computed value on the card).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Number {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) enum Number {
     /// Whole points.
     Whole(u32),
     /// Half a point: `0.5`.
@@ -469,7 +536,8 @@ impl fmt::Display for Number {
 
 /// A value as a number for scripts (JSON, TSV): a half point is `0.5`, points not known
 /// without a hand (a computed value on the card) are `null`.
-pub fn number(value: &Value, points: Option<u32>) -> Number {
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) fn number(value: &Value, points: Option<u32>) -> Number {
     match (value, points) {
         (Value::Half, _) => Number::Half,
         (_, Some(points)) => Number::Whole(points),

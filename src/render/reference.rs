@@ -16,7 +16,7 @@ use super::{limit_label, number, points_label, total_label, Format, Number};
 /// The reference card as text, fitted to `width` columns if given: a condition too long
 /// continues under the condition column when the terminal leaves it 20 columns; on a
 /// terminal narrower than that, each condition goes on the line under its pattern.
-pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
+pub(crate) fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
     let patterns = &rules.patterns[..];
     let name_width = patterns
         .iter()
@@ -80,7 +80,7 @@ pub fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
 
 /// The rule set's patterns, one a line (id, name, Chinese name, points), under a line that
 /// says how to ask for one: `mjscore explain` without a pattern.
-pub fn pattern_list(rules: &RuleSet) -> String {
+pub(crate) fn pattern_list(rules: &RuleSet) -> String {
     let patterns = &rules.patterns[..];
     let widest =
         |name: fn(&Pattern) -> &str| patterns.iter().map(|p| width(name(p))).max().unwrap_or(0);
@@ -132,7 +132,7 @@ fn value_number(rules: &RuleSet, pattern: &Pattern) -> Number {
 }
 
 /// Every pattern of the rule set, one per line.
-pub fn card(rules: &RuleSet, format: Format) -> String {
+pub(crate) fn card(rules: &RuleSet, format: Format) -> String {
     let patterns = &rules.patterns[..];
     let mut out = String::new();
     match format {
@@ -192,7 +192,7 @@ fn shapes(shapes: Shapes) -> &'static str {
 
 /// One pattern in full, with its example hand as scored (`example` is
 /// `pattern.example` scored under `rules`).
-pub fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
     if !pattern.aliases.is_empty() {
@@ -236,7 +236,7 @@ pub fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
 /// One pattern in full as a JSON object (`explain --format json`): the card's fields, its
 /// full condition, and its example as scored (`example` is `pattern.example` scored under
 /// `rules`).
-pub fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     object
@@ -285,7 +285,7 @@ fn written(word: &WordSpec) -> String {
 /// The notation card (`mjscore notation`, and the man page's NOTATION section): tiles,
 /// melds, the winning tile, the shared context words, then each rule set's own words, as
 /// `systems` declare them.
-pub fn notation(systems: &[&RuleSet]) -> String {
+pub(crate) fn notation(systems: &[&RuleSet]) -> String {
     let mut out = String::from(NOTATION_HEAD);
     let word_width = SHARED_WORDS.iter().map(|(w, _)| w.len()).max().unwrap_or(0);
     for (word, meaning) in SHARED_WORDS {
@@ -360,7 +360,7 @@ mjscore patterns lists the rule set's patterns; mjscore explain ID (or a name) s
 /// The card of `rules` (as [`text_card`] writes it, unfitted) with what it changed from
 /// `base` marked at the start of each row: `~` a value changed, `+` a new pattern; then the
 /// patterns taken out, and the changed minimum, limits and payments, each on a line.
-pub fn changes(rules: &RuleSet, base: &RuleSet) -> String {
+pub(crate) fn changes(rules: &RuleSet, base: &RuleSet) -> String {
     let card = text_card(rules, None);
     let mut out = String::new();
     let _ = writeln!(out, "{} (from {})", rules.name, base.id);

@@ -79,15 +79,6 @@ impl Paint for Ansi {
     }
 }
 
-/// ANSI colours when `color`, else none: the choice the command line's `--color` makes.
-pub fn painter(color: bool) -> &'static dyn Paint {
-    if color {
-        &Ansi
-    } else {
-        &Plain
-    }
-}
-
 /// The width of a label, padding included: labels and values line up in two columns.
 pub(crate) const LABEL_WIDTH: usize = 12;
 

@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use crate::arrange::{Arrangement, Shape};
-use crate::claim::{ClaimCheck, Verdict};
+use crate::claim::{ClaimCheck, ClaimVerdict};
 use crate::hand::{Hand, WinBy, WinContext};
 use crate::line::{Error, Scored};
 use crate::payment::Payments;
@@ -64,14 +64,8 @@ impl Painter<'_> {
     }
 }
 
-/// The full human breakdown of a scored hand; in a batch, headed by where the line came from.
-pub fn scored(scored: &Scored, rules: &RuleSet, look: &dyn Paint, at: Option<&Location>) -> String {
-    let mut out = String::new();
-    write_scored(&mut out, scored, rules, look, at);
-    out
-}
-
-/// [`scored`], written at the end of `out`.
+/// The full human breakdown of a scored hand, written at the end of `out`; in a batch,
+/// headed by where the line came from.
 pub(crate) fn write_scored(
     out: &mut String,
     scored: &Scored,
@@ -134,7 +128,7 @@ fn write_scored_at_table(
             if let Some(check) = &scored.claim {
                 p.label(out, padded_label!("Claim"));
                 let _ = write!(out, "claim={}: ", check.claim.spec);
-                p.paint_str(out, "false win", verdict_role(Verdict::FalseWin));
+                p.paint_str(out, "false win", verdict_role(ClaimVerdict::FalseWin));
                 out.push('\n');
             }
         }
@@ -522,14 +516,7 @@ fn write_payments(
 }
 
 /// The error as a person reads it: the message (with `line:column` in a batch), then the
-/// line with a caret under the column.
-pub fn error(input: &str, error: &Error, look: &dyn Paint, at: Option<&Location>) -> String {
-    let mut out = String::new();
-    write_error(&mut out, input, error, look, at);
-    out
-}
-
-/// [`error`], written at the end of `out`.
+/// line with a caret under the column, written at the end of `out`.
 pub(crate) fn write_error(
     out: &mut String,
     input: &str,
@@ -584,11 +571,11 @@ pub fn input_failure(message: &str, look: &dyn Paint) -> String {
     out
 }
 
-fn verdict_role(verdict: Verdict) -> Role {
+fn verdict_role(verdict: ClaimVerdict) -> Role {
     match verdict {
-        Verdict::Confirmed => Role::Confirmed,
-        Verdict::Underscored => Role::Underscored,
-        Verdict::Overclaimed | Verdict::FalseWin => Role::Problem,
+        ClaimVerdict::Confirmed => Role::Confirmed,
+        ClaimVerdict::Underscored => Role::Underscored,
+        ClaimVerdict::Overclaimed | ClaimVerdict::FalseWin => Role::Problem,
     }
 }
 
@@ -611,15 +598,15 @@ fn write_claim(
     p.paint_str(out, check.verdict.name(), verdict_role(check.verdict));
     let worth = half_or_points(truth.total, truth.shows_half());
     match check.verdict {
-        Verdict::Confirmed | Verdict::FalseWin => {}
-        Verdict::Underscored => {
+        ClaimVerdict::Confirmed | ClaimVerdict::FalseWin => {}
+        ClaimVerdict::Underscored => {
             let _ = write!(
                 out,
                 "; the hand is worth {worth}, the claim stands: paid on {}",
                 half_or_points(claim.value, claim.is_half())
             );
         }
-        Verdict::Overclaimed => {
+        ClaimVerdict::Overclaimed => {
             let _ = write!(out, "; the hand is worth {worth}: corrected to {worth}");
         }
     }
@@ -736,7 +723,7 @@ pub fn counts(summary: &Summary<'_>, look: &dyn Paint) -> String {
             .map(|(v, n)| match v {
                 // Not "false win 0" under a count of false wins that has some: the
                 // verdict counts only the claims made on a false win.
-                Verdict::FalseWin => format!("on a false win {n}"),
+                ClaimVerdict::FalseWin => format!("on a false win {n}"),
                 v => format!("{} {n}", v.name().replace('_', " ")),
             })
             .collect();
@@ -769,6 +756,18 @@ impl<'r> Text<'r> {
     /// Text for a run under `rules`, looking as `look` paints it.
     pub fn new(rules: &'r RuleSet, look: &'r dyn Paint) -> Self {
         Text { rules, look }
+    }
+
+    /// The notation card: tiles, melds, the winning tile and every context word, the rule
+    /// set's own words of each of `systems` included; fitted to `width` columns, if given.
+    pub fn notation_card(systems: &[&RuleSet], width: Option<usize>) -> String {
+        super::fitted(super::reference::notation(systems), width)
+    }
+
+    /// The reference card of `rules`, a variant of `base`, with each change marked: `~` a
+    /// value changed, `+` a new hand, `-` a pattern of the base switched off.
+    pub fn changes(rules: &RuleSet, base: &RuleSet) -> String {
+        super::reference::changes(rules, base)
     }
 }
 
@@ -956,16 +955,19 @@ fn sentence(entry: &Entry, played: &Played) -> String {
     let name = |seat: Seat| printable(entry.player(seat)).into_owned();
     let mut text = match played {
         Played::Won {
-            payments, context, ..
+            payments,
+            discarder,
+            dealt_in,
+            ..
         } => {
             let winner = name(payments.winner);
-            match context.win_by {
-                WinBy::SelfDraw => format!("{winner} wins by self-draw"),
-                WinBy::Discard { from, .. } => {
-                    let mut text = format!("{winner} wins on {}'s discard", name(from));
-                    match context.responsible.seat() {
+            match discarder {
+                None => format!("{winner} wins by self-draw"),
+                Some(from) => {
+                    let mut text = format!("{winner} wins on {}'s discard", name(*from));
+                    match dealt_in {
                         Some(responsible) if responsible != from => {
-                            let _ = write!(text, "; {} is responsible", name(responsible));
+                            let _ = write!(text, "; {} is responsible", name(*responsible));
                         }
                         _ => {}
                     }
@@ -1157,9 +1159,8 @@ mod tests {
     #[test]
     fn a_wrapped_line_starts_with_an_empty_label() {
         for color in [false, true] {
-            let p = Painter {
-                look: style::painter(color),
-            };
+            let look: &dyn Paint = if color { &style::Ansi } else { &style::Plain };
+            let p = Painter { look };
             let mut label = String::from("\n");
             p.label(&mut label, padded_label!(""));
             assert_eq!(p.line_break(), label);

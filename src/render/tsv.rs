@@ -15,8 +15,8 @@
 
 use std::fmt::Write;
 
-use crate::analysis::{Analysis, Value, Waits};
-use crate::claim::Verdict;
+use crate::analysis::{Analysis, WaitValue, Waits};
+use crate::claim::ClaimVerdict;
 use crate::hand::WinBy;
 use crate::line::{Error, Scored};
 use crate::rule_set::RuleSet;
@@ -69,14 +69,7 @@ fn write_ids<'p, W: Write>(w: &mut W, ids: impl IntoIterator<Item = &'p str>) {
     }
 }
 
-/// The row of a scored hand (or a false win).
-pub fn scored(scored: &Scored, rules: &RuleSet, at: Option<&Location>) -> String {
-    let mut row = String::new();
-    write_scored(&mut row, scored, rules, at);
-    row
-}
-
-/// [`scored`], written at the end of `row`.
+/// The row of a scored hand (or a false win), written at the end of `row`.
 pub(crate) fn write_scored(
     row: &mut String,
     scored: &Scored,
@@ -156,7 +149,7 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
     if check.claim.patterns.is_some() {
         let _ = write!(message, " ({})", check.claim.value);
     }
-    if check.verdict == Verdict::Underscored {
+    if check.verdict == ClaimVerdict::Underscored {
         note(&mut message);
         let _ = message.write_str("paid on the claim");
     }
@@ -174,14 +167,7 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
     }
 }
 
-/// The row of a line that could not be read as a hand.
-pub fn error(input: &str, error: &Error, at: Option<&Location>) -> String {
-    let mut row = String::new();
-    write_error(&mut row, input, error, at);
-    row
-}
-
-/// [`error`], written at the end of `row`.
+/// The row of a line that could not be read as a hand, written at the end of `row`.
 pub(crate) fn write_error(row: &mut String, input: &str, error: &Error, at: Option<&Location>) {
     start(row, at, input);
     let _ = write!(
@@ -363,7 +349,7 @@ fn analysis_wait_rows(
 ) {
     for wait in &waits.waits {
         let status = if wait.is_dead() { "dead" } else { "live" };
-        let below = |value: &Value, how: &str| {
+        let below = |value: &WaitValue, how: &str| {
             value
                 .total()
                 .is_none()

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::{Analysis, Value, Waits};
+use crate::analysis::{Analysis, WaitValue, Waits};
 use crate::score::{CountedPattern, Reading};
 
 use super::{points_label, total_label};
@@ -38,7 +38,7 @@ pub(super) fn ids<'r>(reading: &Reading<'r>) -> Vec<&'r str> {
 }
 
 /// A value as the text shows it: its total, or `-` below the minimum.
-pub(super) fn value_text(value: &Value) -> String {
+pub(super) fn value_text(value: &WaitValue) -> String {
     match value.total() {
         Some(_) => total_label(value.best()),
         None => "-".to_string(),

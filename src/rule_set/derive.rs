@@ -135,7 +135,8 @@ impl RuleSet {
     }
 
     /// Sets the limits (see [`LimitRule`](super::LimitRule)).
-    pub fn set_limit(&mut self, limit: super::LimitRule) {
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn set_limit(&mut self, limit: super::LimitRule) {
         self.limit = limit;
     }
 

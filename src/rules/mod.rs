@@ -1,13 +1,12 @@
 //! The program's rule sets: one module each, and the registry that offers them by id
 //! (`--rules ID`). Each module owns its pattern table, its limit, its payments, its context
-//! words and its wording, and offers them as a [`RuleSet`] (what a rule set is lives in
-//! [`crate::rule_set`]).
+//! words and its wording, and offers them as a [`RuleSet`].
 
-pub mod doubling;
-pub mod huang;
-pub mod zung_jung;
+// Each system's module is the crate's own (public to the tests with the `testing` feature):
+// a caller reaches a system through its `RuleSet` below.
+engine_modules!(doubling, huang, zung_jung);
 
-pub use crate::rule_set::RuleSet;
+use crate::rule_set::RuleSet;
 pub use doubling::DOUBLING;
 pub use huang::HUANG;
 pub use zung_jung::{WSOM, ZJ};
@@ -16,6 +15,7 @@ pub use zung_jung::{WSOM, ZJ};
 pub static ALL: [&RuleSet; 4] = [&WSOM, &ZJ, &DOUBLING, &HUANG];
 
 /// The rule set used when none is given.
+#[cfg(any(test, feature = "testing"))]
 pub(crate) static DEFAULT: &RuleSet = &WSOM;
 
 /// The rule set with this id (any case).
@@ -23,11 +23,15 @@ pub fn by_id(id: &str) -> Option<&'static RuleSet> {
     ALL.iter().copied().find(|r| r.id.eq_ignore_ascii_case(id))
 }
 
-/// The doubling table with another maximum (`--max N`), for the rest of the program.
-/// It is leaked: build it once per run (or own one with
-/// [`crate::rules::doubling::with_maximum`]).
-pub fn doubling_with_maximum(maximum: u32) -> &'static RuleSet {
-    Box::leak(Box::new(crate::rules::doubling::with_maximum(maximum)))
+/// The doubling table with another maximum (`--max N`, 2 to 30; 13 is [`DOUBLING`]'s):
+/// special hands score it (the small ones one less) and an ordinary sum is capped at it.
+///
+/// ```
+/// let max_8 = mjscore::rules::doubling_with_maximum(8);
+/// assert_eq!(max_8.id(), "doubling");
+/// ```
+pub fn doubling_with_maximum(maximum: u32) -> RuleSet {
+    doubling::with_maximum(maximum)
 }
 
 /// The ids of the rule sets among `systems` that read the context word `key` (lower case),

@@ -24,11 +24,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use mjscore::batch::{self, Control, Input, Settings};
-use mjscore::line::{analyse_line, LineError, MAX_LINE};
-use mjscore::render::{self, Format, Renderer};
-use mjscore::rules::{self, RuleSet};
+use mjscore::render::{Format, Json, Renderer, Text};
+use mjscore::rules;
 use mjscore::rules_file::RulesFileError;
-use mjscore::{score_line_with, Error, Options};
+use mjscore::{analyse_line, score_line_with, Options, RuleSet};
 
 /// The rule set a request is scored under.
 #[derive(Debug, Clone, Copy)]
@@ -80,7 +79,7 @@ fn with_rules<T>(rules: Rules, then: impl FnOnce(&RuleSet) -> T) -> Result<T, St
 /// command line's usage message.
 fn with_named<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
     let Some(rules) = rules::by_id(id) else {
-        let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id.as_ref()).collect();
+        let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id()).collect();
         return Err(format!(
             "invalid value '{id}' for '--rules <RULES>': possible values: {}",
             ids.join(", ")
@@ -88,9 +87,7 @@ fn with_named<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result
     };
     match max {
         0 => Ok(then(rules)),
-        2..=30 if rules.id == rules::DOUBLING.id => {
-            Ok(then(&mjscore::rules::doubling::with_maximum(max)))
-        }
+        2..=30 if rules.id() == rules::DOUBLING.id() => Ok(then(&rules::doubling_with_maximum(max))),
         2..=30 => Err("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)".to_string()),
         _ => Err(format!("invalid value '{max}' for '--max <N>': {max} is not in 2..=30")),
     }
@@ -98,7 +95,7 @@ fn with_named<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result
 
 /// A usage error as one JSON object.
 fn usage(message: &str) -> String {
-    render::json::usage_error(message)
+    Json::usage_error(message)
 }
 
 /// The answer, or the usage error.
@@ -111,17 +108,17 @@ fn answer(result: Result<String, String>) -> String {
 /// too, as `--all`.
 pub fn score(rules: Rules, line: &str, all: bool) -> String {
     answer(with_rules(rules, |rules| {
-        // The command line's cap on a hand given as arguments: a longer one is not echoed.
-        let (line, result) = if line.len() > MAX_LINE {
-            ("", Err(Error::Line(LineError::TooLong)))
-        } else {
-            let options = Options {
-                all_readings: all,
-                ..Options::default()
-            };
-            (line, score_line_with(line, rules, options))
+        let options = Options {
+            all_readings: all,
+            ..Options::default()
         };
-        let json = render::json::Json::new(rules);
+        let result = score_line_with(line, rules, options);
+        // A line over the library's limit is refused unread, and not echoed.
+        let line = match &result {
+            Err(error) if error.kind() == "input" => "",
+            _ => line,
+        };
+        let json = Json::new(rules);
         let mut out = String::new();
         match &result {
             Ok(scored) => json.scored(&mut out, scored, None),
@@ -135,7 +132,7 @@ pub fn score(rules: Rules, line: &str, all: bool) -> String {
 /// (14): the JSON object of `mjscore waits --format json`, without the line break.
 pub fn waits(rules: Rules, line: &str) -> String {
     answer(with_rules(rules, |rules| {
-        let json = render::json::Json::new(rules);
+        let json = Json::new(rules);
         let mut out = String::new();
         match analyse_line(line, rules) {
             Ok(analysis) => json.waits(&mut out, line, &analysis, None),
@@ -148,9 +145,7 @@ pub fn waits(rules: Rules, line: &str) -> String {
 /// The reference card: one JSON object per pattern, one per line, as `mjscore patterns
 /// --format json`.
 pub fn patterns(rules: Rules) -> String {
-    answer(with_rules(rules, |rules| {
-        render::reference::card(rules, Format::Json)
-    }))
+    answer(with_rules(rules, |rules| Format::Json.card(rules, None)))
 }
 
 /// One pattern in full, named by its id, its name or the start of its name: the JSON object
@@ -166,7 +161,9 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
         .map_err(|missing| missing.to_string())?;
     let example = mjscore::score_line(&pattern.example, rules)
         .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?;
-    Ok(render::reference::explain_json(pattern, rules, &example))
+    Ok(Format::Json
+        .explain(pattern, rules, &example, None)
+        .unwrap_or_default())
 }
 
 /// A list of lines, a session file (docs/sessions.md): what `mjscore -f FILE --format json
@@ -175,7 +172,7 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
 /// running totals and standings.
 pub fn session(rules: Rules, text: &str, all: bool) -> String {
     answer(with_rules(rules, |rules| {
-        let json = render::json::Json::new(rules);
+        let json = Json::new(rules);
         let settings = Settings {
             rules,
             output: &json,
@@ -195,7 +192,7 @@ pub fn session(rules: Rules, text: &str, all: bool) -> String {
         match batch::run(vec![input], &settings, &Control::jobs(1), &mut out) {
             Ok(summary) => {
                 let mut text = String::from_utf8_lossy(&out).into_owned();
-                text.push_str(&render::json::summary(&summary));
+                text.push_str(&json.summary(&summary).unwrap_or_default());
                 text.push('\n');
                 text
             }
@@ -213,7 +210,7 @@ pub fn session(rules: Rules, text: &str, all: bool) -> String {
 pub fn rules_file(text: &str) -> String {
     match &*parsed(text) {
         Ok((rules, base)) => {
-            let described = render::json::rule_sets(&[rules]);
+            let described = Json::rule_sets(&[rules]);
             // `{"shared":[...],"systems":[SYSTEM]}`: the one system.
             let system = described
                 .find(r#""systems":["#)
@@ -221,11 +218,11 @@ pub fn rules_file(text: &str) -> String {
                 .unwrap_or("null");
             format!(
                 r#"{{"id":{},"name":{},"description":{},"base":{},"patterns":{},"system":{system}}}"#,
-                json_string(&rules.id),
-                json_string(&rules.name),
-                json_string(&rules.description),
-                json_string(&base.id),
-                rules.patterns.len(),
+                json_string(rules.id()),
+                json_string(rules.name()),
+                json_string(rules.description()),
+                json_string(base.id()),
+                rules.patterns().len(),
             )
         }
         Err(error) => format!(
@@ -258,13 +255,13 @@ fn json_string(text: &str) -> String {
 
 /// The notation on one screen: `mjscore notation`.
 pub fn notation() -> String {
-    render::reference::notation(&rules::ALL)
+    Text::notation_card(&rules::ALL, None)
 }
 
 /// The rule sets and the context words, for the page's controls (see
-/// [`render::json::rule_sets`]).
+/// [`Json::rule_sets`]).
 pub fn systems() -> String {
-    render::json::rule_sets(&rules::ALL)
+    Json::rule_sets(&rules::ALL)
 }
 
 #[cfg(test)]
