@@ -21,8 +21,8 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::line::{score_line_with, Error, Failure, LineError, Options, Scored};
+use crate::output::{Columns, Location, Renderer};
 use crate::payment::Payments;
-use crate::render::{Columns, Location, Renderer};
 use crate::rule_set::RuleSet;
 use crate::score::PaidOn;
 use crate::session::{self, Directive, Played, SessionError, SessionErrorKind};
@@ -1037,9 +1037,9 @@ mod tests {
     use std::cell::RefCell;
 
     use super::*;
-    use crate::render::style::Plain;
-    use crate::render::Format;
+    use crate::format::Format;
     use crate::rules;
+    use crate::style::Plain;
 
     /// Four names as a `players:` line seats them.
     fn seated(list: [&str; 4]) -> [String; 4] {
@@ -1224,7 +1224,7 @@ mod tests {
                 .unwrap();
             assert_eq!(summary.exit_status(), 0, "nothing counted");
             // Only the TSV header, written at the end of a run without a row.
-            assert_eq!(out, crate::render::tsv::header().as_bytes());
+            assert_eq!(out, crate::output::tsv::header().as_bytes());
         }
     }
 }

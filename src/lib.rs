@@ -72,8 +72,8 @@ macro_rules! engine_modules {
 }
 
 engine_modules!(
-    analysis, arrange, build, claim, context, hand, line, notation, patterns, payment, rule_set,
-    score, session, sets, small, summary, tile, waits, words,
+    analysis, arrange, build, claim, context, format, hand, line, notation, output, patterns,
+    payment, rule_set, score, session, sets, small, style, summary, tile, waits, words,
 );
 mod ascii;
 pub mod batch;
@@ -82,7 +82,21 @@ pub mod corpus;
 mod digits;
 #[cfg(feature = "testing")]
 pub mod invariants;
-pub mod render;
+
+pub mod render {
+    //! Rendering what the engine gives (scored hands, errors, waits, a session's steps, a run's
+    //! summary) in an output format. A format is a [`Renderer`]: [`Text`] for people, coloured
+    //! by role through a [`Paint`]; [`Json`] (JSON Lines) and [`Tsv`] for scripts. [`Format`]
+    //! names them, makes their renderers and writes the reference cards. A format of one's own
+    //! implements [`Renderer::scored`] alone: every other method has a default in plain words.
+
+    pub use crate::format::Format;
+    pub use crate::output::json::Json;
+    pub use crate::output::text::Text;
+    pub use crate::output::tsv::Tsv;
+    pub use crate::output::{printable, Columns, Location, Renderer};
+    pub use crate::style::{Ansi, Paint, Plain, Role};
+}
 pub mod rules;
 pub mod rules_file;
 
@@ -111,7 +125,8 @@ pub use analysis::{Analysis, Discard, Discards, Wait, WaitValue, Waits};
 
 // Rule sets: what one is, its patterns, and one derived from another.
 pub use patterns::{Condition, Facts, Instances, Pattern, Requirements, Situation, Value};
-pub use rule_set::{ChangeError, PatternNotFound, RuleSet};
+pub use rule_set::derive::ChangeError;
+pub use rule_set::{PatternNotFound, RuleSet};
 
 // Sessions: an evening's players and their running totals.
 pub use session::{Entry, Played, Sheet, Standing};

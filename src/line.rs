@@ -13,7 +13,6 @@ use crate::payment::Payments;
 use crate::rule_set::RuleSet;
 use crate::rules;
 use crate::score::{self, Outcome, PaidOn, Reading};
-use crate::session::SessionError;
 use crate::words::{self, WordError};
 use std::fmt;
 
@@ -118,9 +117,15 @@ pub(crate) enum Failure {
     /// A batch line that is not text the parser can read (not UTF-8, far too long).
     #[error("column {col}: {err}", col = .0.column(), err = .0)]
     Line(#[from] LineError),
-    /// A session line (`players:`, `draw`) that cannot be read.
-    #[error("column {}: {}", .0.column, .0.kind)]
-    Session(#[from] SessionError),
+    /// A session line (`players:`, `draw`) that cannot be read (the batch's sessions say
+    /// what is wrong).
+    #[error("column {column}: {message}")]
+    Session {
+        /// The column at fault.
+        column: usize,
+        /// What is wrong, in words.
+        message: String,
+    },
     /// An error in a hand whose players' names were read as seats, told with the words as
     /// the user wrote them (`from=ann`, not the `from=e` it was read as).
     #[error("column {}: {message}", .error.column())]
@@ -140,7 +145,7 @@ impl Failure {
             Failure::Hand(e) => e.column,
             Failure::Claim { column, .. } => *column,
             Failure::Line(e) => e.column(),
-            Failure::Session(e) => e.column,
+            Failure::Session { column, .. } => *column,
             Failure::AsWritten { error, .. } => error.column(),
         }
     }
@@ -157,7 +162,7 @@ impl Failure {
             Failure::Hand(_) => "invalid_hand",
             Failure::Claim { .. } => "claim",
             Failure::Line(_) => "input",
-            Failure::Session(_) => "session",
+            Failure::Session { .. } => "session",
             Failure::AsWritten { error, .. } => error.kind(),
         }
     }
@@ -169,7 +174,7 @@ impl Failure {
             Failure::Hand(e) => e.kind.to_string(),
             Failure::Claim { error, .. } => error.to_string(),
             Failure::Line(e) => e.to_string(),
-            Failure::Session(e) => e.kind.to_string(),
+            Failure::Session { message, .. } => message.clone(),
             Failure::AsWritten { message, .. } => message.clone(),
         }
     }

@@ -18,8 +18,8 @@ use crate::payment::Payments;
 use crate::tile::Seat;
 use crate::words::{SystemWords, WordSpec};
 
-mod derive;
-pub use derive::ChangeError;
+// Deriving a rule set from another at run time: methods of `RuleSet`, and their error.
+engine_modules!(derive);
 
 /// A scoring system: its pattern table, minimum, winning shapes, limit, context words,
 /// payments and wording. The program's four are in [`crate::rules`]; a variant of one,

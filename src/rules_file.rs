@@ -34,7 +34,8 @@ use crate::patterns::{
     Condition, Count, Pattern, Presence, Requirements, SetsRule, Shapes, Value, ALL_KINDS, ANY,
     REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
-use crate::rule_set::{ChangeError, PaymentParams, RuleSet};
+use crate::rule_set::derive::ChangeError;
+use crate::rule_set::{PaymentParams, RuleSet};
 use crate::tile::{kinds, Suit, Tile};
 
 /// The most points a value, a minimum or a limit may be: far above any real hand, and low

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 
+use crate::line::Failure;
 use crate::notation::shows_nothing;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
@@ -33,6 +34,16 @@ pub struct SessionError {
     pub column: usize,
     /// What is wrong.
     pub kind: SessionErrorKind,
+}
+
+/// A session's error as a line's: the batch reports it where a hand's would be.
+impl From<SessionError> for Failure {
+    fn from(error: SessionError) -> Failure {
+        Failure::Session {
+            column: error.column,
+            message: error.kind.to_string(),
+        }
+    }
 }
 
 /// What is wrong with a `players:` or `draw` line.

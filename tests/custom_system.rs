@@ -22,8 +22,8 @@ use mjscore::batch::{self, Input, Settings};
 use mjscore::hand::{Responsible, WinContext};
 use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Shapes, Value, ANY, REGULAR};
 use mjscore::payment::Payments;
+use mjscore::render::Format;
 use mjscore::render::Plain;
-use mjscore::render::{self, Format};
 use mjscore::rule_set::{DealRule, LimitRule, PaymentParams, PaymentRule, RuleSet, Wording};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::{Seat, Tile};
@@ -240,7 +240,7 @@ fn outcome(line: &str) -> String {
             let ids: Vec<String> = reading
                 .counted()
                 .iter()
-                .map(|c| format!("{}:{}", c.pattern.id, render::points_label(c)))
+                .map(|c| format!("{}:{}", c.pattern.id, mjscore::output::points_label(c)))
                 .collect();
             let limit = reading
                 .limit
@@ -336,7 +336,7 @@ fn toy_words_messages_and_claims() {
     // The false-win reasons use Toy's shapes and wording.
     let reason = |line: &str| {
         let scored = score_line(line, &TOY).unwrap();
-        render::false_win_reason(&scored.outcome, &TOY).unwrap()
+        mjscore::output::false_win_reason(&scored.outcome, &TOY).unwrap()
     };
     assert_eq!(
         reason("b1133 c5577 d22 w33 e1 +e1 self"),
@@ -447,7 +447,7 @@ fn toy_brings_a_shape_of_its_own() {
     );
     let scored = score_line("b11999 c1199 d1299 +b1 self", &TOY).unwrap();
     assert_eq!(
-        render::false_win_reason(&scored.outcome, &TOY).unwrap(),
+        mjscore::output::false_win_reason(&scored.outcome, &TOY).unwrap(),
         "the tiles do not form 4 sets and a pair or Scattered Terminals"
     );
     // Its waits: the 13 tiles b11999 c1199 d1199 wait on every 1 and 9 of a suit (no

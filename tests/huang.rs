@@ -24,7 +24,7 @@ fn outcome(line: &str, rules: &RuleSet) -> String {
             let ids: Vec<String> = reading
                 .counted()
                 .iter()
-                .map(|c| format!("{}:{}", c.pattern.id, mjscore::render::points_label(c)))
+                .map(|c| format!("{}:{}", c.pattern.id, mjscore::output::points_label(c)))
                 .collect();
             format!("{} = {}", ids.join(" "), reading.total)
         }

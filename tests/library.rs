@@ -7,7 +7,7 @@ use std::io;
 use mjscore::batch::{self, Control, Input, Settings};
 use mjscore::context::{Context, RuleOption, Tin, WonBy};
 use mjscore::patterns::{Condition, Pattern, Value, REGULAR};
-use mjscore::render::json::Json;
+use mjscore::render::Json;
 use mjscore::render::{Location, Renderer};
 use mjscore::rules::{HUANG, WSOM};
 use mjscore::{HandTiles, MeldKind, Options, Outcome, Reading, Scored, Seat, Tile};

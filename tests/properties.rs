@@ -17,8 +17,8 @@ use std::io;
 
 use mjscore::batch::{self, Input, Settings};
 use mjscore::corpus::{winning_hand, Rng};
-use mjscore::render::style::{Ansi, Plain};
 use mjscore::render::Format;
+use mjscore::render::{Ansi, Plain};
 use mjscore::{invariants, rules, Options};
 use proptest::prelude::*;
 

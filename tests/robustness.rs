@@ -3,7 +3,7 @@
 //! get deep into validation and scoring, and each is scored under both rule sets and rendered.
 //! (`tests/properties.rs` and `fuzz/` add proptest and fuzzing on top of this.)
 
-use mjscore::render::style::{Ansi, Plain};
+use mjscore::render::{Ansi, Plain};
 use mjscore::rules;
 
 /// A small linear congruential generator: deterministic, no dependency.

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use super::{Line, LineReader, Work};
 use crate::line::LineError;
-use crate::render::Location;
+use crate::output::Location;
 
 /// Lines in a chunk at most: enough that passing a chunk between threads costs little
 /// beside working out its lines (some microseconds each), few enough that the first

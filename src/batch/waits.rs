@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use super::{run_task, Control, Input, Settings, Task, Work};
 use crate::analysis::Analysis;
 use crate::line::{analyse_line_with, Error, LineError};
-use crate::render::{Columns, Location};
+use crate::output::{Columns, Location};
 
 /// The exit status of one line's analysis: 0 calling on a live wait, 1 not calling (or
 /// only on dead waits), 2 not a hand.

@@ -21,7 +21,7 @@ use crate::sets::{Set, SetKind};
 use crate::summary::Summary;
 use crate::tile::{write_run, Seat, Tile};
 
-use super::style::{self, padded_label, PaddedLabel, Paint, Role};
+use crate::style::{self, padded_label, PaddedLabel, Paint, Role};
 use super::Columns;
 use super::{
     limit_label, printable, trimmed, write_false_win_reason, write_int, write_placement,
@@ -761,7 +761,11 @@ impl<'r> Text<'r> {
     /// The notation card: tiles, melds, the winning tile and every context word, the rule
     /// set's own words of each of `systems` included; fitted to `width` columns, if given.
     pub fn notation_card(systems: &[&RuleSet], width: Option<usize>) -> String {
-        super::fitted(super::reference::notation(systems), width)
+        let card = super::reference::notation(systems);
+        match width.map(|width| super::fit::fit(&card, width, super::fit::Indent::UnderValue)) {
+            Some(std::borrow::Cow::Owned(fitted)) => fitted,
+            _ => card,
+        }
     }
 
     /// The reference card of `rules`, a variant of `base`, with each change marked: `~` a

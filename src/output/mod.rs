@@ -19,24 +19,22 @@
 //! every line, so its rendering is a large share of the batch's time.
 
 // Each format, and the pieces below them, are the crate's own (public to the tests with the
-// `testing` feature): a caller renders through the `Renderer` of a format.
-engine_modules!(fit, json, reference, style, text, tsv, waits);
-
-pub use json::Json;
-pub use style::{Ansi, Paint, Plain, Role};
-pub use text::Text;
-pub use tsv::Tsv;
+// `testing` feature): a caller renders through the `Renderer` of a format. They use this
+// module's pieces; this module uses none of them (the registry of formats, above them all,
+// is `crate::format`).
+engine_modules!(fit, json, reference, text, tsv, waits);
 
 use std::borrow::Cow;
 use std::fmt::{self, Write};
 
 pub(crate) use crate::digits::{write_int, write_uint};
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Waits};
 use crate::arrange::{Arrangement, Placement, Shape, SpecialShape};
 use crate::hand::Hand;
 use crate::line::{Error, Scored};
-use crate::patterns::{Pattern, Shapes, Value};
+use crate::patterns::{Shapes, Value};
+use crate::style::Paint;
 use crate::rule_set::RuleSet;
 use crate::score::{CountedPattern, FalseWin, Limit, Outcome, Reading};
 use crate::session::{Entry, Played};
@@ -155,91 +153,6 @@ pub fn printable(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// The program's output formats, by name: the registry of [`Renderer`]s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// For people.
-    Text,
-    /// JSON Lines: one object per line.
-    Json,
-    /// Tab-separated values with a header row.
-    Tsv,
-}
-
-impl Format {
-    /// The renderer of this format for a run under `rules`; `look` colours the text, and
-    /// with a `width` the text is fitted to that many columns (the other formats are lines
-    /// for programs, never broken).
-    ///
-    /// ```
-    /// use mjscore::render::{Format, Plain};
-    /// let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &mjscore::rules::WSOM).unwrap();
-    /// let mut out = String::new();
-    /// Format::Tsv.renderer(&mjscore::rules::WSOM, &Plain, None).scored(&mut out, &scored, None);
-    /// // No file, no line number: a hand on its own.
-    /// assert!(out.starts_with("\t\tb66 c12345678 d111 +c9 self seat=s\t45\t"));
-    /// ```
-    pub fn renderer<'r>(
-        self,
-        rules: &'r RuleSet,
-        look: &'r dyn Paint,
-        width: Option<usize>,
-    ) -> Box<dyn Renderer + 'r> {
-        match (self, width) {
-            (Format::Text, Some(width)) => {
-                Box::new(fit::Fitted::new(Box::new(Text::new(rules, look)), width))
-            }
-            (Format::Text, None) => Box::new(Text::new(rules, look)),
-            (Format::Json, _) => Box::new(Json::new(rules)),
-            (Format::Tsv, _) => Box::new(Tsv::new(rules)),
-        }
-    }
-
-    /// The reference card of `rules`: every pattern with its points and condition, as
-    /// text (fitted to `width` columns, if given), one JSON object per pattern, or a TSV
-    /// table.
-    pub fn card(self, rules: &RuleSet, width: Option<usize>) -> String {
-        match (self, width) {
-            (Format::Text, Some(_)) => reference::text_card(rules, width),
-            _ => reference::card(rules, self),
-        }
-    }
-
-    /// The patterns of `rules` listed by id and name, for choosing one to explain; in
-    /// JSON, the card (the same objects).
-    pub fn pattern_list(self, rules: &RuleSet) -> String {
-        match self {
-            Format::Json => reference::card(rules, self),
-            _ => reference::pattern_list(rules),
-        }
-    }
-
-    /// `pattern` of `rules` explained in full, with `example` (its example hand, scored):
-    /// text (fitted to `width` columns, if given) or one JSON object; `None` in TSV, which
-    /// has no place for a text in full.
-    pub fn explain(
-        self,
-        pattern: &Pattern,
-        rules: &RuleSet,
-        example: &Scored,
-        width: Option<usize>,
-    ) -> Option<String> {
-        match self {
-            Format::Json => Some(reference::explain_json(pattern, rules, example)),
-            Format::Text => Some(fitted(reference::explain(pattern, rules, example), width)),
-            Format::Tsv => None,
-        }
-    }
-}
-
-/// `text` fitted to `width` columns, if given.
-fn fitted(text: String, width: Option<usize>) -> String {
-    match width.map(|width| fit::fit(&text, width, fit::Indent::UnderValue)) {
-        Some(Cow::Owned(fitted)) => fitted,
-        _ => text,
-    }
-}
-
 /// Which rows a header names: a scoring run's (with a session's columns when the first
 /// line seats players) or the `waits` analysis's (with a file column when the run reads
 /// several inputs).
@@ -260,8 +173,9 @@ pub enum Columns<'a> {
 
 /// An output format: how each result the engine gives is written. The batch, the `waits`
 /// analysis and the command line know nothing else of a format, so a new one is a type
-/// that implements this and, for the command line, a line of [`Format::renderer`]
-/// (tests/custom_format.rs makes one up). A renderer is made for one run's rule set.
+/// that implements this and, for the command line, a line of
+/// [`Format::renderer`](crate::render::Format::renderer) (tests/custom_format.rs makes one
+/// up). A renderer is made for one run's rule set.
 ///
 /// Each method writes at the end of `out`; one result is one line (JSON Lines, TSV), or a
 /// block ending with a line break when [`Renderer::blocks`] says so.
@@ -269,8 +183,8 @@ pub enum Columns<'a> {
 /// Only [`Renderer::scored`] must be written: every other method has a default, in plain
 /// words, that a format overrides where it has more to say (tests/library.rs has a format
 /// of one method). By default a line that is not a hand is `line 3, column 7: message`,
-/// the waits of a hand are the tiles it waits on, a session's lines add nothing, and the
-/// summary is shown apart, as text.
+/// the waits of a hand are the tiles it waits on, a session's lines add nothing, and a
+/// format without a summary of its own shows none.
 pub trait Renderer: Sync {
     /// Whether results are blocks for people, a blank line between two, rather than one
     /// result a line.
@@ -355,7 +269,7 @@ pub trait Renderer: Sync {
     /// A hand before its win, analysed: its waits, or its discards.
     fn waits(&self, out: &mut String, input: &str, analysis: &Analysis, at: Option<&Location>) {
         let _ = (input, at);
-        waits::write_plain(out, analysis);
+        write_plain_waits(out, analysis);
     }
 
     /// A line of the `waits` analysis that is not a hand.
@@ -380,10 +294,40 @@ pub trait Renderer: Sync {
     }
 
     /// The summary shown apart from the results (on standard error) when
-    /// [`Renderer::summary`] gives none: the text summary, painted by `look`, unless the
-    /// format says otherwise.
+    /// [`Renderer::summary`] gives none, painted by `look` where it is text: nothing, unless
+    /// the format says otherwise (TSV's standings).
     fn summary_apart(&self, summary: &Summary, look: &dyn Paint) -> String {
-        text::summary(summary, look)
+        let _ = (summary, look);
+        String::new()
+    }
+}
+
+/// A hand before its win in plain words (the default of [`Renderer::waits`]): for 13 tiles
+/// "waits b4 b7" (the tiles it waits on, dead ones included), or "not calling"; for 14
+/// tiles, each discard that leaves the hand calling and its waits, "discard b1: waits b4
+/// b7; …".
+fn write_plain_waits(out: &mut String, analysis: &Analysis) {
+    let tiles = |waits: &Waits| -> String {
+        if waits.waits.is_empty() {
+            "not calling".to_string()
+        } else {
+            let tiles: Vec<String> = waits.waits.iter().map(|w| w.tile.to_string()).collect();
+            format!("waits {}", tiles.join(" "))
+        }
+    };
+    match analysis {
+        Analysis::Waits(waits) => out.push_str(&tiles(waits)),
+        Analysis::Discards(discards) if discards.discards.is_empty() => {
+            out.push_str("no discard leaves the hand calling");
+        }
+        Analysis::Discards(discards) => {
+            let each: Vec<String> = discards
+                .discards
+                .iter()
+                .map(|d| format!("discard {}: {}", d.tile, tiles(&d.waits)))
+                .collect();
+            out.push_str(&each.join("; "));
+        }
     }
 }
 

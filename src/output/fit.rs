@@ -299,7 +299,7 @@ impl Renderer for Fitted<'_> {
         Some(fit(&text, width, Indent::UnderValue).into_owned())
     }
 
-    fn summary_apart(&self, summary: &Summary, look: &dyn super::Paint) -> String {
+    fn summary_apart(&self, summary: &Summary, look: &dyn crate::style::Paint) -> String {
         self.inner.summary_apart(summary, look)
     }
 }

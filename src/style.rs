@@ -144,10 +144,10 @@ pub(crate) const fn pad_label(text: &str) -> [u8; LABEL_WIDTH] {
 /// The [`PaddedLabel`] of a label the program names: `padded_label!("Total")`.
 macro_rules! padded_label {
     ($text:literal) => {{
-        const PADDED: [u8; $crate::render::style::LABEL_WIDTH] =
-            $crate::render::style::pad_label($text);
-        const LABEL: $crate::render::style::PaddedLabel =
-            $crate::render::style::PaddedLabel::of_padded(match ::std::str::from_utf8(&PADDED) {
+        const PADDED: [u8; $crate::style::LABEL_WIDTH] =
+            $crate::style::pad_label($text);
+        const LABEL: $crate::style::PaddedLabel =
+            $crate::style::PaddedLabel::of_padded(match ::std::str::from_utf8(&PADDED) {
                 Ok(text) => text,
                 Err(_) => panic!("a label is ASCII"),
             });

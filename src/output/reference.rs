@@ -11,7 +11,7 @@ use crate::words::{WordSpec, WordValues};
 
 use super::fit::{fit, Indent};
 use super::json::Object;
-use super::{limit_label, number, points_label, total_label, Format, Number};
+use super::{limit_label, number, points_label, total_label, Number};
 
 /// The reference card as text, fitted to `width` columns if given: a condition too long
 /// continues under the condition column when the terminal leaves it 20 columns; on a
@@ -131,43 +131,40 @@ fn value_number(rules: &RuleSet, pattern: &Pattern) -> Number {
     number(&pattern.value, pattern.value.nominal(rules.limit.maximum))
 }
 
-/// Every pattern of the rule set, one per line.
-pub(crate) fn card(rules: &RuleSet, format: Format) -> String {
-    let patterns = &rules.patterns[..];
+/// Every pattern of the rule set as one JSON object a line.
+pub(crate) fn json_card(rules: &RuleSet) -> String {
     let mut out = String::new();
-    match format {
-        Format::Text => out = text_card(rules, None),
-        Format::Json => {
-            for p in patterns {
-                let mut object = Object::new(&mut out);
-                object
-                    .string("id", &p.id)
-                    .string("series", &p.series)
-                    .string("name", &p.name)
-                    .string("chinese", &p.chinese)
-                    .raw("points", value_number(rules, p));
-                if p.value.percent() > 0 {
-                    object.raw("percent", p.value.percent());
-                }
-                object.string("condition", &p.summary).end();
-                out.push('\n');
-            }
+    for p in rules.patterns.iter() {
+        let mut object = Object::new(&mut out);
+        object
+            .string("id", &p.id)
+            .string("series", &p.series)
+            .string("name", &p.name)
+            .string("chinese", &p.chinese)
+            .raw("points", value_number(rules, p));
+        if p.value.percent() > 0 {
+            object.raw("percent", p.value.percent());
         }
-        Format::Tsv => {
-            out.push_str("id\tseries\tpoints\tname\tchinese\tcondition\n");
-            for p in patterns {
-                let _ = writeln!(
-                    out,
-                    "{}\t{}\t{}\t{}\t{}\t{}",
-                    p.id,
-                    p.series,
-                    value_number(rules, p),
-                    p.name,
-                    p.chinese,
-                    p.summary
-                );
-            }
-        }
+        object.string("condition", &p.summary).end();
+        out.push('\n');
+    }
+    out
+}
+
+/// Every pattern of the rule set as a TSV table, a header row first.
+pub(crate) fn tsv_card(rules: &RuleSet) -> String {
+    let mut out = String::from("id\tseries\tpoints\tname\tchinese\tcondition\n");
+    for p in rules.patterns.iter() {
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            p.id,
+            p.series,
+            value_number(rules, p),
+            p.name,
+            p.chinese,
+            p.summary
+        );
     }
     out
 }

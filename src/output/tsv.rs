@@ -279,7 +279,7 @@ impl super::Renderer for Tsv<'_> {
         None
     }
 
-    fn summary_apart(&self, summary: &Summary, look: &dyn super::Paint) -> String {
+    fn summary_apart(&self, summary: &Summary, look: &dyn crate::style::Paint) -> String {
         let mut out = super::text::counts(summary, look);
         out.push_str(&standings(summary));
         out

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::analysis::{Analysis, WaitValue, Waits};
+use crate::analysis::{WaitValue, Waits};
 use crate::score::{CountedPattern, Reading};
 
 use super::{points_label, total_label};
@@ -62,34 +62,6 @@ pub(crate) fn calling_text(waits: &Waits) -> String {
         let _ = write!(text, "; dead: {} (all four held)", dead.join(" "));
     }
     text
-}
-
-/// An analysis in plain words, for a format that does not render waits itself: "waits b4
-/// b7" (the tiles it waits on, dead ones included), or "not calling"; for 14 tiles, each
-/// discard that leaves the hand calling and its waits, "discard b1: waits b4 b7; …".
-pub(super) fn write_plain(out: &mut String, analysis: &Analysis) {
-    let tiles = |waits: &Waits| -> String {
-        if waits.waits.is_empty() {
-            "not calling".to_string()
-        } else {
-            let tiles: Vec<String> = waits.waits.iter().map(|w| w.tile.to_string()).collect();
-            format!("waits {}", tiles.join(" "))
-        }
-    };
-    match analysis {
-        Analysis::Waits(waits) => out.push_str(&tiles(waits)),
-        Analysis::Discards(discards) if discards.discards.is_empty() => {
-            out.push_str("no discard leaves the hand calling");
-        }
-        Analysis::Discards(discards) => {
-            let each: Vec<String> = discards
-                .discards
-                .iter()
-                .map(|d| format!("discard {}: {}", d.tile, tiles(&d.waits)))
-                .collect();
-            out.push_str(&each.join("; "));
-        }
-    }
 }
 
 /// "not calling: 2 tiles from calling".
