@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use mjscore::arrange::{arrangements, Shape};
-use mjscore::hand::{Hand, Responsible, WinBy, WinContext};
+use mjscore::hand::{Hand, Liable, WinBy, WinContext};
 use mjscore::invariants;
 use mjscore::patterns::{Condition, Facts, Pattern, Shapes, ANY_SEQUENCES, REGULAR};
 use mjscore::rule_set::{Dropped, Implication, RuleSet};
@@ -525,7 +525,7 @@ fn contexts() -> [WinContext; 2] {
     let base = WinContext {
         seat: Seat::East,
         win_by: WinBy::SelfDraw,
-        responsible: Responsible::NoneSelfDraw,
+        responsible: Liable::NoneSelfDraw,
         last_tile: false,
         kong_supplement: false,
         robbed_kong: false,
@@ -538,7 +538,7 @@ fn contexts() -> [WinContext; 2] {
             from: Seat::North,
             assumed: false,
         },
-        responsible: Responsible::Discarder(Seat::North),
+        responsible: Liable::Discarder(Seat::North),
         ..base.clone()
     };
     [base, discard]

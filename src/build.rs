@@ -10,7 +10,8 @@
 
 use crate::context::Context;
 use crate::hand::Hand;
-use crate::line::{self, Error};
+use crate::error::Error;
+use crate::validate;
 use crate::notation::{NamedWord, ParsedHand, ParsedMeld, Spanned};
 use crate::rule_set::RuleSet;
 use crate::sets::MeldKind;
@@ -106,7 +107,7 @@ impl HandTiles {
             });
         }
         parsed.end = next();
-        line::validate(&parsed, rules, line::Options::default().systems)
+        validate::validate(&parsed, rules, &crate::rules::ALL)
     }
 }
 

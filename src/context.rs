@@ -65,9 +65,29 @@ pub(crate) const TIN_WORDS: [&str; 7] = [
 ];
 
 impl Tin {
+    /// Every declaration, in the order of [`TIN_WORDS`].
+    const ALL: [Tin; 7] = [
+        Tin::Heaven,
+        Tin::Earth,
+        Tin::Human,
+        Tin::Ghost,
+        Tin::Insect,
+        Tin::Late,
+        Tin::None,
+    ];
+
     /// The value of `tin=` that says it.
     fn word(self) -> &'static str {
         TIN_WORDS[self as usize]
+    }
+
+    /// The declaration stored as `value`, its place in [`TIN_WORDS`] (the rule set's
+    /// words keep a value so); `Late`, the default, for a value past the list.
+    pub(crate) fn of_stored(value: u8) -> Tin {
+        Tin::ALL
+            .get(usize::from(value))
+            .copied()
+            .unwrap_or(Tin::Late)
     }
 }
 

@@ -208,7 +208,7 @@ pub enum WinBy {
 /// Who pays for a big hand won on a discard (docs/rules.md § Payments, Same-Round Immunity).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum Responsible {
+pub enum Liable {
     /// Self-draw: nobody is responsible, everyone pays the same.
     NoneSelfDraw,
     /// The discarder, the usual case.
@@ -219,11 +219,11 @@ pub enum Responsible {
     Nobody,
 }
 
-impl Responsible {
+impl Liable {
     /// The seat that pays for the discard, if one does.
     pub fn seat(self) -> Option<Seat> {
         match self {
-            Responsible::Discarder(s) | Responsible::Named(s) => Some(s),
+            Liable::Discarder(s) | Liable::Named(s) => Some(s),
             _ => None,
         }
     }
@@ -238,7 +238,7 @@ pub struct WinContext {
     /// How the winning tile came.
     pub win_by: WinBy,
     /// Who pays for a discard.
-    pub responsible: Responsible,
+    pub responsible: Liable,
     /// Won on the last tile: Final Draw if self-drawn, Final Discard otherwise.
     pub last_tile: bool,
     /// Won on a kong's supplement tile (`kong`).
@@ -385,11 +385,11 @@ impl Hand {
             }
         }
         match ctx.responsible {
-            Responsible::Named(seat) => {
+            Liable::Named(seat) => {
                 let _ = write!(line, " resp={}", seat.letter());
             }
-            Responsible::Nobody => line.push_str(" resp=none"),
-            Responsible::NoneSelfDraw | Responsible::Discarder(_) => {}
+            Liable::Nobody => line.push_str(" resp=none"),
+            Liable::NoneSelfDraw | Liable::Discarder(_) => {}
         }
         if ctx.last_tile {
             line.push_str(" last");
@@ -530,7 +530,7 @@ impl Holding {
     pub fn self_drawn_context(&self) -> WinContext {
         WinContext {
             win_by: WinBy::SelfDraw,
-            responsible: Responsible::NoneSelfDraw,
+            responsible: Liable::NoneSelfDraw,
             ..self.context.clone()
         }
     }
@@ -1003,7 +1003,7 @@ fn win_by(given: &GivenWords) -> Result<WinBy, HandError> {
 }
 
 /// Who pays for a discard: the discarder, or the player `resp=` names, or nobody.
-fn responsible(given: &GivenWords, win_by: WinBy) -> Result<Responsible, HandError> {
+fn responsible(given: &GivenWords, win_by: WinBy) -> Result<Liable, HandError> {
     let named = given.resp.and_then(|w| match w.value {
         Word::Responsible(named) => Some(named),
         _ => None,
@@ -1013,13 +1013,13 @@ fn responsible(given: &GivenWords, win_by: WinBy) -> Result<Responsible, HandErr
         (WinBy::SelfDraw, Some(_)) => {
             return Err(conflict(resp, ContextConflict::RespWithSelfDraw))
         }
-        (WinBy::SelfDraw, None) => Responsible::NoneSelfDraw,
-        (WinBy::Discard { from, .. }, None) => Responsible::Discarder(from),
-        (WinBy::Discard { .. }, Some(None)) => Responsible::Nobody,
+        (WinBy::SelfDraw, None) => Liable::NoneSelfDraw,
+        (WinBy::Discard { from, .. }, None) => Liable::Discarder(from),
+        (WinBy::Discard { .. }, Some(None)) => Liable::Nobody,
         (WinBy::Discard { .. }, Some(Some(s))) if s == given.seat() => {
             return Err(conflict(resp, ContextConflict::RespWinner(s.letter())));
         }
-        (WinBy::Discard { from, .. }, Some(Some(s))) if s == from => Responsible::Discarder(from),
-        (WinBy::Discard { .. }, Some(Some(s))) => Responsible::Named(s),
+        (WinBy::Discard { from, .. }, Some(Some(s))) if s == from => Liable::Discarder(from),
+        (WinBy::Discard { .. }, Some(Some(s))) => Liable::Named(s),
     })
 }

@@ -72,8 +72,9 @@ macro_rules! engine_modules {
 }
 
 engine_modules!(
-    analysis, arrange, build, claim, context, format, hand, line, notation, output, patterns,
-    payment, rule_set, score, session, sets, small, style, summary, tile, waits, words,
+    analysis, arrange, build, claim, context, error, format, hand, line, notation, output,
+    patterns, payment, rule_set, score, session, sets, small, style, summary, tile, validate,
+    waits, words,
 );
 mod ascii;
 pub mod batch;
@@ -101,9 +102,8 @@ pub mod rules;
 pub mod rules_file;
 
 // Scoring a line of notation, and analysing one before its win.
-pub use line::{
-    analyse_line, analyse_line_with, score_line, score_line_with, Error, Options, Scored,
-};
+pub use error::Error;
+pub use line::{analyse_line, analyse_line_with, score_line, score_line_with, Options, Scored};
 
 // A hand from tiles and a typed context, without notation.
 pub use build::HandTiles;

@@ -773,7 +773,7 @@ pub fn verdict(hand: &Hand, rules: &RuleSet, best: Option<&Reading<'_>>) -> Deci
 mod tests {
     use super::{readings, readings_both_ways_into, with_percent, Reading};
     use crate::arrange::arrangements;
-    use crate::hand::{Responsible, WinBy, WinContext};
+    use crate::hand::{Liable, WinBy, WinContext};
     use crate::patterns::HandFacts;
     use crate::small::SmallVec;
 
@@ -796,7 +796,7 @@ mod tests {
                 let mut self_drawn = on_discard.clone();
                 self_drawn.context = WinContext {
                     win_by: WinBy::SelfDraw,
-                    responsible: Responsible::NoneSelfDraw,
+                    responsible: Liable::NoneSelfDraw,
                     ..on_discard.context.clone()
                 };
                 let arranged = arrangements(&on_discard);

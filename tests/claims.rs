@@ -6,7 +6,7 @@
 //! won by South on East's discard.
 
 use mjscore::claim::{ClaimError, ClaimVerdict};
-use mjscore::line::Failure;
+use mjscore::error::Failure;
 use mjscore::notation::ClaimSpec;
 use mjscore::rules::{WSOM, ZJ};
 use mjscore::tile::Seat;

@@ -19,7 +19,7 @@ use std::io;
 
 use mjscore::arrange::SpecialShape;
 use mjscore::batch::{self, Input, Settings};
-use mjscore::hand::{Responsible, WinContext};
+use mjscore::hand::{Liable, WinContext};
 use mjscore::patterns::{all_sequences, Condition, Facts, Pattern, Shapes, Value, ANY, REGULAR};
 use mjscore::payment::Payments;
 use mjscore::render::Format;
@@ -176,7 +176,7 @@ fn pay(_: &PaymentParams, value: u32, context: &WinContext) -> Payments {
 fn explain(out: &mut String, _: &PaymentParams, payments: &Payments, context: &WinContext) {
     use std::fmt::Write;
     let _ = match context.responsible {
-        Responsible::NoneSelfDraw => write!(out, "toy self-draw: each pays {}", payments.value),
+        Liable::NoneSelfDraw => write!(out, "toy self-draw: each pays {}", payments.value),
         _ => write!(
             out,
             "toy discard: the discarder pays 2 × {}",
@@ -196,7 +196,7 @@ static TOY: RuleSet = RuleSet::new(
         pay,
         explain,
         winner_receives: |_, value, context| match context.responsible {
-            Responsible::NoneSelfDraw => 3 * i64::from(value),
+            Liable::NoneSelfDraw => 3 * i64::from(value),
             _ => 2 * i64::from(value),
         },
         params: PaymentParams::NONE,

@@ -6,9 +6,9 @@
 mod common;
 
 use mjscore::analysis::{self, Analysis, Discards, WaitValue, Waits};
+use mjscore::error::Failure;
 use mjscore::hand::{ContextConflict, HandErrorKind};
 use mjscore::line::parse_holding;
-use mjscore::line::Failure;
 use mjscore::rules::{DOUBLING, WSOM, ZJ};
 use mjscore::waits::distance::calling_distance;
 use mjscore::RuleSet;

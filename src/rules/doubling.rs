@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use crate::digits::{write_int, write_uint};
-use crate::hand::{Responsible, WinContext};
+use crate::hand::{Liable, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
     rank_counts, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR,
@@ -104,7 +104,7 @@ fn pay(params: &PaymentParams, points: u32, context: &WinContext) -> Payments {
     let payout = payout(points);
     Payments::losers_pay(context.seat, points, |seat| {
         let times = match context.responsible {
-            Responsible::NoneSelfDraw => params.self_draw_times,
+            Liable::NoneSelfDraw => params.self_draw_times,
             responsible if responsible.seat() == Some(seat) => params.discarder_times,
             _ => 1,
         };
@@ -128,9 +128,9 @@ fn times_word(out: &mut String, times: u32) {
 fn explain(out: &mut String, params: &PaymentParams, payments: &Payments, context: &WinContext) {
     let x = payments.value;
     out.push_str(match context.responsible {
-        Responsible::NoneSelfDraw => "self-draw: ",
-        Responsible::Nobody => "discard, nobody responsible (resp=none): ",
-        Responsible::Discarder(_) | Responsible::Named(_) => "discard: ",
+        Liable::NoneSelfDraw => "self-draw: ",
+        Liable::Nobody => "discard, nobody responsible (resp=none): ",
+        Liable::Discarder(_) | Liable::Named(_) => "discard: ",
     });
     // Only the ½-point chicken is paid on 0 points (a claim is at least 1): its half point
     // is said in words, as 2^½ would be no whole payout.
@@ -143,12 +143,12 @@ fn explain(out: &mut String, params: &PaymentParams, payments: &Payments, contex
         let _ = write_int(out, payout(x));
     }
     match context.responsible {
-        Responsible::NoneSelfDraw => {
+        Liable::NoneSelfDraw => {
             out.push_str(", each player pays ");
             times_word(out, params.self_draw_times);
         }
-        Responsible::Nobody => {}
-        Responsible::Discarder(seat) | Responsible::Named(seat) => {
+        Liable::Nobody => {}
+        Liable::Discarder(seat) | Liable::Named(seat) => {
             out.push_str(", ");
             out.push_str(seat.name());
             out.push_str(" pays ");
@@ -162,9 +162,9 @@ fn explain(out: &mut String, params: &PaymentParams, payments: &Payments, contex
 fn winner_receives(params: &PaymentParams, points: u32, context: &WinContext) -> i64 {
     let each = payout(points);
     match context.responsible {
-        Responsible::NoneSelfDraw => 3 * i64::from(params.self_draw_times) * each,
-        Responsible::Nobody => 3 * each,
-        Responsible::Discarder(_) | Responsible::Named(_) => {
+        Liable::NoneSelfDraw => 3 * i64::from(params.self_draw_times) * each,
+        Liable::Nobody => 3 * each,
+        Liable::Discarder(_) | Liable::Named(_) => {
             (2 + i64::from(params.discarder_times)) * each
         }
     }

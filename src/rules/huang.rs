@@ -14,6 +14,7 @@
 
 use std::borrow::Cow;
 
+use crate::context::Tin;
 use crate::arrange::{Placement, Shape};
 use crate::digits::write_uint;
 use crate::hand::{ContextConflict, HandError, HandErrorKind, WinContext};
@@ -35,16 +36,9 @@ use crate::words::{SystemWords, WordSpec, WordValues};
 // ---- context words (docs/rules-huang.md § Context words) ----
 
 /// The Tin declarations (`tin=`), by how many changes after the deal, as the typed
-/// context lists them; `late` (5 or more, or changed after declaring) earns nothing;
-/// `none` was not declared at all.
+/// context lists them ([`Tin`]); `late` (5 or more, or changed after declaring) earns
+/// nothing; `none` was not declared at all.
 const TIN: [&str; 7] = crate::context::TIN_WORDS;
-const TIN_HEAVEN: u8 = 0;
-const TIN_EARTH: u8 = 1;
-const TIN_HUMAN: u8 = 2;
-const TIN_GHOST: u8 = 3;
-const TIN_INSECT: u8 = 4;
-const TIN_LATE: u8 = 5;
-const TIN_NONE: u8 = 6;
 
 /// Index of `tin=` in [`WORDS`].
 pub(crate) const TIN_WORD: usize = 0;
@@ -62,7 +56,7 @@ pub static WORDS: [WordSpec; 5] = [
     WordSpec {
         key: "tin",
         values: WordValues::Names(&TIN),
-        default: TIN_LATE,
+        default: Tin::Late as u8,
         meaning: "the Tin declaration: heaven, earth, human, ghost, insect, late (default) or none",
     },
     WordSpec {
@@ -102,8 +96,8 @@ fn last_n(context: Situation) -> u8 {
 }
 
 /// The Tin declared (`tin=`).
-fn tin(words: &SystemWords) -> u8 {
-    words.value(TIN_WORD)
+fn tin(words: &SystemWords) -> Tin {
+    Tin::of_stored(words.value(TIN_WORD))
 }
 
 /// All eight flowers: the hand wins on them alone, whatever its tiles (h.57).
@@ -147,7 +141,7 @@ pub static HUANG: RuleSet = RuleSet::new(
 
 /// Note 1: "You must declare Tin before you can Hu" (all eight flowers need no Tin).
 fn refuse(context: &WinContext) -> Option<&'static str> {
-    (tin(&context.words) == TIN_NONE && !all_flowers(&context.words)).then_some(
+    (tin(&context.words) == Tin::None && !all_flowers(&context.words)).then_some(
         "no Tin declared (tin=none): in Huang's table you must declare Tin before you can Hu",
     )
 }
@@ -353,23 +347,23 @@ fn door_clean(f: &Facts) -> bool {
 }
 
 fn insect_tin(f: &Facts) -> bool {
-    tin(f.context().words()) == TIN_INSECT
+    tin(f.context().words()) == Tin::Insect
 }
 
 fn ghost_tin(f: &Facts) -> bool {
-    tin(f.context().words()) == TIN_GHOST
+    tin(f.context().words()) == Tin::Ghost
 }
 
 fn human_tin(f: &Facts) -> bool {
-    tin(f.context().words()) == TIN_HUMAN
+    tin(f.context().words()) == Tin::Human
 }
 
 fn earth_tin(f: &Facts) -> bool {
-    tin(f.context().words()) == TIN_EARTH
+    tin(f.context().words()) == Tin::Earth
 }
 
 fn heaven_tin(f: &Facts) -> bool {
-    tin(f.context().words()) == TIN_HEAVEN
+    tin(f.context().words()) == Tin::Heaven
 }
 
 /// h.10, h.11, h.35 (note 6): no honour tile at all.

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 
 use crate::arrange::Shape;
 use crate::digits::write_uint;
-use crate::hand::{Responsible, WinContext};
+use crate::hand::{Liable, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
     rank_counts, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR, REGULAR_OR_PAIRS,
@@ -90,12 +90,12 @@ enum Case {
 
 fn case(params: &PaymentParams, value: u32, context: &WinContext) -> Case {
     match context.responsible {
-        Responsible::NoneSelfDraw => Case::EachPays { self_draw: true },
-        Responsible::Nobody => Case::EachPays { self_draw: false },
-        Responsible::Discarder(_) | Responsible::Named(_) if value <= params.discard_from => {
+        Liable::NoneSelfDraw => Case::EachPays { self_draw: true },
+        Liable::Nobody => Case::EachPays { self_draw: false },
+        Liable::Discarder(_) | Liable::Named(_) if value <= params.discard_from => {
             Case::SmallDiscard
         }
-        Responsible::Discarder(seat) | Responsible::Named(seat) => Case::Responsible(seat),
+        Liable::Discarder(seat) | Liable::Named(seat) => Case::Responsible(seat),
     }
 }
 
@@ -126,7 +126,7 @@ fn pay(params: &PaymentParams, value: u32, context: &WinContext) -> Payments {
 fn winner_receives(params: &PaymentParams, value: u32, context: &WinContext) -> i64 {
     let x = 3 * i64::from(value);
     match context.responsible {
-        Responsible::NoneSelfDraw => i64::from(params.self_draw_times) * x,
+        Liable::NoneSelfDraw => i64::from(params.self_draw_times) * x,
         _ => x,
     }
 }

@@ -1,0 +1,175 @@
+//! The library's error: why a line (or a hand from tiles) could not be scored at all, as
+//! one [`Error`] with its column, a kind for scripts and a message. Inside it, each step's
+//! own error as that step made it (the notation's, the hand's, the claim's, a batch line's
+//! or a session's).
+
+use std::fmt;
+
+use crate::claim::ClaimError;
+use crate::hand::{HandError, HandErrorKind};
+use crate::notation::NotationError;
+
+/// The longest line read as a hand. A real hand line is under 100 bytes; the limit leaves
+/// room for a long comment after the hand while keeping memory bounded on hostile input.
+/// Comment and blank lines are skipped whatever their length.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Why a line could not even be handed to the parser.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) enum LineError {
+    /// Bytes that are not UTF-8.
+    #[error("the line is not valid UTF-8: save the file as UTF-8 (hands need only ASCII)")]
+    NotUtf8 {
+        /// The column of the first character that could not be read.
+        column: usize,
+    },
+    /// A line over [`MAX_LINE`] bytes.
+    #[error("the line is longer than {MAX_LINE} bytes; a hand is one short line")]
+    TooLong,
+}
+
+impl LineError {
+    /// 1-based column of the first character that could not be read.
+    pub fn column(&self) -> usize {
+        match self {
+            LineError::NotUtf8 { column } => *column,
+            LineError::TooLong => 1,
+        }
+    }
+}
+
+/// Why a line could not be scored at all (a false win is not an error: see [`Outcome`](crate::Outcome)): the
+/// column at fault, a kind for scripts, and a message that says what was expected there.
+///
+/// ```
+/// let error = mjscore::score_line("b123 c456 d789 w11 b5 b6", &mjscore::rules::WSOM).unwrap_err();
+/// assert_eq!((error.column(), error.kind()), (25, "syntax"));
+/// assert_eq!(error.to_string(), format!("column 25: {}", error.message()));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error(Box<Failure>);
+
+impl Error {
+    /// 1-based column of the token at fault (for a hand from tiles, the item's place).
+    pub fn column(&self) -> usize {
+        self.0.column()
+    }
+
+    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
+    /// `session`.
+    pub fn kind(&self) -> &'static str {
+        self.0.kind()
+    }
+
+    /// The message without the column.
+    pub fn message(&self) -> String {
+        self.0.message()
+    }
+
+    /// The step's own error, for the crate's renderers and tests.
+    #[cfg_attr(feature = "testing", visibility::make(pub))]
+    pub(crate) fn failure(&self) -> &Failure {
+        &self.0
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl<T: Into<Failure>> From<T> for Error {
+    fn from(failure: T) -> Error {
+        Error(Box::new(failure.into()))
+    }
+}
+
+/// What [`Error`] holds: each step's own error, kept as that step made it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "testing", visibility::make(pub))]
+pub(crate) enum Failure {
+    /// The text is not notation.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// The notation is no possible hand, or its context words contradict each other.
+    #[error(transparent)]
+    Hand(#[from] HandError),
+    /// The claim cannot be read against the rule set.
+    #[error("column {column}: {error}")]
+    Claim {
+        /// The column of the claim (1 for `--claim`).
+        column: usize,
+        /// What is wrong with it.
+        error: ClaimError,
+    },
+    /// A batch line that is not text the parser can read (not UTF-8, far too long).
+    #[error("column {col}: {err}", col = .0.column(), err = .0)]
+    Line(#[from] LineError),
+    /// A session line (`players:`, `draw`) that cannot be read (the batch's sessions say
+    /// what is wrong).
+    #[error("column {column}: {message}")]
+    Session {
+        /// The column at fault.
+        column: usize,
+        /// What is wrong, in words.
+        message: String,
+    },
+    /// An error in a hand whose players' names were read as seats, told with the words as
+    /// the user wrote them (`from=ann`, not the `from=e` it was read as).
+    #[error("column {}: {message}", .error.column())]
+    AsWritten {
+        /// The error of the line as read.
+        error: Box<Failure>,
+        /// Its message, naming the words as written.
+        message: String,
+    },
+}
+
+impl Failure {
+    /// 1-based column of the token at fault.
+    fn column(&self) -> usize {
+        match self {
+            Failure::Notation(e) => e.column,
+            Failure::Hand(e) => e.column,
+            Failure::Claim { column, .. } => *column,
+            Failure::Line(e) => e.column(),
+            Failure::Session { column, .. } => *column,
+            Failure::AsWritten { error, .. } => error.column(),
+        }
+    }
+
+    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
+    /// `session`.
+    fn kind(&self) -> &'static str {
+        match self {
+            Failure::Notation(_) => "syntax",
+            Failure::Hand(HandError {
+                kind: HandErrorKind::Context(_) | HandErrorKind::WordOfAnotherSystem { .. },
+                ..
+            }) => "context",
+            Failure::Hand(_) => "invalid_hand",
+            Failure::Claim { .. } => "claim",
+            Failure::Line(_) => "input",
+            Failure::Session { .. } => "session",
+            Failure::AsWritten { error, .. } => error.kind(),
+        }
+    }
+
+    /// The message without the column.
+    fn message(&self) -> String {
+        match self {
+            Failure::Notation(e) => e.kind.to_string(),
+            Failure::Hand(e) => e.kind.to_string(),
+            Failure::Claim { error, .. } => error.to_string(),
+            Failure::Line(e) => e.to_string(),
+            Failure::Session { message, .. } => message.clone(),
+            Failure::AsWritten { message, .. } => message.clone(),
+        }
+    }
+}
+
