@@ -471,54 +471,72 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// Does what the arguments ask, setting `status` to the exit status of the hands scored.
 fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     if let Some(Command::Rules { action }) = &cli.command {
-        let mut stdout = io::stdout().lock();
-        return match action {
-            RulesAction::Check { file } => {
-                let (rules, base) = read_rules_file(file)?;
-                let line = format!(
-                    "{}: a rule set of {} patterns, from {}\n",
-                    file.display(),
-                    rules.patterns().len(),
-                    base.id()
-                );
-                write_all(&mut stdout, line.as_bytes(), "the check")
-            }
-            RulesAction::Show { file } => {
-                let (rules, base) = read_rules_file(file)?;
-                let shown = Text::changes(&rules, base);
-                write_all(&mut stdout, shown.as_bytes(), "the table")
-            }
-        };
+        return rules_command(action);
     }
-    let with_maximum;
-    let from_file;
-    let rules: &RuleSet = match (rules::by_id(&cli.rules), cli.max) {
-        _ if mjscore::rules_file::is_path(&cli.rules) => {
-            if cli.max.is_some() {
-                bail!("--max changes the built-in doubling table; a rules file sets its own maximum ([limits] compound)");
+    let rules = chosen_rules(cli)?;
+    match &cli.command {
+        Some(command) => {
+            if !(cli.hand.is_empty() && cli.files.is_empty()) {
+                bail!("a command (patterns, explain, notation, completions, man) takes no hand and no -f");
             }
-            from_file = read_rules_file(Path::new(&cli.rules))?.0;
-            &from_file
+            run_command(cli, command, &rules, status)
         }
-        (Some(rules), None) => rules,
+        None => score_hands(cli, &rules, status),
+    }
+}
+
+/// `mjscore rules check FILE` and `mjscore rules show FILE`.
+fn rules_command(action: &RulesAction) -> Result<()> {
+    let mut stdout = io::stdout().lock();
+    match action {
+        RulesAction::Check { file } => {
+            let (rules, base) = read_rules_file(file)?;
+            let line = format!(
+                "{}: a rule set of {} patterns, from {}\n",
+                file.display(),
+                rules.patterns().len(),
+                base.id()
+            );
+            write_all(&mut stdout, line.as_bytes(), "the check")
+        }
+        RulesAction::Show { file } => {
+            let (rules, base) = read_rules_file(file)?;
+            let shown = Text::changes(&rules, base);
+            write_all(&mut stdout, shown.as_bytes(), "the table")
+        }
+    }
+}
+
+/// The rule set `--rules` names (a built-in one, or a rules file), with `--max` for the
+/// doubling table.
+fn chosen_rules(cli: &Cli) -> Result<Cow<'static, RuleSet>> {
+    if mjscore::rules_file::is_path(&cli.rules) {
+        if cli.max.is_some() {
+            bail!("--max changes the built-in doubling table; a rules file sets its own maximum ([limits] compound)");
+        }
+        return Ok(Cow::Owned(read_rules_file(Path::new(&cli.rules))?.0));
+    }
+    match (rules::by_id(&cli.rules), cli.max) {
+        (Some(rules), None) => Ok(Cow::Borrowed(rules)),
         (Some(rules), Some(max)) if rules.id() == rules::DOUBLING.id() => {
-            with_maximum = rules::doubling_with_maximum(max);
-            &with_maximum
+            Ok(Cow::Owned(rules::doubling_with_maximum(max)))
         }
         (Some(_), Some(_)) => bail!("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)"),
         (None, _) => unreachable!("clap accepts only known rule sets"),
-    };
+    }
+}
+
+/// A subcommand other than `rules`: a card, an explanation, a script, the manual page, or
+/// the waits of hands.
+fn run_command(cli: &Cli, command: &Command, rules: &RuleSet, status: &mut u8) -> Result<()> {
     let format = Format::from(cli.format);
     let mut stdout = io::stdout().lock();
-    if cli.command.is_some() && !(cli.hand.is_empty() && cli.files.is_empty()) {
-        bail!("a command (patterns, explain, notation, completions, man) takes no hand and no -f");
-    }
-    match &cli.command {
-        Some(Command::Patterns { .. }) => {
+    match command {
+        Command::Patterns { .. } => {
             let card = format.card(rules, text_width());
-            return write_all(&mut stdout, card.as_bytes(), "the reference card");
+            write_all(&mut stdout, card.as_bytes(), "the reference card")
         }
-        Some(Command::Explain { pattern, .. }) => {
+        Command::Explain { pattern, .. } => {
             if format == Format::Tsv {
                 bail!("explain writes one pattern in full, as text or json; for a table of the patterns, use mjscore patterns --format tsv");
             }
@@ -526,38 +544,34 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
                 let list = format.pattern_list(rules);
                 return write_all(&mut stdout, list.as_bytes(), "the list of patterns");
             };
-            return explain(rules, pattern, format, &mut stdout);
+            explain(rules, pattern, format, &mut stdout)
         }
-        Some(Command::Notation) => {
+        Command::Notation => {
             let card = Text::notation_card(&rules::ALL, text_width());
-            return write_all(&mut stdout, card.as_bytes(), "the notation card");
+            write_all(&mut stdout, card.as_bytes(), "the notation card")
         }
-        Some(Command::Completions { shell }) => {
+        Command::Completions { shell } => {
             // clap_complete panics when it cannot write: generate in memory, then write.
             let mut script = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), "mjscore", &mut script);
-            stdout
-                .write_all(&script)
-                .and_then(|()| stdout.flush())
-                .context("cannot write the completion script")?;
-            return Ok(());
+            write_all(&mut stdout, &script, "the completion script")
         }
-        Some(Command::Man) => {
-            return write_all(&mut stdout, &man_page()?, "the manual page");
-        }
-        Some(Command::Waits {
-            summary: true,
-            ..
-        }) => bail!(
+        Command::Man => write_all(&mut stdout, &man_page()?, "the manual page"),
+        Command::Waits { summary: true, .. } => bail!(
             "waits has no --summary: its exit status says how the hands stand (0 calling, 1 not calling, 2 not a hand), and --format tsv gives a table to count"
         ),
-        Some(Command::Waits { hand, files, .. }) => {
+        Command::Waits { hand, files, .. } => {
             *status = waits(cli, rules, hand, files)?;
-            return Ok(());
+            Ok(())
         }
-        // Done above, before any rule set is read.
-        Some(Command::Rules { .. }) | None => {}
+        Command::Rules { action } => rules_command(action),
     }
+}
+
+/// Scores the hand given as arguments, or the list of hands of the `-f` files (standard
+/// input without any), and writes the summary if asked.
+fn score_hands(cli: &Cli, rules: &RuleSet, status: &mut u8) -> Result<()> {
+    let format = Format::from(cli.format);
     if let Some(spec) = &cli.claim {
         if cli.hand.is_empty() {
             bail!("--claim is for a single hand given as arguments; in a list of hands, write claim=N on each line");
@@ -566,6 +580,9 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         if let Err(e) = spec.resolve(rules) {
             bail!("--claim: {}", e.message());
         }
+    }
+    if cli.all && format == Format::Tsv {
+        bail!("--all lists readings in text or json; tsv has one row per hand");
     }
     let look = painter(use_color(cli.color, Stream::Stdout));
     let output = format.renderer(rules, look, text_width());
@@ -588,32 +605,13 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
         },
         session_ahead: players_ahead.as_ref(),
     };
-    if cli.all && format == Format::Tsv {
-        bail!("--all lists readings in text or json; tsv has one row per hand");
-    }
+    let mut stdout = io::stdout().lock();
     let summary = if cli.hand.is_empty() {
-        let inputs = open_inputs(&cli.files);
-        let interrupt = Interrupt::catch();
-        // The batch buffers its output itself, and writes whole lines only.
-        let summary = match batch::run(
-            inputs,
-            &settings,
-            &interrupt.control(jobs(cli)),
-            &mut stdout,
-        ) {
-            Ok(summary) => summary,
-            Err(stopped) => {
-                *status = stopped.summary.exit_status();
-                return Err(anyhow::Error::new(stopped.error).context("cannot write the results"));
-            }
-        };
-        // A run cut short by a signal ends without its summary, which would count only
-        // the lines before it.
-        if let Some(code) = interrupt.status() {
-            *status = code;
-            return Ok(());
+        match list(cli, &settings, status, &mut stdout)? {
+            Some(summary) => summary,
+            // Stopped by a signal: no summary, which would count only the lines before it.
+            None => return Ok(()),
         }
-        summary
     } else {
         if !cli.files.is_empty() {
             bail!("give either a hand as arguments or -f FILE, not both");
@@ -628,6 +626,31 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     }
     stdout.flush().context("cannot write the results")?;
     Ok(())
+}
+
+/// The list of hands of the `-f` files, scored through the batch (which buffers its output
+/// itself and writes whole lines only); `None` when a signal stopped it (`status` is then
+/// its exit status).
+fn list<'r>(
+    cli: &Cli,
+    settings: &Settings<'r>,
+    status: &mut u8,
+    stdout: &mut impl Write,
+) -> Result<Option<Summary<'r>>> {
+    let inputs = open_inputs(&cli.files);
+    let interrupt = Interrupt::catch();
+    let summary = match batch::run(inputs, settings, &interrupt.control(jobs(cli)), stdout) {
+        Ok(summary) => summary,
+        Err(stopped) => {
+            *status = stopped.summary.exit_status();
+            return Err(anyhow::Error::new(stopped.error).context("cannot write the results"));
+        }
+    };
+    if let Some(code) = interrupt.status() {
+        *status = code;
+        return Ok(None);
+    }
+    Ok(Some(summary))
 }
 
 /// A file name given where a hand goes (`mjscore hands.txt`) is a usage error that says to

@@ -1655,16 +1655,6 @@ const MANY_NAMED: usize = 16;
 /// system's own words, claims, and every mistake with its column.
 fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), NotationError> {
     let mut columns = Columns::new(line);
-    let ParsedHand {
-        concealed,
-        melds,
-        winning,
-        end,
-        words,
-        named,
-        claim,
-    } = parsed;
-
     let mut rest = line;
     // Whether the previous token was a plain tile group (another may follow without a space)
     // or a meld (its closing bracket already separates it).
@@ -1676,7 +1666,7 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
     // Where the token before this one starts: two words of a table's language may mean
     // together what neither says alone (`self drawn`).
     let mut token_start: Option<&str> = None;
-    // The keys of `named` in lower case, once there are many of them.
+    // The keys of the named words in lower case, once there are many of them.
     let mut named_keys: Option<std::collections::HashSet<String>> = None;
     loop {
         let before_spaces = rest;
@@ -1694,6 +1684,7 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
         let next = rest.chars().next().expect("not empty");
 
         let no_space = !separated && !after_group;
+        let concealed = &mut parsed.concealed;
         if let Some(after) =
             concealed_group(rest, at, no_space, &mut style, concealed, &mut columns)?
         {
@@ -1709,57 +1700,11 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
         if !separated {
             return Err(glued(line, rest, &mut columns));
         }
-        let parsed = match next {
-            '[' => meld(rest, &mut style).map(|(after, (kind, tiles))| {
-                melds.push(ParsedMeld {
-                    kind,
-                    tiles,
-                    column: at,
-                });
-                (after, true)
-            }),
-            '+' => winning_tile(rest).and_then(|(after, (group, value))| {
-                if winning.is_some() {
-                    return fail(rest, NotationErrorKind::SecondWinningTile);
-                }
-                if let Err(kind) = check_style(&mut style, group) {
-                    return fail(&rest[1..], kind);
-                }
-                *winning = Some(Spanned { value, column: at });
-                Ok((after, false))
-            }),
-            'c' | 'C'
-                if rest
-                    .get(..6)
-                    .is_some_and(|k| k.eq_ignore_ascii_case("claim=")) =>
-            {
-                claim_token(rest).and_then(|(after, value)| {
-                    if claim.is_some() {
-                        return fail(rest, NotationErrorKind::Repeated("claim".to_string()));
-                    }
-                    *claim = Some(Spanned { value, column: at });
-                    Ok((after, false))
-                })
-            }
-            c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
-                let at = Spanned {
-                    value: rest,
-                    column: at,
-                };
-                keep_word(w, at, after, previous, words, named, &mut named_keys)
-            }),
-            c => match foreign_token(&token_text(rest)) {
-                Some(kind) => fail(rest, kind),
-                None if c.is_ascii_digit() => fail(
-                    rest,
-                    NotationErrorKind::MissingSuit(
-                        rest.chars().take_while(|c| c.is_ascii_digit()).collect(),
-                    ),
-                ),
-                None => fail(rest, NotationErrorKind::UnexpectedChar(c)),
-            },
+        let token = Spanned {
+            value: rest,
+            column: at,
         };
-        match parsed {
+        match other_token(token, previous, parsed, &mut style, &mut named_keys) {
             Ok((after, was_meld)) => (rest, after_group, after_meld) = (after, false, was_meld),
             Err(nom::Err::Failure(f) | nom::Err::Error(f)) => {
                 let kind = f.kind.unwrap_or(NotationErrorKind::UnexpectedChar(next));
@@ -1768,8 +1713,68 @@ fn parse_tokens<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> Result<(), No
             Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers only"),
         }
     }
-    *end = columns.of(rest);
+    parsed.end = columns.of(rest);
     Ok(())
+}
+
+/// A token that is no group of concealed tiles, at `token` (the rest of the line from it,
+/// and its column), kept in `parsed`: a meld, the winning tile, a claim, a context word, or
+/// an error saying what it is. The text after it, and whether it was a meld.
+fn other_token<'a>(
+    token: Spanned<&'a str>,
+    previous: Option<(&'a str, &'a str)>,
+    parsed: &mut ParsedHand<'a>,
+    style: &mut Option<Style>,
+    named_keys: &mut Option<std::collections::HashSet<String>>,
+) -> Res<'a, bool> {
+    let (rest, at) = (token.value, token.column);
+    match rest.chars().next().expect("not empty") {
+        '[' => meld(rest, style).map(|(after, (kind, tiles))| {
+            parsed.melds.push(ParsedMeld {
+                kind,
+                tiles,
+                column: at,
+            });
+            (after, true)
+        }),
+        '+' => winning_tile(rest).and_then(|(after, (group, value))| {
+            if parsed.winning.is_some() {
+                return fail(rest, NotationErrorKind::SecondWinningTile);
+            }
+            if let Err(kind) = check_style(style, group) {
+                return fail(&rest[1..], kind);
+            }
+            parsed.winning = Some(Spanned { value, column: at });
+            Ok((after, false))
+        }),
+        'c' | 'C'
+            if rest
+                .get(..6)
+                .is_some_and(|k| k.eq_ignore_ascii_case("claim=")) =>
+        {
+            claim_token(rest).and_then(|(after, value)| {
+                if parsed.claim.is_some() {
+                    return fail(rest, NotationErrorKind::Repeated("claim".to_string()));
+                }
+                parsed.claim = Some(Spanned { value, column: at });
+                Ok((after, false))
+            })
+        }
+        c if c.is_ascii_alphabetic() => word(rest).and_then(|(after, w)| {
+            let (words, named) = (&mut parsed.words, &mut parsed.named);
+            keep_word(w, token, after, previous, words, named, named_keys)
+        }),
+        c => match foreign_token(&token_text(rest)) {
+            Some(kind) => fail(rest, kind),
+            None if c.is_ascii_digit() => fail(
+                rest,
+                NotationErrorKind::MissingSuit(
+                    rest.chars().take_while(|c| c.is_ascii_digit()).collect(),
+                ),
+            ),
+            None => fail(rest, NotationErrorKind::UnexpectedChar(c)),
+        },
+    }
 }
 
 /// The group of concealed tiles `rest` starts with (`b123`, `123s`), its tiles kept in

@@ -279,10 +279,10 @@ fn set_value(
     value: &Spanned<toml::Value>,
     text: &str,
 ) -> Result<(), RulesFileError> {
-    let Some(pattern) = rules
+    let Some(at) = rules
         .patterns
         .iter()
-        .find(|p| p.id.eq_ignore_ascii_case(id.get_ref()))
+        .position(|p| p.id.eq_ignore_ascii_case(id.get_ref()))
     else {
         // The change names the nearest ids.
         let error = rules
@@ -290,61 +290,80 @@ fn set_value(
             .expect_err("no such pattern");
         return Err(change_error(text, id.span(), error));
     };
+    let pattern = &rules.patterns[at];
+    let new = new_value(pattern, value, base, text)?;
+    // A percentage's texts state it: they say the new one.
+    if let (Value::Percent(old), Value::Percent(percent)) = (pattern.value, new) {
+        let (was, now) = (format!("+{old} %"), format!("+{percent} %"));
+        let (summary, details) = (
+            pattern.summary.replace(&was, &now),
+            pattern.details.replace(&was, &now),
+        );
+        let patterns = rules.patterns.to_mut();
+        patterns[at].summary = Cow::Owned(summary);
+        patterns[at].details = Cow::Owned(details);
+    }
+    rules
+        .set_value(id.get_ref(), new)
+        .map_err(|e| change_error(text, id.span(), e))
+}
+
+/// The value `[values]` gives `pattern`, of the kind its old value is: a percentage as
+/// `"+N%"`, the doubling table's maximum as `"max"` or `"max - 1"`, points as a whole
+/// number (up to the base's most); a computed or half-point value cannot be set.
+fn new_value(
+    pattern: &Pattern,
+    value: &Spanned<toml::Value>,
+    base: &RuleSet,
+    text: &str,
+) -> Result<Value, RulesFileError> {
     let at = value.span().start;
-    let new = match (pattern.value, value.get_ref()) {
+    match (pattern.value, value.get_ref()) {
         (Value::Percent(_), toml::Value::String(s)) => {
             let percent = s
                 .strip_prefix('+')
                 .and_then(|s| s.strip_suffix('%'))
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| (1..=1000).contains(n));
-            Value::Percent(percent.ok_or_else(|| {
+            percent.map(Value::Percent).ok_or_else(|| {
                 error_at(
                     text,
                     at,
                     format!("'{s}': {} is a percentage: expected \"+N%\", N from 1 to 1000", pattern.id),
                 )
-            })?)
+            })
         }
-        (Value::Percent(_), _) => {
-            return Err(error_at(
-                text,
-                at,
-                format!("{} is a percentage: expected a string \"+N%\" (e.g. \"+50%\")", pattern.id),
-            ))
-        }
-        (Value::Computed { label }, _) => {
-            return Err(error_at(
-                text,
-                at,
-                format!(
-                    "{} {} is computed from the hand ({label}): its value cannot be set; switch it off with off = [\"{}\"]",
-                    pattern.id, pattern.name, pattern.id
-                ),
-            ))
-        }
-        (Value::Half, _) => {
-            return Err(error_at(
-                text,
-                at,
-                format!("{} {} is worth ½, counted only alone: its value cannot be set", pattern.id, pattern.name),
-            ))
-        }
+        (Value::Percent(_), _) => Err(error_at(
+            text,
+            at,
+            format!("{} is a percentage: expected a string \"+N%\" (e.g. \"+50%\")", pattern.id),
+        )),
+        (Value::Computed { label }, _) => Err(error_at(
+            text,
+            at,
+            format!(
+                "{} {} is computed from the hand ({label}): its value cannot be set; switch it off with off = [\"{}\"]",
+                pattern.id, pattern.name, pattern.id
+            ),
+        )),
+        (Value::Half, _) => Err(error_at(
+            text,
+            at,
+            format!("{} {} is worth ½, counted only alone: its value cannot be set", pattern.id, pattern.name),
+        )),
         (Value::Maximum { .. }, toml::Value::String(s)) => {
             let less = match s.replace(' ', "").as_str() {
                 "max" | "maximum" => Some(0),
                 "max-1" | "maximum-1" => Some(1),
                 _ => None,
             };
-            Value::Maximum {
-                less: less.ok_or_else(|| {
-                    error_at(
-                        text,
-                        at,
-                        format!("'{s}': expected \"max\", \"max - 1\" or a number of points"),
-                    )
-                })?,
-            }
+            less.map(|less| Value::Maximum { less }).ok_or_else(|| {
+                error_at(
+                    text,
+                    at,
+                    format!("'{s}': expected \"max\", \"max - 1\" or a number of points"),
+                )
+            })
         }
         (old, _) => {
             let n = integer(value, &format!("{}'s points as a whole number", pattern.id), text)?;
@@ -361,31 +380,12 @@ fn set_value(
                     format!("{} is set to {n}: expected a whole number from 0 to {most}", pattern.id),
                 )
             })?;
-            match old {
+            Ok(match old {
                 Value::Maximum { .. } => Value::Alone(points),
                 _ => Value::Points(points),
-            }
+            })
         }
-    };
-    // A percentage's texts state it: they say the new one.
-    if let (Value::Percent(old), Value::Percent(percent)) = (pattern.value, new) {
-        let (was, now) = (format!("+{old} %"), format!("+{percent} %"));
-        let (summary, details) = (
-            pattern.summary.replace(&was, &now),
-            pattern.details.replace(&was, &now),
-        );
-        let at = rules
-            .patterns
-            .iter()
-            .position(|p| p.id == pattern.id)
-            .unwrap_or(0);
-        let patterns = rules.patterns.to_mut();
-        patterns[at].summary = Cow::Owned(summary);
-        patterns[at].details = Cow::Owned(details);
     }
-    rules
-        .set_value(id.get_ref(), new)
-        .map_err(|e| change_error(text, id.span(), e))
 }
 
 fn set_limits(rules: &mut RuleSet, limits: &Limits, text: &str) -> Result<(), RulesFileError> {
@@ -682,18 +682,49 @@ const SHAPES: [(&str, Shapes); 5] = [
     ("any", ANY),
 ];
 
+/// Adds the new hand of a `[[hands]]` table to `rules`: its conditions read into
+/// [`Requirements`], its pattern made, then its example checked to score it.
 fn add_hand(
     rules: &mut RuleSet,
     spanned: &Spanned<Hand>,
     text: &str,
 ) -> Result<(), RulesFileError> {
     let hand = spanned.get_ref();
-    let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
-    let mut r = Requirements::ANY;
     let shapes = match &hand.shape {
         Some(shape) => choice(shape, &SHAPES, text)?,
         None => REGULAR_OR_PAIRS,
     };
+    let r = requirements(hand, text)?;
+    if let Some(why) = impossible(&r, shapes) {
+        return Err(error_at(
+            text,
+            spanned.span().start,
+            format!("no hand can be '{}': {why}", hand.name.get_ref()),
+        ));
+    }
+    let pattern = hand_pattern(hand, r, shapes, text)?;
+    let implies: Vec<&str> = hand.implies.iter().map(|i| i.get_ref().as_str()).collect();
+    rules.add_pattern(pattern, &implies).map_err(|e| {
+        let span = match &e {
+            ChangeError::UnknownPattern { id, .. } | ChangeError::ImpliesItself { id } => hand
+                .implies
+                .iter()
+                .find(|i| i.get_ref() == id)
+                .map_or(hand.id.span(), |i| i.span()),
+            _ => hand.id.span(),
+        };
+        change_error(text, span, e)
+    })?;
+    // The example, if any, must score the hand: checked once the table is whole.
+    match &hand.example {
+        Some(example) => check_example(hand, example, rules, text),
+        None => Ok(()),
+    }
+}
+
+/// The conditions of a new hand, as data.
+fn requirements(hand: &Hand, text: &str) -> Result<Requirements, RulesFileError> {
+    let mut r = Requirements::ANY;
     if let Some(tiles) = &hand.tiles {
         r.tiles = tiles_of(tiles, text)?;
     }
@@ -729,49 +760,61 @@ fn add_hand(
         r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
     }
     if let Some(triplets) = &hand.triplets {
-        let t = triplets.get_ref();
-        r.triplets_of = tiles_of(&t.of, text)?;
-        let number = |n: &Spanned<i64>| {
-            u8::try_from(*n.get_ref())
-                .ok()
-                .filter(|&n| n <= 4)
-                .ok_or_else(|| {
-                    at(
-                        n.span(),
-                        format!(
-                            "triplets: {} is no count of sets: expected 0 to 4",
-                            n.get_ref()
-                        ),
-                    )
-                })
-        };
-        let mut count = Count::ANY;
-        if let Some(n) = &t.exactly {
-            count = Count::exactly(number(n)?);
-        }
-        if let Some(n) = &t.at_least {
-            count.min = number(n)?;
-        }
-        if let Some(n) = &t.at_most {
-            count.max = number(n)?;
-        }
-        if count.is_any() {
-            return Err(at(
-                triplets.span(),
-                "triplets: expected how many, with at_least, at_most or exactly".to_string(),
-            ));
-        }
-        r.triplets = count;
+        r.triplets_of = tiles_of(&triplets.get_ref().of, text)?;
+        r.triplets = triplets_count(triplets, text)?;
     }
     if let Some(pair) = &hand.pair {
         r.pair = tiles_of(pair, text)?;
     }
-    if let Some(why) = impossible(&r, shapes) {
+    Ok(r)
+}
+
+/// How many triplets of the kinds `triplets = {of, …}` names: `exactly`, or `at_least`
+/// and `at_most`; at least one of them.
+fn triplets_count(triplets: &Spanned<Triplets>, text: &str) -> Result<Count, RulesFileError> {
+    let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
+    let t = triplets.get_ref();
+    let number = |n: &Spanned<i64>| {
+        u8::try_from(*n.get_ref())
+            .ok()
+            .filter(|&n| n <= 4)
+            .ok_or_else(|| {
+                at(
+                    n.span(),
+                    format!(
+                        "triplets: {} is no count of sets: expected 0 to 4",
+                        n.get_ref()
+                    ),
+                )
+            })
+    };
+    let mut count = Count::ANY;
+    if let Some(n) = &t.exactly {
+        count = Count::exactly(number(n)?);
+    }
+    if let Some(n) = &t.at_least {
+        count.min = number(n)?;
+    }
+    if let Some(n) = &t.at_most {
+        count.max = number(n)?;
+    }
+    if count.is_any() {
         return Err(at(
-            spanned.span(),
-            format!("no hand can be '{}': {why}", hand.name.get_ref()),
+            triplets.span(),
+            "triplets: expected how many, with at_least, at_most or exactly".to_string(),
         ));
     }
+    Ok(count)
+}
+
+/// The pattern of a new hand: its id, names, value (a limit scores alone), condition,
+/// shapes, and its text (given, or said from its conditions).
+fn hand_pattern(
+    hand: &Hand,
+    r: Requirements,
+    shapes: Shapes,
+    text: &str,
+) -> Result<Pattern, RulesFileError> {
     let points = points(&hand.value, 1, "a hand's value", text)?;
     let value = if hand.limit {
         Value::Alone(points)
@@ -779,6 +822,14 @@ fn add_hand(
         Value::Points(points)
     };
     let summary = hand.summary.clone().unwrap_or_else(|| describe(&r, shapes));
+    let details = format!(
+        "{summary}{}",
+        if hand.limit {
+            ". A limit: it scores alone."
+        } else {
+            "."
+        }
+    );
     let mut pattern = Pattern::new(
         hand.id.get_ref().clone(),
         hand.name.get_ref().clone(),
@@ -787,53 +838,39 @@ fn add_hand(
     )
     .with_chinese(hand.chinese.clone())
     .with_shapes(shapes)
-    .with_text(
-        summary.clone(),
-        format!(
-            "{summary}{}",
-            if hand.limit {
-                ". A limit: it scores alone."
-            } else {
-                "."
-            }
-        ),
-    );
+    .with_text(summary, details);
     if let Some(example) = &hand.example {
         pattern = pattern.with_example(example.get_ref().clone());
     }
-    let implies: Vec<&str> = hand.implies.iter().map(|i| i.get_ref().as_str()).collect();
-    rules.add_pattern(pattern, &implies).map_err(|e| {
-        let span = match &e {
-            ChangeError::UnknownPattern { id, .. } | ChangeError::ImpliesItself { id } => hand
-                .implies
-                .iter()
-                .find(|i| i.get_ref() == id)
-                .map_or(hand.id.span(), |i| i.span()),
-            _ => hand.id.span(),
-        };
-        change_error(text, span, e)
-    })?;
-    // The example, if any, must score the hand: checked once the table is whole.
-    if let Some(example) = &hand.example {
-        let scored = crate::score_line(example.get_ref(), rules)
-            .map_err(|e| at(example.span(), format!("the example is no hand: {e}")))?;
-        let counts = match &scored.outcome {
-            crate::Outcome::Win { reading, .. } => reading
-                .counted
-                .iter()
-                .chain(reading.set_aside.iter())
-                .any(|c| c.pattern.id == *hand.id.get_ref()),
-            _ => false,
-        };
-        if !counts {
-            return Err(at(
-                example.span(),
-                format!(
-                    "the example does not score '{}': expected a hand it applies to",
-                    hand.name.get_ref()
-                ),
-            ));
-        }
+    Ok(pattern)
+}
+
+/// Checks that a new hand's example scores it under the whole table.
+fn check_example(
+    hand: &Hand,
+    example: &Spanned<String>,
+    rules: &RuleSet,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
+    let scored = crate::score_line(example.get_ref(), rules)
+        .map_err(|e| at(example.span(), format!("the example is no hand: {e}")))?;
+    let counts = match &scored.outcome {
+        crate::Outcome::Win { reading, .. } => reading
+            .counted
+            .iter()
+            .chain(reading.set_aside.iter())
+            .any(|c| c.pattern.id == *hand.id.get_ref()),
+        _ => false,
+    };
+    if !counts {
+        return Err(at(
+            example.span(),
+            format!(
+                "the example does not score '{}': expected a hand it applies to",
+                hand.name.get_ref()
+            ),
+        ));
     }
     Ok(())
 }

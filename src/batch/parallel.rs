@@ -169,36 +169,31 @@ pub(super) fn each_line<R: Read, W: Work>(
     // This thread works too: a thread more than the cores, woken for every chunk that came
     // back, took a core from a worker each time.
     let helpers = jobs - 1;
+    let shared = Shared {
+        queue: &queue,
+        alive: &alive,
+        work,
+        file,
+        renders: &renders,
+    };
     thread::scope(|scope| {
-        let mut workers = Vec::with_capacity(helpers);
-        for started in 0..helpers {
-            let done = done.clone();
-            let queue = &queue;
-            let alive = &alive;
-            let renders = &renders;
-            let worker = move || {
-                alive.fetch_add(1, Ordering::SeqCst);
-                work_chunks(queue, &done, work, file, renders);
-            };
-            match start(scope, started, worker) {
-                Ok(handle) => workers.push(handle),
-                Err(error) => {
-                    // Without a chunk to take, the workers started end; the scope waits
-                    // for them.
-                    drop(chunks);
-                    join_quietly(workers);
-                    return Ok(Some(Refused {
-                        started: started + 1,
-                        error,
-                    }));
-                }
+        let workers = start_workers(scope, helpers, &shared, &done).and_then(|workers| {
+            match ready_to_work(&workers, &alive, jobs, under_way) {
+                Ok(()) => Ok(workers),
+                Err(refused) => Err((workers, refused)),
             }
-        }
-        if let Err(refused) = ready_to_work(&workers, &alive, jobs, under_way) {
-            drop(chunks);
-            join_quietly(workers);
-            return Ok(Some(refused));
-        }
+        });
+        // The workers run until the queue's sender is dropped below; the scope joins them.
+        let _workers = match workers {
+            Ok(workers) => workers,
+            Err((workers, refused)) => {
+                // Without a chunk to take, the workers started end; the scope waits for
+                // them.
+                drop(chunks);
+                join_quietly(workers);
+                return Ok(Some(refused));
+            }
+        };
         drop(done);
         // The chunks are numbered as read; `next` is the number of the next to hand back,
         // and `waiting` holds those that came back before it.
@@ -225,21 +220,11 @@ pub(super) fn each_line<R: Read, W: Work>(
                 break;
             };
             waiting.insert(index, worked);
-            while let Some(Worked {
-                text,
-                rendered,
-                lines,
-            }) = waiting.remove(&next)
-            {
+            while let Some(worked) = waiting.remove(&next) {
                 next += 1;
-                for (number, line, worked, range) in lines {
-                    if stopped() {
-                        break 'results;
-                    }
-                    each(Item::Line(number, &text[line], worked, &rendered[range]))?;
+                if hand_back(worked, &stopped, each, (&texts, &renders))? == Handed::Stopped {
+                    break 'results;
                 }
-                texts.give(text);
-                renders.give(rendered);
             }
         }
         // Dropping the sender ends the workers, even when `each` failed above.
@@ -250,6 +235,83 @@ pub(super) fn each_line<R: Read, W: Work>(
         }
         Ok(None)
     })
+}
+
+/// What every worker shares: the queue of chunks, the count of workers alive, the work,
+/// the file's name and the pool of buffers for rendered results.
+struct Shared<'a, W> {
+    queue: &'a Mutex<mpsc::Receiver<(usize, Chunk)>>,
+    alive: &'a AtomicUsize,
+    work: &'a W,
+    file: Option<&'a str>,
+    renders: &'a Pool,
+}
+
+/// Starts `helpers` workers, each sending what it works out to `done`; a thread the
+/// system refuses ends the starting, with the workers started so far and why.
+#[allow(clippy::type_complexity)] // the two halves of a refusal, said once
+fn start_workers<'scope, W: Work>(
+    scope: &'scope Scope<'scope, '_>,
+    helpers: usize,
+    shared: &'scope Shared<'scope, W>,
+    done: &mpsc::Sender<(usize, Option<Worked<W::Worked>>)>,
+) -> Result<Vec<ScopedJoinHandle<'scope, ()>>, (Vec<ScopedJoinHandle<'scope, ()>>, Refused)> {
+    let mut workers = Vec::with_capacity(helpers);
+    for started in 0..helpers {
+        let done = done.clone();
+        let worker = move || {
+            shared.alive.fetch_add(1, Ordering::SeqCst);
+            work_chunks(
+                shared.queue,
+                &done,
+                shared.work,
+                shared.file,
+                shared.renders,
+            );
+        };
+        match start(scope, started, worker) {
+            Ok(handle) => workers.push(handle),
+            Err(error) => {
+                let refused = Refused {
+                    started: started + 1,
+                    error,
+                };
+                return Err((workers, refused));
+            }
+        }
+    }
+    Ok(workers)
+}
+
+/// Whether a chunk's lines were all handed back, or a stop came first.
+#[derive(PartialEq, Eq)]
+enum Handed {
+    All,
+    Stopped,
+}
+
+/// Hands back each line of a chunk worked out, in order, unless `stopped`; then gives its
+/// buffers back to their pools (texts, rendered results).
+fn hand_back<T>(
+    worked: Worked<T>,
+    stopped: &impl Fn() -> bool,
+    each: &mut impl FnMut(Item<'_, T>) -> io::Result<()>,
+    (texts, renders): (&Pool, &Pool),
+) -> io::Result<Handed> {
+    let Worked {
+        text,
+        rendered,
+        lines,
+    } = worked;
+    for (number, line, worked, range) in lines {
+        if stopped() {
+            return Ok(Handed::Stopped);
+        }
+        each(Item::Line(number, &text[line], worked, &rendered[range]))?;
+    }
+    texts.give(text);
+    renders.give(rendered);
+    Ok(Handed::All)
 }
 
 /// Whether the workers started can work, or why the run goes line by line instead, as when
