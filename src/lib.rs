@@ -72,12 +72,25 @@ macro_rules! engine_modules {
 }
 
 engine_modules!(
-    analysis, arrange, build, claim, context, error, format, hand, line, notation, output,
+    analysis, arrange, build, claim, context, error, format, hand, line, lines, notation, output,
     patterns, payment, rule_set, score, session, sets, small, style, summary, tile, validate,
     waits, words,
 );
 mod ascii;
-pub mod batch;
+
+pub mod batch {
+    //! Many lines, in order: one hand per line from any number of inputs, worked out on
+    //! every core and written in input order as they are done, with a [`Summary`] of the
+    //! run and, when the lines seat players, a session's running totals. Memory stays
+    //! flat however long the input, a bad line or an input that cannot be read is
+    //! reported in place and the run goes on, and a run is stopped from outside only
+    //! between lines ([`Control`]). [`run_waits`] does the same for the `waits` analysis.
+    //!
+    //! [`Summary`]: crate::Summary
+
+    pub use crate::lines::waits::run as run_waits;
+    pub use crate::lines::{first_players, run, Control, FewerThreads, Input, Settings, Stopped};
+}
 #[cfg(feature = "testing")]
 pub mod corpus;
 mod digits;

@@ -4,7 +4,7 @@
 //! test of bits the [`Facts`] already hold, so a hand made of them costs a few
 //! instructions per reading.
 
-use super::Facts;
+use super::facts::Facts;
 use crate::sets::SetKind;
 use crate::tile::kinds;
 

@@ -6,7 +6,8 @@
 use std::borrow::Cow;
 use std::io::{self, Write};
 
-use super::{run_task, Control, Input, Settings, Task, Work};
+use super::task::{Task, Work};
+use super::{run_task, Control, Input, Settings};
 use crate::analysis::Analysis;
 use crate::line::{analyse_line_with, Error, LineError};
 use crate::output::{Columns, Location};

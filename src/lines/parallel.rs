@@ -20,7 +20,8 @@ use std::sync::{mpsc, Mutex, PoisonError};
 use std::thread::{self, Scope, ScopedJoinHandle};
 use std::time::Duration;
 
-use super::{Line, LineReader, Work};
+use super::read::{Line, LineReader};
+use super::task::Work;
 use crate::line::LineError;
 use crate::output::Location;
 
