@@ -11,9 +11,9 @@ use std::io;
 
 use mjscore::batch::{self, Control, Input, Settings};
 use mjscore::render::{Columns, Location, Renderer};
-use mjscore::session::{Entry, Played};
-use mjscore::summary::Summary;
+use mjscore::Summary;
 use mjscore::{rules, Analysis, Error, Options, Outcome, Scored, Seat};
+use mjscore::{Entry, Played};
 
 struct Brief;
 

@@ -1,7 +1,6 @@
 //! A hand built from tiles (`HandTiles`), without notation: checked by the rules a line of
 //! notation is checked by, scored the same, written back as the line it stands for.
 
-use mjscore::line::parse_for;
 use mjscore::{
     rules, score_hand, score_line, Context, HandTiles, MeldKind, Outcome, RuleOption, Seat, Tile,
     WonBy,
@@ -38,7 +37,7 @@ fn tiles_give_the_hand_the_line_gives() {
         context: on_easts_discard(),
     };
     let hand = built.hand(&rules::WSOM).unwrap();
-    assert_eq!(hand, parse_for(line, &rules::WSOM).unwrap());
+    assert_eq!(hand, score_line(line, &rules::WSOM).unwrap().hand);
     let from_line = score_line(line, &rules::WSOM).unwrap();
     let (Outcome::Win { reading: a, .. }, Outcome::Win { reading: b, .. }) =
         (score_hand(&hand, &rules::WSOM), from_line.outcome)
@@ -58,7 +57,9 @@ fn tiles_give_the_hand_the_line_gives() {
     let hand = built.hand(&rules::DOUBLING).unwrap();
     assert_eq!(
         hand,
-        parse_for(&format!("{line} round=s"), &rules::DOUBLING).unwrap()
+        score_line(&format!("{line} round=s"), &rules::DOUBLING)
+            .unwrap()
+            .hand
     );
 }
 

@@ -5,12 +5,12 @@
 use std::io;
 
 use mjscore::batch::{self, Control, Input, Settings};
-use mjscore::context::{Context, RuleOption, Tin, WonBy};
-use mjscore::patterns::{Condition, Pattern, Value, REGULAR};
-use mjscore::render::Json;
-use mjscore::render::{Location, Renderer};
+use mjscore::render::{Json, Location, Renderer};
 use mjscore::rules::{HUANG, WSOM};
-use mjscore::{HandTiles, MeldKind, Options, Outcome, Reading, Scored, Seat, Tile};
+use mjscore::{
+    Condition, Context, HandTiles, MeldKind, Options, Outcome, Pattern, Reading, RuleOption,
+    Scored, Seat, Shapes, Tile, Tin, Value, WonBy,
+};
 
 /// The best reading of a line that wins under `rules`.
 fn won<'s, 'r>(scored: &'s Scored<'r>) -> &'s Reading<'r> {
@@ -264,7 +264,7 @@ fn a_rule_set_derived_at_run_time() {
         Value::Points(60),
         Condition::Hand(|f| f.holds_only(LOW)),
     )
-    .with_shapes(REGULAR);
+    .with_shapes(Shapes::REGULAR);
     club.add_pattern(low, &[]).unwrap();
     // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 = 50 (under WSOM 45, with 4.2.1 5 and
     // 4.1 30). On East's discard: East pays 3 × 50 − 50 = 100, West and North 25.
