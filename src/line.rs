@@ -74,6 +74,18 @@ fn parse_holding_among(
 
 /// Reads one line as a hand before its win and analyses it under `rules`: its waits (13
 /// tiles) or its discards (14). The `waits` command's step for one line.
+///
+/// ```
+/// use mjscore::{rules, Analysis};
+/// // b123 c456 d789 w11 and b5 b6: it waits on b4 or b7, to make b456 or b567.
+/// let Analysis::Waits(waits) = mjscore::analyse_line("b123 c456 d789 w11 b5 b6", &rules::WSOM)?
+/// else {
+///     panic!("13 tiles: waits")
+/// };
+/// let tiles: Vec<String> = waits.waits.iter().map(|w| w.tile.to_string()).collect();
+/// assert_eq!(tiles, ["b4", "b7"]);
+/// # Ok::<(), mjscore::Error>(())
+/// ```
 pub fn analyse_line<'r>(line: &str, rules: &'r RuleSet) -> Result<Analysis<'r>, Error> {
     analyse_line_with(line, rules, Options::default())
 }
@@ -166,6 +178,21 @@ pub fn score_line<'a>(line: &'a str, rules: &'a RuleSet) -> Result<Scored<'a>, E
 
 /// [`score_line`] with options. A line with a `claim=` scored with a `--claim` as well is
 /// an error rather than a guess which one counts.
+///
+/// ```
+/// use mjscore::{rules, score_line_with, ClaimSpec, ClaimVerdict, Options};
+/// // The hand is worth 45 (1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40); a claim of
+/// // 40 is lower: it stands.
+/// let claim = ClaimSpec::Points(40);
+/// let options = Options {
+///     claim: Some(&claim),
+///     ..Options::default()
+/// };
+/// let scored = score_line_with("b66 c12345678 d111 +c9 self seat=s", &rules::WSOM, options)?;
+/// let check = scored.claim.expect("a claim was made");
+/// assert_eq!(check.verdict, ClaimVerdict::Underscored);
+/// # Ok::<(), mjscore::Error>(())
+/// ```
 pub fn score_line_with<'a>(
     line: &'a str,
     rules: &'a RuleSet,

@@ -167,7 +167,34 @@ pub struct Stopped<'r> {
 /// Bad lines are reported in place and the run goes on; so is an input that cannot be read
 /// (missing, a directory, a read error), and the run goes on with the next input. Only an
 /// error writing `out` stops it, or `control`'s stop. An input read ahead is scored on
-/// `control.jobs` threads (see `run_task`); the output is the same whatever the threads.
+/// `control.jobs` threads; the output is the same whatever the threads.
+///
+/// ```
+/// use mjscore::batch::{self, Control, Input, Settings};
+/// use mjscore::render::Tsv;
+/// use mjscore::{rules, Options};
+///
+/// let lines = "b66 c12345678 d111 +c9 self seat=s\nb1 +b1\n";
+/// let input = Input {
+///     name: None,
+///     source: "a list".to_string(),
+///     reader: Box::new(std::io::Cursor::new(lines)),
+///     read_ahead: false,
+/// };
+/// let settings = Settings {
+///     rules: &rules::WSOM,
+///     output: &Tsv::new(&rules::WSOM),
+///     options: Options::default(),
+///     session_ahead: None,
+/// };
+/// let mut out = Vec::new();
+/// let summary = batch::run(vec![input], &settings, &Control::jobs(1), &mut out).unwrap();
+/// // The header, a scored row worth 45, an error row; the worst status: 2, not a hand.
+/// let out = String::from_utf8(out).unwrap();
+/// assert_eq!(out.lines().count(), 3);
+/// assert!(out.lines().nth(1).unwrap().contains("\t45\t"));
+/// assert_eq!((summary.scored, summary.errors, summary.exit_status()), (1, 1, 2));
+/// ```
 pub fn run<'r>(
     inputs: Vec<Input>,
     settings: &Settings<'r>,
@@ -506,6 +533,11 @@ impl Scoring<'_, '_> {
     }
 }
 
+/// Runs `task` on every line of every input, in order, writing each result to `out` as
+/// `output` renders it (its header first, if it has one). Bad lines are reported in place
+/// and the run goes on; so is an input that cannot be read (missing, a directory, a read
+/// error), and the run goes on with the next input. Only an error writing `out` stops it.
+///
 /// An input that may be read ahead ([`Input::read_ahead`]) is worked out in chunks of
 /// lines on `control.jobs` threads (when more than 1) and applied in input order; any other
 /// input is read, worked out and written one line at a time, the output flushed whenever

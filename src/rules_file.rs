@@ -55,6 +55,18 @@ pub struct RulesFileError {
 }
 
 /// The rule set a rules file describes: its base, with the file's changes.
+///
+/// ```
+/// use mjscore::{FalseWin, Outcome};
+/// let club = mjscore::rules_file::parse("base = \"wsom\"\nname = \"High club\"\nminimum = 50\n")?;
+/// // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45: under this club's minimum.
+/// let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &club)?;
+/// let Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) = &scored.outcome else {
+///     panic!("a false win")
+/// };
+/// assert_eq!((reading.total, *minimum), (45, 50));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn parse(text: &str) -> Result<RuleSet, RulesFileError> {
     parse_with_base(text).map(|(rules, _)| rules)
 }

@@ -734,8 +734,8 @@ pub(crate) fn decide_best<'r>(
     }
 }
 
-/// What scoring decides of a hand from its best reading: [`score`]'s outcome without the
-/// reading and the payments.
+/// What scoring decides of a hand from its best reading: [`score_hand`](crate::score_hand)'s
+/// outcome without the reading and the payments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
     /// The hand wins.

@@ -122,17 +122,12 @@ fn first_non_blank(bytes: &[u8]) -> Option<u8> {
     bytes.iter().copied().find(|b| !b.is_ascii_whitespace())
 }
 
-/// Runs `task` on every line of every input, in order, writing each result to `out` as
-/// `output` renders it (its header first, if it has one). Bad lines are reported in place
-/// and the run goes on; so is an input that cannot be read (missing, a directory, a read
-/// error), and the run goes on with the next input. Only an error writing `out` stops it.
-///
 /// The first `players:` line of `input` that seats a table, read ahead of a run (a
 /// format with a header must know the session's columns before the first row:
 /// [`Settings::session_ahead`](super::Settings::session_ahead)). Only the lines holding a
 /// `:` are looked at closely, and no hand holds one: a list of hands is passed over at
-/// little more than the cost of reading its bytes. Memory stays bounded: a line longer than 64 KiB (`MAX_LINE`) is an error in the
-/// run, never a `players:` line, so no more of it is kept.
+/// little more than the cost of reading its bytes. Memory stays bounded: a line longer
+/// than 64 KiB is an error in the run, never a `players:` line, so no more of it is kept.
 pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[String; 4]>> {
     use std::io::BufRead;
     let mut input = std::io::BufReader::with_capacity(64 * 1024, input);

@@ -38,7 +38,7 @@ pub(crate) fn render(
 }
 
 /// Analyses every line of every input, in order, writing each result to `out` (a TSV
-/// header first). As [`super::run`], a bad line or an input that cannot be read is reported
+/// header first). As [`run`](super::run), a bad line or an input that cannot be read is reported
 /// in place and the run goes on; only an error writing `out` stops it. Returns the worst
 /// exit status of the lines analysed (those before such an error too), and how the writing
 /// went.

@@ -142,8 +142,11 @@ impl<W: Write> Write for Printable<'_, W> {
 /// every control character is written as its code point (`U+001B`), so that no input can
 /// move the cursor, clear the screen or retitle the window, and so is every bidirectional
 /// control and line or paragraph separator, so that none can reorder or break what is
-/// shown after it. A tab becomes a space: it
-/// separates tokens as a space does. See `write_printable`.
+/// shown after it. A tab becomes a space: it separates tokens as a space does.
+///
+/// ```
+/// assert_eq!(mjscore::render::printable("b1\u{1b}[31m\tb2"), "b1U+001B[31m b2");
+/// ```
 pub fn printable(text: &str) -> Cow<'_, str> {
     if !may_hold_control(text) || !text.chars().any(is_unsafe) {
         return Cow::Borrowed(text);
