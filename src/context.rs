@@ -19,8 +19,9 @@ pub enum WonBy {
     SelfDraw,
     /// Drawn from the wall after a kong (a self-draw on the supplement tile).
     KongSupplement,
-    /// Taken from a player's kong as he added to it.
-    RobbingKong,
+    /// Taken from a player's kong as he added to it: this player's, or (`None`) the
+    /// player's before the winner.
+    RobbingKong(Option<Seat>),
     /// With the initial tiles: East's 14 (`heaven`), or another's 13 and East's first
     /// discard (`earth`).
     Blessing,
@@ -108,6 +109,19 @@ pub enum RuleOption {
 }
 
 impl RuleOption {
+    /// The option a rule set's word `key` says with the value it stores (a seat's,
+    /// a declaration's or a number's place; a flag's 1), if it is one of these options.
+    pub(crate) fn of_word(key: &str, value: u8) -> Option<RuleOption> {
+        Some(match key {
+            "round" => RuleOption::Round(*Seat::ALL.get(usize::from(value))?),
+            "tin" => RuleOption::Tin(Tin::of_stored(value)),
+            "last" => RuleOption::NthLastTile(value),
+            "lastcopy" if value != 0 => RuleOption::LastCopy,
+            "flowers" => RuleOption::Flowers(value),
+            _ => return None,
+        })
+    }
+
     /// The option as a rule set's context word: key and value.
     fn word(self) -> (String, Option<String>) {
         let (key, value) = match self {
@@ -171,7 +185,10 @@ impl Context {
             WonBy::Discard(None) | WonBy::Unsaid => {}
             WonBy::SelfDraw => words.push(Word::SelfDraw),
             WonBy::KongSupplement => words.push(Word::KongSupplement),
-            WonBy::RobbingKong => words.push(Word::RobbedKong),
+            WonBy::RobbingKong(from) => {
+                words.push(Word::RobbedKong);
+                words.extend(from.map(Word::From));
+            }
             // East's blessing is self-drawn (heaven); another's is won on East's discard.
             WonBy::Blessing if self.seat == Seat::East => words.push(Word::Heaven),
             WonBy::Blessing => words.push(Word::Earth),

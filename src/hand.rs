@@ -7,6 +7,7 @@
 
 use std::fmt::Write;
 
+use crate::context::{Context, Responsible, RuleOption, WonBy};
 use crate::notation::{ParsedHand, ParsedHolding, ParsedMeld, Spanned, Word};
 use crate::sets::{MeldKind, Set};
 use crate::small::SmallVec;
@@ -297,8 +298,8 @@ impl Hand {
         }
     }
 
-    /// The situation of the win.
-    pub fn context(&self) -> &WinContext {
+    /// The situation of the win, as the engine holds it.
+    pub fn win_context(&self) -> &WinContext {
         &self.context
     }
 
@@ -354,6 +355,55 @@ impl Hand {
     /// Whether the winning tile was drawn from the wall (a kong's supplement too).
     pub fn self_drawn(&self) -> bool {
         self.context.self_drawn()
+    }
+
+    /// The situation of the win as typed values: what the line's context words said, read
+    /// (a discarder the line did not name is left unsaid, as the line left it). A
+    /// [`HandTiles`](crate::HandTiles) of the same tiles in this context makes this very
+    /// hand again.
+    ///
+    /// ```
+    /// use mjscore::{rules, RuleOption, Seat, Tin, WonBy};
+    /// // 13 tiles and the winning e1: South self-draws, having declared Tin on one tile changed.
+    /// let line = "b123 c456 d789 w111 e1 +e1 seat=s self tin=earth";
+    /// let scored = mjscore::score_line(line, &rules::HUANG)?;
+    /// let context = scored.hand.context();
+    /// assert_eq!((context.seat, context.won_by), (Seat::South, WonBy::SelfDraw));
+    /// assert_eq!(context.options, [RuleOption::Tin(Tin::Earth)]);
+    /// # Ok::<(), mjscore::Error>(())
+    /// ```
+    pub fn context(&self) -> Context {
+        let win = &self.context;
+        let won_by = match win.win_by {
+            WinBy::SelfDraw if win.heaven => WonBy::Blessing,
+            WinBy::SelfDraw if win.kong_supplement => WonBy::KongSupplement,
+            WinBy::SelfDraw => WonBy::SelfDraw,
+            WinBy::Discard { .. } if win.earth => WonBy::Blessing,
+            WinBy::Discard { from, assumed } => {
+                let from = (!assumed).then_some(from);
+                if win.robbed_kong {
+                    WonBy::RobbingKong(from)
+                } else {
+                    from.map_or(WonBy::Unsaid, |from| WonBy::Discard(Some(from)))
+                }
+            }
+        };
+        let responsible = match win.responsible {
+            Liable::Named(seat) => Some(Responsible::Player(seat)),
+            Liable::Nobody => Some(Responsible::Nobody),
+            Liable::Discarder(_) | Liable::NoneSelfDraw => None,
+        };
+        Context {
+            seat: win.seat,
+            won_by,
+            last_tile: win.last_tile,
+            responsible,
+            options: win
+                .words
+                .given()
+                .filter_map(|(key, value)| RuleOption::of_word(key, value))
+                .collect(),
+        }
     }
 
     /// The hand in canonical notation: concealed tiles grouped by suit, melds, the winning

@@ -1,10 +1,9 @@
 //! mjscore scores mahjong hands: Zung Jung v3.3 and its World Series of Mahjong form
 //! (WSOM), the Lacobies' doubling table and Rui Xin Huang's table, each a rule set on one
-//! engine. It reads a
-//! hand in a compact notation (`b123 c456 [p d111] w44 b78 +b9 seat=s from=e`, see
-//! docs/notation.md) or from tiles, finds every way the tiles can be read, scores each
-//! under the chosen rule set, and says which patterns count, the total, the limit applied
-//! and what every seat pays. The rules it applies are stated in docs/rules.md,
+//! engine. It reads a hand in a compact notation (`b123 c456 [p d111] w44 b78 +b9 seat=s
+//! from=e`, see docs/notation.md) or from tiles, finds every way the tiles can be read,
+//! scores each under the chosen rule set, and says which patterns count, the total, the
+//! limit applied and what every seat pays. The rules it applies are stated in docs/rules.md,
 //! docs/rules-doubling.md and docs/rules-huang.md.
 //!
 //! # Start here
@@ -27,7 +26,7 @@
 //! | to | use |
 //! |---|---|
 //! | score a line of notation | [`score_line`], [`score_line_with`] ([`Options`]: a claim, every reading) → [`Scored`], or an [`Error`] |
-//! | score a hand held as tiles | [`HandTiles`] with a typed [`Context`] → [`Hand`] → [`score_hand`] → [`Outcome`] |
+//! | score a hand held as tiles | [`HandTiles`] with a typed [`Context`] → [`Hand`] → [`score_hand`] → [`Outcome`]; a line's hand gives its context typed ([`Hand::context`]) |
 //! | read what was scored | [`Reading`] (its [`Arrangement`], each [`CountedPattern`], the [`Limit`]), [`Payments`], a claim's [`ClaimCheck`] |
 //! | a hand before its win | [`analyse_line`] → [`Analysis`]: its [`Waits`], or the [`Discards`] that keep it calling |
 //! | many lines, a session | [`batch::run`] and [`batch::run_waits`]: every core, a [`Summary`], a session's [`Sheet`] |

@@ -156,6 +156,16 @@ impl SystemWords {
         self.value(index) != 0
     }
 
+    /// The words that differ from their defaults, in the system's order: each one's key and
+    /// stored value.
+    pub fn given(&self) -> impl Iterator<Item = (&'static str, u8)> + '_ {
+        self.specs
+            .iter()
+            .zip(&self.values)
+            .filter(|(spec, &value)| value != spec.default)
+            .map(|(spec, &value)| (spec.key, value))
+    }
+
     /// Writes the words that differ from their defaults, in canonical notation.
     pub fn write_notation(&self, out: &mut impl Write) -> fmt::Result {
         for (spec, &value) in self.specs.iter().zip(&self.values) {

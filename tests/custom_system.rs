@@ -407,7 +407,7 @@ fn toy_reads_ten_words_of_its_own() {
         mjscore::line::parse_for("w111 e222 b123 c456 d5 +d5 self bonus level=1 bravo", &TOY)
             .unwrap();
     let mut words = String::new();
-    hand.context().words.write_notation(&mut words).unwrap();
+    hand.win_context().words.write_notation(&mut words).unwrap();
     assert_eq!(words, " bravo bonus level=1");
 }
 

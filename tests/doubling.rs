@@ -4,7 +4,6 @@
 //! East, and the win is on South's discard: the payout is 2^points, West and North pay it,
 //! South (the discarder) pays double, and East receives the sum, 4 × the payout.
 
-use mjscore::rules::doubling::ROUND;
 use mjscore::rules::{doubling_with_maximum, DOUBLING};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
@@ -346,7 +345,10 @@ fn the_prevailing_wind_reads_back_in_canonical_notation() {
     // `round=` is the doubling table's own word: read with its rule set.
     let hand =
         mjscore::line::parse_for("w222 b123 c456 d789 c5 +c5 round=s from=s", &DOUBLING).unwrap();
-    assert_eq!(hand.context().words.seat(ROUND), Seat::South);
+    assert_eq!(
+        hand.context().options,
+        [mjscore::RuleOption::Round(Seat::South)]
+    );
     let printed = hand.notation();
     // Concealed tiles are grouped by suit, without the winning tile: c456 + c5 is c4556.
     assert_eq!(printed, "b123 c4556 d789 w222 +c5 seat=e round=s from=s");

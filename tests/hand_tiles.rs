@@ -2,8 +2,8 @@
 //! notation is checked by, scored the same, written back as the line it stands for.
 
 use mjscore::{
-    rules, score_hand, score_line, Context, HandTiles, MeldKind, Outcome, RuleOption, Seat, Tile,
-    WonBy,
+    rules, score_hand, score_line, Context, HandTiles, MeldKind, Outcome, RuleOption, RuleSet,
+    Seat, Tile, WonBy,
 };
 
 /// South wins on East's discard.
@@ -111,4 +111,49 @@ fn a_tile_reads_from_its_code() {
             )
         );
     }
+}
+
+/// The same tiles in the typed context a hand reports make that very hand again: over the
+/// generated hands (self-draws, discards named and not, kongs, robbed kongs, the blessings,
+/// last tiles, `resp=`) under every rule set, and with each rule set's own options
+/// written on the line (the round, Huang's Tin, the N-th last tile, the last copy, flowers).
+#[test]
+fn a_hands_typed_context_makes_the_same_hand_again() {
+    let own_words = [
+        (&rules::DOUBLING, " round=s"),
+        (&rules::HUANG, " tin=earth last=3"),
+        (&rules::HUANG, " round=w lastcopy flowers=2 tin=none"),
+    ];
+    let mut checked = 0;
+    for line in mjscore::corpus::winning_hands(2026, 3000) {
+        let mut runs: Vec<(&RuleSet, String)> =
+            rules::ALL.iter().map(|&r| (r, line.clone())).collect();
+        runs.extend(
+            own_words
+                .iter()
+                .map(|&(r, words)| (r, format!("{line}{words}"))),
+        );
+        for (rules, line) in runs {
+            let Ok(scored) = score_line(&line, rules) else {
+                continue;
+            };
+            let hand = scored.hand;
+            let tiles = HandTiles {
+                concealed: hand.concealed().to_vec(),
+                melds: hand.melds().iter().map(|m| (m.kind, m.tile)).collect(),
+                winning: hand.winning_tile(),
+                context: hand.context(),
+            };
+            assert_eq!(
+                tiles.hand(rules).as_ref(),
+                Ok(&hand),
+                "{line} under {}",
+                rules.id()
+            );
+            checked += 1;
+        }
+    }
+    // Most lines are hands under every rule set (a Huang line without a Tin is refused
+    // only when scored, not read).
+    assert!(checked > 15_000, "{checked} hands checked");
 }

@@ -468,7 +468,7 @@ mod property {
                 }
                 let wait = wait.ok_or_else(|| TestCaseError::fail(format!(
                     "{line} under {}: {before} does not wait on {}", rules.id(), winning)))?;
-                let value = if hand.context().self_drawn() { &wait.self_draw } else { &wait.discard };
+                let value = if hand.self_drawn() { &wait.self_draw } else { &wait.discard };
                 let total = |o: &Outcome| match o {
                     Outcome::Win { reading, .. } => Some(reading.total),
                     Outcome::FalseWin(_) => None,
