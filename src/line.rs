@@ -38,6 +38,37 @@ impl ClaimSpec {
     pub fn resolve<'r>(&self, rules: &'r RuleSet) -> Result<Claim<'r>, Error> {
         claim::resolve(self, rules).map_err(|error| Failure::Claim { column: 1, error }.into())
     }
+
+    /// The referee's check of this claim on `hand`, scored as `outcome` under `rules`: a
+    /// hand from tiles is checked as a line's `claim=` is.
+    ///
+    /// ```
+    /// use mjscore::{rules, ClaimSpec, ClaimVerdict, Context, HandTiles, Seat, Tile, WonBy};
+    /// let tile = |code: &str| code.parse::<Tile>().unwrap();
+    /// // b66 c12345678 d111 +c9, self-drawn by South: 1.2 Concealed Hand 5 + 7.1 Nine-Tile
+    /// // Straight 40 = 45. The player claims 50: corrected to 45.
+    /// let hand = HandTiles {
+    ///     concealed: ["b6", "b6", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "d1", "d1", "d1"]
+    ///         .map(tile)
+    ///         .to_vec(),
+    ///     winning: Some(tile("c9")),
+    ///     context: Context { seat: Seat::South, won_by: WonBy::SelfDraw, ..Context::default() },
+    ///     ..HandTiles::default()
+    /// }
+    /// .hand(&rules::WSOM)?;
+    /// let outcome = mjscore::score_hand(&hand, &rules::WSOM);
+    /// let check = ClaimSpec::Points(50).check(&hand, &outcome, &rules::WSOM)?;
+    /// assert_eq!((check.verdict, check.settled), (ClaimVerdict::Overclaimed, Some(45)));
+    /// # Ok::<(), mjscore::Error>(())
+    /// ```
+    pub fn check<'r>(
+        &self,
+        hand: &Hand,
+        outcome: &Outcome<'r>,
+        rules: &'r RuleSet,
+    ) -> Result<ClaimCheck<'r>, Error> {
+        Ok(claim::check(self.resolve(rules)?, hand, outcome, rules))
+    }
 }
 
 /// Reads one line of notation into a validated hand under the default rule set, WSOM (a
