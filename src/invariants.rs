@@ -12,7 +12,7 @@
 //!   doubling table's dragon and wind pongs);
 //! - no pattern holds on a reading of four sets and a pair with a number of sequences its
 //!   shapes leave out ([`Shapes::sequences`](crate::arrange::Shapes::sequences)): the engine
-//!   does not test it there ([`check_sequence_counts`]);
+//!   does not test it there (`check_sequence_counts`);
 //! - a line the notation's plain reading takes is read as token by token, column for column
 //!   ([`check_plain_reading`]);
 //! - the payments sum to zero and the winner receives what the system's payment rule says
@@ -33,7 +33,7 @@ pub fn check<'r>(hand: &Hand, rules: &'r RuleSet) -> Result<Outcome<'r>, String>
     check_arranged(hand, rules, None)
 }
 
-/// [`check`], given the hand's [`arrangements`](crate::arrange::arrangements)
+/// [`check`], given the hand's [`crate::arrange::arrangements`]
 /// when the caller has worked them out (the exhaustive proof scores the same tiles
 /// self-drawn and on a discard, and arranges them once).
 pub fn check_arranged<'r>(

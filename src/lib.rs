@@ -76,6 +76,11 @@ engine_modules!(
     waits, words,
 );
 mod ascii;
+#[cfg(feature = "testing")]
+pub mod corpus;
+mod digits;
+#[cfg(feature = "testing")]
+pub mod invariants;
 
 pub mod batch {
     //! Many lines, in order: one hand per line from any number of inputs, worked out on
@@ -90,12 +95,6 @@ pub mod batch {
     pub use crate::lines::waits::run as run_waits;
     pub use crate::lines::{first_players, run, Control, FewerThreads, Input, Settings, Stopped};
 }
-#[cfg(feature = "testing")]
-pub mod corpus;
-mod digits;
-#[cfg(feature = "testing")]
-pub mod invariants;
-
 pub mod render {
     //! Rendering what the engine gives (scored hands, errors, waits, a session's steps, a run's
     //! summary) in an output format. A format is a [`Renderer`]: [`Text`] for people, coloured

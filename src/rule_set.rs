@@ -253,7 +253,7 @@ pub struct Dropped {
     pub instances: Option<usize>,
 }
 
-/// The limit, as data: one step in [`crate::score::limited_total`] serves every system.
+/// The limit, as data: one step of the scoring serves every system.
 ///
 /// A pattern that *scores alone* ([`Value::Maximum`], or worth `alone_from` or more) is
 /// worth itself and nothing else; the others add up, capped at `maximum`. The hand scores
@@ -719,7 +719,7 @@ impl RuleSet {
         self
     }
 
-    /// With a rule that refuses a win whatever the tiles (see [`RuleSet::refuse`]).
+    /// With a rule that refuses a win whatever the tiles.
     #[cfg_attr(feature = "testing", visibility::make(pub))]
     pub(crate) const fn with_refusal(
         mut self,
@@ -736,7 +736,7 @@ impl RuleSet {
         self
     }
 
-    /// With a win by declaration (see [`RuleSet::declared`]).
+    /// With a win by declaration.
     #[cfg_attr(feature = "testing", visibility::make(pub))]
     pub(crate) const fn with_declared_win(mut self, declared: fn(&SystemWords) -> bool) -> RuleSet {
         self.declared = Some(declared);

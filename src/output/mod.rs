@@ -1,11 +1,11 @@
 //! Rendering what the engine gives (scored hands, errors, waits, a session's steps, run
-//! summaries) in an output format. A format is a [`Renderer`]: [`Text`] for people,
-//! [`Json`] (JSON Lines) and [`Tsv`] for scripts (docs/scripting.md), each one module that
-//! renders every kind of result, a session's part included; [`Format`] is the registry the
-//! command line picks from, and writes the reference cards. The `waits` submodule holds
-//! each format's rendering of the `waits` analysis, `reference` the pattern and notation
-//! cards, `style` the colour by role that the text is painted with ([`Paint`]), and `fit`
-//! the text fitted to a terminal's width.
+//! summaries) in an output format. A format is a [`Renderer`], each one submodule that
+//! renders every kind of result, a session's part included: `text` for people, `json`
+//! (JSON Lines) and `tsv` for scripts (docs/scripting.md). The `waits` submodule holds each
+//! format's rendering of the `waits` analysis, `reference` the pattern and notation cards,
+//! and `fit` the text fitted to a terminal's width. The registry of formats is
+//! `crate::format`, above them; the colour by role the text is painted with,
+//! `crate::style`, below.
 //!
 //! Nothing here scores: every number comes from the scoring, the claim and the payments.
 //! The look of the text is decided by the caller and passed in (a [`Paint`]), so the same
