@@ -14,6 +14,8 @@
 //! minimum is 1 point; only regular hands win. Its payments: on a self-draw each other
 //! player pays X; on a discard the discarder alone pays 2X.
 
+mod common;
+
 use std::borrow::Cow;
 use std::io;
 
@@ -354,16 +356,7 @@ fn toy_words_messages_and_claims() {
 
     // The text output: the system's limit name and payment wording, as given.
     let scored = score_line("w111 w222 e111 e222 e3 +e3 self bonus", &TOY).unwrap();
-    let text = {
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Text::new(&TOY, &Plain),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    };
+    let text = common::rendered(Format::Text, &TOY, &Plain, &scored);
     for line in [
         "Rules        Toy (made up in tests/custom_system.rs)",
         "  t.2 Honors 字 13",
@@ -430,16 +423,7 @@ fn toy_brings_a_shape_of_its_own() {
     }
     // The text names the shape; the false-win reason lists it among Toy's shapes.
     let scored = score_line("b11999 c1199 d1199 +b1 self", &TOY).unwrap();
-    let text = {
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Text::new(&TOY, &Plain),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    };
+    let text = common::rendered(Format::Text, &TOY, &Plain, &scored);
     assert!(
         text.lines()
             .any(|l| l == "Arrangement  b111999 c1199 d1199 (Scattered Terminals)"),

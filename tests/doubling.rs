@@ -4,6 +4,9 @@
 //! East, and the win is on South's discard: the payout is 2^points, West and North pay it,
 //! South (the discarder) pays double, and East receives the sum, 4 × the payout.
 
+mod common;
+
+use mjscore::render::{Format, Plain};
 use mjscore::rules::{doubling_with_maximum, DOUBLING};
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
@@ -79,16 +82,7 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
     // Payout 2^0 = 1: West and North pay 1, South (the discarder) 2; East receives 4.
     assert_eq!(payments(line, &DOUBLING), [4, -2, -1, -1]);
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
-    let text = {
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Text::new(&DOUBLING, &mjscore::render::Plain),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    };
+    let text = common::rendered(Format::Text, &DOUBLING, &Plain, &scored);
     assert!(text.contains("\n  d.a Chicken 雞和 ½\n"), "{text}");
     assert!(text.contains("\nTotal        ½ (no limit)\n"), "{text}");
     // The half point said in words where the payout is worked out.
@@ -96,17 +90,8 @@ fn the_chicken_is_shown_as_half_a_point_and_pays_one() {
         text.contains("\nPayments     discard: payout 1 (the ½-point chicken pays as 0 points: 2^0 = 1), South pays double\n"),
         "{text}"
     );
-    let json: serde_json::Value = serde_json::from_str(&{
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Json::new(&DOUBLING),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    })
-    .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&common::rendered(Format::Json, &DOUBLING, &Plain, &scored)).unwrap();
     assert_eq!(json["total"], 0.5);
     assert_eq!(json["patterns"][0]["points"], 0.5);
     // Anything else that matches, even only a self-draw, takes the chicken's place.
@@ -127,31 +112,13 @@ fn a_claimed_chicken_is_corrected_to_half_a_point_not_to_nothing() {
     assert_eq!(check.verdict.name(), "overclaimed");
     assert!(check.settled_half);
     assert_eq!(payments(line, &DOUBLING), [-2, 4, -1, -1]);
-    let text = {
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Text::new(&DOUBLING, &mjscore::render::Plain),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    };
+    let text = common::rendered(Format::Text, &DOUBLING, &Plain, &scored);
     assert!(
         text.contains("\nClaim        claim=1: overclaimed; the hand is worth ½: corrected to ½\n"),
         "{text}"
     );
-    let json: serde_json::Value = serde_json::from_str(&{
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Json::new(&DOUBLING),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    })
-    .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&common::rendered(Format::Json, &DOUBLING, &Plain, &scored)).unwrap();
     assert_eq!(json["claim"]["settled"], 0.5);
     // The chicken claimed by its name is worth ½ as well: confirmed.
     let line = "[c b123] [p w444] c456 d789 d2 +d2 seat=s from=e claim=d.a";
@@ -396,16 +363,7 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
     assert_eq!(aside, ["d.s5:12"]);
     // The text says so under the Total line.
     let scored = mjscore::score_line(line, &DOUBLING).unwrap();
-    let text = {
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Text::new(&DOUBLING, &mjscore::render::Plain),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    };
+    let text = common::rendered(Format::Text, &DOUBLING, &Plain, &scored);
     let total: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("Total"))

@@ -9,6 +9,9 @@
 //! waiting on (h.45 Single Tin needs exactly one); "hidden" counts h.61's concealed triples
 //! (the one the winning tile completed excluded).
 
+mod common;
+
+use mjscore::render::{Format, Plain};
 use mjscore::rules::HUANG;
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
@@ -587,16 +590,7 @@ fn a_claims_missed_patterns_show_what_they_counted_in_the_hand() {
     // each missed line shows the points it counted here: 2, 2, 1, 2, 3 (sum 10).
     let line = "c1112345678999 +c5 self claim=full-flush";
     let scored = mjscore::score_line(line, &HUANG).unwrap();
-    let text = {
-        let mut out = String::new();
-        mjscore::render::Renderer::scored(
-            &mjscore::render::Text::new(&HUANG, &mjscore::render::Plain),
-            &mut out,
-            &scored,
-            None,
-        );
-        out
-    };
+    let text = common::rendered(Format::Text, &HUANG, &Plain, &scored);
     let missed: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("  missed "))

@@ -12,6 +12,8 @@
 //!   bad lines) keep running totals that sum to zero after every hand and equal the
 //!   hands' payments mapped through a seating the test rotates itself.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io;
 
@@ -39,14 +41,14 @@ proptest! {
         for rules in rules::ALL {
             match mjscore::score_line(&text, rules) {
                 Ok(scored) => {
-                    let _ = { let mut out = String::new(); mjscore::render::Renderer::scored(&mjscore::render::Text::new(rules, &Ansi), &mut out, &scored, None); out };
-                    let _ = { let mut out = String::new(); mjscore::render::Renderer::scored(&mjscore::render::Json::new(rules), &mut out, &scored, None); out };
-                    let _ = { let mut out = String::new(); mjscore::render::Renderer::scored(&mjscore::render::Tsv::new(rules), &mut out, &scored, None); out };
+                    let _ = common::rendered(Format::Text, rules, &Ansi, &scored);
+                    let _ = common::rendered(Format::Json, rules, &Plain, &scored);
+                    let _ = common::rendered(Format::Tsv, rules, &Plain, &scored);
                 }
                 Err(error) => {
                     prop_assert!(error.column() >= 1);
                     prop_assert!(error.column() <= text.chars().count() + 1);
-                    let _ = { let mut out = String::new(); mjscore::render::Renderer::error(&mjscore::render::Text::new(&mjscore::rules::WSOM, &Plain), &mut out, &text, &error, None); out };
+                    let _ = common::rendered_error(Format::Text, rules, &Plain, &text, &error);
                 }
             }
         }

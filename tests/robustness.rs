@@ -3,6 +3,9 @@
 //! get deep into validation and scoring, and each is scored under both rule sets and rendered.
 //! (`tests/properties.rs` and `fuzz/` add proptest and fuzzing on top of this.)
 
+mod common;
+
+use mjscore::render::Format;
 use mjscore::render::{Ansi, Plain};
 use mjscore::rules;
 
@@ -91,26 +94,8 @@ fn generated_lines_never_panic() {
         for rules in rules::ALL {
             match mjscore::score_line(&line, rules) {
                 Ok(s) => {
-                    let _ = {
-                        let mut out = String::new();
-                        mjscore::render::Renderer::scored(
-                            &mjscore::render::Text::new(rules, &Ansi),
-                            &mut out,
-                            &s,
-                            None,
-                        );
-                        out
-                    };
-                    let _ = {
-                        let mut out = String::new();
-                        mjscore::render::Renderer::scored(
-                            &mjscore::render::Json::new(rules),
-                            &mut out,
-                            &s,
-                            None,
-                        );
-                        out
-                    };
+                    let _ = common::rendered(Format::Text, rules, &Ansi, &s);
+                    let _ = common::rendered(Format::Json, rules, &Plain, &s);
                 }
                 Err(e) => {
                     errors += 1;
@@ -118,17 +103,7 @@ fn generated_lines_never_panic() {
                         e.column() >= 1 && e.column() <= line.chars().count() + 1,
                         "{line:?}: {e}"
                     );
-                    let _ = {
-                        let mut out = String::new();
-                        mjscore::render::Renderer::error(
-                            &mjscore::render::Text::new(&mjscore::rules::WSOM, &Plain),
-                            &mut out,
-                            &line,
-                            &e,
-                            None,
-                        );
-                        out
-                    };
+                    let _ = common::rendered_error(Format::Text, rules, &Plain, &line, &e);
                 }
             }
         }
@@ -223,16 +198,7 @@ fn valid_hands_built_from_sets_never_panic() {
         for rules in rules::ALL {
             if let Ok(s) = mjscore::score_line(&line, rules) {
                 scored += 1;
-                let _ = {
-                    let mut out = String::new();
-                    mjscore::render::Renderer::scored(
-                        &mjscore::render::Text::new(rules, &Plain),
-                        &mut out,
-                        &s,
-                        None,
-                    );
-                    out
-                };
+                let _ = common::rendered(Format::Text, rules, &Plain, &s);
             }
         }
     }

@@ -2,33 +2,17 @@
 //! top of the repository. Each was read line by line against the rules before it was
 //! accepted; a change to any of them shows up as a diff in review.
 
+mod common;
+
+use mjscore::render::Format;
 use mjscore::render::Plain;
 use mjscore::rules;
 use mjscore::RuleSet;
 
 fn text(line: &str, rules: &RuleSet) -> String {
     match mjscore::score_line(line, rules) {
-        Ok(scored) => {
-            let mut out = String::new();
-            mjscore::render::Renderer::scored(
-                &mjscore::render::Text::new(rules, &Plain),
-                &mut out,
-                &scored,
-                None,
-            );
-            out
-        }
-        Err(error) => {
-            let mut out = String::new();
-            mjscore::render::Renderer::error(
-                &mjscore::render::Text::new(&mjscore::rules::WSOM, &Plain),
-                &mut out,
-                line,
-                &error,
-                None,
-            );
-            out
-        }
+        Ok(scored) => common::rendered(Format::Text, rules, &Plain, &scored),
+        Err(error) => common::rendered_error(Format::Text, rules, &Plain, line, &error),
     }
 }
 

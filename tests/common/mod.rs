@@ -1,6 +1,9 @@
 //! Running the `mjscore` binary from tests: arguments, standard input, working directory,
-//! and what came back.
+//! and what came back; and a line's result rendered as the library renders it.
 #![allow(dead_code)] // each test file uses a different part of this
+
+use mjscore::render::{Format, Paint};
+use mjscore::{Error, RuleSet, Scored};
 
 use std::fs::File;
 use std::io::Write;
@@ -178,4 +181,29 @@ pub fn shell_words(line: &str) -> Vec<String> {
         words.push(current);
     }
     words
+}
+
+/// A scored hand as `format` writes it for a hand on its own (no line number), painted by
+/// `look`.
+pub fn rendered(format: Format, rules: &RuleSet, look: &dyn Paint, scored: &Scored) -> String {
+    let mut out = String::new();
+    format
+        .renderer(rules, look, None)
+        .scored(&mut out, scored, None);
+    out
+}
+
+/// A line that is not a hand, as `format` writes it for a line on its own.
+pub fn rendered_error(
+    format: Format,
+    rules: &RuleSet,
+    look: &dyn Paint,
+    input: &str,
+    error: &Error,
+) -> String {
+    let mut out = String::new();
+    format
+        .renderer(rules, look, None)
+        .error(&mut out, input, error, None);
+    out
 }
