@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { forgetKept } from './kept.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
@@ -74,18 +75,7 @@ async function open(width = 390, height = 844, hash = '') {
   // The page remembers the last hand: forget it, then time an opening from nothing.
   // (The address follows the field: the page is opened again at the address asked for.)
   await page.goto(url + hash);
-  // (The sheet's evenings are kept in IndexedDB too, and a newer copy there is taken back,
-  // after the page has opened: that is waited for, then both are emptied.)
-  await page.waitForFunction(() => window.mjscoreRestored !== undefined);
-  await page.evaluate(async () => {
-    await window.mjscoreRestored;
-    await window.mjscoreKept;
-    localStorage.clear();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('mjscore');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve();
-    });
-  });
+  await forgetKept(page);
   await page.goto('about:blank');
   await page.goto(url + hash);
   await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
+import { forgetKept } from './kept.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
@@ -81,18 +82,8 @@ async function fresh() {
   if (page) await page.close();
   page = await browser.newPage();
   await openPage(page);
-  // Nothing kept: localStorage and IndexedDB (whose newer copy the page takes back after it
-  // has opened: that is waited for first).
-  await page.waitForFunction(() => window.mjscoreRestored !== undefined);
-  await page.evaluate(async () => {
-    await window.mjscoreRestored;
-    await window.mjscoreKept;
-    localStorage.clear();
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase('mjscore');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve();
-    });
-  });
+  // Nothing kept: localStorage and IndexedDB.
+  await forgetKept(page);
   await page.goto('about:blank');
   await openPage(page);
   await press('#view-sheet');
