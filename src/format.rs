@@ -2,8 +2,6 @@
 //! [`Renderer`] it makes, and the reference cards it writes (the patterns, one explained).
 //! The formats know nothing of it.
 
-use std::borrow::Cow;
-
 use crate::line::Scored;
 use crate::output::fit::{self, Fitted};
 use crate::output::json::Json;
@@ -88,16 +86,8 @@ impl Format {
     ) -> Option<String> {
         match self {
             Format::Json => Some(reference::explain_json(pattern, rules, example)),
-            Format::Text => Some(fitted(reference::explain(pattern, rules, example), width)),
+            Format::Text => Some(fit::fit_owned(reference::explain(pattern, rules, example), width)),
             Format::Tsv => None,
         }
-    }
-}
-
-/// `text` fitted to `width` columns, if given.
-fn fitted(text: String, width: Option<usize>) -> String {
-    match width.map(|width| fit::fit(&text, width, fit::Indent::UnderValue)) {
-        Some(Cow::Owned(fitted)) => fitted,
-        _ => text,
     }
 }

@@ -68,6 +68,15 @@ pub enum Indent {
     At(usize),
 }
 
+/// `text` fitted to `width` columns (values indented under their values), if a width is
+/// given: the cards and explanations the text format writes for a terminal.
+pub(crate) fn fit_owned(text: String, width: Option<usize>) -> String {
+    match width.map(|width| fit(&text, width, Indent::UnderValue)) {
+        Some(Cow::Owned(fitted)) => fitted,
+        _ => text,
+    }
+}
+
 /// `text` with every line wider than `width` columns broken at spaces, each continuation
 /// indented as `indent` says (never more than half the width). A word wider than the room
 /// stays whole. A line shown with a caret under it (an error's input) and the caret's line

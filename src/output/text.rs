@@ -761,11 +761,7 @@ impl<'r> Text<'r> {
     /// The notation card: tiles, melds, the winning tile and every context word, the rule
     /// set's own words of each of `systems` included; fitted to `width` columns, if given.
     pub fn notation_card(systems: &[&RuleSet], width: Option<usize>) -> String {
-        let card = super::reference::notation(systems);
-        match width.map(|width| super::fit::fit(&card, width, super::fit::Indent::UnderValue)) {
-            Some(std::borrow::Cow::Owned(fitted)) => fitted,
-            _ => card,
-        }
+        super::fit::fit_owned(super::reference::notation(systems), width)
     }
 
     /// The reference card of `rules`, a variant of `base`, with each change marked: `~` a
