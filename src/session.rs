@@ -341,34 +341,46 @@ pub(crate) fn seats_for_names<'l>(
         {
             continue;
         }
-        let seat = match player_named(value, players) {
-            Ok(Some(seat)) => seat,
-            Ok(None) => {
-                return Err(SessionError {
-                    column,
-                    kind: SessionErrorKind::UnknownPlayer {
-                        key,
-                        found: value.to_string(),
-                        players: Box::new(players.map(str::to_string)),
-                    },
-                })
-            }
-            Err(matches) => {
-                return Err(SessionError {
-                    column,
-                    kind: SessionErrorKind::AmbiguousPlayer {
-                        key,
-                        found: value.to_string(),
-                        matches,
-                    },
-                })
+        // A seat word written in another width or with characters that show nothing
+        // (`seat=ｅ`, `resp=ｎｏｎｅ`) still means the seat, never a player whose name
+        // starts so: the line is written with the plain word, as for a player's name.
+        let as_people_read = name_key(value);
+        let meaning = if key == "resp" && as_people_read == "none" {
+            "none"
+        } else if let Some(seat) = crate::notation::seat_name(&as_people_read) {
+            seat.key()
+        } else {
+            match player_named(value, players) {
+                Ok(Some(seat)) => seat.key(),
+                Ok(None) => {
+                    return Err(SessionError {
+                        column,
+                        kind: SessionErrorKind::UnknownPlayer {
+                            key,
+                            found: value.to_string(),
+                            players: Box::new(players.map(str::to_string)),
+                        },
+                    })
+                }
+                Err(matches) => {
+                    return Err(SessionError {
+                        column,
+                        kind: SessionErrorKind::AmbiguousPlayer {
+                            key,
+                            found: value.to_string(),
+                            matches,
+                        },
+                    })
+                }
             }
         };
         // The value's place in the line: the word is a slice of `line`.
         let start = value.as_ptr() as usize - line.as_ptr() as usize;
         let text = rewritten.get_or_insert_with(|| line.to_string());
-        let width = value.chars().count();
-        let seat_as_written = format!("{}{}", seat.letter(), " ".repeat(width - 1));
+        // Padded to the word's width; never cut (a compatibility form may be one
+        // character for several letters).
+        let width = value.chars().count().max(meaning.len());
+        let seat_as_written = format!("{meaning:<width$}");
         // Same width in characters, perhaps fewer bytes: later words move left by the
         // difference, so they are found in `text` by their place from the end.
         let from_end = line.len() - start;

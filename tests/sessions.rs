@@ -1010,3 +1010,33 @@ fn at_forty_columns_the_standings_keep_their_numbers_under_their_headers() {
         out.stdout
     );
 }
+
+#[test]
+fn a_seat_word_in_full_width_means_the_seat_not_a_player_whose_name_starts_so() {
+    // Eve sits South and Ned West: `seat=ｅ` is East and `seat=ｎ` North, as `seat=e` and
+    // `seat=n` are, never Eve or Ned. Hand 1, East self-draws 45 (1.2 Concealed Hand 5 +
+    // 7.1 Nine-Tile Straight 40): Amy (East) +135, the others -45. The deal passes (WSOM):
+    // hand 2 seats Eve East, Ned South, Zoe West, Amy North; `seat=ｎ from=ｅ` is Amy
+    // winning the same 45 on Eve's discard: 45 > 25, so the discarder pays 3 × 45 − 50 =
+    // 85, the others 25 each; Amy receives 135. Totals: Amy 135 + 135 = 270; Eve -45 - 85 = -130;
+    // Ned -45 - 25 = -70; Zoe -45 - 25 = -70.
+    let session = "players: Amy Eve Ned Zoe\n\
+                   b66 c12345678 d111 +c9 self seat=\u{FF45}\n\
+                   b66 c12345678 d111 +c9 seat=\u{FF4E} from=\u{FF45}\n";
+    let out = run(&["--format", "json", "--summary"], session);
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(
+        (lines[0]["seat"].as_str(), lines[0]["from"].as_str()),
+        (Some("e"), None)
+    );
+    assert_eq!(
+        (lines[1]["seat"].as_str(), lines[1]["from"].as_str()),
+        (Some("n"), Some("e"))
+    );
+    let running: Vec<i64> = ["Amy", "Eve", "Ned", "Zoe"]
+        .iter()
+        .map(|n| lines[1]["running"][n].as_i64().unwrap())
+        .collect();
+    assert_eq!(running, [270, -130, -70, -70]);
+}
