@@ -20,7 +20,6 @@
 //! column, for [`crate::words`] to read against the chosen system.
 //! Tokens are separated by spaces; a group may directly follow another group (`b123c456`).
 
-use nom::bytes::complete::take_while;
 use nom::error::{ErrorKind, ParseError};
 use nom::IResult;
 
@@ -234,11 +233,18 @@ pub enum NotationErrorKind {
     /// A claim that is neither points nor patterns.
     #[error("claim={0}: a claim is a number of points from 1 to {MAX_CLAIM}, or pattern ids or names joined by + (e.g. claim=1.2+7.1, claim=concealed-hand+nine-tile-straight)")]
     BadClaim(String),
+    /// A claim naming more patterns than any hand counts.
+    #[error("claim= names {0} patterns: a claim names at most {MAX_CLAIMED} (no hand counts more)")]
+    TooManyClaimed(usize),
 }
 
 /// The largest claim accepted: far above any hand (480 is the most a hand scores), low
 /// enough that payments computed from it cannot overflow.
 pub(crate) const MAX_CLAIM: u32 = 100_000;
+
+/// The most patterns a claim names: no hand counts more (a table has at most 128), and a
+/// claim pasted or generated past it would cost its length in look-ups.
+pub(crate) const MAX_CLAIMED: usize = 128;
 
 /// What a `claim=` token (or `--claim`) says the hand is worth (docs/rules.md § Claims).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -281,12 +287,15 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
     let names_a_pattern = |part: &str| {
         !part.is_empty() && (!part.starts_with(|c: char| c.is_ascii_digit()) || is_id(part))
     };
-    let ids: Vec<&str> = value.split('+').collect();
-    if !ids.iter().all(|id| names_a_pattern(id)) {
+    let named = memchr::memchr_iter(b'+', value.as_bytes()).count() + 1;
+    if named > MAX_CLAIMED {
+        return Err(NotationErrorKind::TooManyClaimed(named));
+    }
+    if !value.split('+').all(names_a_pattern) {
         return Err(bad());
     }
     Ok(ClaimSpec::Patterns(
-        ids.iter().map(|id| id.to_ascii_lowercase()).collect(),
+        value.split('+').map(str::to_ascii_lowercase).collect(),
     ))
 }
 
@@ -1334,11 +1343,16 @@ fn lower_code(word: &[u8]) -> u64 {
     code
 }
 
+/// The key of a claim word, `claim=`, read in any case.
+const CLAIM_KEY: &str = "claim=";
+
 /// `claim=VALUE`, where the value runs to the next space or comment; or `claim="VALUE"`,
 /// where it runs to the closing quote, and its spaces are read as hyphens (a pattern's name
 /// is the same with either: `claim="all pungs"` is `claim=all-pungs`).
 fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
-    let (after, _) = nom::bytes::complete::tag_no_case("claim=")(input)?;
+    // The caller has seen `claim=` in any case (ASCII): nom's tag_no_case would fold
+    // Unicode, at many times the cost of the claim itself.
+    let after = &input[CLAIM_KEY.len()..];
     if let Some(quoted) = after.strip_prefix('"') {
         let Some(end) = quoted.find('"') else {
             return fail(input, NotationErrorKind::UnclosedClaimQuote);
@@ -1357,7 +1371,10 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
             Err(kind) => fail(input, kind),
         };
     }
-    let (rest, value) = take_while(|c: char| !c.is_whitespace() && c != '#')(after)?;
+    let end = after
+        .find(|c: char| c.is_whitespace() || c == '#')
+        .unwrap_or(after.len());
+    let (value, rest) = after.split_at(end);
     match parse_claim(value) {
         Ok(claim) => Ok((rest, claim)),
         Err(kind) => fail(input, kind),
@@ -1536,6 +1553,9 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
                 }
                 _ => None,
             },
+            b'c' | b'C' if parsed.claim.is_none() && plain_claim(&line[at..], parsed, column) => {
+                line[at..].find(' ').map_or(Some(line.len()), |end| Some(at + end))
+            }
             _ => match letter_group(&bytes[at..]) {
                 Some((length, suit)) => {
                     let text = &bytes[at..at + length];
@@ -1559,6 +1579,30 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
             Some(end) if matches!(bytes.get(end), None | Some(b' ')) => at = end,
             _ => return false,
         }
+    }
+}
+
+/// Reads the claim `token` starts with (`claim=7.1`), written the plain way (a value of
+/// visible ASCII to the next space, no quotes, no comment glued to it) and valid, into
+/// `parsed` at `column`; says whether it did. Anything else is left to [`parse_tokens`],
+/// which reads every form and tells every mistake.
+fn plain_claim<'a>(token: &'a str, parsed: &mut ParsedHand<'a>, column: usize) -> bool {
+    let Some(key) = token.get(..CLAIM_KEY.len()) else {
+        return false;
+    };
+    if !key.eq_ignore_ascii_case(CLAIM_KEY) {
+        return false;
+    }
+    let value = token[CLAIM_KEY.len()..].split(' ').next().unwrap_or_default();
+    if !value.bytes().all(|b| b.is_ascii_graphic() && b != b'#' && b != b'"') {
+        return false;
+    }
+    match parse_claim(value) {
+        Ok(value) => {
+            parsed.claim = Some(Spanned { value, column });
+            true
+        }
+        Err(_) => false,
     }
 }
 
@@ -1749,8 +1793,8 @@ fn other_token<'a>(
         }),
         'c' | 'C'
             if rest
-                .get(..6)
-                .is_some_and(|k| k.eq_ignore_ascii_case("claim=")) =>
+                .get(..CLAIM_KEY.len())
+                .is_some_and(|k| k.eq_ignore_ascii_case(CLAIM_KEY)) =>
         {
             claim_token(rest).and_then(|(after, value)| {
                 if parsed.claim.is_some() {
@@ -2136,6 +2180,10 @@ mod tests {
             lines.push(format!("  {}   # a comment", hand.replace(' ', "  ")));
             lines.push(format!("{hand} resp=none last=1 rob heaven earth kong"));
             lines.push(format!("{hand} from=South RESP=w seat=NORTH"));
+            // Claims, which the plain reading takes too when written plainly.
+            lines.push(format!("{hand} claim=1.2+7.1 # a claim"));
+            lines.push(format!("CLAIM=nine-tile {hand}"));
+            lines.push(format!("{hand} claim=45 claim=\"all pungs\""));
             lines.push(hand);
         }
         let mut taken = 0;
@@ -2166,6 +2214,7 @@ mod tests {
         assert!(taken > checked / 20, "{taken} of {checked} taken");
         for hand in crate::corpus::winning_hands(7, 1000) {
             assert!(plain_takes(&hand), "{hand:?}");
+            assert!(plain_takes(&format!("{hand} claim=7.1")), "{hand:?}");
         }
     }
 

@@ -20,6 +20,8 @@ use crate::words::{SystemWords, WordSpec};
 
 // Deriving a rule set from another at run time: methods of `RuleSet`, and their error.
 engine_modules!(derive);
+// Finding a pattern by id or name: `RuleSet::lookup` and `RuleSet::find_pattern`.
+mod lookup;
 
 /// A scoring system: its pattern table, minimum, winning shapes, limit, context words,
 /// payments and wording. The program's four are in [`crate::rules`]; a variant of one,
@@ -82,6 +84,8 @@ pub struct RuleSet {
     pub(crate) wording: Wording,
     /// The series and implications by pattern index, worked out when first scored.
     index: OnceLock<TableIndex>,
+    /// The names of each pattern as looked up, worked out at the first lookup by name.
+    names: OnceLock<Vec<FoldedNames>>,
 }
 
 /// A rule set's series and implications by place in its table rather than by id: the
@@ -100,6 +104,31 @@ pub(crate) struct TableIndex {
     pub(crate) shapes: [ShapePatterns; LISTS],
     /// For each [`Shape::kind`], the first fallback pattern that may score on it.
     pub(crate) fallback: [Option<usize>; Shape::KINDS],
+}
+
+/// The names of one pattern as [`RuleSet::lookup`] compares them (the `lookup` module
+/// makes them and reads them). Worked out on the first lookup by name, not with the table
+/// index: most runs look up no name at all.
+#[derive(Debug)]
+pub(crate) struct FoldedNames {
+    /// Its id in lower case, as characters.
+    id: Vec<char>,
+    /// Every name it goes by, folded (`lookup::folded`): English, Chinese, then its aliases.
+    names: Vec<FoldedName>,
+    /// The same names with the numbers one to thirteen in digits (`lookup::with_digits`).
+    digits: Vec<FoldedName>,
+}
+
+/// One folded name, with what makes comparing it cheap.
+#[derive(Debug)]
+pub(crate) struct FoldedName {
+    /// The name, folded.
+    text: String,
+    /// Its characters, for edit distances.
+    chars: Vec<char>,
+    /// Bit `b` set for each ASCII byte `b` the name holds: a query word with a letter the
+    /// name lacks starts none of its words.
+    bytes: u128,
 }
 
 /// A test of the whole hand ([`Condition::Hand`]).
@@ -565,85 +594,6 @@ fn shell_argument(query: &str) -> String {
     }
 }
 
-/// A folded name with the numbers one to thirteen, written as words, in digits: players
-/// say "13 orphans" and "thirteen orphans", "7 pairs" and "seven pairs", alike.
-fn with_digits(folded: &str) -> String {
-    const NUMBERS: [&str; 13] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-        "twelve", "thirteen",
-    ];
-    folded
-        .split(' ')
-        .map(|word| match NUMBERS.iter().position(|&n| n == word) {
-            Some(i) => (i + 1).to_string(),
-            None => word.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Every name `pattern` goes by, folded: English, Chinese, then its aliases.
-fn names_of(pattern: &Pattern) -> impl Iterator<Item = String> + '_ {
-    [&*pattern.name, &*pattern.chinese]
-        .into_iter()
-        .chain(pattern.aliases.iter().copied())
-        .map(folded)
-}
-
-/// Whether `pattern` has the id or one of the names `query` (folded) says.
-fn goes_by(pattern: &Pattern, query: &str) -> bool {
-    pattern.id.eq_ignore_ascii_case(query) || names_of(pattern).any(|name| name == query)
-}
-
-/// Whether each word of `query` starts a word of `name` (both folded): `straight` is in
-/// `nine tile straight`, `one suit` in `mixed one suit`. A query in a script written
-/// without spaces (Chinese) is looked for inside the name instead.
-fn holds_words(name: &str, query: &str) -> bool {
-    if !query.is_ascii() {
-        return name.contains(query);
-    }
-    query
-        .split(' ')
-        .all(|word| name.split(' ').any(|in_name| in_name.starts_with(word)))
-}
-
-/// A pattern name or id as compared: lower case, hyphens as spaces, spaces collapsed.
-fn folded(text: &str) -> String {
-    text.to_lowercase()
-        .replace('-', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The edit distance between `a` (of `a_length` characters) and `b` when it is at most
-/// `bound`; `None` when it is more. Two strings whose lengths differ by more than `bound`
-/// are that far apart at least, and are not compared.
-fn distance_within(a: &str, a_length: usize, b: &str, bound: usize) -> Option<usize> {
-    if a_length.abs_diff(b.chars().count()) > bound {
-        return None;
-    }
-    Some(distance(a, b)).filter(|&d| d <= bound)
-}
-
-/// The edit distance between two strings (insertions, deletions, substitutions).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
-}
-
 impl RuleSet {
     /// A rule set of these parts, every other part at its default: no minimum, every
     /// winning shape, no implications, no limit, no refusal and no checks of its own, no
@@ -675,6 +625,7 @@ impl RuleSet {
             deal: DealRule::ALWAYS_PASSES,
             wording,
             index: OnceLock::new(),
+            names: OnceLock::new(),
         }
     }
 
@@ -825,139 +776,6 @@ impl RuleSet {
         (offset % size == 0 && index < self.patterns.len()).then_some(index)
     }
 
-    /// The pattern `query` means, trying each way in turn until one finds any:
-    /// 1. its id (any case), or one of its names (English, Chinese, the
-    ///    aliases players use), in any case, a hyphen as a space;
-    /// 2. the start of its English name (`nine-tile`);
-    /// 3. words inside one of its names, each the start of a word there, in any order
-    ///    (`straight`, `one suit`, `pure str`), or, for Chinese, characters inside one
-    ///    (`七對`).
-    ///
-    /// Several patterns found the same way are all returned; none at all gives the nearest
-    /// ones by spelling.
-    #[cfg_attr(feature = "testing", visibility::make(pub))]
-    pub(crate) fn lookup(&self, query: &str) -> Lookup<'_> {
-        let query = folded(query);
-        if let Some(found) = self.found(&query, &|name| name) {
-            return found;
-        }
-        // Then with numbers in digits on both sides (`13 orphans` is `thirteen orphans`).
-        if let Some(found) = self.found(&with_digits(&query), &|name| with_digits(&name)) {
-            return found;
-        }
-        // Near: an id within half its length (`7.2` for `7.3`), or a name within a quarter of
-        // the query's (a slip of a letter or two, not any word of the same length).
-        // Each distance is worked out only within its bound, so that a query far longer
-        // than any name (a pasted page) costs its length, not its length times each name's.
-        let length = query.chars().count();
-        let name_bound = length.div_ceil(4).max(1);
-        let mut nearest: Vec<(usize, &Pattern)> = self
-            .patterns
-            .iter()
-            .filter_map(|p| {
-                let by_id = distance_within(&query, length, &p.id.to_lowercase(), {
-                    length.max(p.id.len()).div_ceil(2)
-                });
-                // A name nearer than the id counts even past the name's own bound.
-                let bound = name_bound.max(by_id.unwrap_or(0));
-                let by_name = names_of(p)
-                    .filter_map(|name| distance_within(&query, length, &name, bound))
-                    .min();
-                let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
-                let closest = by_id.into_iter().chain(by_name).min()?;
-                near.then_some((closest, p))
-            })
-            .collect();
-        let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
-        nearest.retain(|&(d, _)| d == closest);
-        Lookup::NotFound(nearest.into_iter().take(3).map(|(_, p)| p).collect())
-    }
-
-    /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded), each name
-    /// of a pattern read through `name`; `None` when none does.
-    fn found(&self, query: &str, name: &dyn Fn(String) -> String) -> Option<Lookup<'_>> {
-        if let Some(pattern) = self
-            .patterns
-            .iter()
-            .find(|p| p.id.eq_ignore_ascii_case(query) || names_of(p).map(name).any(|n| n == query))
-        {
-            return Some(Lookup::Found(pattern));
-        }
-        if query.is_empty() {
-            return None;
-        }
-        let ways: [&dyn Fn(&Pattern) -> bool; 2] =
-            [&|p| name(folded(&p.name)).starts_with(query), &|p| {
-                names_of(p).map(name).any(|n| holds_words(&n, query))
-            }];
-        for way in ways {
-            let found: Vec<&Pattern> = self.patterns.iter().filter(|p| way(p)).collect();
-            match found.len() {
-                0 => {}
-                1 => return Some(Lookup::Found(found[0])),
-                _ => return Some(Lookup::Ambiguous(found)),
-            }
-        }
-        None
-    }
-
-    /// The one pattern `query` means (by id, by name, by the start of a name), or why
-    /// there is none: several it may mean, the rule sets among `systems` that have a
-    /// pattern of that very id or name, or the nearest patterns by spelling.
-    pub fn find_pattern(
-        &self,
-        query: &str,
-        systems: &[&RuleSet],
-    ) -> Result<&Pattern, PatternNotFound> {
-        match self.lookup(query) {
-            Lookup::Found(pattern) => Ok(pattern),
-            Lookup::Ambiguous(patterns) => Err(PatternNotFound::Ambiguous {
-                query: query.to_string(),
-                rules: self.id.to_string(),
-                patterns: named(&patterns),
-            }),
-            Lookup::NotFound(nearest) => {
-                let folded_query = folded(query);
-                let elsewhere: Vec<String> = systems
-                    .iter()
-                    .filter(|other| other.id != self.id)
-                    .filter(|other| other.patterns.iter().any(|p| goes_by(p, &folded_query)))
-                    .map(|other| other.id.to_string())
-                    .collect();
-                // The chicken hand, asked of a rule set without one, where a hand with no
-                // pattern is below the minimum.
-                let chicken_elsewhere = systems.iter().any(|other| {
-                    other.patterns.iter().any(|p| {
-                        p.is_fallback()
-                            && goes_by(p, &folded_query)
-                            && elsewhere.iter().any(|id| *id == other.id)
-                    })
-                });
-                Err(
-                    if chicken_elsewhere && self.chicken().is_none() && self.minimum > 0 {
-                        PatternNotFound::NoChicken {
-                            query: query.to_string(),
-                            rules: self.id.to_string(),
-                            minimum: self.minimum,
-                            elsewhere,
-                        }
-                    } else if elsewhere.is_empty() {
-                        PatternNotFound::Missing {
-                            query: query.to_string(),
-                            rules: self.id.to_string(),
-                            nearest: named(&nearest),
-                        }
-                    } else {
-                        PatternNotFound::Elsewhere {
-                            query: query.to_string(),
-                            rules: self.id.to_string(),
-                            elsewhere,
-                        }
-                    },
-                )
-            }
-        }
-    }
 
     /// The system's name in messages ("WSOM needs at least 5 points"): its wording's short
     /// name, or for a variant made under another id (a rules file), its own name, which

@@ -191,3 +191,32 @@ fn outside_claim_is_checked_like_one_on_the_line() {
     assert_eq!(check.verdict, ClaimVerdict::Underscored);
     assert_eq!(check.settled, Some(30));
 }
+
+#[test]
+fn a_name_mistyped_in_its_first_words_suggests_the_pattern_it_starts() {
+    // `nine-tyle` is `nine tile` with one letter wrong: one edit from the start of Nine-Tile
+    // Straight (its first 9 characters), so one more (2) than a whole name that near. No
+    // other name or alias is within 3 edits (a quarter of 9, rounded up) of the query or its
+    // start, and no id within half its length.
+    let err = score_line(&format!("{HAND_A} claim=nine-tyle"), &WSOM).unwrap_err();
+    assert_eq!(
+        err.message(),
+        "claim names 'nine-tyle', which is not a pattern of wsom (the nearest: 7.1 Nine-Tile Straight): `mjscore --rules wsom patterns` lists them"
+    );
+}
+
+#[test]
+fn a_claim_of_more_patterns_than_a_hand_counts_is_refused_at_the_claim() {
+    // 129 patterns joined by + (128 `+`): one more than a claim may name. 128 is accepted
+    // and checked: hand A has melds, so each 1.2 (Concealed Hand) is claimed but not there.
+    let ids = |n: usize| vec!["1.2"; n].join("+");
+    let err = score_line(&format!("{HAND_A} claim={}", ids(129)), &WSOM).unwrap_err();
+    assert_eq!(err.column(), HAND_A.len() + 2);
+    assert_eq!(
+        err.message(),
+        "claim= names 129 patterns: a claim names at most 128 (no hand counts more)"
+    );
+    let line = format!("{HAND_A} claim={}", ids(128));
+    let scored = score_line(&line, &WSOM).unwrap();
+    assert_eq!(scored.claim.unwrap().not_there.len(), 128);
+}

@@ -81,6 +81,7 @@ impl Clone for RuleSet {
             deal: self.deal,
             wording: self.wording,
             index: OnceLock::new(),
+            names: OnceLock::new(),
         }
     }
 }
@@ -224,5 +225,6 @@ impl RuleSet {
     /// After a change of the table: its index is worked out again when next scored.
     fn changed(&mut self) {
         self.index = OnceLock::new();
+        self.names = OnceLock::new();
     }
 }
