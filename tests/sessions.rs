@@ -1040,3 +1040,46 @@ fn a_seat_word_in_full_width_means_the_seat_not_a_player_whose_name_starts_so() 
         .collect();
     assert_eq!(running, [270, -130, -70, -70]);
 }
+
+#[test]
+fn with_a_hundred_players_and_more_the_ranks_stay_under_their_header() {
+    // 26 tables of four, each with one hand: p0a … p25d, 104 players. At each table South
+    // self-draws 45 (1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40): South +135, the
+    // others -45. So the 26 Souths rank 1 to 26 at 135, then the 78 others at -45: the
+    // last rank is 104, three digits, and "#" and every rank end in the same column.
+    let mut session = String::new();
+    for table in 0..26 {
+        session.push_str(&format!(
+            "players: p{table}a p{table}b p{table}c p{table}d\nb66 c12345678 d111 +c9 self seat=s\n"
+        ));
+    }
+    let out = Mjscore::new(&["--color", "never", "--summary"])
+        .env("COLUMNS", "200")
+        .stdin(session)
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Standings"))
+        .unwrap();
+    let table = &lines[at + 1..at + 1 + 105];
+    // Ties keep the order the players were first seated in.
+    assert_eq!(
+        table[0],
+        "    #  player   total  won  dealt in  biggest  false wins"
+    );
+    assert_eq!(
+        table[1],
+        "    1  p0b        135    1         0       45           0"
+    );
+    assert_eq!(
+        table[104],
+        "  104  p25d       -45    0         0        -           0"
+    );
+    let hash_end = table[0].find('#').unwrap();
+    for row in &table[1..] {
+        let rank_end = row.find("  p").unwrap() - 1;
+        assert_eq!(rank_end, hash_end, "{row}");
+    }
+}

@@ -1095,20 +1095,27 @@ pub(crate) fn standings_within(
             standings.iter().map(|s| s.false_wins.to_string()).collect(),
         ),
     ];
-    let column_width = |(header, least, values): &(&str, usize, Vec<String>)| {
-        values
-            .iter()
-            .map(|v| v.chars().count())
-            .chain([header.len(), *least])
-            .max()
-            .unwrap_or(0)
-    };
+    // Worked out once: a width found again for every row made a table of a few thousand
+    // players quadratic.
+    let widths: Vec<usize> = columns
+        .iter()
+        .map(|(header, least, values)| {
+            values
+                .iter()
+                .map(|v| v.chars().count())
+                .chain([header.len(), *least])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    // The ranks right-aligned under "#", as wide as the last one.
+    let rank_width = standings.len().to_string().len().max(2);
     // "  #" then two spaces and the name: where every table's own columns start.
-    let lead = 2 + 2 + 2 + name_width;
+    let lead = 2 + rank_width + 2 + name_width;
     let mut tables: Vec<Vec<usize>> = vec![Vec::new()];
     let mut used = lead;
-    for (i, column) in columns.iter().enumerate() {
-        let room = 2 + column_width(column);
+    for (i, width_of_column) in widths.iter().enumerate() {
+        let room = 2 + width_of_column;
         let table = tables.last_mut().expect("a table");
         if !table.is_empty() && width.is_some_and(|width| used + room > width) {
             tables.push(vec![i]);
@@ -1125,17 +1132,16 @@ pub(crate) fn standings_within(
         label("Standings", look)
     );
     for table in &tables {
-        let _ = write!(out, "  {:>2}  {:<name_width$}", "#", "player");
+        let _ = write!(out, "  {:>rank_width$}  {:<name_width$}", "#", "player");
         for &i in table {
-            let _ = write!(out, "  {:>w$}", columns[i].0, w = column_width(&columns[i]));
+            let _ = write!(out, "  {:>w$}", columns[i].0, w = widths[i]);
         }
         out.push('\n');
         for (rank, name) in names.iter().enumerate() {
             let pad = name_width - super::fit::display_width(name);
-            let _ = write!(out, "  {:>2}  {name}{}", rank + 1, " ".repeat(pad));
+            let _ = write!(out, "  {:>rank_width$}  {name}{}", rank + 1, " ".repeat(pad));
             for &i in table {
-                let w = column_width(&columns[i]);
-                let _ = write!(out, "  {:>w$}", columns[i].2[rank]);
+                let _ = write!(out, "  {:>w$}", columns[i].2[rank], w = widths[i]);
             }
             out.push('\n');
         }
