@@ -367,6 +367,10 @@ fn main() -> ExitCode {
     if std::env::var_os("NO_COLOR").is_some_and(|value| value.is_empty()) {
         std::env::remove_var("NO_COLOR");
     }
+    if stdout_was_closed() {
+        report("standard output is closed, so the results would be lost: send them to a file, or to /dev/null to discard them");
+        return ExitCode::from(2);
+    }
     let args = help_as_people_ask_it(std::env::args_os());
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli.with_subcommand_options().with_dash_as_stdin(),
@@ -458,6 +462,25 @@ fn usage_error(e: &clap::Error, args: &[OsString]) -> String {
 /// exit status, so the error is ignored (`eprintln!` would panic).
 fn report(message: &str) {
     let _ = writeln!(io::stderr(), "mjscore: {}", render::printable(message));
+}
+
+/// Whether standard output was closed when the program started (`mjscore … >&-`). The
+/// Rust runtime then opens /dev/null in its place, for reading and writing, so every
+/// result would be lost and the run end well: that is told apart from a `> /dev/null` of
+/// the user's, which is opened for writing only. Read from /proc; elsewhere, never.
+fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|t| t == Path::new("/dev/null"));
+    is_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("flags:"))
+                .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+                // O_ACCMODE is 3, O_RDWR 2.
+                .is_some_and(|flags| flags & 0o3 == 0o2)
+        })
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -1078,7 +1101,8 @@ fn waits(cli: &Cli, rules: &RuleSet, hand: &[String], files: &[PathBuf]) -> Resu
         &result,
         format,
         (header, rendered.trim_end()),
-    )?;
+    )
+    .context("cannot write the results")?;
     Ok(status)
 }
 

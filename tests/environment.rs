@@ -42,7 +42,7 @@ fn an_unwritable_stderr_is_exit_2_not_a_panic() {
 #[test]
 fn an_unwritable_stdout_is_exit_2_with_a_message() {
     let hands = hands_file();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--help"], "mjscore: cannot write the help: "),
         (&["--version"], "mjscore: cannot write the version: "),
         (
@@ -52,6 +52,10 @@ fn an_unwritable_stdout_is_exit_2_with_a_message() {
         (&["man"], "mjscore: cannot write the manual page: "),
         (&[GOOD], "mjscore: cannot write the results: "),
         (&["-f", &hands], "mjscore: cannot write the results: "),
+        (
+            &["waits", "b123 c456 d789 w11 b5 b6"],
+            "mjscore: cannot write the results: ",
+        ),
     ];
     for (args, message) in cases {
         let Some(full) = dev_full() else { return };
@@ -112,4 +116,41 @@ fn a_closed_pipe_exits_with_the_status_of_the_lines_scored() {
     assert_eq!(first, "Line         1\n");
     assert_eq!(code, 0);
     assert_eq!(stderr, "");
+}
+
+#[test]
+fn a_closed_stdout_is_exit_2_with_a_message() {
+    // `mjscore … >&-`: the runtime gives the program /dev/null in place of the closed
+    // stream, so the results would vanish and the run end well. Every command is refused
+    // before it runs, with the message on stderr. A `> /dev/null` of the user's is kept.
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let hands = hands_file();
+    let binary = env!("CARGO_BIN_EXE_mjscore");
+    let cases: [&[&str]; 4] = [
+        &[GOOD],
+        &["-f", &hands],
+        &["waits", "b123 c456 d789 w11 b5 b6"],
+        &["--help"],
+    ];
+    for args in cases {
+        for (redirect, code, message) in [
+            (">&-", 2, "mjscore: standard output is closed, so the results would be lost: send them to a file, or to /dev/null to discard them\n"),
+            ("> /dev/null", 0, ""),
+        ] {
+            let out = Command::new("sh")
+                .arg("-c")
+                .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+                .arg(binary)
+                .args(args)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args:?} {redirect}");
+            // The file of hands has a line that is no hand among its lines: 2 either way.
+            let expected = if args[0] == "-f" { 2 } else { code };
+            assert_eq!(out.status.code(), Some(expected), "{args:?} {redirect}");
+        }
+    }
 }
