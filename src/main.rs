@@ -361,11 +361,22 @@ fn claim_arg(value: &str) -> Result<ClaimSpec, String> {
     value.parse().map_err(|e: Error| e.message())
 }
 
+/// Address space a run on one thread may take as it works (its buffers, a chunk of
+/// results, the rule tables), beside the program itself.
+const MEMORY_TO_RUN: usize = 1024 * 1024;
+
 fn main() -> ExitCode {
     // no-color.org: only a non-empty NO_COLOR turns colour off. The colour probe (and
     // clap's) would take an empty one as set: it is removed before anything reads it.
     if std::env::var_os("NO_COLOR").is_some_and(|value| value.is_empty()) {
         std::env::remove_var("NO_COLOR");
+    }
+    // Under a limit too tight to work in (`ulimit -v`), an allocation would fail halfway
+    // through the run, which aborts it: the room a run on one thread takes is asked for
+    // first, and a run without it stops at once, saying why.
+    if Vec::<u8>::new().try_reserve_exact(MEMORY_TO_RUN).is_err() {
+        report("not enough memory to run: a run needs a few megabytes more than the limit on this process leaves (ulimit -v)");
+        return ExitCode::from(2);
     }
     if stdout_was_closed() {
         report("standard output is closed, so the results would be lost: send them to a file, or to /dev/null to discard them");

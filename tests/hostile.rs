@@ -953,3 +953,88 @@ fn an_unknown_word_or_pattern_name_of_any_length_costs_little() {
         assert!(!missing.contains("nearest"), "a nearest pattern named");
     }
 }
+
+#[test]
+fn under_any_limit_of_memory_a_run_goes_through_or_stops_at_once_saying_why() {
+    // Under a limit of address space a little above what the program takes to load (about
+    // 8 MB for the release binary), two threads once started and then found no memory for
+    // their own first needs: the run aborted with no output (exit 134), or a thread died
+    // and the run waited for it for good. Swept across the limits from where the binary
+    // cannot load to where every thread fits, each run must now be one of: the run on one
+    // thread's output (saying in one line when it went line by line), or exit 2 at once
+    // with a message that there is not memory to run, and never a hang (20 s at most).
+    let path = list_of_hands("hostile-memory-sweep", 300);
+    let file = path.to_str().unwrap();
+    let dir = path.parent().unwrap();
+    let serial = Mjscore::new(&["-j", "1", "--format", "json", "-f", file]).run();
+    assert_eq!(serial.code, 2, "the list has lines that are no hands");
+    let bin = env!("CARGO_BIN_EXE_mjscore");
+    let (mut ran, mut refused) = (0, 0);
+    for limit_kb in (5_000..=40_000).step_by(500) {
+        let script = format!("ulimit -v {limit_kb} || exit 77; exec \"$0\" \"$@\"");
+        // Written to files, so that a run waited for never waits for its reader.
+        let (out, err) = (dir.join("out"), dir.join("err"));
+        let mut child = std::process::Command::new("sh")
+            .args([
+                "-c", &script, bin, "-j", "2", "--format", "json", "-f", file,
+            ])
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(std::fs::File::create(&err).unwrap())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed() > std::time::Duration::from_secs(20) {
+                let _ = child.kill();
+                panic!("under {limit_kb} KB the run hung");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let run = std::process::Output {
+            status: child.wait().unwrap(),
+            stdout: std::fs::read(&out).unwrap(),
+            stderr: std::fs::read(&err).unwrap(),
+        };
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        match run.status.code() {
+            Some(77) => {
+                eprintln!("skipped: the shell cannot limit the address space: {stderr}");
+                return;
+            }
+            // The loader could not map the binary (exit 127, or killed as it mapped it,
+            // saying nothing), or the runtime could not set up the first thread before the
+            // program began: it never ran.
+            Some(127) => continue,
+            None if stderr.is_empty() && run.stdout.is_empty() && {
+                use std::os::unix::process::ExitStatusExt;
+                run.status.signal() == Some(11)
+            } =>
+            {
+                continue
+            }
+            _ if stderr.contains("thread 'main'") && stderr.contains("alternative stack") => {
+                continue
+            }
+            _ => {}
+        }
+        if stderr.starts_with("mjscore: not enough memory to run") {
+            assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
+            assert!(run.stdout.is_empty(), "under {limit_kb} KB");
+            refused += 1;
+            continue;
+        }
+        ran += 1;
+        assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
+        assert!(
+            run.stdout == serial.stdout.as_bytes(),
+            "under {limit_kb} KB: {stderr}"
+        );
+        if !stderr.is_empty() {
+            assert_eq!(stderr.lines().count(), 1, "under {limit_kb} KB: {stderr}");
+            let rest = "): reading line by line instead, with the same output\n";
+            assert!(stderr.ends_with(rest), "under {limit_kb} KB: {stderr}");
+        }
+    }
+    assert!(ran > 0, "no limit tried let the run go through");
+    eprintln!("{ran} runs went through, {refused} stopped for want of memory");
+}

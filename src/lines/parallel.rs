@@ -177,6 +177,15 @@ pub(super) fn each_line<R: Read, W: Work>(
         file,
         renders: &renders,
     };
+    // Under a tight limit (`ulimit -v`) a thread the system starts may find no memory for
+    // its own first needs (its signal stack, its thread-locals) and abort the process, or
+    // die holding nothing and leave the run waiting. So what the threads will take, their
+    // stacks included, is asked of the system before any is started.
+    if helpers > 0 {
+        if let Err(error) = memory_to_start(helpers, under_way) {
+            return Ok(Some(Refused { started: 1, error }));
+        }
+    }
     thread::scope(|scope| {
         let workers = start_workers(scope, helpers, &shared, &done).and_then(|workers| {
             match ready_to_work(&workers, &alive, jobs, under_way) {
@@ -383,6 +392,28 @@ fn memory_for(jobs: usize, under_way: usize) -> io::Result<()> {
     Vec::<u8>::new()
         .try_reserve_exact(bytes)
         .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory for them"))
+}
+
+/// Address space a thread takes to start, beside what it works in: its stack (the
+/// standard library's default, 2 MiB) and room for what it sets up first.
+const THREAD_START_MEMORY: usize = 2 * 1024 * 1024 + 512 * 1024;
+
+/// Room left beside all that the threads are counted to take: what the allocator takes
+/// beside what is asked of it (each thread's own arena, where it can have one) cannot be
+/// counted, and with less room than this a run on several threads was seen to fail an
+/// allocation, which aborts the process, while the same run on one thread went through.
+const MEMORY_MARGIN: usize = 16 * 1024 * 1024;
+
+/// Whether the address space `helpers` threads need, to start and then to work with
+/// `under_way` chunks, can be had, with [`MEMORY_MARGIN`] to spare: it is reserved and
+/// given back at once.
+fn memory_to_start(helpers: usize, under_way: usize) -> io::Result<()> {
+    let bytes = helpers * (THREAD_START_MEMORY + WORKER_MEMORY)
+        + under_way * CHUNK_MEMORY
+        + MEMORY_MARGIN;
+    Vec::<u8>::new()
+        .try_reserve_exact(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "not enough memory to start them"))
 }
 
 /// Starts a worker thread in `scope`, or says why the system would not (`started` workers
