@@ -188,8 +188,8 @@ fn shapes(shapes: Shapes) -> &'static str {
 }
 
 /// One pattern in full, with its example hand as scored (`example` is
-/// `pattern.example` scored under `rules`).
-pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+/// `pattern.example` scored under `rules`; `None` when it has none).
+pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: Option<&Scored>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
     if !pattern.aliases.is_empty() {
@@ -210,6 +210,10 @@ pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> S
     );
     let _ = writeln!(out, "Scores on    {}", shapes(pattern.shapes));
     let _ = writeln!(out, "Condition    {}", pattern.details);
+    let Some(example) = example else {
+        let _ = writeln!(out, "Example      none given (a hand of a rules file may come without one)");
+        return out;
+    };
     let _ = writeln!(out, "Example      {}", pattern.example);
     let scored = match &example.outcome {
         Outcome::Win { reading, .. } => {
@@ -232,8 +236,8 @@ pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> S
 
 /// One pattern in full as a JSON object (`explain --format json`): the card's fields, its
 /// full condition, and its example as scored (`example` is `pattern.example` scored under
-/// `rules`).
-pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+/// `rules`; `None` when it has none: then `example` and `example_total` are `null`).
+pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: Option<&Scored>) -> String {
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     object
@@ -249,10 +253,15 @@ pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored)
     }
     object
         .string("scores_on", shapes(pattern.shapes))
-        .string("condition", &pattern.details)
-        .string("example", &pattern.example);
-    match &example.outcome {
-        Outcome::Win { reading, .. } => {
+        .string("condition", &pattern.details);
+    match example.map(|e| &e.outcome) {
+        None => {
+            object
+                .raw("example", super::json::Null)
+                .raw("example_total", super::json::Null);
+        }
+        Some(Outcome::Win { reading, .. }) => {
+            object.string("example", &pattern.example);
             object
                 .raw("example_total", super::total_number(reading))
                 .strings(
@@ -260,8 +269,10 @@ pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored)
                     reading.counted.iter().map(|c| c.pattern.id.as_ref()),
                 );
         }
-        Outcome::FalseWin(_) => {
-            object.raw("example_total", super::json::Null);
+        Some(Outcome::FalseWin(_)) => {
+            object
+                .string("example", &pattern.example)
+                .raw("example_total", super::json::Null);
         }
     }
     object.end();

@@ -159,10 +159,16 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
     let pattern = rules
         .find_pattern(query, &[])
         .map_err(|missing| missing.to_string())?;
-    let example = mjscore::score_line(&pattern.example, rules)
-        .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?;
+    // A rules file's hand may come without an example: explained without one.
+    let example = match &*pattern.example {
+        "" => None,
+        line => Some(
+            mjscore::score_line(line, rules)
+                .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?,
+        ),
+    };
     Ok(Format::Json
-        .explain(pattern, rules, &example, None)
+        .explain(pattern, rules, example.as_ref(), None)
         .unwrap_or_default())
 }
 
