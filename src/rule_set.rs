@@ -930,6 +930,32 @@ impl RuleSet {
         None
     }
 
+    /// The patterns whose name starts with words a letter or two from `query` (folded, of
+    /// four characters or more): the start of a name as it is looked for, with a slip
+    /// (`nine tyle` for `nine tile straight`). The nearest, at most three.
+    fn nearest_by_start(&self, query: &str) -> Vec<&Pattern> {
+        let length = query.chars().count();
+        if length < 4 {
+            return Vec::new();
+        }
+        let bound = length.div_ceil(4);
+        let mut near: Vec<(usize, &Pattern)> = self
+            .patterns
+            .iter()
+            .filter_map(|p| {
+                let start = |name: String| name.chars().take(length).collect::<String>();
+                let d = names_of(p)
+                    .map(start)
+                    .filter_map(|start| distance_within(query, length, &start, bound))
+                    .min()?;
+                Some((d, p))
+            })
+            .collect();
+        let closest = near.iter().map(|&(d, _)| d).min().unwrap_or(0);
+        near.retain(|&(d, _)| d == closest);
+        near.into_iter().take(3).map(|(_, p)| p).collect()
+    }
+
     /// The one pattern `query` means (by id, by name, by the start of a name), or why
     /// there is none: several it may mean, the rule sets among `systems` that have a
     /// pattern of that very id or name, or the nearest patterns by spelling.
@@ -971,6 +997,12 @@ impl RuleSet {
                             elsewhere,
                         }
                     } else if elsewhere.is_empty() {
+                        // A slip in the start of a name (`nine-tyle`) is near that start.
+                        let nearest = if nearest.is_empty() {
+                            self.nearest_by_start(&folded_query)
+                        } else {
+                            nearest
+                        };
                         PatternNotFound::Missing {
                             query: query.to_string(),
                             rules: self.argument().into_owned(),

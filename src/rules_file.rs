@@ -201,6 +201,18 @@ fn check_texts(file: &File, text: &str) -> Result<(), RulesFileError> {
     }
     for (value, what, most) in all {
         check_text(value.get_ref(), value.span(), what, most, text)?;
+        let at = |message: String| error_at(text, value.span().start, message);
+        let written = value.get_ref();
+        if matches!(what, "the name" | "a hand's name") && written.trim().is_empty() {
+            return Err(at(format!("{what} is empty: write one")));
+        }
+        // An id a line refers to, with a space that would make it no id.
+        if what == "a pattern id" && written.trim() != written {
+            return Err(at(format!(
+                "'{written}' has spaces around it: write \"{}\"",
+                written.trim()
+            )));
+        }
     }
     for value in file.values.values() {
         if let toml::Value::String(s) = value.get_ref() {
@@ -235,17 +247,24 @@ pub fn is_path(argument: &str) -> bool {
     argument.contains('/') || argument.to_ascii_lowercase().ends_with(".toml")
 }
 
-/// A rule set's id from its name: lower case, words joined by hyphens (`thursday-club`).
+/// A rule set's id from its name: lower case, words joined by hyphens (`thursday-club`);
+/// a name that would give a built-in rule set's id (`"WSOM"`) gives it with `-variant`
+/// after it, so that JSON never names a variant as the rule set it changes.
 fn id_of(name: &str) -> String {
     let id: Vec<String> = name
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
-    if id.is_empty() {
+    let id = if id.is_empty() {
         "custom".to_string()
     } else {
         id.join("-")
+    };
+    if crate::rules::by_id(&id).is_some() {
+        format!("{id}-variant")
+    } else {
+        id
     }
 }
 
