@@ -836,13 +836,21 @@ pub(crate) fn tile_set(words: &str) -> Result<u64, (usize, String)> {
         }
         let mut chars = word.chars();
         let letter = chars.next().unwrap_or(' ');
-        let Some(suit) = Suit::from_letter(letter.to_ascii_lowercase()) else {
+        let digits = chars.as_str();
+        // A word that is neither a group nor a letter and digits (`bamboo,`, `x3`).
+        let suit = Suit::from_letter(letter.to_ascii_lowercase())
+            .filter(|_| digits.chars().all(|c| c.is_ascii_digit()));
+        let Some(suit) = suit else {
+            let commas = if word.contains(',') {
+                "; the words are parted by spaces, without commas"
+            } else {
+                ""
+            };
             return Err((
                 at,
-                format!("'{word}': expected tiles (b, c, d, w or e and digits, as b23468 e2) or a group (honours, winds, dragons, terminals, simples, bamboo, characters, dots, numbers, fives, all)"),
+                format!("'{word}': expected tiles (b, c, d, w or e and digits, as b23468 e2) or a group (honours, winds, dragons, terminals, simples, bamboo, characters, dots, numbers, fives, all){commas}"),
             ));
         };
-        let digits = chars.as_str();
         if digits.is_empty() {
             return Err((at, format!("'{word}': expected digits after '{letter}'")));
         }
