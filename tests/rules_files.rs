@@ -853,3 +853,50 @@ fn the_card_says_a_minimum_over_the_chicken_hand() {
     let outcome = mjscore::score_line(line, &club).unwrap().outcome;
     assert!(matches!(outcome, Outcome::FalseWin { .. }), "{outcome:?}");
 }
+
+#[test]
+fn the_fuzzers_rules_seeds_and_their_mutations_keep_the_invariants() {
+    // What the fuzz target `rules` checks of any bytes, over its seeds (fuzz/rules-seeds)
+    // and, for each, each of its first 40 lines left out, written twice, and with a
+    // character of TOML or an escape put in its middle (the fuzzer tries the rest).
+    let dir = format!("{}/fuzz/rules-seeds", env!("CARGO_MANIFEST_DIR"));
+    let mut seeds: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    seeds.sort();
+    assert!(seeds.len() >= 10, "{seeds:?}");
+    let mut read = 0;
+    for seed in seeds {
+        let text = std::fs::read_to_string(&seed).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut variants = vec![text.clone()];
+        for i in 0..lines.len().min(40) {
+            let with = |line: Option<String>| {
+                let mut changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                match line {
+                    Some(line) => changed[i] = line,
+                    None => drop(changed.remove(i)),
+                }
+                changed.join("\n")
+            };
+            variants.push(with(None));
+            variants.push(with(Some(format!("{}\n{}", lines[i], lines[i]))));
+            for put in ["\"", "=", "[", "0", "\\u001b", "\u{202e}"] {
+                let line = lines[i];
+                let at = (0..=line.len() / 2)
+                    .rev()
+                    .find(|&at| line.is_char_boundary(at))
+                    .unwrap_or(0);
+                variants.push(with(Some(format!("{}{put}{}", &line[..at], &line[at..]))));
+            }
+        }
+        for variant in variants {
+            if let Err(broken) = mjscore::invariants::check_rules_file(&variant) {
+                panic!("{}: {broken}\n{variant}", seed.display());
+            }
+            read += 1;
+        }
+    }
+    assert!(read > 500, "{read}");
+}
