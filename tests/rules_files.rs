@@ -900,3 +900,17 @@ fn the_fuzzers_rules_seeds_and_their_mutations_keep_the_invariants() {
     }
     assert!(read > 500, "{read}");
 }
+
+#[test]
+fn a_pattern_scoring_alone_under_a_low_single_limit_is_the_best_of_two() {
+    let text = "base = \"wsom\"\n[values]\n\"4.1\" = 40\n\"4.2.2\" = 45\n";
+    let low = mjscore::rules_file::parse(&format!("{text}[limits]\nsingle = 45\n")).unwrap();
+    let plain = mjscore::rules_file::parse(text).unwrap();
+    // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 + 4.2.2 Three Concealed Triplets 45
+    // (e333, b444, d888). With single = 45, 4.2.2 scores alone, and the other two make 50 >
+    // 45: the hand is worth 50, 4.2.2 set aside. On East's discard, 50 > 25: East pays
+    // 3 × 50 − 50 = 100, the others 25. Without it the three add up: 95, East 3 × 95 − 50.
+    let line = "[p d333] e333 b444 d888 w4 +w4 seat=s from=e";
+    assert_eq!(scored(&low, line), (50, [-100, 150, -25, -25]));
+    assert_eq!(scored(&plain, line), (95, [-235, 285, -25, -25]));
+}
