@@ -391,12 +391,31 @@ fn integer(
     text: &str,
 ) -> Result<i64, RulesFileError> {
     value.get_ref().as_integer().ok_or_else(|| {
-        error_at(
-            text,
-            value.span().start,
-            format!("expected {expected}, found {}", value.get_ref().type_str()),
-        )
+        let mut message = format!("expected {expected}, found {}", found(value.get_ref()));
+        // A number in quotes.
+        if let Some(n) = value
+            .get_ref()
+            .as_str()
+            .and_then(|s| s.trim().parse::<i64>().ok())
+        {
+            message.push_str(&format!(": write {n}, without quotes"));
+        }
+        error_at(text, value.span().start, message)
     })
+}
+
+/// A TOML value as a message says what was found: `the text "8"`, `the number 1.5`, `a
+/// list`, `a table`, `true`.
+fn found(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => format!("the text \"{s}\""),
+        toml::Value::Integer(n) => format!("the number {n}"),
+        toml::Value::Float(x) => format!("the number {x}"),
+        toml::Value::Boolean(b) => b.to_string(),
+        toml::Value::Datetime(_) => "a date".to_string(),
+        toml::Value::Array(_) => "a list".to_string(),
+        toml::Value::Table(_) => "a table".to_string(),
+    }
 }
 
 /// The file's `[values]`: each pattern of the base given its new value, once.
@@ -708,10 +727,7 @@ fn set_payments(
                 error_at(
                     text,
                     at,
-                    format!(
-                        "expected true or false, found {}",
-                        value.get_ref().type_str()
-                    ),
+                    format!("expected true or false, found {}", found(value.get_ref())),
                 )
             })?;
             continue;
@@ -798,7 +814,7 @@ fn count(
             at,
             format!(
                 "{what}: expected a whole number or {{ at_least = N, at_most = M }}, found {}",
-                other.type_str()
+                found(other)
             ),
         )),
     }

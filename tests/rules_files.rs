@@ -463,6 +463,10 @@ fn slips_get_the_fix_in_the_message() {
          "expected a whole number of points, found the text \"8\": write 8, without quotes"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = \"40\"\n", 5, 9,
          "expected a whole number of points, found the text \"40\": write 40, without quotes"),
+        ("base = \"wsom\"\n[values]\n\"4.1\" = \"40\"\n", 3, 9,
+         "expected 4.1's points as a whole number, found the text \"40\": write 40, without quotes"),
+        ("base = \"wsom\"\n[limits]\ncompound = [400]\n", 3, 12,
+         "expected the compound limit in points, or \"none\", found a list"),
         // An id written as a number, and a flag in quotes.
         ("base = \"wsom\"\n[[hands]]\nid = 4.1\nname = \"X\"\nvalue = 4\n", 3, 6,
          "expected text in quotes, found the number 4.1: write \"4.1\", in quotes"),
