@@ -21,7 +21,10 @@
 //! ```
 //!
 //! Every error names the line and column of the file it is about, and what was expected
-//! there; a file with an error gives no rule set at all.
+//! there, in a club keeper's words rather than the TOML reader's; a file with an error gives
+//! no rule set at all. A file is at most [`MAX_BYTES`] long, and each of its texts (a name,
+//! an id, a summary) is one line of a bounded length, without a character a terminal would
+//! act on: everything a rule set read here shows is printable as it is.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -425,8 +428,11 @@ fn set_values(
     file: &File,
     text: &str,
 ) -> Result<(), RulesFileError> {
+    // In the file's order, so that a message names the earlier line.
+    let mut values: Vec<_> = file.values.iter().collect();
+    values.sort_by_key(|(id, _)| id.span().start);
     let mut set: Vec<&Spanned<String>> = Vec::new();
-    for (id, value) in &file.values {
+    for (id, value) in values {
         if let toml::Value::Table(table) = value.get_ref() {
             return Err(dotted_key(id, table, text));
         }
@@ -457,7 +463,8 @@ fn dotted_key(id: &Spanned<String>, table: &toml::Table, text: &str) -> RulesFil
     let mut meant = id.get_ref().clone();
     let mut inner = table;
     let mut value = None;
-    while let Some((key, next)) = inner.iter().next().filter(|_| inner.len() == 1) {
+    // The first id written so (`4.1 = 40` and `4.2 = 30` are one table 4).
+    while let Some((key, next)) = inner.iter().next() {
         meant.push('.');
         meant.push_str(key);
         match next {

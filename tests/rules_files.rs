@@ -456,6 +456,8 @@ fn slips_get_the_fix_in_the_message() {
         // An id unquoted: TOML reads `4.1 = 40` as a table 4 holding 1 = 40.
         ("base = \"wsom\"\n[values]\n4.1 = 40\n", 3, 1,
          "write \"4.1\" = 40, the id in quotes: unquoted, TOML reads the dots in 4.1 as tables"),
+        ("base = \"wsom\"\n[values]\n4.1 = 40\n4.2.1 = 10\n", 3, 1,
+         "write \"4.1\" = 40, the id in quotes: unquoted, TOML reads the dots in 4.1 as tables"),
         ("base = \"huang\"\n[values]\nh.66 = \"+50%\"\n", 3, 1,
          "write \"h.66\" = \"+50%\", the id in quotes: unquoted, TOML reads the dots in h.66 as tables"),
         // A number in quotes, at the value after `minimum = ` (10 characters).
@@ -680,9 +682,9 @@ fn ids_are_one_word_each_once_in_any_case() {
     assert_eq!(
         refused("base = \"huang\"\n[values]\n\"h.55\" = 3\n\"H.55\" = 4\n"),
         (
-            3,
+            4,
             1,
-            "'h.55' is given a value twice: 'H.55' on line 4 is the same pattern".to_string()
+            "'H.55' is given a value twice: 'h.55' on line 3 is the same pattern".to_string()
         )
     );
 }

@@ -94,7 +94,10 @@ pub(crate) fn plain_words(message: &str, key: Option<&str>) -> String {
         if field == "base" {
             return "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")".to_string();
         }
-        return format!("a new hand needs {field} = ... (its id, name and value at least)");
+        return match field {
+            "of" => "triplets: expected of = \"TILES\", the tiles the triplets are of".to_string(),
+            _ => format!("a new hand needs {field} = ... (its id, name and value at least)"),
+        };
     }
     if let Some(field) = between(message, "unknown field `", "`") {
         let known: Vec<&str> = message
