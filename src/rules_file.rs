@@ -1142,13 +1142,26 @@ fn implying_first(implied: &[Vec<usize>]) -> Result<Vec<usize>, Vec<usize>> {
                 placed[i] = true;
                 order.push(i);
             }
-            None => {
-                let circle = (0..implied.len()).filter(|&i| !placed[i]).collect();
-                return Err(circle);
-            }
+            None => return Err(circle(implied, &placed)),
         }
     }
     Ok(order)
+}
+
+/// The hands of a circle among those not `placed`, in the file's order: each of them is
+/// implied by another of them, so going back from one to a hand that implies it comes round.
+fn circle(implied: &[Vec<usize>], placed: &[bool]) -> Vec<usize> {
+    let implying = |i: usize| (0..implied.len()).find(|&j| !placed[j] && implied[j].contains(&i));
+    let mut path: Vec<usize> = (0..implied.len()).filter(|&i| !placed[i]).take(1).collect();
+    while let Some(back) = path.last().and_then(|&i| implying(i)) {
+        if let Some(at) = path.iter().position(|&i| i == back) {
+            let mut circle = path.split_off(at);
+            circle.sort_unstable();
+            return circle;
+        }
+        path.push(back);
+    }
+    path
 }
 
 /// The conditions of a new hand, as data.

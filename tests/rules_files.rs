@@ -724,6 +724,19 @@ fn a_hand_implies_any_pattern_of_the_table_a_later_hand_too() {
                 .to_string()
         )
     );
+    // Three hands, two of them in a circle: the circle is named.
+    let three = format!(
+        "{}[[hands]]\nid = \"c.3\"\nname = \"C\"\nvalue = 10\nimplies = [\"c.1\"]\n",
+        two("\"c.2\"", "\"c.3\"")
+    );
+    assert_eq!(
+        refused(&three.replace("implies = [\"c.2\"]", "implies = [\"c.3\"]")).2,
+        "'c.1' and 'c.3' imply each other in a circle: a hand implies only lower ones"
+    );
+    assert_eq!(
+        refused(&three).2,
+        "'c.1', 'c.2' and 'c.3' imply each other in a circle: a hand implies only lower ones"
+    );
     assert_eq!(
         refused(&two("\"10.2\"", "")),
         (
