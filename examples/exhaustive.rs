@@ -54,7 +54,7 @@ fn written_again() -> &'static [(&'static Pattern, &'static Pattern)] {
             .patterns()
             .iter()
             .filter_map(|copy| {
-                let id = copy.id.strip_prefix("again ")?;
+                let id = copy.id.strip_prefix("again-")?;
                 Some((WSOM.pattern(id).expect("a WSOM pattern"), copy))
             })
             .collect()

@@ -1,5 +1,5 @@
 //! The proof that a rules file's vocabulary says what WSOM's own patterns say: each hand of
-//! tests/data/rules/wsom-again.toml ("again X") applies to exactly the readings WSOM's
+//! tests/data/rules/wsom-again.toml ("again-X") applies to exactly the readings WSOM's
 //! pattern X applies to, over COUNT random winning hands (200,000 unless given) and every
 //! WSOM pattern's own example. Prints how often each pattern applied; exits 1 on the first
 //! reading where a pair differs, naming it.
@@ -28,7 +28,7 @@ fn main() {
         .patterns()
         .iter()
         .filter_map(|copy| {
-            let id = copy.id.strip_prefix("again ")?;
+            let id = copy.id.strip_prefix("again-")?;
             Some((WSOM.pattern(id).expect("a WSOM pattern"), copy))
         })
         .collect();

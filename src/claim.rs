@@ -53,7 +53,7 @@ pub enum ClaimError {
     UnknownPattern {
         /// The id or name as written.
         id: String,
-        /// The rule set's id.
+        /// The rule set, as `--rules` takes it ([`RuleSet::argument`](crate::RuleSet::argument)).
         rules: String,
         /// The nearest patterns by spelling, if any is near, as a message names them.
         nearest: Vec<String>,
@@ -66,7 +66,7 @@ pub enum ClaimError {
     AmbiguousPattern {
         /// The name as written.
         id: String,
-        /// The rule set's id.
+        /// The rule set, as `--rules` takes it ([`RuleSet::argument`](crate::RuleSet::argument)).
         rules: String,
         /// The patterns it may mean, as a message names them.
         patterns: Vec<String>,
@@ -100,12 +100,12 @@ pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, Cl
                     Lookup::Found(pattern) => Ok(pattern),
                     Lookup::Ambiguous(patterns) => Err(ClaimError::AmbiguousPattern {
                         id: id.clone(),
-                        rules: rules.id.to_string(),
+                        rules: rules.argument().into_owned(),
                         patterns: named(&patterns),
                     }),
                     Lookup::NotFound(nearest) => Err(ClaimError::UnknownPattern {
                         id: id.clone(),
-                        rules: rules.id.to_string(),
+                        rules: rules.argument().into_owned(),
                         nearest: named(&nearest),
                     }),
                 })

@@ -74,14 +74,15 @@ impl Format {
         }
     }
 
-    /// `pattern` of `rules` explained in full, with `example` (its example hand, scored):
-    /// text (fitted to `width` columns, if given) or one JSON object; `None` in TSV, which
-    /// has no place for a text in full.
+    /// `pattern` of `rules` explained in full, with `example` (its example hand, scored;
+    /// `None` for a pattern without one, as a rules file's hand may be): text (fitted to
+    /// `width` columns, if given) or one JSON object; `None` in TSV, which has no place for
+    /// a text in full.
     pub fn explain(
         self,
         pattern: &Pattern,
         rules: &RuleSet,
-        example: &Scored,
+        example: Option<&Scored>,
         width: Option<usize>,
     ) -> Option<String> {
         match self {

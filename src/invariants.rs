@@ -17,7 +17,10 @@
 //!   ([`check_plain_reading`]);
 //! - the payments sum to zero and the winner receives what the system's payment rule says
 //!   (3 × the total in Zung Jung; 2^points from each player, doubled for the responsible
-//!   discarder or for everyone on a self-draw, in the doubling table).
+//!   discarder or for everyone on a self-draw, in the doubling table);
+//! - a rules file gives a rule set or an error at a line and column, never a panic; every
+//!   text of the rule set it gives is printable and within its length, and so is all that
+//!   is written under it ([`check_rules_file`]).
 
 use crate::arrange::{arrangements, Arrangements, Shape};
 use crate::hand::Hand;
@@ -287,4 +290,96 @@ pub fn check_same_readings_arranged(
         }
     }
     Ok(())
+}
+
+/// Hands scored under a rules file by [`check_rules_file`]: one of each kind (a plain win, a
+/// limit, Seven Pairs, a robbed kong, a claim, a false win on a discard) under any base.
+const RULES_FILE_LINES: [&str; 7] = [
+    "b66 c12345678 d111 +c9 self seat=s",
+    "b11 b33 b55 b77 c22 c44 c6 +c6 self",
+    "[k b1111] [k c2222] [k d3333] [k w4444] e1 +e1 from=e seat=s",
+    "b234 b234 b666 e222 b8 +b8 from=n claim=c.1+1.2",
+    "b123 c456 d78 b555 w22 +d9 seat=s from=e rob",
+    "[c b123] [p d555] c456 d789 w1 +w1 from=e seat=s",
+    "b123 c456 d789 b555 w2 +w2 seat=s self claim=40",
+];
+
+/// Reads `text` as a rules file: an error must be at a line and column of the text, its
+/// message printable; a rule set must have every text printable (no control character,
+/// line break or bidirectional control) and within the file's limits, and its card, its
+/// changes, each of its patterns explained and a few hands scored under it (every
+/// property of [`check`] kept) must be printable in every format. For the fuzz target
+/// `rules` and the tests.
+pub fn check_rules_file(text: &str) -> Result<(), String> {
+    use crate::render::{Format, Plain, Text};
+    let (rules, base) = match crate::rules_file::parse_with_base(text) {
+        Err(e) => {
+            let lines = text.split('\n').count();
+            if e.line == 0 || e.line > lines.max(1) || e.column == 0 {
+                return Err(format!(
+                    "an error at line {} column {}: {e}",
+                    e.line, e.column
+                ));
+            }
+            return printable(&e.message, "an error's message");
+        }
+        Ok(parsed) => parsed,
+    };
+    printable(rules.id(), "the id")?;
+    printable(rules.name(), "the name")?;
+    printable(rules.description(), "the description")?;
+    for p in rules.patterns().iter() {
+        for text in [&p.id, &p.name, &p.chinese, &p.summary, &p.example] {
+            printable(text, "a pattern's text")?;
+        }
+        // A built-in pattern's details may be a table of several lines.
+        printable_lines(&p.details, "a pattern's details")?;
+    }
+    let formats = [Format::Text, Format::Json, Format::Tsv];
+    printable_lines(&Text::changes(&rules, base), "rules show")?;
+    for format in formats {
+        printable_lines(&format.card(&rules, None), "the card")?;
+        for p in rules
+            .patterns()
+            .iter()
+            .filter(|p| base.pattern(&p.id).is_none())
+        {
+            let example = (!p.example.is_empty())
+                .then(|| crate::score_line(&p.example, &rules))
+                .transpose()
+                .map_err(|e| format!("{}'s example, checked when read: {e}", p.id))?;
+            let explained = format.explain(p, &rules, example.as_ref(), None);
+            printable_lines(explained.as_deref().unwrap_or(""), "explain")?;
+        }
+    }
+    for line in RULES_FILE_LINES {
+        let scored = crate::score_line(line, &rules);
+        if let Ok(hand) = crate::line::parse_for(line, &rules) {
+            check(&hand, &rules).map_err(|broken| format!("{line}: {broken}"))?;
+        }
+        for format in formats {
+            let output = format.renderer(&rules, &Plain, None);
+            let mut out = String::new();
+            match &scored {
+                Ok(scored) => output.scored(&mut out, scored, None),
+                Err(error) => output.error(&mut out, line, error, None),
+            }
+            printable_lines(&out, line)?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` holds nothing a terminal would act on ([`crate::output::is_unsafe`]).
+fn printable(text: &str, what: &str) -> Result<(), String> {
+    match text.chars().find(|&c| crate::output::is_unsafe(c)) {
+        Some(c) => Err(format!("{what} holds U+{:04X}: {text:?}", c as u32)),
+        None => Ok(()),
+    }
+}
+
+/// [`printable`], for output of several lines (and TSV's tabs).
+fn printable_lines(out: &str, what: &str) -> Result<(), String> {
+    out.split(['\n', '\t'])
+        .try_for_each(|line| printable(line, what))
 }

@@ -262,12 +262,33 @@ enum RulesAction {
 }
 
 /// The rule set of the rules file at `path`, and its base; an error names the file, the
-/// line and the column.
+/// line and the column. The file is read within the library's limit and one byte more
+/// (`/dev/zero` costs a megabyte), so that a longer one is refused in its words.
 fn read_rules_file(path: &Path) -> Result<(RuleSet, &'static RuleSet)> {
-    let text = std::fs::read_to_string(path)
+    let limit = mjscore::rules_file::MAX_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut bytes))
         .with_context(|| format!("cannot read the rules file {}", path.display()))?;
-    mjscore::rules_file::parse_with_base(&text)
-        .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message))
+    let at = |line: usize, column: usize, message: &str| {
+        anyhow::anyhow!("{}:{line}:{column}: {message}", path.display())
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        // Too long: cut anywhere, and refused for its length.
+        Err(e) if e.as_bytes().len() > limit => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        Err(e) => {
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let good = std::str::from_utf8(good).unwrap_or_default();
+            let line = good.matches('\n').count() + 1;
+            let column = good.rsplit('\n').next().unwrap_or_default().chars().count() + 1;
+            return Err(at(line, column, "the file is not UTF-8: save it as UTF-8"));
+        }
+    };
+    let (mut rules, base) = mjscore::rules_file::parse_with_base(&text)
+        .map_err(|e| at(e.line, e.column, &e.message))?;
+    rules.read_from(path.to_string_lossy().into_owned());
+    Ok((rules, base))
 }
 
 const WAITS_EXAMPLES: &str = "Examples:
@@ -1025,14 +1046,20 @@ fn explain(rules: &RuleSet, query: &str, format: Format, stdout: &mut impl Write
         Ok(pattern) => pattern,
         Err(missing @ PatternNotFound::Missing { .. }) => bail!(
             "{missing}; `mjscore patterns --rules {}` lists them all",
-            rules.id()
+            rules.argument()
         ),
         Err(other) => bail!("{other}"),
     };
-    let example = mjscore::score_line(&pattern.example, rules)
-        .with_context(|| format!("the example of {} does not parse", pattern.id))?;
+    // A rules file's hand may come without an example: explained without one.
+    let example = match &*pattern.example {
+        "" => None,
+        line => Some(
+            mjscore::score_line(line, rules)
+                .with_context(|| format!("the example of {} does not parse", pattern.id))?,
+        ),
+    };
     let text = format
-        .explain(pattern, rules, &example, text_width())
+        .explain(pattern, rules, example.as_ref(), text_width())
         .context("explain writes text or json")?;
     write_all(stdout, text.as_bytes(), "the explanation")
 }

@@ -41,6 +41,10 @@ pub struct RuleSet {
     pub(crate) id: Cow<'static, str>,
     /// Human name, shown in the text output.
     pub(crate) name: Cow<'static, str>,
+    /// The path of the rules file it was read from, if the caller says so
+    /// ([`RuleSet::read_from`]): what `--rules` takes for it, where its id is no name
+    /// `--rules` knows.
+    pub(crate) path: Option<Cow<'static, str>>,
     /// What the rule set is, in one line (a rules file's `description`); empty for the
     /// built-in ones, whose name says it.
     pub(crate) description: Cow<'static, str>,
@@ -470,7 +474,7 @@ pub enum PatternNotFound {
     Ambiguous {
         /// The query as asked.
         query: String,
-        /// The rule set asked.
+        /// The rule set asked, as `--rules` takes it ([`RuleSet::argument`]).
         rules: String,
         /// Each pattern it may mean, as a message names it (`7.1 Nine-Tile Straight`).
         patterns: Vec<String>,
@@ -479,7 +483,7 @@ pub enum PatternNotFound {
     Elsewhere {
         /// The query as asked.
         query: String,
-        /// The rule set asked.
+        /// The rule set asked, as `--rules` takes it ([`RuleSet::argument`]).
         rules: String,
         /// The ids of the rule sets that have it.
         elsewhere: Vec<String>,
@@ -489,7 +493,7 @@ pub enum PatternNotFound {
     NoChicken {
         /// The query as asked.
         query: String,
-        /// The rule set asked.
+        /// The rule set asked, as `--rules` takes it ([`RuleSet::argument`]).
         rules: String,
         /// Its minimum.
         minimum: u32,
@@ -500,7 +504,7 @@ pub enum PatternNotFound {
     Missing {
         /// The query as asked.
         query: String,
-        /// The rule set asked.
+        /// The rule set asked, as `--rules` takes it ([`RuleSet::argument`]).
         rules: String,
         /// The nearest patterns by spelling, as a message names them.
         nearest: Vec<String>,
@@ -610,6 +614,7 @@ impl RuleSet {
         RuleSet {
             id: Cow::Borrowed(id),
             name,
+            path: None,
             description: Cow::Borrowed(""),
             patterns: Cow::Borrowed(patterns),
             minimum: 0,
@@ -719,6 +724,30 @@ impl RuleSet {
     /// Its id: the name on the command line (`--rules ID`) and in JSON.
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// What `--rules` takes for it, as the messages that advise a command write it: its
+    /// id, or the path of the rules file it was read from ([`RuleSet::read_from`]), quoted
+    /// for a shell if it must be.
+    ///
+    /// ```
+    /// let mut club = mjscore::rules_file::parse("base = \"wsom\"\nname = \"Spring club\"\n")?;
+    /// assert_eq!(club.argument(), "spring-club");
+    /// club.read_from("clubs/spring club.toml");
+    /// assert_eq!(club.argument(), "'clubs/spring club.toml'");
+    /// assert_eq!(club.id(), "spring-club");
+    /// # Ok::<(), mjscore::rules_file::RulesFileError>(())
+    /// ```
+    pub fn argument(&self) -> Cow<'_, str> {
+        let Some(path) = &self.path else {
+            return Cow::Borrowed(&self.id);
+        };
+        let plain = |c: char| c.is_alphanumeric() || "._/-+,:@%=~".contains(c);
+        if !path.is_empty() && path.chars().all(plain) {
+            Cow::Borrowed(path)
+        } else {
+            Cow::Owned(format!("'{}'", path.replace('\'', "'\\''")))
+        }
     }
 
     /// Its human name, shown in the text output.

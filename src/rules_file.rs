@@ -21,7 +21,10 @@
 //! ```
 //!
 //! Every error names the line and column of the file it is about, and what was expected
-//! there; a file with an error gives no rule set at all.
+//! there, in a club keeper's words rather than the TOML reader's; a file with an error gives
+//! no rule set at all. A file is at most [`MAX_BYTES`] long, and each of its texts (a name,
+//! an id, a summary) is one line of a bounded length, without a character a terminal would
+//! act on: everything a rule set read here shows is printable as it is.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -37,6 +40,15 @@ use crate::patterns::{
 use crate::rule_set::derive::ChangeError;
 use crate::rule_set::{PaymentParams, RuleSet};
 use crate::tile::{kinds, Suit, Tile};
+
+// The texts of the file: their lengths and characters, and the TOML reader's messages in
+// plain words.
+mod texts;
+
+/// The longest rules file read, in bytes (1 MiB): a club's file is a few kilobytes, and a
+/// longer text is refused before it is read as TOML. A caller reading a file reads at most
+/// one byte more than this (`Read::take`), so that an endless input costs no more.
+pub const MAX_BYTES: usize = 1 << 20;
 
 /// The most points a value, a minimum or a limit may be: far above any real hand, and low
 /// enough that no sum of a table's patterns overflows.
@@ -74,25 +86,16 @@ pub fn parse(text: &str) -> Result<RuleSet, RulesFileError> {
 /// [`parse`], with the built-in rule set the file starts from (to show what it changed:
 /// [`Text::changes`](crate::render::Text::changes)).
 pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesFileError> {
-    let at = |span: Range<usize>, message: String| error_at(text, span.start, message);
-    let file: File = toml::from_str(text).map_err(|e| {
-        let start = e.span().map_or(0, |span| span.start);
-        at(start..start, e.message().trim_end().to_string())
-    })?;
-    let base_id = file.base.get_ref();
-    let base = crate::rules::by_id(base_id).ok_or_else(|| {
-        let known: Vec<String> = crate::rules::ALL
-            .iter()
-            .map(|r| format!("\"{}\"", r.id))
-            .collect();
-        at(
-            file.base.span(),
-            format!(
-                "no built-in rule set '{base_id}': base is one of {}",
-                crate::rule_set::joined(&known, " or ")
-            ),
-        )
-    })?;
+    if text.len() > MAX_BYTES {
+        return Err(error_at(
+            text,
+            MAX_BYTES,
+            format!("the file is longer than {MAX_BYTES} bytes (1 MiB): a rules file is a few kilobytes; is this the right file?"),
+        ));
+    }
+    let file: File = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
+    check_texts(&file, text)?;
+    let base = base_of(&file.base, text)?;
     let name = file.name.as_ref().map_or_else(
         || format!("{} (variant)", base.name),
         |n| n.get_ref().clone(),
@@ -102,36 +105,143 @@ pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesF
     let id = id_of(&name);
     let mut rules = base.derive(base.id.clone(), name);
     if let Some(description) = &file.description {
-        if description.get_ref().contains('\n') {
-            return Err(at(
-                description.span(),
-                "the description is one line: no line breaks".to_string(),
-            ));
-        }
         rules.description = Cow::Owned(description.get_ref().clone());
     }
     if let Some(minimum) = &file.minimum {
         rules.set_minimum(points(minimum, 0, "the minimum", text)?);
     }
-    for (id, value) in &file.values {
-        set_value(&mut rules, base, id, value, text)?;
-    }
-    for id in &file.off {
-        rules
-            .remove_pattern(id.get_ref())
-            .map_err(|e| change_error(text, id.span(), e))?;
-    }
+    set_values(&mut rules, base, &file, text)?;
+    switch_off(&mut rules, &file.off, text)?;
     if let Some(limits) = &file.limits {
         set_limits(&mut rules, limits, text)?;
     }
     if let Some(payments) = &file.payments {
         set_payments(&mut rules, payments, text)?;
     }
-    for hand in &file.hands {
-        add_hand(&mut rules, hand, text)?;
-    }
+    add_hands(&mut rules, base, &file, text)?;
     rules.id = Cow::Owned(id);
     Ok((rules, base))
+}
+
+/// The built-in rule set `base` names, in any case (`"WSOM"` is `"wsom"`).
+fn base_of(base: &Spanned<String>, text: &str) -> Result<&'static RuleSet, RulesFileError> {
+    crate::rules::by_id(base.get_ref()).ok_or_else(|| {
+        let known: Vec<String> = crate::rules::ALL
+            .iter()
+            .map(|r| format!("\"{}\"", r.id))
+            .collect();
+        error_at(
+            text,
+            base.span().start,
+            format!(
+                "no built-in rule set '{}': base is one of {}",
+                base.get_ref(),
+                crate::rule_set::joined(&known, " or ")
+            ),
+        )
+    })
+}
+
+/// The TOML reader's error at its place, in a club keeper's words (the key of its line
+/// tells what kind of value was expected).
+fn toml_error(text: &str, error: &toml::de::Error) -> RulesFileError {
+    let start = error.span().map_or(0, |span| span.start).min(text.len());
+    let line_start = text[..text.floor_char_boundary_compat(start)]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let key = text[line_start..text.floor_char_boundary_compat(start)]
+        .split_once('=')
+        .map(|(key, _)| key.trim().trim_matches('"'));
+    let message = texts::plain_words(error.message().trim_end(), key);
+    error_at(text, start, message)
+}
+
+/// Every text of the file checked before anything is read from it: no text longer than
+/// its limit ([`MAX_NAME_CHARS`](texts::MAX_NAME_CHARS) for a name or an id,
+/// [`MAX_TEXT_CHARS`](texts::MAX_TEXT_CHARS) for the others), and none holding a character
+/// a terminal would act on, at the character's place in the file.
+fn check_texts(file: &File, text: &str) -> Result<(), RulesFileError> {
+    use texts::{MAX_NAME_CHARS as NAME, MAX_TEXT_CHARS as TEXT};
+    let mut all: Vec<(&Spanned<String>, &str, usize)> = vec![(&file.base, "base", TEXT)];
+    all.extend(file.name.iter().map(|n| (n, "the name", NAME)));
+    all.extend(
+        file.description
+            .iter()
+            .map(|d| (d, "the description", TEXT)),
+    );
+    all.extend(file.values.keys().map(|k| (k, "a pattern id", NAME)));
+    all.extend(file.off.iter().map(|k| (k, "a pattern id", NAME)));
+    if let Some(payments) = &file.payments {
+        all.extend(payments.keys().map(|k| (k, "a payment number", NAME)));
+    }
+    for hand in &file.hands {
+        let hand = hand.get_ref();
+        all.push((&hand.id, "a hand's id", NAME));
+        all.push((&hand.name, "a hand's name", NAME));
+        all.extend(
+            hand.chinese
+                .iter()
+                .map(|c| (c, "a hand's Chinese name", NAME)),
+        );
+        all.extend(hand.implies.iter().map(|i| (i, "a pattern id", NAME)));
+        all.extend(hand.summary.iter().map(|s| (s, "a hand's summary", TEXT)));
+        all.extend(hand.example.iter().map(|e| (e, "a hand's example", TEXT)));
+        let words = [
+            &hand.shape,
+            &hand.tiles,
+            &hand.honours,
+            &hand.terminals,
+            &hand.sets,
+            &hand.every_set_holds,
+            &hand.pair,
+        ];
+        all.extend(words.into_iter().flatten().map(|w| (w, "a word", TEXT)));
+        all.extend(
+            hand.triplets
+                .iter()
+                .map(|t| (&t.get_ref().of, "a word", TEXT)),
+        );
+    }
+    for (value, what, most) in all {
+        check_text(value.get_ref(), value.span(), what, most, text)?;
+        let at = |message: String| error_at(text, value.span().start, message);
+        let written = value.get_ref();
+        if matches!(what, "the name" | "a hand's name") && written.trim().is_empty() {
+            return Err(at(format!("{what} is empty: write one")));
+        }
+        // An id a line refers to, with a space that would make it no id.
+        if what == "a pattern id" && written.trim() != written {
+            return Err(at(format!(
+                "'{written}' has spaces around it: write \"{}\"",
+                written.trim()
+            )));
+        }
+    }
+    for value in file.values.values() {
+        if let toml::Value::String(s) = value.get_ref() {
+            check_text(s, value.span(), "a value", TEXT, text)?;
+        }
+    }
+    Ok(())
+}
+
+/// One text of the file ([`check_texts`]), written at `span`.
+fn check_text(
+    value: &str,
+    span: Range<usize>,
+    what: &str,
+    most: usize,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    match texts::refused(value, what, most) {
+        None => Ok(()),
+        Some((character, message)) => {
+            // At the character (or its escape) inside the string, else at the string.
+            let literal = text.get(span.clone()).unwrap_or_default();
+            let offset = character.map_or(0, |c| texts::written_at(literal, c));
+            Err(error_at(text, span.start + offset, message))
+        }
+    }
 }
 
 /// Whether a `--rules` argument names a rules file rather than a built-in rule set: a path
@@ -140,17 +250,24 @@ pub fn is_path(argument: &str) -> bool {
     argument.contains('/') || argument.to_ascii_lowercase().ends_with(".toml")
 }
 
-/// A rule set's id from its name: lower case, words joined by hyphens (`thursday-club`).
+/// A rule set's id from its name: lower case, words joined by hyphens (`thursday-club`);
+/// a name that would give a built-in rule set's id (`"WSOM"`) gives it with `-variant`
+/// after it, so that JSON never names a variant as the rule set it changes.
 fn id_of(name: &str) -> String {
     let id: Vec<String> = name
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
-    if id.is_empty() {
+    let id = if id.is_empty() {
         "custom".to_string()
     } else {
         id.join("-")
+    };
+    if crate::rules::by_id(&id).is_some() {
+        format!("{id}-variant")
+    } else {
+        id
     }
 }
 
@@ -184,14 +301,13 @@ struct Limits {
 struct Hand {
     id: Spanned<String>,
     name: Spanned<String>,
-    #[serde(default)]
-    chinese: String,
+    chinese: Option<Spanned<String>>,
     value: Spanned<i64>,
     #[serde(default)]
     limit: bool,
     #[serde(default)]
     implies: Vec<Spanned<String>>,
-    summary: Option<String>,
+    summary: Option<Spanned<String>>,
     example: Option<Spanned<String>>,
     shape: Option<Spanned<String>>,
     tiles: Option<Spanned<String>>,
@@ -224,6 +340,8 @@ fn error_at(text: &str, offset: usize, message: String) -> RulesFileError {
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = before[line_start..].chars().count() + 1;
+    // A message quotes the file: shown as any input text is, whatever the file holds.
+    let message = crate::output::printable(&message).into_owned();
     RulesFileError {
         line,
         column,
@@ -276,12 +394,136 @@ fn integer(
     text: &str,
 ) -> Result<i64, RulesFileError> {
     value.get_ref().as_integer().ok_or_else(|| {
-        error_at(
-            text,
-            value.span().start,
-            format!("expected {expected}, found {}", value.get_ref().type_str()),
-        )
+        let mut message = format!("expected {expected}, found {}", found(value.get_ref()));
+        // A number in quotes.
+        if let Some(n) = value
+            .get_ref()
+            .as_str()
+            .and_then(|s| s.trim().parse::<i64>().ok())
+        {
+            message.push_str(&format!(": write {n}, without quotes"));
+        }
+        error_at(text, value.span().start, message)
     })
+}
+
+/// A TOML value as a message says what was found: `the text "8"`, `the number 1.5`, `a
+/// list`, `a table`, `true`.
+fn found(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => format!("the text \"{s}\""),
+        toml::Value::Integer(n) => format!("the number {n}"),
+        toml::Value::Float(x) => format!("the number {x}"),
+        toml::Value::Boolean(b) => b.to_string(),
+        toml::Value::Datetime(_) => "a date".to_string(),
+        toml::Value::Array(_) => "a list".to_string(),
+        toml::Value::Table(_) => "a table".to_string(),
+    }
+}
+
+/// The file's `[values]`: each pattern of the base given its new value, once.
+fn set_values(
+    rules: &mut RuleSet,
+    base: &RuleSet,
+    file: &File,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    // In the file's order, so that a message names the earlier line.
+    let mut values: Vec<_> = file.values.iter().collect();
+    values.sort_by_key(|(id, _)| id.span().start);
+    let mut set: Vec<&Spanned<String>> = Vec::new();
+    for (id, value) in values {
+        if let toml::Value::Table(table) = value.get_ref() {
+            return Err(dotted_key(id, table, text));
+        }
+        if let Some(earlier) = set
+            .iter()
+            .find(|e| e.get_ref().eq_ignore_ascii_case(id.get_ref()))
+        {
+            return Err(error_at(
+                text,
+                id.span().start,
+                format!(
+                    "'{}' is given a value twice: '{}' on line {} is the same pattern",
+                    id.get_ref(),
+                    earlier.get_ref(),
+                    line_of(text, earlier.span().start)
+                ),
+            ));
+        }
+        set.push(id);
+        set_value(rules, base, id, value, text)?;
+    }
+    Ok(())
+}
+
+/// The error of `4.1 = 40` under `[values]`: TOML reads an unquoted `4.1` as the key `1`
+/// of a table `4`. The id it meant is the keys down the tables.
+fn dotted_key(id: &Spanned<String>, table: &toml::Table, text: &str) -> RulesFileError {
+    let mut meant = id.get_ref().clone();
+    let mut inner = table;
+    let mut value = None;
+    // The first id written so (`4.1 = 40` and `4.2 = 30` are one table 4).
+    while let Some((key, next)) = inner.iter().next() {
+        meant.push('.');
+        meant.push_str(key);
+        match next {
+            toml::Value::Table(deeper) => inner = deeper,
+            toml::Value::Integer(n) => {
+                value = Some(n.to_string());
+                break;
+            }
+            toml::Value::String(s) => {
+                value = Some(format!("\"{s}\""));
+                break;
+            }
+            _ => break,
+        }
+    }
+    let value = value.unwrap_or_else(|| "VALUE".to_string());
+    error_at(
+        text,
+        id.span().start,
+        format!(
+            "write \"{meant}\" = {value}, the id in quotes: unquoted, TOML reads the dots in {meant} as tables"
+        ),
+    )
+}
+
+/// The line of byte `offset` of `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    error_at(text, offset, String::new()).line
+}
+
+/// The file's `off`: each pattern of the base taken out, each named once.
+fn switch_off(
+    rules: &mut RuleSet,
+    off: &[Spanned<String>],
+    text: &str,
+) -> Result<(), RulesFileError> {
+    for (i, id) in off.iter().enumerate() {
+        if let Some(earlier) = off[..i]
+            .iter()
+            .find(|e| e.get_ref().eq_ignore_ascii_case(id.get_ref()))
+        {
+            let (line, column) = {
+                let at = error_at(text, earlier.span().start, String::new());
+                (at.line, at.column)
+            };
+            return Err(error_at(
+                text,
+                id.span().start,
+                format!(
+                    "'{}' is listed twice in off (first at line {line}, column {column}): list it once",
+                    id.get_ref()
+                ),
+            ));
+        }
+        rules
+            .remove_pattern(id.get_ref())
+            .map_err(|e| change_error(text, id.span(), e))?;
+    }
+    Ok(())
 }
 
 fn set_value(
@@ -291,17 +533,10 @@ fn set_value(
     value: &Spanned<toml::Value>,
     text: &str,
 ) -> Result<(), RulesFileError> {
-    let Some(at) = rules
-        .patterns
-        .iter()
-        .position(|p| p.id.eq_ignore_ascii_case(id.get_ref()))
-    else {
-        // The change names the nearest ids.
-        let error = rules
-            .set_value(id.get_ref(), Value::Points(0))
-            .expect_err("no such pattern");
-        return Err(change_error(text, id.span(), error));
-    };
+    // An id of no pattern: the error names the nearest ids.
+    let at = rules
+        .place_of(id.get_ref())
+        .map_err(|e| change_error(text, id.span(), e))?;
     let pattern = &rules.patterns[at];
     let new = new_value(pattern, value, base, text)?;
     // A percentage's texts state it: they say the new one.
@@ -385,11 +620,23 @@ fn new_value(
             } else {
                 MAX_POINTS
             };
+            // A pattern worth 0 would still be counted: a hand with it and nothing else
+            // would be no chicken hand, nor a false win, but a win that nobody pays.
+            if n == 0 {
+                return Err(error_at(
+                    text,
+                    at,
+                    format!(
+                        "{} is set to 0: a pattern is worth 1 point or more; to take it out, write off = [\"{}\"]",
+                        pattern.id, pattern.id
+                    ),
+                ));
+            }
             let points = u32::try_from(n).ok().filter(|&n| n <= most).ok_or_else(|| {
                 error_at(
                     text,
                     at,
-                    format!("{} is set to {n}: expected a whole number from 0 to {most}", pattern.id),
+                    format!("{} is set to {n}: expected a whole number from 1 to {most}", pattern.id),
                 )
             })?;
             Ok(match old {
@@ -487,10 +734,7 @@ fn set_payments(
                 error_at(
                     text,
                     at,
-                    format!(
-                        "expected true or false, found {}",
-                        value.get_ref().type_str()
-                    ),
+                    format!("expected true or false, found {}", found(value.get_ref())),
                 )
             })?;
             continue;
@@ -577,7 +821,7 @@ fn count(
             at,
             format!(
                 "{what}: expected a whole number or {{ at_least = N, at_most = M }}, found {}",
-                other.type_str()
+                found(other)
             ),
         )),
     }
@@ -615,13 +859,21 @@ pub(crate) fn tile_set(words: &str) -> Result<u64, (usize, String)> {
         }
         let mut chars = word.chars();
         let letter = chars.next().unwrap_or(' ');
-        let Some(suit) = Suit::from_letter(letter.to_ascii_lowercase()) else {
+        let digits = chars.as_str();
+        // A word that is neither a group nor a letter and digits (`bamboo,`, `x3`).
+        let suit = Suit::from_letter(letter.to_ascii_lowercase())
+            .filter(|_| digits.chars().all(|c| c.is_ascii_digit()));
+        let Some(suit) = suit else {
+            let commas = if word.contains(',') {
+                "; the words are parted by spaces, without commas"
+            } else {
+                ""
+            };
             return Err((
                 at,
-                format!("'{word}': expected tiles (b, c, d, w or e and digits, as b23468 e2) or a group (honours, winds, dragons, terminals, simples, bamboo, characters, dots, numbers, fives, all)"),
+                format!("'{word}': expected tiles (b, c, d, w or e and digits, as b23468 e2) or a group (honours, winds, dragons, terminals, simples, bamboo, characters, dots, numbers, fives, all){commas}"),
             ));
         };
-        let digits = chars.as_str();
         if digits.is_empty() {
             return Err((at, format!("'{word}': expected digits after '{letter}'")));
         }
@@ -694,8 +946,76 @@ const SHAPES: [(&str, Shapes); 5] = [
     ("any", ANY),
 ];
 
+/// The file's new hands: each one's pattern added in the file's order, then what each
+/// implies (any pattern of the table, a hand further down the file included), then each
+/// example checked to score its hand under the whole table.
+fn add_hands(
+    rules: &mut RuleSet,
+    base: &RuleSet,
+    file: &File,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    for (i, hand) in file.hands.iter().enumerate() {
+        check_id(base, &file.hands[..i], &hand.get_ref().id, text)?;
+        add_hand(rules, hand, text)?;
+    }
+    add_implications(rules, file, text)?;
+    for hand in &file.hands {
+        let hand = hand.get_ref();
+        if let Some(example) = &hand.example {
+            check_example(hand, example, rules, text)?;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a new hand's id that is no id (empty, a space or a `+` in it), or that another
+/// pattern has in any case: a pattern of the base (switched off or not) or a hand of the
+/// file before it (`earlier`).
+fn check_id(
+    base: &RuleSet,
+    earlier: &[Spanned<Hand>],
+    id: &Spanned<String>,
+    text: &str,
+) -> Result<(), RulesFileError> {
+    let at = |message: String| error_at(text, id.span().start, message);
+    if let Some(message) = texts::bad_id(id.get_ref()) {
+        return Err(at(message));
+    }
+    let same = |other: &str| other.eq_ignore_ascii_case(id.get_ref());
+    if let Some(pattern) = base.patterns.iter().find(|p| same(&p.id)) {
+        return Err(at(format!(
+            "'{}' is {}'s {} {}: a new hand needs an id of its own (a club's are written c.1, c.2, ...)",
+            id.get_ref(),
+            base.id,
+            pattern.id,
+            pattern.name
+        )));
+    }
+    if let Some(first) = earlier
+        .iter()
+        .map(|h| &h.get_ref().id)
+        .find(|e| same(e.get_ref()))
+    {
+        let line = line_of(text, first.span().start);
+        return Err(at(if first.get_ref() == id.get_ref() {
+            format!(
+                "the file defines hand '{}' twice: first on line {line}; give this one an id of its own",
+                id.get_ref()
+            )
+        } else {
+            format!(
+                "'{}' is the id of the hand on line {line}, '{}', in another case: ids are the same in any case; give this one an id of its own",
+                id.get_ref(),
+                first.get_ref()
+            )
+        }));
+    }
+    Ok(())
+}
+
 /// Adds the new hand of a `[[hands]]` table to `rules`: its conditions read into
-/// [`Requirements`], its pattern made, then its example checked to score it.
+/// [`Requirements`] and its pattern made (what it implies comes once every hand is in).
 fn add_hand(
     rules: &mut RuleSet,
     spanned: &Spanned<Hand>,
@@ -715,23 +1035,133 @@ fn add_hand(
         ));
     }
     let pattern = hand_pattern(hand, r, shapes, text)?;
-    let implies: Vec<&str> = hand.implies.iter().map(|i| i.get_ref().as_str()).collect();
-    rules.add_pattern(pattern, &implies).map_err(|e| {
-        let span = match &e {
-            ChangeError::UnknownPattern { id, .. } | ChangeError::ImpliesItself { id } => hand
-                .implies
-                .iter()
-                .find(|i| i.get_ref() == id)
-                .map_or(hand.id.span(), |i| i.span()),
-            _ => hand.id.span(),
-        };
-        change_error(text, span, e)
-    })?;
-    // The example, if any, must score the hand: checked once the table is whole.
-    match &hand.example {
-        Some(example) => check_example(hand, example, rules, text),
-        None => Ok(()),
+    rules
+        .add_pattern(pattern, &[])
+        .map_err(|e| change_error(text, hand.id.span(), e))
+}
+
+/// What the file's hands imply: each implied id a pattern of the whole table, named once,
+/// and no circle of hands implying each other. The implications go in the order that puts
+/// a hand's before those of the hands it implies (a dropped pattern drops nothing itself).
+fn add_implications(rules: &mut RuleSet, file: &File, text: &str) -> Result<(), RulesFileError> {
+    let hands: Vec<&Hand> = file.hands.iter().map(Spanned::get_ref).collect();
+    for hand in &hands {
+        check_implies(rules, hand, &file.off, text)?;
     }
+    // Which hands of the file each hand implies.
+    let implied: Vec<Vec<usize>> = hands
+        .iter()
+        .map(|hand| {
+            let of_file = |id: &Spanned<String>| {
+                hands
+                    .iter()
+                    .position(|h| h.id.get_ref().eq_ignore_ascii_case(id.get_ref()))
+            };
+            hand.implies.iter().filter_map(of_file).collect()
+        })
+        .collect();
+    let order = implying_first(&implied).map_err(|circle| {
+        let names: Vec<String> = circle
+            .iter()
+            .map(|&i| format!("'{}'", hands[i].id.get_ref()))
+            .collect();
+        let first = hands[circle[0]];
+        let at = first.implies.first().map_or(first.id.span(), Spanned::span);
+        error_at(
+            text,
+            at.start,
+            format!(
+                "{} imply each other in a circle: a hand implies only lower ones",
+                crate::rule_set::joined(&names, " and ")
+            ),
+        )
+    })?;
+    for &i in order.iter().rev() {
+        let hand = hands[i];
+        let implies: Vec<&str> = hand.implies.iter().map(|i| i.get_ref().as_str()).collect();
+        rules
+            .add_implication(hand.id.get_ref(), &implies)
+            .map_err(|e| change_error(text, hand.id.span(), e))?;
+    }
+    Ok(())
+}
+
+/// One hand's `implies`: every id a pattern of the table (not one switched off), none
+/// twice, not the hand itself.
+fn check_implies(
+    rules: &RuleSet,
+    hand: &Hand,
+    off: &[Spanned<String>],
+    text: &str,
+) -> Result<(), RulesFileError> {
+    for (i, id) in hand.implies.iter().enumerate() {
+        let at = |message: String| error_at(text, id.span().start, message);
+        let same = |other: &str| other.eq_ignore_ascii_case(id.get_ref());
+        if hand.implies[..i].iter().any(|e| same(e.get_ref())) {
+            return Err(at(format!(
+                "'{}' is listed twice in implies: list it once",
+                id.get_ref()
+            )));
+        }
+        if let Some(switched) = off.iter().find(|o| same(o.get_ref())) {
+            return Err(at(format!(
+                "'{}' is switched off (off, line {}): a hand cannot imply it",
+                id.get_ref(),
+                line_of(text, switched.span().start)
+            )));
+        }
+        if same(hand.id.get_ref()) {
+            return Err(change_error(
+                text,
+                id.span(),
+                ChangeError::ImpliesItself {
+                    id: id.get_ref().clone(),
+                },
+            ));
+        }
+        if let Err(error) = rules.place_of(id.get_ref()) {
+            return Err(change_error(text, id.span(), error));
+        }
+    }
+    Ok(())
+}
+
+/// The hands in an order that puts each before the hands it implies (`implied[i]`: the
+/// hands hand `i` implies), the file's order otherwise; or the hands of a circle.
+fn implying_first(implied: &[Vec<usize>]) -> Result<Vec<usize>, Vec<usize>> {
+    let mut order = Vec::with_capacity(implied.len());
+    let mut placed = vec![false; implied.len()];
+    while order.len() < implied.len() {
+        // The first hand left that no hand left implies.
+        let next = (0..implied.len()).find(|&i| {
+            !placed[i]
+                && !(0..implied.len()).any(|j| !placed[j] && j != i && implied[j].contains(&i))
+        });
+        match next {
+            Some(i) => {
+                placed[i] = true;
+                order.push(i);
+            }
+            None => return Err(circle(implied, &placed)),
+        }
+    }
+    Ok(order)
+}
+
+/// The hands of a circle among those not `placed`, in the file's order: each of them is
+/// implied by another of them, so going back from one to a hand that implies it comes round.
+fn circle(implied: &[Vec<usize>], placed: &[bool]) -> Vec<usize> {
+    let implying = |i: usize| (0..implied.len()).find(|&j| !placed[j] && implied[j].contains(&i));
+    let mut path: Vec<usize> = (0..implied.len()).filter(|&i| !placed[i]).take(1).collect();
+    while let Some(back) = path.last().and_then(|&i| implying(i)) {
+        if let Some(at) = path.iter().position(|&i| i == back) {
+            let mut circle = path.split_off(at);
+            circle.sort_unstable();
+            return circle;
+        }
+        path.push(back);
+    }
+    path
 }
 
 /// The conditions of a new hand, as data.
@@ -833,7 +1263,10 @@ fn hand_pattern(
     } else {
         Value::Points(points)
     };
-    let summary = hand.summary.clone().unwrap_or_else(|| describe(&r, shapes));
+    let summary = hand
+        .summary
+        .as_ref()
+        .map_or_else(|| describe(&r, shapes), |s| s.get_ref().clone());
     let details = format!(
         "{summary}{}",
         if hand.limit {
@@ -848,7 +1281,11 @@ fn hand_pattern(
         value,
         Condition::Requires(r),
     )
-    .with_chinese(hand.chinese.clone())
+    .with_chinese(
+        hand.chinese
+            .as_ref()
+            .map_or_else(String::new, |c| c.get_ref().clone()),
+    )
     .with_shapes(shapes)
     .with_text(summary, details);
     if let Some(example) = &hand.example {

@@ -970,7 +970,12 @@ fn under_any_limit_of_memory_a_run_goes_through_or_stops_at_once_saying_why() {
     assert_eq!(serial.code, 2, "the list has lines that are no hands");
     let bin = env!("CARGO_BIN_EXE_mjscore");
     let (mut ran, mut refused) = (0, 0);
-    for limit_kb in (5_000..=40_000).step_by(500) {
+    // Finely where the program starts to fit (the band that failed was about 300 KB wide,
+    // near 8 MB for the release binary and 10 MB for the debug one), then coarsely.
+    let limits = (5_000..16_000)
+        .step_by(64)
+        .chain((16_000..=40_000).step_by(1_000));
+    for limit_kb in limits {
         let script = format!("ulimit -v {limit_kb} || exit 77; exec \"$0\" \"$@\"");
         // Written to files, so that a run waited for never waits for its reader.
         let (out, err) = (dir.join("out"), dir.join("err"));
@@ -1037,4 +1042,127 @@ fn under_any_limit_of_memory_a_run_goes_through_or_stops_at_once_saying_why() {
     }
     assert!(ran > 0, "no limit tried let the run go through");
     eprintln!("{ran} runs went through, {refused} stopped for want of memory");
+}
+
+/// The message a rules file over the limit gets, at its line and column.
+fn too_long(path: &str, line: usize, column: usize) -> String {
+    format!("mjscore: {path}:{line}:{column}: the file is longer than 1048576 bytes (1 MiB): a rules file is a few kilobytes; is this the right file?\n")
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_rules_file_is_read_to_its_limit_and_refused() {
+    // /dev/zero never ends: read to 1 MiB and a byte, within 60 MB of address space (the
+    // whole input read first grew past 2 GB, and out of memory here).
+    let binary = env!("CARGO_BIN_EXE_mjscore");
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -v 60000; exec {binary} --rules /dev/zero 'b66 c12345678 d111 +c9 self'"
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    // The NULs are one line: the byte past the limit is its column 1,048,577.
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        too_long("/dev/zero", 1, (1 << 20) + 1)
+    );
+}
+
+#[test]
+fn a_rules_file_over_1_mib_is_refused_by_every_command_that_reads_one() {
+    // 3 MB of [values] lines, each `"x0000000" = 1` and its line break (15 bytes), after
+    // 23 bytes of two lines: the 1,048,553 bytes up to the limit are 69,903 whole lines
+    // and 8 bytes, so the byte past it is line 2 + 69,903 + 1 = 69,906, column 9.
+    let dir = common::temp_dir("hostile-rules-size");
+    let path = dir.join("club.toml");
+    let mut text = String::from("base = \"wsom\"\n[values]\n");
+    let head = text.len();
+    let mut n = 0;
+    while text.len() < 3_000_000 {
+        text.push_str(&format!("\"x{n:07}\" = 1\n"));
+        n += 1;
+    }
+    std::fs::write(&path, &text).unwrap();
+    let path = path.to_str().unwrap();
+    let whole_lines = ((1 << 20) - head) / 15;
+    let column = (1 << 20) - head - whole_lines * 15 + 1;
+    assert_eq!((whole_lines, column), (69_903, 9));
+    let message = too_long(path, 2 + whole_lines + 1, column);
+    for args in [
+        vec!["rules", "check", path],
+        vec!["rules", "show", path],
+        vec!["--rules", path, "b66 c12345678 d111 +c9 self"],
+        vec!["explain", "7.1", "--rules", path],
+        vec!["patterns", "--rules", path],
+        vec!["waits", "--rules", path, "b66 c12345678 d111 c9"],
+    ] {
+        let run = Mjscore::new(&args).run();
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(run.stderr, message, "{args:?}");
+    }
+}
+
+#[test]
+fn a_rules_files_escapes_never_reach_the_terminal() {
+    // A name, a hand's id, name and summary that would clear the screen: refused where
+    // they are written, the code point named; nothing raw on either stream.
+    let dir = common::temp_dir("hostile-rules-escapes");
+    let cases = [
+        ("name = \"A\\u001b[2J\"\n", 2, 10, "the name"),
+        (
+            "[[hands]]\nid = \"c\\u001b[2J\"\nname = \"N\"\nvalue = 10\n",
+            3,
+            8,
+            "a hand's id",
+        ),
+        (
+            "[[hands]]\nid = \"c.1\"\nname = \"N\\u001b[2J\"\nvalue = 10\n",
+            4,
+            10,
+            "a hand's name",
+        ),
+        (
+            "[[hands]]\nid = \"c.1\"\nname = \"N\"\nvalue = 10\nsummary = \"\\u001b]0;x\\u0007\"\n",
+            6,
+            12,
+            "a hand's summary",
+        ),
+    ];
+    for (i, (body, line, column, what)) in cases.into_iter().enumerate() {
+        let path = dir.join(format!("{i}.toml"));
+        std::fs::write(&path, format!("base = \"wsom\"\n{body}")).unwrap();
+        let path = path.to_str().unwrap();
+        for args in [
+            vec!["rules", "check", path],
+            vec!["rules", "show", path],
+            vec![
+                "--rules",
+                path,
+                "--format",
+                "tsv",
+                "b66 c12345678 d111 +c9 self",
+            ],
+            vec![
+                "--rules",
+                path,
+                "--format",
+                "json",
+                "b66 c12345678 d111 +c9 self",
+            ],
+            vec!["patterns", "--rules", path],
+        ] {
+            let run = Mjscore::new(&args).run();
+            assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{args:?}");
+            assert_eq!(
+                run.stderr,
+                format!("mjscore: {path}:{line}:{column}: {what} holds U+001B (escape, which starts a terminal's commands): the file's texts are shown on terminals and in tables, one line each, without control characters, tabs, line breaks or bidirectional controls\n"),
+                "{args:?}"
+            );
+        }
+    }
 }

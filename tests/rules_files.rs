@@ -225,11 +225,19 @@ fn rules_check_and_show() {
     let run = mjscore(&["rules", "show", SEASONAL]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let new: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with('+')).collect();
-    assert_eq!(new.len(), 2, "{}", run.stdout);
+    assert_eq!(new.len(), 4, "{}", run.stdout);
     assert!(
         new[1].contains("c.2") && new[1].contains("400"),
         "{}",
         run.stdout
+    );
+    // What a row does not say: both hands are limits, and what each implies.
+    assert_eq!(
+        new[2..],
+        [
+            "+ c.1 Spring Pairs: a limit, it scores alone; implies 10.2 Seven Pairs",
+            "+ c.2 All Green: a limit, it scores alone; implies 2.1.1 Mixed One-Suit, 2.1.2 Pure One-Suit",
+        ]
     );
     let run = mjscore(&["rules", "show", HUANG_CLUB]);
     let changed: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with('~')).collect();
@@ -254,14 +262,14 @@ fn a_broken_file_names_its_line_and_column_and_scores_nothing() {
         // An unknown base, at its string after `base = ` (7 characters).
         ("base = \"riichi\"\n", 1, 8, "base is one of \"wsom\", \"zj\", \"doubling\" or \"huang\""),
         // An unknown key, at the key.
-        ("base = \"wsom\"\nminimun = 10\n", 2, 1, "unknown field `minimun`"),
+        ("base = \"wsom\"\nminimun = 10\n", 2, 1, "no key 'minimun' here: did you mean minimum?"),
         // An unknown pattern id, with the nearest ones.
         ("base = \"wsom\"\n[values]\n\"7.7\" = 3\n", 3, 1, "no pattern '7.7' in wsom; the nearest: 7.1 Nine-Tile Straight"),
         ("base = \"wsom\"\noff = [\"4.2.9\"]\n", 2, 8, "the nearest: 4.2.1 Two Concealed Triplets"),
         // Values out of range, at the value after `"4.1" = ` (8 characters).
-        ("base = \"wsom\"\n[values]\n\"4.1\" = -5\n", 3, 9, "expected a whole number from 0 to 1000000"),
+        ("base = \"wsom\"\n[values]\n\"4.1\" = -5\n", 3, 9, "expected a whole number from 1 to 1000000"),
         ("base = \"wsom\"\nminimum = 5000000\n", 2, 11, "the minimum is 5000000"),
-        ("base = \"doubling\"\n[values]\n\"d.b\" = 31\n", 3, 9, "from 0 to 30"),
+        ("base = \"doubling\"\n[values]\n\"d.b\" = 31\n", 3, 9, "from 1 to 30"),
         ("base = \"huang\"\n[values]\n\"h.55\" = \"+50%\"\n", 3, 10, "h.55's points as a whole number"),
         ("base = \"huang\"\n[values]\n\"h.66\" = 50\n", 3, 10, "h.66 is a percentage"),
         // A payment number the base's scheme has not.
@@ -278,7 +286,7 @@ fn a_broken_file_names_its_line_and_column_and_scores_nothing() {
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 10\nhonours = \"few\"\n", 6, 11, "expected \"any\", \"none\", \"some\" or \"only\""),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 10\nkongs = 5\n", 6, 9, "kongs is 5: a hand has 0 to 4"),
         // An id the base has already, and an example the hand does not score.
-        ("base = \"wsom\"\n[[hands]]\nid = \"4.1\"\nname = \"D\"\nvalue = 10\n", 3, 6, "has a pattern '4.1' already"),
+        ("base = \"wsom\"\n[[hands]]\nid = \"4.1\"\nname = \"D\"\nvalue = 10\n", 3, 6, "'4.1' is wsom's 4.1 All Triplets: a new hand needs an id of its own"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"G\"\nvalue = 10\ntiles = \"b23468 e2\"\nexample = \"b123 c456 d789 b555 w2 +w2 self\"\n", 7, 11, "the example does not score 'G'"),
         // The doubling table has no single limit.
         ("base = \"doubling\"\n[limits]\nsingle = 10\n", 3, 10, "the doubling table has no single limit"),
@@ -343,7 +351,7 @@ fn the_vocabulary_says_what_wsoms_patterns_say() {
     let pairs: Vec<(&Pattern, &Pattern)> = again
         .patterns()
         .iter()
-        .filter_map(|copy| Some((WSOM.pattern(copy.id.strip_prefix("again ")?)?, copy)))
+        .filter_map(|copy| Some((WSOM.pattern(copy.id.strip_prefix("again-")?)?, copy)))
         .collect();
     assert_eq!(pairs.len(), 26);
     let mut applied = vec![0usize; pairs.len()];
@@ -431,4 +439,497 @@ fn each_schemes_payment_numbers_and_patterns_switched_off() {
         shown.contains("~ payments.self_draw_times: 2 (was 1)"),
         "{shown}"
     );
+}
+
+/// The line, column and message of the error of a file that does not check.
+fn refused(text: &str) -> (usize, usize, String) {
+    match mjscore::rules_file::parse(text) {
+        Ok(_) => panic!("{text:?} was read"),
+        Err(e) => (e.line, e.column, e.message),
+    }
+}
+
+#[test]
+fn slips_get_the_fix_in_the_message() {
+    // (file, line, column, the whole message). Columns count characters from 1.
+    let cases: &[(&str, usize, usize, &str)] = &[
+        // An id unquoted: TOML reads `4.1 = 40` as a table 4 holding 1 = 40.
+        ("base = \"wsom\"\n[values]\n4.1 = 40\n", 3, 1,
+         "write \"4.1\" = 40, the id in quotes: unquoted, TOML reads the dots in 4.1 as tables"),
+        ("base = \"wsom\"\n[values]\n4.1 = 40\n4.2.1 = 10\n", 3, 1,
+         "write \"4.1\" = 40, the id in quotes: unquoted, TOML reads the dots in 4.1 as tables"),
+        ("base = \"huang\"\n[values]\nh.66 = \"+50%\"\n", 3, 1,
+         "write \"h.66\" = \"+50%\", the id in quotes: unquoted, TOML reads the dots in h.66 as tables"),
+        // A number in quotes, at the value after `minimum = ` (10 characters).
+        ("base = \"wsom\"\nminimum = \"8\"\n", 2, 11,
+         "expected a whole number of points, found the text \"8\": write 8, without quotes"),
+        ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = \"40\"\n", 5, 9,
+         "expected a whole number of points, found the text \"40\": write 40, without quotes"),
+        ("base = \"wsom\"\n[values]\n\"4.1\" = \"40\"\n", 3, 9,
+         "expected 4.1's points as a whole number, found the text \"40\": write 40, without quotes"),
+        ("base = \"wsom\"\n[limits]\ncompound = [400]\n", 3, 12,
+         "expected the compound limit in points, or \"none\", found a list"),
+        // An id written as a number, and a flag in quotes.
+        ("base = \"wsom\"\n[[hands]]\nid = 4.1\nname = \"X\"\nvalue = 4\n", 3, 6,
+         "expected text in quotes, found the number 4.1: write \"4.1\", in quotes"),
+        ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\nlimit = \"yes\"\n", 6, 9,
+         "expected true or false, found the text \"yes\": write true or false, without quotes"),
+        // Tables and lists in serde's words ("expected a map", "a sequence") no more.
+        ("base = \"wsom\"\nvalues = 3\n", 2, 10,
+         "expected a table: [values], a line \"ID\" = VALUE under it for each pattern, found the number 3"),
+        ("base = \"wsom\"\noff = \"1.1\"\n", 2, 7,
+         "expected a list in brackets, as off = [\"4.2.1\", \"5.1.1\"], found the text \"1.1\""),
+        ("base = \"wsom\"\nlimits = 5\n", 2, 10,
+         "expected a table: [limits], compound = N or single = N on the lines under it, found the number 5"),
+        // No base; a key misspelt.
+        ("name = \"Club\"\n", 1, 1,
+         "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
+        ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair)"),
+        // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
+        // string (`tiles = "` is 9 characters).
+        ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,
+         "'bamboo,': expected tiles (b, c, d, w or e and digits, as b23468 e2) or a group (honours, winds, dragons, terminals, simples, bamboo, characters, dots, numbers, fives, all); the words are parted by spaces, without commas"),
+    ];
+    for &(text, line, column, message) in cases {
+        assert_eq!(
+            refused(text),
+            (line, column, message.to_string()),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn an_unknown_rules_value_and_a_pattern_misspelt_get_the_fix() {
+    // --rules takes a path: the message says so.
+    let run = mjscore(&["--rules", "club", "b66 c12345678 d111 +c9 self"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("tip: or a rules file: a path ending .toml (docs/rules-files.md)"),
+        "{}",
+        run.stderr
+    );
+    // A slip in the start of a name: the pattern it starts.
+    let run = mjscore(&["explain", "nine-tyle"]);
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (2, "mjscore: no pattern 'nine-tyle' in --rules wsom; the nearest: 7.1 Nine-Tile Straight; `mjscore patterns --rules wsom` lists them all\n")
+    );
+}
+
+/// `text` written to a rules file of its own (the test's name), its path.
+fn rules_file(name: &str, text: &str) -> String {
+    let file = common::temp_dir(name).join("club.toml");
+    std::fs::write(&file, text).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_text_a_terminal_would_act_on_is_refused_where_it_is_written() {
+    // Each text of a file, with an escape (U+001B), a line break, a NUL and a
+    // right-to-left override written in it: (the key, its table, what the message calls
+    // it). The hand is whole without the text, so that only the text is at fault.
+    let hand = "[[hands]]\nid = \"c.1\"\nname = \"Low\"\nvalue = 50\n";
+    let fields = [
+        ("name", "", "the name"),
+        ("description", "", "the description"),
+        (
+            "id",
+            "[[hands]]\nname = \"Low\"\nvalue = 50\n",
+            "a hand's id",
+        ),
+        (
+            "name",
+            "[[hands]]\nid = \"c.1\"\nvalue = 50\n",
+            "a hand's name",
+        ),
+        ("chinese", hand, "a hand's Chinese name"),
+        ("summary", hand, "a hand's summary"),
+        ("example", hand, "a hand's example"),
+    ];
+    let characters = [
+        (
+            "\\u001b[2J",
+            "U+001B (escape, which starts a terminal's commands)",
+        ),
+        ("\\n", "U+000A (a line break)"),
+        ("\\u0000", "U+0000 (NUL)"),
+        (
+            "\\u202E",
+            "U+202E (a bidirectional control, which reorders the text after it)",
+        ),
+    ];
+    for (key, table, what) in fields {
+        for (written, said) in characters {
+            // `KEY = "A` then the escape: its column is the key's length + 6.
+            let text = format!("base = \"wsom\"\n{table}{key} = \"A{written}\"\n");
+            let line = text.lines().count();
+            let message = format!("{what} holds {said}: the file's texts are shown on terminals and in tables, one line each, without control characters, tabs, line breaks or bidirectional controls");
+            assert_eq!(refused(&text), (line, key.len() + 6, message), "{text:?}");
+        }
+    }
+    // The command line, in every format: the message names the code point, and nothing
+    // raw reaches the terminal.
+    let path = rules_file(
+        "rules-file-escape",
+        "base = \"wsom\"\nname = \"A\\u001b[2J\"\n",
+    );
+    for format in ["text", "json", "tsv"] {
+        let run = mjscore(&[
+            "--rules",
+            &path,
+            "--format",
+            format,
+            "b66 c12345678 d111 +c9 self",
+        ]);
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{format}");
+        assert_eq!(
+            run.stderr,
+            format!("mjscore: {path}:2:10: the name holds U+001B (escape, which starts a terminal's commands): the file's texts are shown on terminals and in tables, one line each, without control characters, tabs, line breaks or bidirectional controls\n")
+        );
+    }
+    // A message that quotes the file shows what it quotes printable: a tile set with a
+    // tab... refused as a text first; an id of [values] with an escape likewise.
+    assert_eq!(
+        refused("base = \"wsom\"\n[values]\n\"4.1\\u001b\" = 40\n").2,
+        "a pattern id holds U+001B (escape, which starts a terminal's commands): the file's texts are shown on terminals and in tables, one line each, without control characters, tabs, line breaks or bidirectional controls"
+    );
+}
+
+#[test]
+fn a_text_over_its_length_and_a_file_over_1_mib_are_refused() {
+    // A name of 101 characters: at most 100.
+    let text = format!("base = \"wsom\"\nname = \"{}\"\n", "N".repeat(101));
+    assert_eq!(
+        refused(&text),
+        (
+            2,
+            8,
+            "the name is 101 characters long: at most 100".to_string()
+        )
+    );
+    assert!(mjscore::rules_file::parse(&format!(
+        "base = \"wsom\"\nname = \"{}\"\n",
+        "N".repeat(100)
+    ))
+    .is_ok());
+    // A description of 301: at most 300.
+    let text = format!("base = \"wsom\"\ndescription = \"{}\"\n", "d".repeat(301));
+    assert_eq!(
+        refused(&text).2,
+        "the description is 301 characters long: at most 300"
+    );
+    // A file of 1 MiB and a byte: refused before it is read as TOML, at the byte past the
+    // limit (a comment of one line: line 2, column 1,048,576 − 14 + 1).
+    let mut text = String::from("base = \"wsom\"\n#");
+    text.push_str(&"x".repeat(mjscore::rules_file::MAX_BYTES - text.len() + 1));
+    assert_eq!(text.len(), (1 << 20) + 1);
+    assert_eq!(
+        refused(&text),
+        (2, (1 << 20) - 14 + 1, "the file is longer than 1048576 bytes (1 MiB): a rules file is a few kilobytes; is this the right file?".to_string())
+    );
+    // Within the limit, the same comment is no fault.
+    assert!(mjscore::rules_file::parse(&text[..1 << 20]).is_ok());
+}
+
+#[test]
+fn ids_are_one_word_each_once_in_any_case() {
+    let hand = |id: &str| format!("[[hands]]\nid = \"{id}\"\nname = \"H\"\nvalue = 10\n");
+    let file = |hands: &[&str]| {
+        let mut text = String::from("base = \"wsom\"\n");
+        for id in hands {
+            text.push_str(&hand(id));
+        }
+        text
+    };
+    // Line 3 is the first hand's id line, line 7 the second's; the id's string starts at
+    // column 6.
+    let cases: &[(&[&str], usize, &str)] = &[
+        (&[""], 3, "a hand's id is empty: write one, as \"c.1\""),
+        (&["c.1 "], 3, "'c.1 ' has spaces around it: write \"c.1\""),
+        (&["c 1"], 3, "'c 1' holds ' ': an id is letters, digits, '.', '-' and '_', as \"c.1\""),
+        (&["c.1+c.2"], 3, "'c.1+c.2' holds '+': an id is letters, digits, '.', '-' and '_', as \"c.1\""),
+        (&["c.1", "c.1"], 7, "the file defines hand 'c.1' twice: first on line 3; give this one an id of its own"),
+        (&["c.1", "C.1"], 7, "'C.1' is the id of the hand on line 3, 'c.1', in another case: ids are the same in any case; give this one an id of its own"),
+        (&["4.2.1"], 3, "'4.2.1' is wsom's 4.2.1 Two Concealed Triplets: a new hand needs an id of its own (a club's are written c.1, c.2, ...)"),
+    ];
+    for &(ids, line, message) in cases {
+        assert_eq!(
+            refused(&file(ids)),
+            (line, 6, message.to_string()),
+            "{ids:?}"
+        );
+    }
+    // The ids the lines refer to: with spaces around, and twice.
+    assert_eq!(
+        refused("base = \"wsom\"\noff = [\"1.1 \"]\n"),
+        (
+            2,
+            8,
+            "'1.1 ' has spaces around it: write \"1.1\"".to_string()
+        )
+    );
+    assert_eq!(
+        refused("base = \"wsom\"\noff = [\"1.1\", \"1.1\"]\n"),
+        (
+            2,
+            15,
+            "'1.1' is listed twice in off (first at line 2, column 8): list it once".to_string()
+        )
+    );
+    assert_eq!(
+        refused("base = \"huang\"\n[values]\n\"h.55\" = 3\n\"H.55\" = 4\n"),
+        (
+            4,
+            1,
+            "'H.55' is given a value twice: 'h.55' on line 3 is the same pattern".to_string()
+        )
+    );
+}
+
+#[test]
+fn a_hand_implies_any_pattern_of_the_table_a_later_hand_too() {
+    // c.1 (every tile a 1, 2 or 3 of any suit, 60) implies c.2 (a pair of 1s, 20), which
+    // is defined after it and implies 1.1 All Sequences.
+    let text = "base = \"wsom\"\n\
+        [[hands]]\nid = \"c.1\"\nname = \"Low\"\nvalue = 60\ntiles = \"b123 c123 d123\"\nimplies = [\"c.2\"]\n\
+        [[hands]]\nid = \"c.2\"\nname = \"Ones\"\nvalue = 20\npair = \"b1 c1 d1\"\nimplies = [\"1.1\"]\n";
+    let club = mjscore::rules_file::parse(text).unwrap();
+    // b123 b123 c123 d123 c11, self-drawn: 1.2 Concealed Hand 5 + 5.1.1 Two Identical
+    // Sequences 10 (b123 b123) + 6.1 Three Similar Sequences 35 + 8.1.2 Pure Lesser
+    // Terminals 50 (a 1 in every set and the pair) + c.1 Low 60 = 160; c.1 implies c.2,
+    // and c.2, dropped, drops nothing: 1.1 All Sequences 5 counts too: 165, each pays 165.
+    assert_eq!(
+        scored(&club, "b123 b123 c123 d123 c1 +c1 self seat=s"),
+        (165, [-165, 495, -165, -165])
+    );
+    // Not all low (d789): no c.1, no 6.1; c.2 Ones 20 counts and drops 1.1: 1.2 5 +
+    // 5.1.1 10 + 8.1.2 50 (d789 holds a 9) + c.2 20 = 85.
+    assert_eq!(
+        scored(&club, "b123 b123 c123 d789 c1 +c1 self seat=s"),
+        (85, [-85, 255, -85, -85])
+    );
+    // A circle, a pattern switched off, an id twice.
+    let two = |first: &str, second: &str| {
+        format!("base = \"wsom\"\noff = [\"10.2\"]\n[[hands]]\nid = \"c.1\"\nname = \"A\"\nvalue = 10\nimplies = [{first}]\n[[hands]]\nid = \"c.2\"\nname = \"B\"\nvalue = 10\nimplies = [{second}]\n")
+    };
+    assert_eq!(
+        refused(&two("\"c.2\"", "\"c.1\"")),
+        (
+            7,
+            12,
+            "'c.1' and 'c.2' imply each other in a circle: a hand implies only lower ones"
+                .to_string()
+        )
+    );
+    // Three hands, two of them in a circle: the circle is named.
+    let three = format!(
+        "{}[[hands]]\nid = \"c.3\"\nname = \"C\"\nvalue = 10\nimplies = [\"c.1\"]\n",
+        two("\"c.2\"", "\"c.3\"")
+    );
+    assert_eq!(
+        refused(&three.replace("implies = [\"c.2\"]", "implies = [\"c.3\"]")).2,
+        "'c.1' and 'c.3' imply each other in a circle: a hand implies only lower ones"
+    );
+    assert_eq!(
+        refused(&three).2,
+        "'c.1', 'c.2' and 'c.3' imply each other in a circle: a hand implies only lower ones"
+    );
+    assert_eq!(
+        refused(&two("\"10.2\"", "")),
+        (
+            7,
+            12,
+            "'10.2' is switched off (off, line 2): a hand cannot imply it".to_string()
+        )
+    );
+    assert_eq!(
+        refused(&two("\"c.2\", \"C.2\"", "")),
+        (
+            7,
+            19,
+            "'C.2' is listed twice in implies: list it once".to_string()
+        )
+    );
+    assert_eq!(
+        refused(&two("\"c.3\"", "")),
+        (
+            7,
+            12,
+            "no pattern 'c.3' in wsom; the nearest: 1.3 No Terminals, 9.3 Robbing a Kong or c.1 A"
+                .to_string()
+        )
+    );
+}
+
+#[test]
+fn a_value_of_0_is_refused_with_the_way_to_switch_it_off() {
+    assert_eq!(
+        refused("base = \"zj\"\n[values]\n\"1.1\" = 0\n"),
+        (3, 9, "1.1 is set to 0: a pattern is worth 1 point or more; to take it out, write off = [\"1.1\"]".to_string())
+    );
+    // Switched off as the message says, the hand has no pattern but 1.2 Concealed Hand 5
+    // (b345 b789 d456 d789 d66, self-drawn): each pays 5. Without 1.2 too, the Chicken
+    // Hand 1: each pays 1.
+    let off = mjscore::rules_file::parse("base = \"zj\"\noff = [\"1.1\"]\n").unwrap();
+    let line = "b345789 d4566789 +d6 seat=s self";
+    assert_eq!(scored(&off, line), (5, [-5, 15, -5, -5]));
+    let bare = mjscore::rules_file::parse("base = \"zj\"\noff = [\"1.1\", \"1.2\"]\n").unwrap();
+    assert_eq!(scored(&bare, line), (1, [-1, 3, -1, -1]));
+}
+
+#[test]
+fn explain_works_without_an_example_as_check_does() {
+    let path = rules_file(
+        "rules-file-no-example",
+        "base = \"wsom\"\nname = \"Spring club\"\n[[hands]]\nid = \"c.1\"\nname = \"Low\"\nvalue = 50\ntiles = \"b123 c123 d123\"\n",
+    );
+    assert_eq!(mjscore(&["rules", "check", &path]).code, 0);
+    let run = mjscore(&["explain", "c.1", "--rules", &path]);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (
+            0,
+            "c.1 Low \n\
+             Points       50\n\
+             Series       c.1 (only the highest pattern of a series counts)\n\
+             Scores on    regular hands and Seven Pairs\n\
+             Condition    only b123 c123 d123.\n\
+             Example      none given (a hand of a rules file may come without one)\n"
+        ),
+        "{}",
+        run.stderr
+    );
+    let (value, code) = json(&["explain", "low", "--rules", &path, "--format", "json"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        (&value["example"], &value["example_total"], &value["points"]),
+        (
+            &serde_json::Value::Null,
+            &serde_json::Value::Null,
+            &serde_json::json!(50)
+        )
+    );
+}
+
+#[test]
+fn the_advice_names_the_files_path() {
+    let path = rules_file(
+        "rules-file-advice",
+        "base = \"wsom\"\nname = \"Spring season\"\n",
+    );
+    // A claim of no pattern, on a line: the advice is a command that works.
+    let run = mjscore(&[
+        "--rules",
+        &path,
+        "--format",
+        "tsv",
+        "b66 c12345678 d111 +c9 self seat=s claim=9.9",
+    ]);
+    let message = run
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split('\t')
+        .nth(13)
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        message,
+        format!("column 36: claim names '9.9', which is not a pattern of {path} (the nearest: 9.2 Win on Kong or 9.3 Robbing a Kong): `mjscore --rules {path} patterns` lists them")
+    );
+    assert_eq!(mjscore(&["--rules", &path, "patterns"]).code, 0);
+    let run = mjscore(&["explain", "xyzzy", "--rules", &path]);
+    assert_eq!(
+        run.stderr,
+        format!("mjscore: no pattern 'xyzzy' in --rules {path}; `mjscore patterns --rules {path}` lists them all\n")
+    );
+    // JSON still names the rule set by its id.
+    let (value, _) = json(&["--rules", &path, "b66 c12345678 d111 +c9 self seat=s"]);
+    assert_eq!(value["rules"], "spring-season");
+}
+
+#[test]
+fn a_base_in_any_case_and_a_name_that_is_a_built_in_id() {
+    // "WSOM" is wsom; a variant named "WSOM" is not called wsom in JSON.
+    let club = mjscore::rules_file::parse("base = \"WSOM\"\nname = \"WSOM\"\n").unwrap();
+    assert_eq!((club.id(), club.minimum()), ("wsom-variant", 5));
+}
+
+#[test]
+fn the_card_says_a_minimum_over_the_chicken_hand() {
+    let club = mjscore::rules_file::parse("base = \"zj\"\nminimum = 10\n").unwrap();
+    let card = mjscore::render::Format::Text.card(&club, None);
+    assert_eq!(
+        card.lines().next().unwrap(),
+        "Zung Jung v3.3 (standard, chicken hand 1) (variant): 45 patterns; a hand under 10 points is a false win, a hand with no pattern (chicken 1) too"
+    );
+    // And it is: no pattern but the chicken hand, 1 < 10.
+    let line = "[c b123] [p d555] c456 d789 w1 +w1 from=e seat=s";
+    let outcome = mjscore::score_line(line, &club).unwrap().outcome;
+    assert!(matches!(outcome, Outcome::FalseWin { .. }), "{outcome:?}");
+}
+
+#[test]
+fn the_fuzzers_rules_seeds_and_their_mutations_keep_the_invariants() {
+    // What the fuzz target `rules` checks of any bytes, over its seeds (fuzz/rules-seeds)
+    // and, for each, each of its first 40 lines left out, written twice, and with a
+    // character of TOML or an escape put in its middle (the fuzzer tries the rest).
+    let dir = format!("{}/fuzz/rules-seeds", env!("CARGO_MANIFEST_DIR"));
+    let mut seeds: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    seeds.sort();
+    assert!(seeds.len() >= 10, "{seeds:?}");
+    let mut read = 0;
+    for seed in seeds {
+        let text = std::fs::read_to_string(&seed).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let mut variants = vec![text.clone()];
+        for i in 0..lines.len().min(40) {
+            let with = |line: Option<String>| {
+                let mut changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                match line {
+                    Some(line) => changed[i] = line,
+                    None => drop(changed.remove(i)),
+                }
+                changed.join("\n")
+            };
+            variants.push(with(None));
+            variants.push(with(Some(format!("{}\n{}", lines[i], lines[i]))));
+            for put in ["\"", "=", "[", "0", "\\u001b", "\u{202e}"] {
+                let line = lines[i];
+                let at = (0..=line.len() / 2)
+                    .rev()
+                    .find(|&at| line.is_char_boundary(at))
+                    .unwrap_or(0);
+                variants.push(with(Some(format!("{}{put}{}", &line[..at], &line[at..]))));
+            }
+        }
+        for variant in variants {
+            if let Err(broken) = mjscore::invariants::check_rules_file(&variant) {
+                panic!("{}: {broken}\n{variant}", seed.display());
+            }
+            read += 1;
+        }
+    }
+    assert!(read > 500, "{read}");
+}
+
+#[test]
+fn a_pattern_scoring_alone_under_a_low_single_limit_is_the_best_of_two() {
+    let text = "base = \"wsom\"\n[values]\n\"4.1\" = 40\n\"4.2.2\" = 45\n";
+    let low = mjscore::rules_file::parse(&format!("{text}[limits]\nsingle = 45\n")).unwrap();
+    let plain = mjscore::rules_file::parse(text).unwrap();
+    // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 + 4.2.2 Three Concealed Triplets 45
+    // (e333, b444, d888). With single = 45, 4.2.2 scores alone, and the other two make 50 >
+    // 45: the hand is worth 50, 4.2.2 set aside. On East's discard, 50 > 25: East pays
+    // 3 × 50 − 50 = 100, the others 25. Without it the three add up: 95, East 3 × 95 − 50.
+    let line = "[p d333] e333 b444 d888 w4 +w4 seat=s from=e";
+    assert_eq!(scored(&low, line), (50, [-100, 150, -25, -25]));
+    assert_eq!(scored(&plain, line), (95, [-235, 285, -25, -25]));
 }

@@ -4,7 +4,9 @@ use std::fmt::Write;
 
 use crate::line::Scored;
 use crate::notation::SHARED_WORDS;
-use crate::patterns::{Condition, Pattern, Shapes, ANY, ANY_SEQUENCES, REGULAR, REGULAR_OR_PAIRS};
+use crate::patterns::{
+    Condition, Pattern, Shapes, Value, ANY, ANY_SEQUENCES, REGULAR, REGULAR_OR_PAIRS,
+};
 use crate::rule_set::{PaymentParams, RuleSet};
 use crate::score::Outcome;
 use crate::words::{WordSpec, WordValues};
@@ -28,16 +30,12 @@ pub(crate) fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
         .map(|p| self::width(&p.chinese))
         .max()
         .unwrap_or(0);
-    let minimum = match rules.chicken() {
-        Some(chicken) => format!(
-            "a hand with no pattern scores {} {}",
-            chicken.id,
-            value(rules, chicken)
-        ),
-        None if rules.minimum == 0 => "no minimum: a winning hand worth 0 pays 0".to_string(),
-        None => format!("a hand under {} points is a false win", rules.minimum),
-    };
-    let title = format!("{}: {} patterns; {minimum}", rules.name, patterns.len());
+    let title = format!(
+        "{}: {} patterns; {}",
+        rules.name,
+        patterns.len(),
+        minimum_said(rules)
+    );
     let head = |id: &str, series: &str, points: &str, name: &str, chinese: &str| {
         format!(
             "{} {} {:>6} {} {} ",
@@ -75,6 +73,33 @@ pub(crate) fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
                 fit(&table, width, Indent::At(at))
             )
         }
+    }
+}
+
+/// What the card's title says of a hand with no pattern and of the minimum: a chicken hand
+/// under a minimum above its value is a false win too (a rules file's minimum under Zung
+/// Jung).
+fn minimum_said(rules: &RuleSet) -> String {
+    let minimum = rules.minimum;
+    let under = super::waits::plural(minimum, "point", "points");
+    match rules.chicken() {
+        Some(chicken) if minimum == 0 => format!(
+            "a hand with no pattern scores {} {}",
+            chicken.id,
+            value(rules, chicken)
+        ),
+        Some(chicken) if chicken.value.nominal(rules.limit.maximum) < Some(minimum) => format!(
+            "a hand under {under} is a false win, a hand with no pattern ({} {}) too",
+            chicken.id,
+            value(rules, chicken)
+        ),
+        Some(chicken) => format!(
+            "a hand with no pattern scores {} {}; a hand under {under} is a false win",
+            chicken.id,
+            value(rules, chicken)
+        ),
+        None if minimum == 0 => "no minimum: a winning hand worth 0 pays 0".to_string(),
+        None => format!("a hand under {under} is a false win"),
     }
 }
 
@@ -188,8 +213,8 @@ fn shapes(shapes: Shapes) -> &'static str {
 }
 
 /// One pattern in full, with its example hand as scored (`example` is
-/// `pattern.example` scored under `rules`).
-pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+/// `pattern.example` scored under `rules`; `None` when it has none).
+pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: Option<&Scored>) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} {} {}", pattern.id, pattern.name, pattern.chinese);
     if !pattern.aliases.is_empty() {
@@ -210,6 +235,10 @@ pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> S
     );
     let _ = writeln!(out, "Scores on    {}", shapes(pattern.shapes));
     let _ = writeln!(out, "Condition    {}", pattern.details);
+    let Some(example) = example else {
+        let _ = writeln!(out, "Example      none given (a hand of a rules file may come without one)");
+        return out;
+    };
     let _ = writeln!(out, "Example      {}", pattern.example);
     let scored = match &example.outcome {
         Outcome::Win { reading, .. } => {
@@ -232,8 +261,8 @@ pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> S
 
 /// One pattern in full as a JSON object (`explain --format json`): the card's fields, its
 /// full condition, and its example as scored (`example` is `pattern.example` scored under
-/// `rules`).
-pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored) -> String {
+/// `rules`; `None` when it has none: then `example` and `example_total` are `null`).
+pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: Option<&Scored>) -> String {
     let mut out = String::new();
     let mut object = Object::new(&mut out);
     object
@@ -249,10 +278,15 @@ pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored)
     }
     object
         .string("scores_on", shapes(pattern.shapes))
-        .string("condition", &pattern.details)
-        .string("example", &pattern.example);
-    match &example.outcome {
-        Outcome::Win { reading, .. } => {
+        .string("condition", &pattern.details);
+    match example.map(|e| &e.outcome) {
+        None => {
+            object
+                .raw("example", super::json::Null)
+                .raw("example_total", super::json::Null);
+        }
+        Some(Outcome::Win { reading, .. }) => {
+            object.string("example", &pattern.example);
             object
                 .raw("example_total", super::total_number(reading))
                 .strings(
@@ -260,8 +294,10 @@ pub(crate) fn explain_json(pattern: &Pattern, rules: &RuleSet, example: &Scored)
                     reading.counted.iter().map(|c| c.pattern.id.as_ref()),
                 );
         }
-        Outcome::FalseWin(_) => {
-            object.raw("example_total", super::json::Null);
+        Some(Outcome::FalseWin(_)) => {
+            object
+                .string("example", &pattern.example)
+                .raw("example_total", super::json::Null);
         }
     }
     object.end();
@@ -354,6 +390,36 @@ Example
 mjscore patterns lists the rule set's patterns; mjscore explain ID (or a name) shows one.
 ";
 
+/// What the card's row does not say of each new hand of `rules` (one `base` has not): that
+/// it is a limit, scoring alone, and what it implies, a line each:
+/// `+ c.1 Spring Pairs: a limit, it scores alone; implies 10.2 Seven Pairs`.
+fn new_hands(rules: &RuleSet, base: &RuleSet) -> Vec<String> {
+    let mut lines = Vec::new();
+    for pattern in rules.patterns.iter().filter(|p| base.pattern(&p.id).is_none()) {
+        let mut said = Vec::new();
+        if matches!(pattern.value, Value::Alone(_)) {
+            said.push("a limit, it scores alone".to_string());
+        }
+        let implied: Vec<String> = rules
+            .implications
+            .iter()
+            .filter(|i| i.counted == pattern.id)
+            .flat_map(|i| i.drops.iter().flat_map(|d| d.ids.iter()))
+            .map(|id| match rules.pattern(id) {
+                Some(p) => format!("{} {}", p.id, p.name),
+                None => id.to_string(),
+            })
+            .collect();
+        if !implied.is_empty() {
+            said.push(format!("implies {}", implied.join(", ")));
+        }
+        if !said.is_empty() {
+            lines.push(format!("+ {} {}: {}", pattern.id, pattern.name, said.join("; ")));
+        }
+    }
+    lines
+}
+
 /// The card of `rules` (as [`text_card`] writes it, unfitted) with what it changed from
 /// `base` marked at the start of each row: `~` a value changed, `+` a new pattern; then the
 /// patterns taken out, and the changed minimum, limits and payments, each on a line.
@@ -378,7 +444,7 @@ pub(crate) fn changes(rules: &RuleSet, base: &RuleSet) -> String {
         };
         let _ = writeln!(out, "{mark} {line}");
     }
-    let mut changed = Vec::new();
+    let mut changed = new_hands(rules, base);
     for old in base.patterns.iter() {
         if rules.pattern(&old.id).is_none() {
             changed.push(format!("- {} {}: switched off", old.id, old.name));

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use super::{named, Dropped, Implication, RuleSet};
-use crate::patterns::{same_id, Pattern, Value};
+use crate::patterns::{Pattern, Value};
 
 /// Why a change to a rule set cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -66,6 +66,7 @@ impl Clone for RuleSet {
         RuleSet {
             id: self.id.clone(),
             name: self.name.clone(),
+            path: self.path.clone(),
             description: self.description.clone(),
             patterns: self.patterns.clone(),
             minimum: self.minimum,
@@ -130,6 +131,14 @@ impl RuleSet {
         derived
     }
 
+    /// Says that the rule set was read from the rules file at `path` (as the command line
+    /// gives it): the messages that advise a command (`mjscore --rules … patterns`) then
+    /// name the path, which `--rules` takes, rather than the id made from the file's name,
+    /// which it does not ([`RuleSet::argument`]).
+    pub fn read_from(&mut self, path: impl Into<Cow<'static, str>>) {
+        self.path = Some(path.into());
+    }
+
     /// Sets the minimum: a hand worth less is a false win.
     pub fn set_minimum(&mut self, minimum: u32) {
         self.minimum = minimum;
@@ -159,9 +168,15 @@ impl RuleSet {
     }
 
     /// Adds `pattern` at the end of the table. When it counts, the patterns of `implies`
-    /// (ids of the table) do not count with it, as a series' lower patterns do not.
+    /// (ids of the table) do not count with it, as a series' lower patterns do not. Its id
+    /// must be one no pattern of the table has, in any case: the table is read by id in any
+    /// case (`explain C.1`, `claim=c.1`).
     pub fn add_pattern(&mut self, pattern: Pattern, implies: &[&str]) -> Result<(), ChangeError> {
-        if self.patterns.iter().any(|p| same_id(&p.id, &pattern.id)) {
+        if self
+            .patterns
+            .iter()
+            .any(|p| p.id.eq_ignore_ascii_case(&pattern.id))
+        {
             return Err(ChangeError::IdTaken {
                 id: pattern.id.into_owned(),
                 rules: self.id.to_string(),
@@ -172,37 +187,63 @@ impl RuleSet {
                 rules: self.id.to_string(),
             });
         }
+        let dropped = self.dropped_by(&pattern.id, implies)?;
+        let counted = pattern.id.clone();
+        self.patterns.to_mut().push(pattern);
+        self.imply(counted, dropped);
+        self.changed();
+        Ok(())
+    }
+
+    /// Makes the pattern `id` of the table imply the patterns of `implies`, as
+    /// [`RuleSet::add_pattern`] does: a rules file's hands are added first, and what each
+    /// implies after, so that a hand may imply one defined after it. Each implication goes
+    /// before those already there.
+    pub(crate) fn add_implication(&mut self, id: &str, implies: &[&str]) -> Result<(), ChangeError> {
+        let counted = self.patterns[self.place_of(id)?].id.clone();
+        let dropped = self.dropped_by(&counted, implies)?;
+        self.imply(counted, dropped);
+        self.changed();
+        Ok(())
+    }
+
+    /// The patterns of `implies` as an implication of `id` drops them.
+    fn dropped_by(&self, id: &str, implies: &[&str]) -> Result<Vec<Dropped>, ChangeError> {
         let mut dropped = Vec::with_capacity(implies.len());
-        for &id in implies {
-            if same_id(id, &pattern.id) {
-                return Err(ChangeError::ImpliesItself { id: id.to_string() });
+        for &implied in implies {
+            if implied.eq_ignore_ascii_case(id) {
+                return Err(ChangeError::ImpliesItself {
+                    id: implied.to_string(),
+                });
             }
-            let at = self.place_of(id)?;
+            let at = self.place_of(implied)?;
             dropped.push(Dropped {
                 ids: Cow::Owned(vec![self.patterns[at].id.clone()]),
                 instances: None,
             });
         }
-        if !dropped.is_empty() {
-            // First: a new hand is the highest of what it implies, and a row comes before
-            // the rows of what it drops.
-            self.implications.to_mut().insert(
-                0,
-                Implication {
-                    counted: pattern.id.clone(),
-                    when: None,
-                    drops: Cow::Owned(dropped),
-                },
-            );
+        Ok(dropped)
+    }
+
+    /// The implication of `counted` dropping `dropped`, first: a new hand is the highest of
+    /// what it implies, and a row comes before the rows of what it drops.
+    fn imply(&mut self, counted: Cow<'static, str>, dropped: Vec<Dropped>) {
+        if dropped.is_empty() {
+            return;
         }
-        self.patterns.to_mut().push(pattern);
-        self.changed();
-        Ok(())
+        self.implications.to_mut().insert(
+            0,
+            Implication {
+                counted,
+                when: None,
+                drops: Cow::Owned(dropped),
+            },
+        );
     }
 
     /// The place in the table of the pattern `id` (any case), or the error naming the
     /// nearest.
-    fn place_of(&self, id: &str) -> Result<usize, ChangeError> {
+    pub(crate) fn place_of(&self, id: &str) -> Result<usize, ChangeError> {
         if let Some(at) = self
             .patterns
             .iter()

@@ -208,7 +208,7 @@ impl RuleSet {
             Lookup::Found(pattern) => Ok(pattern),
             Lookup::Ambiguous(patterns) => Err(PatternNotFound::Ambiguous {
                 query: query.to_string(),
-                rules: self.id.to_string(),
+                rules: self.argument().into_owned(),
                 patterns: named(&patterns),
             }),
             Lookup::NotFound(nearest) => {
@@ -232,20 +232,20 @@ impl RuleSet {
                     if chicken_elsewhere && self.chicken().is_none() && self.minimum > 0 {
                         PatternNotFound::NoChicken {
                             query: query.to_string(),
-                            rules: self.id.to_string(),
+                            rules: self.argument().into_owned(),
                             minimum: self.minimum,
                             elsewhere,
                         }
                     } else if elsewhere.is_empty() {
                         PatternNotFound::Missing {
                             query: query.to_string(),
-                            rules: self.id.to_string(),
+                            rules: self.argument().into_owned(),
                             nearest: named(&nearest),
                         }
                     } else {
                         PatternNotFound::Elsewhere {
                             query: query.to_string(),
-                            rules: self.id.to_string(),
+                            rules: self.argument().into_owned(),
                             elsewhere,
                         }
                     },

@@ -159,10 +159,16 @@ fn explained(rules: &RuleSet, query: &str) -> Result<String, String> {
     let pattern = rules
         .find_pattern(query, &[])
         .map_err(|missing| missing.to_string())?;
-    let example = mjscore::score_line(&pattern.example, rules)
-        .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?;
+    // A rules file's hand may come without an example: explained without one.
+    let example = match &*pattern.example {
+        "" => None,
+        line => Some(
+            mjscore::score_line(line, rules)
+                .map_err(|e| format!("the example of {} does not parse: {e}", pattern.id))?,
+        ),
+    };
     Ok(Format::Json
-        .explain(pattern, rules, &example, None)
+        .explain(pattern, rules, example.as_ref(), None)
         .unwrap_or_default())
 }
 
@@ -376,6 +382,34 @@ mod tests {
         assert_eq!(
             json_string("a \"quote\"\\\n\u{1}"),
             r#""a \"quote\"\\\n\u0001""#
+        );
+    }
+
+    #[test]
+    fn a_rules_file_is_read_as_the_command_line_reads_it() {
+        // Over 1 MiB: refused before it is read as TOML, at the byte past the limit (a
+        // comment of one line after `base = "wsom"\n`, 14 bytes: column 1,048,576 - 14 + 1).
+        let mut long = String::from("base = \"wsom\"\n#");
+        long.push_str(&"x".repeat((1 << 20) - long.len() + 1));
+        assert_eq!(
+            rules_file(&long),
+            r#"{"error":{"kind":"rules_file","line":2,"column":1048563,"message":"the file is longer than 1048576 bytes (1 MiB): a rules file is a few kilobytes; is this the right file?"}}"#
+        );
+        // An escape in the name: refused, its code point named.
+        let escape = "base = \"wsom\"\nname = \"A\\u001b[2J\"\n";
+        assert!(
+            rules_file(escape).starts_with(
+                r#"{"error":{"kind":"rules_file","line":2,"column":10,"message":"the name holds U+001B (escape, which starts a terminal's commands)"#
+            ),
+            "{}",
+            rules_file(escape)
+        );
+        // A hand without an example is explained, its example null.
+        let plain = "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Low\"\nvalue = 50\ntiles = \"b123 c123 d123\"\n";
+        let explained = explain(Rules::File(plain), "c.1");
+        assert!(
+            explained.contains(r#""example":null,"example_total":null}"#),
+            "{explained}"
         );
     }
 }
