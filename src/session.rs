@@ -84,6 +84,23 @@ pub enum SessionErrorKind {
         /// What the seat word means instead.
         meaning: &'static str,
     },
+    /// A name longer than [`MAX_NAME_CHARS`].
+    #[error("a player's name is at most {MAX_NAME_CHARS} characters (this one has {length}): a name is shown beside every payment and in the standings")]
+    LongName {
+        /// Its length in characters.
+        length: usize,
+    },
+    /// A name that is a word of the notation (`self`, `draw`): a line naming the player
+    /// would read as that word.
+    #[error("{} cannot be a player's name: {word} is a word of the notation ({meaning}): write another name", shown_name(name))]
+    NotationWordName {
+        /// The name, as written.
+        name: String,
+        /// The word it is read as.
+        word: &'static str,
+        /// What the word means.
+        meaning: &'static str,
+    },
     /// A name made only of characters that show nothing.
     #[error(
         "{} shows nothing: a player's name needs a letter people can read",
@@ -222,6 +239,17 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     let keys = [0, 1, 2, 3].map(|i| name_key(names[i].1));
     for (i, &(column, name)) in names.iter().enumerate() {
         let error = |kind| Some(Err(SessionError { column, kind }));
+        let length = name.chars().count();
+        if length > MAX_NAME_CHARS {
+            return error(SessionErrorKind::LongName { length });
+        }
+        if let Some((word, meaning)) = notation_word_meaning(&keys[i]) {
+            return error(SessionErrorKind::NotationWordName {
+                name: name.to_string(),
+                word,
+                meaning,
+            });
+        }
         if keys[i].is_empty() {
             return error(SessionErrorKind::InvisibleName {
                 name: name.to_string(),
@@ -272,6 +300,26 @@ pub(crate) fn name_key(name: &str) -> String {
     shown.to_lowercase().nfkc().collect()
 }
 
+/// The most characters a player's name may have: far more than any name, few enough that a
+/// hand's line costs what it costs whoever plays (every seat word is compared with the
+/// four names).
+pub(crate) const MAX_NAME_CHARS: usize = 64;
+
+/// The word of the notation `key` (a [`name_key`]) is, standing alone (`self`, a
+/// self-drawn win) or starting a line of a session (`draw`, `players`), and what it means;
+/// `None` for any other. A player so named would be taken for the word.
+fn notation_word_meaning(key: &str) -> Option<(&'static str, &'static str)> {
+    let session = [
+        ("draw", "a line of its own: a hand nobody won"),
+        ("players", "players: seats a table"),
+    ];
+    crate::notation::SHARED_WORDS
+        .iter()
+        .chain(&session)
+        .find(|(word, _)| *word == key.strip_suffix(':').unwrap_or(key))
+        .copied()
+}
+
 /// What a seat word means by itself when its value is `key` (a [`name_key`]): a player
 /// with such a name could never be named by `seat=`, `from=` or `resp=`.
 fn seat_word_meaning(key: &str) -> Option<&'static str> {
@@ -287,11 +335,20 @@ fn seat_word_meaning(key: &str) -> Option<&'static str> {
 }
 
 /// `name` for a message: each character that shows nothing written as its code point
-/// (`Ann<U+200B>`), so that two names that look alike are seen to differ.
+/// (`Ann<U+200B>`), and so is each one that shows as another it is read as, a
+/// compatibility form such as the Kelvin sign (`<U+212A>arl`), so that two names that look
+/// alike are seen to differ. Full-width letters (`Ａnn`) look other than their letters,
+/// and are shown as they are.
 fn shown_name(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let looks_like_another = |c: char| {
+        !c.is_ascii()
+            && !('\u{FF00}'..='\u{FFEF}').contains(&c)
+            && !std::iter::once(c).nfkc().eq(std::iter::once(c))
+    };
     let mut shown = String::with_capacity(name.len());
     for c in name.chars() {
-        if shows_nothing(c) {
+        if shows_nothing(c) || looks_like_another(c) {
             shown.push_str(&format!("<U+{:04X}>", u32::from(c)));
         } else {
             shown.push(c);

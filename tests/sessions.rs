@@ -763,8 +763,9 @@ fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
     for (players, column, first, second) in [
         // Case.
         ("Ann ann Cho Dee", 14, "Ann", "ann"),
-        // The Kelvin sign U+212A is K once normalised (NFKC).
-        ("Karl Cho Dee \u{212A}arl", 23, "Karl", "\u{212A}arl"),
+        // The Kelvin sign U+212A is K once normalised (NFKC); it shows as K, so the
+        // message names it by its code point.
+        ("Karl Cho Dee \u{212A}arl", 23, "Karl", "<U+212A>arl"),
         // Full-width letters are the letters they show.
         ("Ann Bob Cho \u{FF41}nn", 22, "Ann", "\u{FF41}nn"),
         // Characters that show nothing: zero-width space, byte order mark, right-to-left
@@ -1082,4 +1083,31 @@ fn with_a_hundred_players_and_more_the_ranks_stay_under_their_header() {
         let rank_end = row.find("  p").unwrap() - 1;
         assert_eq!(rank_end, hash_end, "{row}");
     }
+}
+
+#[test]
+fn a_word_of_the_notation_or_a_name_past_64_characters_is_no_players_name() {
+    // `self` alone on a hand's line says a self-draw, `draw` alone is a line of its own:
+    // a player so named would be taken for the word, in any case or width. A name is at
+    // most 64 characters: 64 is seated, 65 refused at the name.
+    let at_most = "x".repeat(64);
+    let over = "y".repeat(65);
+    for (players, column, message) in [
+        ("Ann Self Cho Dee", 14, "Self cannot be a player's name: self is a word of the notation (won by self-draw (default: won on a discard)): write another name".to_string()),
+        ("Ann Bob Cho \u{FF44}raw", 22, "\u{FF44}raw cannot be a player's name: draw is a word of the notation (a line of its own: a hand nobody won): write another name".to_string()),
+        ("last Bob Cho Dee", 10, "last cannot be a player's name: last is a word of the notation (won on the last tile: Final Draw with self, Final Discard without): write another name".to_string()),
+        (&format!("Ann {over} Cho Dee") as &str, 14, "a player's name is at most 64 characters (this one has 65): a name is shown beside every payment and in the standings".to_string()),
+    ] {
+        let out = run(&["--format", "json"], &format!("players: {players}\n"));
+        assert_eq!(out.code, 2, "{players}");
+        let lines = json_lines(&out.stdout);
+        assert_eq!(lines[0]["error"]["column"], column, "{players}");
+        assert_eq!(lines[0]["error"]["message"], message, "{players}");
+    }
+    let out = run(
+        &["--format", "json"],
+        &format!("players: Ann {at_most} Cho Dee\nb66 c12345678 d111 +c9 self seat=x\n"),
+    );
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    assert_eq!(json_lines(&out.stdout)[0]["seat"], "s");
 }

@@ -35,8 +35,26 @@ use super::{
 /// backslash, a control byte below 0x20), and DEL and the first byte of the C1 controls
 /// (U+0080..U+009F), escaped too so that JSON shown on a terminal cannot drive it. 0xC2
 /// also begins other characters (`½`), which [`write_string`] copies as they are.
+///
+/// 0xE2 and 0xD8 begin the characters that would reorder or break what a terminal or an
+/// editor shows of the line ([`is_layout_control`]): the line and paragraph separators
+/// (U+2028, U+2029), and the direction marks, embeddings, overrides and isolates.
 const fn needs_escape(byte: u8) -> bool {
-    (byte < 0x20) | (byte == b'"') | (byte == b'\\') | (byte == 0x7f) | (byte == 0xc2)
+    (byte < 0x20)
+        | (byte == b'"')
+        | (byte == b'\\')
+        | (byte == 0x7f)
+        | (byte == 0xc2)
+        | (byte == 0xe2)
+        | (byte == 0xd8)
+}
+
+/// Whether `c` breaks a line or changes the direction of what follows it: U+2028 and
+/// U+2029 (a JavaScript string cannot hold them raw), the marks U+200E, U+200F and U+061C,
+/// the embeddings and overrides U+202A..U+202E, the isolates U+2066..U+2069. JSON escapes
+/// them, so that a record shown on a terminal reads as it is.
+fn is_layout_control(c: char) -> bool {
+    matches!(c, '\u{2028}'..='\u{202e}' | '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Whether `text` may hold a byte [`needs_escape`] names, quickly, so that most strings are
@@ -56,7 +74,13 @@ fn must_escape(text: &str) -> bool {
     may_need_escape(text)
         && text
             .chars()
-            .any(|c| c < ' ' || c == '"' || c == '\\' || ('\u{7f}'..='\u{9f}').contains(&c))
+            .any(|c| {
+                c < ' '
+                    || c == '"'
+                    || c == '\\'
+                    || ('\u{7f}'..='\u{9f}').contains(&c)
+                    || is_layout_control(c)
+            })
 }
 
 /// Writes `text` as a JSON string literal. Runs that need no escape are copied whole: this
@@ -83,6 +107,18 @@ pub(crate) fn write_string(out: &mut String, text: &str) {
             0xc2 => {
                 let _ = write!(out, "\\u{:04x}", bytes[i + 1]);
                 plain_from = i + 2;
+                continue;
+            }
+            // A character of three bytes (0xE2) or two (0xD8): escaped if it is a
+            // separator or a direction control, else copied.
+            0xe2 | 0xd8 => {
+                let c = text[i..].chars().next().expect("a character starts here");
+                if is_layout_control(c) {
+                    let _ = write!(out, "\\u{:04x}", u32::from(c));
+                } else {
+                    out.push(c);
+                }
+                plain_from = i + c.len_utf8();
                 continue;
             }
             b'"' => out.push_str("\\\""),
@@ -1129,6 +1165,20 @@ mod tests {
         let mut out = String::new();
         write_string(&mut out, "\u{7f}\u{9b}½\u{85}\u{a0}");
         assert_eq!(out, "\"\\u007f\\u009b½\\u0085\u{a0}\"");
+        // The separators and direction controls escaped, so that a record shown on a
+        // terminal is not broken or reversed; other characters of their lead bytes (the
+        // ellipsis U+2026, Arabic U+0628) as they are.
+        for (text, escaped) in [
+            ("a\u{2028}b\u{2029}", "\"a\\u2028b\\u2029\""),
+            ("\u{202e}evil\u{202c}", "\"\\u202eevil\\u202c\""),
+            ("\u{200e}\u{200f}\u{61c}\u{2066}\u{2069}", "\"\\u200e\\u200f\\u061c\\u2066\\u2069\""),
+            ("\u{2026} \u{628}", "\"\u{2026} \u{628}\""),
+        ] {
+            let mut out = String::new();
+            write_string(&mut out, text);
+            assert_eq!(out, escaped);
+            assert_eq!(serde_json::from_str::<String>(&out).unwrap(), text);
+        }
         let mut out = String::new();
         Object::new(&mut out).display("k", "say \"hi\"").end();
         assert_eq!(out, r#"{"k":"say \"hi\""}"#);
