@@ -58,6 +58,19 @@ pub enum ClaimError {
         /// The nearest patterns by spelling, if any is near, as a message names them.
         nearest: Vec<String>,
     },
+    /// An id or name of no pattern of the rule set, but of other rule sets of the program.
+    #[error(
+        "claim names '{id}', which is not a pattern of --rules {rules} but of {}: was the hand scored under the right rules?",
+        crate::rule_set::joined(&elsewhere.iter().map(|id| format!("--rules {id}")).collect::<Vec<_>>(), " and of ")
+    )]
+    PatternElsewhere {
+        /// The id or name as written.
+        id: String,
+        /// The rule set, as `--rules` takes it.
+        rules: String,
+        /// The ids of the rule sets that have it.
+        elsewhere: Vec<String>,
+    },
     /// A name several patterns of the rule set answer to.
     #[error(
         "claim names '{id}', which could be {} of {rules}: give more of the name, or the id",
@@ -103,11 +116,7 @@ pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, Cl
                         rules: rules.argument().into_owned(),
                         patterns: named(&patterns),
                     }),
-                    Lookup::NotFound(nearest) => Err(ClaimError::UnknownPattern {
-                        id: id.clone(),
-                        rules: rules.argument().into_owned(),
-                        nearest: named(&nearest),
-                    }),
+                    Lookup::NotFound(nearest) => Err(not_found(id, rules, &nearest)),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             let value = pattern_claim_value(&patterns, rules, |_| None);
@@ -116,6 +125,29 @@ pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, Cl
                 value,
                 patterns: Some(patterns),
             })
+        }
+    }
+}
+
+/// Why `id` names no pattern of `rules`: it is one of another of the program's rule sets
+/// (a hand scored under the wrong rules), or the nearest are these.
+fn not_found(id: &str, rules: &RuleSet, nearest: &[&Pattern]) -> ClaimError {
+    let elsewhere: Vec<String> = crate::rules::ALL
+        .iter()
+        .filter(|other| other.id != rules.id && other.pattern(id).is_some())
+        .map(|other| other.id.to_string())
+        .collect();
+    if elsewhere.is_empty() {
+        ClaimError::UnknownPattern {
+            id: id.to_string(),
+            rules: rules.argument().into_owned(),
+            nearest: named(nearest),
+        }
+    } else {
+        ClaimError::PatternElsewhere {
+            id: id.to_string(),
+            rules: rules.argument().into_owned(),
+            elsewhere,
         }
     }
 }

@@ -409,6 +409,7 @@ const SUPPLEMENT: &str = "is a win on a kong's supplement tile: write kong";
 const ROBBED: &str = "is a win by robbing a kong: write rob";
 const HEAVEN: &str = "is Blessing of Heaven: write heaven";
 const EARTH: &str = "is Blessing of Earth: write earth";
+const PLAYERS: &str = "seats a table: write players: and the four names on a line of its own in a list of won hands (a file, or standard input), not in a hand";
 const DRAWN: &str = "is a hand with no winner: write draw on a line of its own, in place of a hand";
 const CONCEALED: &str = "is the concealed-hand pattern, which is read from the tiles (a hand with no exposed meld scores it): leave it out (a referee's claim names it claim=concealed-hand)";
 const DEALER: &str = "is East: write seat=e";
@@ -417,7 +418,7 @@ const DEALER: &str = "is East: write seat=e";
 /// what this notation writes its own way, each with what it means here and what to write.
 /// None is read as what it means: a line says each thing one way, so that it reads the same
 /// everywhere, and a referee never gets a hand other than the one written.
-const TABLE_WORDS: [(&str, &str); 64] = [
+const TABLE_WORDS: [(&str, &str); 65] = [
     ("tsumo", SELF_DRAW),
     ("zimo", SELF_DRAW),
     ("selfdraw", SELF_DRAW),
@@ -463,6 +464,7 @@ const TABLE_WORDS: [(&str, &str); 64] = [
     ("chiihou", EARTH),
     ("地和", EARTH),
     ("地胡", EARTH),
+    ("players", PLAYERS),
     ("draw", DRAWN),
     ("drawn", DRAWN),
     ("wash", DRAWN),

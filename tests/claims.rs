@@ -155,12 +155,12 @@ fn unknown_ids_and_two_claims_are_errors_at_the_claim() {
         // 9.2 and 9.3 are one edit from 9.9; every other id (9.1.1, 7.1 …) is two or more.
         "claim names '9.9', which is not a pattern of wsom (the nearest: 9.2 Win on Kong or 9.3 Robbing a Kong): `mjscore --rules wsom patterns` lists them"
     );
-    // The chicken hand is a pattern of zj only.
+    // The chicken hand is a pattern of zj only: the error says so.
     let err = score_line(&format!("{HAND_A} claim=chicken"), &WSOM).unwrap_err();
     assert!(matches!(
         err.failure(),
         Failure::Claim {
-            error: ClaimError::UnknownPattern { .. },
+            error: ClaimError::PatternElsewhere { .. },
             ..
         }
     ));
@@ -219,4 +219,19 @@ fn a_claim_of_more_patterns_than_a_hand_counts_is_refused_at_the_claim() {
     let line = format!("{HAND_A} claim={}", ids(128));
     let scored = score_line(&line, &WSOM).unwrap();
     assert_eq!(scored.claim.unwrap().not_there.len(), 128);
+}
+
+#[test]
+fn an_id_of_another_rule_set_names_the_rules_that_have_it() {
+    // d.b is an id of the doubling table only; 1.2 of WSOM and Zung Jung: under Huang's
+    // table the claim says so, rather than offering Huang's nearest ids.
+    let hand = "b66 c12345678 d111 +c9 self seat=s";
+    for (claim, message) in [
+        ("d.b", "claim names 'd.b', which is not a pattern of --rules huang but of --rules doubling: was the hand scored under the right rules?"),
+        ("1.2", "claim names '1.2', which is not a pattern of --rules huang but of --rules wsom and of --rules zj: was the hand scored under the right rules?"),
+    ] {
+        let err = score_line(&format!("{hand} claim={claim}"), &mjscore::rules::HUANG).unwrap_err();
+        assert_eq!(err.kind(), "claim");
+        assert_eq!(err.message(), message);
+    }
 }
