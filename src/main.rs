@@ -517,12 +517,17 @@ fn stated_rules(cli: &Cli, inputs: &mut [Input]) -> Result<Option<StatedRules>> 
     let mut found: Option<(String, StatedRules)> = None;
     for (i, input) in inputs.iter_mut().enumerate() {
         let read = match cli.files.get(i) {
-            // A regular file is opened a second time; anything else is read through, and
-            // what was read handed to the run again.
+            // A regular file is opened a second time.
             Some(path) if input.read_ahead && path.as_os_str() != "-" => File::open(path)
                 .ok()
                 .and_then(|file| batch::first_rules(file).ok()),
-            _ => read_ahead_through(input)?,
+            // The first input, if it cannot be read twice (standard input, a pipe), is read
+            // through, and what was read handed to the run again: the run would wait for
+            // its first lines anyway. A later one may not be written yet (a pipe whose
+            // writer waits for the output of the files before it): its rules: line is
+            // checked when the run reaches it.
+            _ if i == 0 => read_ahead_through(input)?,
+            _ => continue,
         };
         let stated = match read {
             Some(Ok(Some(stated))) => stated,
