@@ -490,22 +490,28 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     if let Some(Command::Rules { action }) = &cli.command {
         return rules_command(action);
     }
-    let rules = chosen_rules(cli)?;
     match &cli.command {
         Some(command) => {
+            let rules = chosen_rules(cli)?;
             if !(cli.hand.is_empty() && cli.files.is_empty()) {
                 bail!("a command (patterns, explain, notation, completions, man) takes no hand and no -f");
             }
             run_command(cli, command, &rules, status)
         }
         None if cli.hand.is_empty() => {
+            // `--max` alone may refine the doubling table a list states: judged after it.
+            let chosen = match (cli.rules_given, cli.max) {
+                (false, Some(_)) => None,
+                _ => Some(chosen_rules(cli)?),
+            };
             let mut inputs = open_inputs(&cli.files);
-            match stated_rules(cli, &mut inputs)? {
-                Some(stated) => score_hands(cli, stated.rules(), inputs, status),
-                None => score_hands(cli, &rules, inputs, status),
+            match (stated_rules(cli, &mut inputs)?, chosen) {
+                (Some(stated), _) => score_hands(cli, stated.rules(), inputs, status),
+                (None, Some(rules)) => score_hands(cli, &rules, inputs, status),
+                (None, None) => score_hands(cli, &*chosen_rules(cli)?, inputs, status),
             }
         }
-        None => score_hands(cli, &rules, Vec::new(), status),
+        None => score_hands(cli, &*chosen_rules(cli)?, Vec::new(), status),
     }
 }
 
@@ -526,7 +532,7 @@ fn stated_rules(cli: &Cli, inputs: &mut [Input]) -> Result<Option<StatedRules>> 
             // its first lines anyway. A later one may not be written yet (a pipe whose
             // writer waits for the output of the files before it): its rules: line is
             // checked when the run reaches it.
-            _ if i == 0 => read_ahead_through(input)?,
+            _ if i == 0 => read_ahead_through(input),
             _ => continue,
         };
         let stated = match read {
@@ -557,9 +563,10 @@ fn stated_rules(cli: &Cli, inputs: &mut [Input]) -> Result<Option<StatedRules>> 
     };
     match command_line_rules(cli)? {
         Some((given, same)) if !same(&stated) => bail!(
-            "{given} differs from the rules {source} states at line {} (rules: {}): leave {given} out to score the list under the rules it states, or change its rules: line",
+            "{given} differs from the rules {source} states at line {} (rules: {}{}): leave {given} out to score the list under the rules it states, or change its rules: line",
             stated.line,
-            stated.stated
+            stated.stated,
+            if stated.text().is_some() { ", its text in the #| lines after it" } else { "" }
         ),
         Some(_) => {}
         None => report(&format!(
@@ -627,12 +634,11 @@ fn same_text(text: &str) -> String {
 
 /// The statement at the top of an input that cannot be read twice (standard input, a
 /// pipe): read through, and what was read handed to the run again before the rest; `None`
-/// when it cannot be read (the run reports it). At most 2 MiB are held: a list whose
-/// comments before the first hand run longer cannot be looked into, and says so.
+/// when it cannot be read (the run reports it). At most 2 MiB are held: the top of a list
+/// whose comments run longer is not looked into, and its `rules:` line, if any, is checked
+/// when the run reaches it.
 #[allow(clippy::type_complexity)]
-fn read_ahead_through(
-    input: &mut Input,
-) -> Result<Option<Result<Option<StatedRules>, (usize, Error)>>> {
+fn read_ahead_through(input: &mut Input) -> Option<Result<Option<StatedRules>, (usize, Error)>> {
     const MOST: usize = 2 << 20;
     /// Keeps what it reads, up to the limit.
     struct Kept<'a> {
@@ -656,15 +662,8 @@ fn read_ahead_through(
     };
     let stated = batch::first_rules(&mut kept);
     let kept = std::mem::take(&mut kept.kept);
-    let over = kept.len() >= MOST;
     input.reader = Box::new(io::Cursor::new(kept).chain(reader));
-    if over {
-        bail!(
-            "cannot look for the rules {} states: its comments before the first hand run over 2 MiB",
-            input.source
-        );
-    }
-    Ok(stated.ok())
+    stated.ok()
 }
 
 /// `mjscore rules check FILE` and `mjscore rules show FILE`.

@@ -212,9 +212,15 @@ impl SessionErrorKind {
 /// What `rules:` takes, after what a line gave instead.
 fn rules_expected(found: &str) -> String {
     let ids: Vec<&str> = crate::rules::ALL.iter().map(|r| r.id()).collect();
+    let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
+    let stated = if found.is_empty() {
+        String::new()
+    } else {
+        format!(" {found}")
+    };
     format!(
-        "rules: {found}: expected a rule set, {} (doubling may add max=N), or a rules file's name ending .toml, its text in #| lines after it",
-        list_names(&ids.iter().map(|id| id.to_string()).collect::<Vec<_>>())
+        "rules:{stated}: expected a rule set, {} (doubling may add max=N), or a rules file's name ending .toml, its text in #| lines after it",
+        list_names(&ids)
     )
 }
 
