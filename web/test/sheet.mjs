@@ -413,6 +413,14 @@ test('a session file imported, from a file and pasted: the same sheet as `mjscor
   await press('#import-go');
   assert.equal(await page.$eval('#rules [data-rules="zj"]', (e) => e.getAttribute('aria-checked')), 'true');
   sameAsCli(await sheetHands(), await standings(), mjscore(zj, null), 'stated zj');
+  // The doubling table with another maximum: imported under it, exported as it was stated.
+  const eight = `rules: doubling max=8\n${text}`;
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, eight);
+  await press('#import-go');
+  assert.equal(await page.$eval('#max', (e) => e.value), '8');
+  assert.equal((await exported()).split('\n')[1], 'rules: doubling max=8');
+  sameAsCli(await sheetHands(), await standings(), mjscore(eight, null), 'stated doubling max=8');
   assert.deepEqual(page.errors, []);
 });
 
