@@ -257,9 +257,12 @@ enum ScoredLine {
         text: String,
         names: Box<[String; 4]>,
     },
-    /// A `rules:` line: what it states, checked when applied, once it is known whether it
-    /// stands at the top of its input.
-    Rules(Result<stated::Stated, SessionError>),
+    /// A `rules:` line: what it states (as written, and as read), checked when applied,
+    /// once it is known whether it stands at the top of its input.
+    Rules {
+        stated: String,
+        read: Result<stated::Stated, SessionError>,
+    },
     /// Any other line (its own result rendered in the batch's buffer): what it adds to the
     /// summary, and how the hand ended, for the sheet (`None` for a `players:` line that
     /// cannot be read: it is no hand at the table). `hand`: the line was read as a hand,
@@ -318,7 +321,8 @@ impl Work for Scorer<'_, '_> {
                 }
             }
             Some(Ok(Directive::Rules { stated, column })) => {
-                return ScoredLine::Rules(stated::stated(&stated, column));
+                let read = stated::stated(&stated, column);
+                return ScoredLine::Rules { stated, read };
             }
             Some(Ok(Directive::Draw)) => {
                 settings.output.drawn(out, text, at);
@@ -442,13 +446,13 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         rendered: &'t str,
         at: &Location,
     ) -> Cow<'t, str> {
-        if let ScoredLine::Rules(stated) = worked {
-            return Cow::Owned(self.rules_stated(stated, text, at));
+        if let ScoredLine::Rules { stated, read } = worked {
+            return Cow::Owned(self.rules_stated(stated, read, text, at));
         }
         self.lines += 1;
         self.top = false;
         match worked {
-            ScoredLine::Rules(_) => unreachable!("applied above"),
+            ScoredLine::Rules { .. } => unreachable!("applied above"),
             ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
             ScoredLine::Line { hand: true, .. } if self.summary.session.is_seated() => {
                 Cow::Owned(self.hand_at_table(text, at))
@@ -489,35 +493,27 @@ impl Scoring<'_, '_> {
     /// deal), so that a list is never scored under rules other than those it states.
     fn rules_stated(
         &mut self,
-        stated: Result<stated::Stated, SessionError>,
+        stated: String,
+        read: Result<stated::Stated, SessionError>,
         text: &str,
         at: &Location,
     ) -> String {
         let rules = self.settings.rules;
         // A misplaced line is pointed at its first word.
         let first_word = 1 + text.chars().take_while(|c| c.is_whitespace()).count();
-        let (column, kind) = match stated {
+        let (column, kind) = match (read, self.rules_line) {
             _ if !self.top => (first_word, SessionErrorKind::RulesLate),
-            _ if self.rules_line.is_some() => (
-                first_word,
-                SessionErrorKind::RulesTwice {
-                    line: self.rules_line.unwrap_or_default(),
-                },
-            ),
-            Ok(stated) if stated.is_honoured_by(rules) => {
+            (_, Some(line)) => (first_word, SessionErrorKind::RulesTwice { line }),
+            (Ok(read), None) if read.is_honoured_by(rules) => {
                 self.rules_line = Some(at.line);
                 return String::new();
             }
-            Ok(_) => {
+            (Ok(_), None) => {
                 self.rules_line = Some(at.line);
-                let stated = match session::directive(text) {
-                    Some(Ok(Directive::Rules { stated, .. })) => stated,
-                    _ => String::new(),
-                };
                 let scored = rules.id().to_string();
                 (first_word, SessionErrorKind::RulesDiffer { stated, scored })
             }
-            Err(error) => {
+            (Err(error), None) => {
                 self.rules_line = Some(at.line);
                 (error.column, error.kind)
             }

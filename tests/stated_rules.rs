@@ -219,6 +219,11 @@ fn a_statement_that_cannot_be_read_stops_the_run_before_any_hand() {
             "rules: hwang\nb1 +b1\n",
             "line 1, column 8: rules: hwang: expected a rule set, wsom, zj, doubling or huang (doubling may add max=N), or a rules file's name ending .toml, its text in #| lines after it",
         ),
+        // The word at fault is pointed at, the same word as the rule set or not.
+        (
+            "rules: zj zj\n",
+            "line 1, column 11: rules: zj zj: expected a rule set, wsom, zj, doubling or huang (doubling may add max=N), or a rules file's name ending .toml, its text in #| lines after it",
+        ),
         (
             "rules:\nb1 +b1\n",
             "line 1, column 7: rules:: expected a rule set, wsom, zj, doubling or huang (doubling may add max=N), or a rules file's name ending .toml, its text in #| lines after it",

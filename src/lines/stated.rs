@@ -23,7 +23,8 @@ pub(crate) enum Stated {
         rules: &'static RuleSet,
         max: Option<u32>,
     },
-    /// A rules file, by the name the line gives it (its text follows in `#|` lines).
+    /// A rules file (its text follows in `#|` lines, which only a reader ahead of the run
+    /// sees: [`first_rules`]).
     File,
 }
 
@@ -35,6 +36,11 @@ pub(crate) fn stated(stated: &str, column: usize) -> Result<Stated, SessionError
     if crate::rules_file::is_path(stated) {
         return Ok(Stated::File);
     }
+    // The column of a word of `stated` (a slice of it).
+    let at = |word: &str| {
+        let offset = word.as_ptr() as usize - stated.as_ptr() as usize;
+        column + stated[..offset].chars().count()
+    };
     let mut words = stated.split_whitespace();
     let unknown = || SessionErrorKind::RulesUnknown {
         found: stated.to_string(),
@@ -45,27 +51,25 @@ pub(crate) fn stated(stated: &str, column: usize) -> Result<Stated, SessionError
     let max = match words.next() {
         None => None,
         Some(word) => {
-            let at = column + stated[..stated.find(word).unwrap_or(0)].chars().count();
             let maximum = word
                 .get(..4)
                 .filter(|key| key.eq_ignore_ascii_case("max="))
                 .map(|_| &word[4..]);
             let Some(maximum) = maximum else {
-                return error(at, unknown());
+                return error(at(word), unknown());
             };
             let is_doubling = rules.id() == rules::DOUBLING.id();
             match maximum.parse::<u32>() {
                 Ok(n) if is_doubling && (2..=30).contains(&n) => Some(n),
                 _ => {
                     let found = word.to_string();
-                    return error(at, SessionErrorKind::RulesMaximum { found });
+                    return error(at(word), SessionErrorKind::RulesMaximum { found });
                 }
             }
         }
     };
     if let Some(word) = words.next() {
-        let at = column + stated[..stated.rfind(word).unwrap_or(0)].chars().count();
-        return error(at, unknown());
+        return error(at(word), unknown());
     }
     Ok(Stated::BuiltIn { rules, max })
 }
