@@ -93,7 +93,10 @@ pub mod batch {
     //! [`Summary`]: crate::Summary
 
     pub use crate::lines::waits::run as run_waits;
-    pub use crate::lines::{first_players, run, Control, FewerThreads, Input, Settings, Stopped};
+    pub use crate::lines::{
+        first_players, first_rules, run, Control, FewerThreads, Input, Settings, StatedRules,
+        Stopped,
+    };
 }
 pub mod render {
     //! Rendering what the engine gives (scored hands, errors, waits, a session's steps, a run's

@@ -32,12 +32,14 @@ use parallel::Item;
 
 mod parallel;
 mod read;
+mod stated;
 mod task;
 // The `waits` analysis over a list: a task of this module's run (the facade names it).
 engine_modules!(waits);
 
 use crate::summary::Summary;
 pub use read::first_players;
+pub use stated::{first_rules, StatedRules};
 use read::{Line, LineReader};
 pub(crate) use task::{Task, Work};
 
@@ -206,6 +208,8 @@ pub fn run<'r>(
         summary: Summary::new(settings.rules),
         lines: 0,
         session_columns: settings.session_ahead.is_some(),
+        top: true,
+        rules_line: None,
     };
     if let Some(names) = settings.session_ahead {
         scoring.summary.session.chart(names);
@@ -230,6 +234,11 @@ struct Scoring<'s, 'r> {
     /// Whether the rows carry the session's columns: the first line read was a `players:`
     /// line, so a header written after it names them.
     session_columns: bool,
+    /// Whether the input's lines so far were comments and `rules:` lines only: its top,
+    /// where a `rules:` line stands.
+    top: bool,
+    /// The line of the input's `rules:` line, once read.
+    rules_line: Option<usize>,
 }
 
 /// The pure half of [`Scoring`]: reads and scores a line and renders its own result.
@@ -247,6 +256,12 @@ enum ScoredLine {
     Players {
         text: String,
         names: Box<[String; 4]>,
+    },
+    /// A `rules:` line: what it states (as written, and as read), checked when applied,
+    /// once it is known whether it stands at the top of its input.
+    Rules {
+        stated: String,
+        read: Result<stated::Stated, SessionError>,
     },
     /// Any other line (its own result rendered in the batch's buffer): what it adds to the
     /// summary, and how the hand ended, for the sheet (`None` for a `players:` line that
@@ -304,6 +319,10 @@ impl Work for Scorer<'_, '_> {
                     text: text.to_string(),
                     names: Box::new(names),
                 }
+            }
+            Some(Ok(Directive::Rules { stated, column })) => {
+                let read = stated::stated(&stated, column);
+                return ScoredLine::Rules { stated, read };
             }
             Some(Ok(Directive::Draw)) => {
                 settings.output.drawn(out, text, at);
@@ -427,8 +446,13 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         rendered: &'t str,
         at: &Location,
     ) -> Cow<'t, str> {
+        if let ScoredLine::Rules { stated, read } = worked {
+            return Cow::Owned(self.rules_stated(stated, read, text, at));
+        }
         self.lines += 1;
+        self.top = false;
         match worked {
+            ScoredLine::Rules { .. } => unreachable!("applied above"),
             ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
             ScoredLine::Line { hand: true, .. } if self.summary.session.is_seated() => {
                 Cow::Owned(self.hand_at_table(text, at))
@@ -455,9 +479,52 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
     fn input_failed(&mut self) {
         self.summary.record_unusable();
     }
+
+    fn input_started(&mut self) {
+        self.top = true;
+        self.rules_line = None;
+    }
 }
 
 impl Scoring<'_, '_> {
+    /// A `rules:` line: nothing to write when it stands at the top of its input and states
+    /// the rules the run is scored under (the command line reads it before the run:
+    /// [`first_rules`]); otherwise an error, counted as one (it is no hand, and passes no
+    /// deal), so that a list is never scored under rules other than those it states.
+    fn rules_stated(
+        &mut self,
+        stated: String,
+        read: Result<stated::Stated, SessionError>,
+        text: &str,
+        at: &Location,
+    ) -> String {
+        let rules = self.settings.rules;
+        // A misplaced line is pointed at its first word.
+        let first_word = 1 + text.chars().take_while(|c| c.is_whitespace()).count();
+        let (column, kind) = match (read, self.rules_line) {
+            _ if !self.top => (first_word, SessionErrorKind::RulesLate),
+            (_, Some(line)) => (first_word, SessionErrorKind::RulesTwice { line }),
+            (Ok(read), None) if read.is_honoured_by(rules) => {
+                self.rules_line = Some(at.line);
+                return String::new();
+            }
+            (Ok(_), None) => {
+                self.rules_line = Some(at.line);
+                let scored = rules.id().to_string();
+                (first_word, SessionErrorKind::RulesDiffer { stated, scored })
+            }
+            (Err(error), None) => {
+                self.rules_line = Some(at.line);
+                (error.column, error.kind)
+            }
+        };
+        let error = Error::from(SessionError { column, kind });
+        self.summary.count(&Tally::Error);
+        let mut rendered = String::new();
+        write_result(&mut rendered, self.settings, text, &Err(error), Some(at));
+        self.without_table(&rendered).into_owned()
+    }
+
     /// A `players:` line: the table is seated for the next hand.
     fn seat(&mut self, text: &str, names: &[String; 4], at: &Location) -> String {
         let settings = self.settings;
@@ -572,6 +639,7 @@ pub(crate) fn run_task<T: Task>(
     // Each line's result is rendered into this one buffer, written, and cleared.
     let mut rendered = String::with_capacity(1024);
     'inputs: for input in inputs {
+        task.input_started();
         let file = input.name.as_deref();
         let source = input.source.as_str();
         let mut lines = LineReader::new(input.reader);
@@ -638,7 +706,7 @@ pub(crate) fn run_task<T: Task>(
             }
         }
     }
-    output.write("", task)?;
+    output.finish(task)?;
     output.flush()
 }
 
@@ -723,21 +791,14 @@ struct Output<'o, 'r, O> {
 
 impl<O: Write> Output<'_, '_, O> {
     /// Writes one result: one a line, or blocks separated by a blank line. An empty result
-    /// (a session's `players:` line in JSON and TSV) writes nothing. The header, while
+    /// (a session's `players:` line in JSON and TSV, a `rules:` line) writes nothing, not
+    /// even the header: the lines after it may still decide its columns. The header, while
     /// pending, goes first, and the rows of the inputs that could not be read before it.
     fn write(&mut self, rendered: &str, task: &mut impl Task) -> io::Result<()> {
-        if std::mem::take(&mut self.header) {
-            if let Some(header) = self.renderer.header(task.columns(self.with_file)) {
-                self.push_line(header.as_bytes())?;
-            }
-            for (message, file) in std::mem::take(&mut self.failures) {
-                let row = self.failure_row(task, &message, file.as_deref());
-                self.write(&row, task)?;
-            }
-        }
         if rendered.is_empty() {
             return Ok(());
         }
+        self.write_header(task)?;
         let blank_line = self.blocks && !std::mem::replace(&mut self.first, false);
         let line_break = !rendered.ends_with('\n');
         let length = usize::from(blank_line) + rendered.len() + usize::from(line_break);
@@ -748,6 +809,26 @@ impl<O: Write> Output<'_, '_, O> {
         self.pending.extend_from_slice(rendered.as_bytes());
         if line_break {
             self.pending.push(b'\n');
+        }
+        Ok(())
+    }
+
+    /// The end of the run: the header, if no result wrote it (a run without a row).
+    fn finish(&mut self, task: &mut impl Task) -> io::Result<()> {
+        self.write_header(task)
+    }
+
+    /// The header and the rows of the inputs that could not be read before it, if still
+    /// pending.
+    fn write_header(&mut self, task: &mut impl Task) -> io::Result<()> {
+        if std::mem::take(&mut self.header) {
+            if let Some(header) = self.renderer.header(task.columns(self.with_file)) {
+                self.push_line(header.as_bytes())?;
+            }
+            for (message, file) in std::mem::take(&mut self.failures) {
+                let row = self.failure_row(task, &message, file.as_deref());
+                self.write(&row, task)?;
+            }
         }
         Ok(())
     }

@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use mjscore::batch::{self, Control, FewerThreads, Input, Settings};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use mjscore::batch::{self, Control, FewerThreads, Input, Settings, StatedRules};
 use mjscore::render::{self, Ansi, Columns, Format, Paint, Plain, Text};
 use mjscore::rules;
 use mjscore::{
@@ -96,6 +96,11 @@ struct Cli {
 
     #[command(subcommand)]
     command: Option<Command>,
+
+    /// Whether `--rules` was given (rather than left to its default): a list that states
+    /// its rules is checked against it.
+    #[arg(skip)]
+    rules_given: bool,
 }
 
 /// The options of a subcommand that reads a rule set: given after the subcommand, or before
@@ -404,8 +409,20 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let args = help_as_people_ask_it(std::env::args_os());
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(cli) => cli.with_subcommand_options().with_dash_as_stdin(),
+    let parsed = Cli::command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| {
+            let given =
+                matches.value_source("rules") == Some(clap::parser::ValueSource::CommandLine);
+            Cli::from_arg_matches(&matches).map(|cli| (cli, given))
+        });
+    let cli = match parsed {
+        Ok((cli, given)) => Cli {
+            rules_given: given,
+            ..cli
+        }
+        .with_subcommand_options()
+        .with_dash_as_stdin(),
         Err(e) => return ExitCode::from(clap_exit(&e, &args)),
     };
     // Raised as soon as a hand is scored, so that an output error after it keeps the status.
@@ -528,16 +545,180 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     if let Some(Command::Rules { action }) = &cli.command {
         return rules_command(action);
     }
-    let rules = chosen_rules(cli)?;
     match &cli.command {
         Some(command) => {
+            let rules = chosen_rules(cli)?;
             if !(cli.hand.is_empty() && cli.files.is_empty()) {
                 bail!("a command (patterns, explain, notation, completions, man) takes no hand and no -f");
             }
             run_command(cli, command, &rules, status)
         }
-        None => score_hands(cli, &rules, status),
+        None if cli.hand.is_empty() => {
+            // `--max` alone may refine the doubling table a list states: judged after it.
+            let chosen = match (cli.rules_given, cli.max) {
+                (false, Some(_)) => None,
+                _ => Some(chosen_rules(cli)?),
+            };
+            let mut inputs = open_inputs(&cli.files);
+            match (stated_rules(cli, &mut inputs)?, chosen) {
+                (Some(stated), _) => score_hands(cli, stated.rules(), inputs, status),
+                (None, Some(rules)) => score_hands(cli, &rules, inputs, status),
+                (None, None) => score_hands(cli, &*chosen_rules(cli)?, inputs, status),
+            }
+        }
+        None => score_hands(cli, &*chosen_rules(cli)?, Vec::new(), status),
     }
+}
+
+/// The rule set the inputs state at their top (`rules: huang`, docs/sessions.md), read
+/// before the run: the same in every input that states one, and the same as `--rules` and
+/// `--max` when they are given; said on stderr when the command line left it to the list.
+/// An input that cannot be read ahead is passed over: the run reports it in its turn.
+fn stated_rules(cli: &Cli, inputs: &mut [Input]) -> Result<Option<StatedRules>> {
+    let mut found: Option<(String, StatedRules)> = None;
+    for (i, input) in inputs.iter_mut().enumerate() {
+        let read = match cli.files.get(i) {
+            // A regular file is opened a second time.
+            Some(path) if input.read_ahead && path.as_os_str() != "-" => File::open(path)
+                .ok()
+                .and_then(|file| batch::first_rules(file).ok()),
+            // The first input, if it cannot be read twice (standard input, a pipe), is read
+            // through, and what was read handed to the run again: the run would wait for
+            // its first lines anyway. A later one may not be written yet (a pipe whose
+            // writer waits for the output of the files before it): its rules: line is
+            // checked when the run reaches it.
+            _ if i == 0 => read_ahead_through(input),
+            _ => continue,
+        };
+        let stated = match read {
+            Some(Ok(Some(stated))) => stated,
+            Some(Ok(None)) | None => continue,
+            Some(Err((line, error))) => bail!(
+                "{}, line {line}, column {}: {}",
+                input.source,
+                error.column(),
+                error.message()
+            ),
+        };
+        match &found {
+            None => found = Some((input.source.clone(), stated)),
+            Some((first, earlier)) if *earlier != stated => bail!(
+                "{first} states rules: {} (line {}) and {} states rules: {} (line {}): a run is scored under one rule set; score them apart",
+                earlier.stated,
+                earlier.line,
+                input.source,
+                stated.stated,
+                stated.line
+            ),
+            Some(_) => {}
+        }
+    }
+    let Some((source, stated)) = found else {
+        return Ok(None);
+    };
+    match command_line_rules(cli)? {
+        Some((given, same)) if !same(&stated) => bail!(
+            "{given} differs from the rules {source} states at line {} (rules: {}{}): leave {given} out to score the list under the rules it states, or change its rules: line",
+            stated.line,
+            stated.stated,
+            if stated.text().is_some() { ", its text in the #| lines after it" } else { "" }
+        ),
+        Some(_) => {}
+        None => report(&format!(
+            "scoring under {}, as {source} states at line {} (rules: {})",
+            stated.rules().name(),
+            stated.line,
+            stated.stated
+        )),
+    }
+    Ok(Some(stated))
+}
+
+/// What `--rules` and `--max` give, as the command line wrote it (`--rules zj`), and
+/// whether a list's statement is the same rule set; `None` when neither is given. `--max`
+/// alone is the doubling table's.
+#[allow(clippy::type_complexity)]
+fn command_line_rules(cli: &Cli) -> Result<Option<(String, Box<dyn Fn(&StatedRules) -> bool>)>> {
+    let max = cli
+        .max
+        .map(|max| format!(" --max {max}"))
+        .unwrap_or_default();
+    if !cli.rules_given {
+        let Some(max) = cli.max else {
+            return Ok(None);
+        };
+        let rules = rules::doubling_with_maximum(max);
+        return Ok(Some((
+            format!("--max {max}"),
+            Box::new(move |stated| {
+                stated.text().is_none() && same_built_in(stated.rules(), &rules)
+            }),
+        )));
+    }
+    let given = format!("--rules {}{max}", cli.rules);
+    if mjscore::rules_file::is_path(&cli.rules) {
+        let text = std::fs::read_to_string(&cli.rules)
+            .with_context(|| format!("cannot read the rules file {}", cli.rules))?;
+        let text = same_text(&text);
+        return Ok(Some((
+            given,
+            Box::new(move |stated| stated.text().is_some_and(|t| same_text(t) == text)),
+        )));
+    }
+    let rules = chosen_rules(cli)?;
+    Ok(Some((
+        given,
+        Box::new(move |stated| stated.text().is_none() && same_built_in(stated.rules(), &rules)),
+    )))
+}
+
+/// Whether two built-in rule sets are the same: their ids and names (the doubling table's
+/// names its maximum).
+fn same_built_in(a: &RuleSet, b: &RuleSet) -> bool {
+    a.id() == b.id() && a.name() == b.name()
+}
+
+/// A rules file's text as compared with the one a list holds in its `#|` lines: without a
+/// byte-order mark, carriage returns before line feeds, and line breaks at its end.
+fn same_text(text: &str) -> String {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    text.replace("\r\n", "\n")
+        .trim_end_matches('\n')
+        .to_string()
+}
+
+/// The statement at the top of an input that cannot be read twice (standard input, a
+/// pipe): read through, and what was read handed to the run again before the rest; `None`
+/// when it cannot be read (the run reports it). At most 2 MiB are held: the top of a list
+/// whose comments run longer is not looked into, and its `rules:` line, if any, is checked
+/// when the run reaches it.
+#[allow(clippy::type_complexity)]
+fn read_ahead_through(input: &mut Input) -> Option<Result<Option<StatedRules>, (usize, Error)>> {
+    const MOST: usize = 2 << 20;
+    /// Keeps what it reads, up to the limit.
+    struct Kept<'a> {
+        reader: &'a mut dyn Read,
+        kept: Vec<u8>,
+    }
+    impl Read for Kept<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.kept.len() >= MOST {
+                return Err(io::Error::other("over the limit"));
+            }
+            let n = self.reader.read(buf)?;
+            self.kept.extend_from_slice(&buf[..n]);
+            Ok(n)
+        }
+    }
+    let mut reader = std::mem::replace(&mut input.reader, Box::new(io::empty()));
+    let mut kept = Kept {
+        reader: &mut *reader,
+        kept: Vec::new(),
+    };
+    let stated = batch::first_rules(&mut kept);
+    let kept = std::mem::take(&mut kept.kept);
+    input.reader = Box::new(io::Cursor::new(kept).chain(reader));
+    stated.ok()
 }
 
 /// `mjscore rules check FILE` and `mjscore rules show FILE`.
@@ -625,7 +806,7 @@ fn run_command(cli: &Cli, command: &Command, rules: &RuleSet, status: &mut u8) -
 
 /// Scores the hand given as arguments, or the list of hands of the `-f` files (standard
 /// input without any), and writes the summary if asked.
-fn score_hands(cli: &Cli, rules: &RuleSet, status: &mut u8) -> Result<()> {
+fn score_hands(cli: &Cli, rules: &RuleSet, inputs: Vec<Input>, status: &mut u8) -> Result<()> {
     let format = Format::from(cli.format);
     if let Some(spec) = &cli.claim {
         if cli.hand.is_empty() {
@@ -662,7 +843,7 @@ fn score_hands(cli: &Cli, rules: &RuleSet, status: &mut u8) -> Result<()> {
     };
     let mut stdout = io::stdout().lock();
     let summary = if cli.hand.is_empty() {
-        match list(cli, &settings, status, &mut stdout)? {
+        match list(cli, inputs, &settings, status, &mut stdout)? {
             Some(summary) => summary,
             // Stopped by a signal: no summary, which would count only the lines before it.
             None => return Ok(()),
@@ -688,11 +869,11 @@ fn score_hands(cli: &Cli, rules: &RuleSet, status: &mut u8) -> Result<()> {
 /// its exit status).
 fn list<'r>(
     cli: &Cli,
+    inputs: Vec<Input>,
     settings: &Settings<'r>,
     status: &mut u8,
     stdout: &mut impl Write,
 ) -> Result<Option<Summary<'r>>> {
-    let inputs = open_inputs(&cli.files);
     let interrupt = Interrupt::catch();
     let summary = match batch::run(inputs, settings, &interrupt.control(jobs(cli)), stdout) {
         Ok(summary) => summary,

@@ -24,6 +24,15 @@ pub(crate) enum Directive {
     Players([String; 4]),
     /// `draw`: a drawn hand, nobody pays.
     Draw,
+    /// `rules: huang`: the rule set the list is scored under, as written after the colon
+    /// (before any comment, trimmed), with the column where it starts; what it names is
+    /// read by the batch, which knows the rule sets and rules files.
+    Rules {
+        /// What follows `rules:`.
+        stated: String,
+        /// Its 1-based column (that of the colon's next character when nothing follows).
+        column: usize,
+    },
 }
 
 /// Why a `players:` or `draw` line cannot be read.
@@ -152,6 +161,50 @@ pub enum SessionErrorKind {
         /// The players at the table, East South West North.
         players: Box<[String; 4]>,
     },
+    /// `rules` without its colon: the line would otherwise be read as a hand.
+    #[error("write rules: with its colon, then the rule set (rules: huang)")]
+    RulesWithoutColon,
+    /// `rules:` naming nothing the program knows, or with something after the rule set.
+    #[error("{}", rules_expected(found))]
+    RulesUnknown {
+        /// What the line states, as written.
+        found: String,
+    },
+    /// A `max=` that is not the doubling table's maximum.
+    #[error("{found}: only the doubling table has a maximum, from 2 to 30 (rules: doubling max=10)")]
+    RulesMaximum {
+        /// The word, as written.
+        found: String,
+    },
+    /// A rules file named without its text after it.
+    #[error("rules: {name} states a rules file: its text follows the line, each of its lines after \"#| \" (as the page exports an evening); or leave the line out and give --rules with the file")]
+    RulesWithoutText {
+        /// The file's name, as written.
+        name: String,
+    },
+    /// The text of a rules file, in the `#|` lines after `rules:`, that gives no rule set.
+    #[error("the rules file in the #| lines: {message}")]
+    RulesText {
+        /// What is wrong, and what was expected.
+        message: String,
+    },
+    /// A `rules:` line after a hand, a `draw` or a `players:` line.
+    #[error("rules: stands at the top of its list, before the first hand, draw or players: line: a list is scored under one rule set")]
+    RulesLate,
+    /// A second `rules:` line.
+    #[error("the list stated its rules at line {line} already: one rules: line a list")]
+    RulesTwice {
+        /// The line of the first.
+        line: usize,
+    },
+    /// A list that states other rules than those it is scored under.
+    #[error("the list states rules: {stated}, but it is being scored under {scored}: score it under the rules it states")]
+    RulesDiffer {
+        /// What the list states, as written.
+        stated: String,
+        /// The rule set of the run (its id).
+        scored: String,
+    },
     /// A session that starts after the TSV header was written without its columns.
     #[error("in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)")]
     LateInTsv,
@@ -173,9 +226,24 @@ impl SessionErrorKind {
     }
 }
 
+/// What `rules:` takes, after what a line gave instead.
+fn rules_expected(found: &str) -> String {
+    let ids: Vec<&str> = crate::rules::ALL.iter().map(|r| r.id()).collect();
+    let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
+    let stated = if found.is_empty() {
+        String::new()
+    } else {
+        format!(" {found}")
+    };
+    format!(
+        "rules:{stated}: expected a rule set, {} (doubling may add max=N), or a rules file's name ending .toml, its text in #| lines after it",
+        list_names(&ids)
+    )
+}
+
 /// Reads a line as a session directive: `Some` when its first word is `draw` or starts
-/// with `players:` (letters in any case; `players` without its colon is an error that says
-/// so), `None` for any other line (a hand). A `#` starts
+/// with `players:` or `rules:` (letters in any case; `players` or `rules` without its colon
+/// is an error that says so), `None` for any other line (a hand). A `#` starts
 /// a comment, as on a hand line, so a name cannot hold one.
 pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     // Every line of a batch asks: most are hands, which no session word starts, so they are
@@ -186,18 +254,19 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
         Some(&byte) if byte.is_ascii() && !matches!(byte, b'\t'..=b'\r' | b' ') => line,
         _ => line.trim_start(),
     };
-    // Two letters tell: no hand starts `dr` or `pl` (a group is a letter and digits).
+    // Two letters tell: no hand starts `dr`, `pl` or `ru` (a group is a letter and digits).
     match start.as_bytes() {
         [first, second, ..]
-            if matches!([first | 0x20, second | 0x20], [b'd', b'r'] | [b'p', b'l']) => {}
+            if matches!(
+                [first | 0x20, second | 0x20],
+                [b'd', b'r'] | [b'p', b'l'] | [b'r', b'u']
+            ) => {}
         _ => return None,
     }
-    let could_be = |word: &str| {
-        start
-            .get(..word.len())
-            .is_some_and(|s| s.eq_ignore_ascii_case(word))
-    };
-    if !could_be("draw") && !could_be("players") {
+    if could_be_word(start, "rules") {
+        return rules_directive(line);
+    }
+    if !could_be_word(start, "draw") && !could_be_word(start, "players") {
         return None;
     }
     let body = line.split('#').next().unwrap_or_default();
@@ -277,6 +346,40 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     }
     let names = [0, 1, 2, 3].map(|i| names[i].1.to_string());
     Some(Ok(Directive::Players(names)))
+}
+
+/// Whether `start` begins with `word`, in any case.
+fn could_be_word(start: &str, word: &str) -> bool {
+    start
+        .get(..word.len())
+        .is_some_and(|s| s.eq_ignore_ascii_case(word))
+}
+
+/// A line that starts with `rules`: `rules:` and what follows it (read by the batch), or
+/// `rules` without its colon, an error; `None` when the first word is another (`rulesx`).
+fn rules_directive(line: &str) -> Option<Result<Directive, SessionError>> {
+    const RULES: &str = "rules:";
+    let body = line.split('#').next().unwrap_or_default();
+    let words = words_with_columns(body);
+    let &(column, first) = words.first()?;
+    if first.eq_ignore_ascii_case("rules") {
+        return Some(Err(SessionError {
+            column,
+            kind: SessionErrorKind::RulesWithoutColon,
+        }));
+    }
+    if !first.get(..RULES.len())?.eq_ignore_ascii_case(RULES) {
+        return None;
+    }
+    // What follows the colon, as written (a rules file's name may hold spaces).
+    let start = body.find(':').map_or(body.len(), |colon| colon + 1);
+    let rest = &body[start..];
+    let trimmed = rest.trim_start();
+    let column = body[..start].chars().count() + rest[..rest.len() - trimmed.len()].chars().count() + 1;
+    Some(Ok(Directive::Rules {
+        stated: trimmed.trim_end().to_string(),
+        column,
+    }))
 }
 
 /// Names joined for a message: "Ann, Bob, Cho or Dee".

@@ -139,11 +139,12 @@ fn every_mjscore_command_in_sh_and_text_blocks_runs() {
     for file in ["hands.txt", "monday.txt", "tuesday.txt"] {
         std::fs::write(dir.join(file), good).unwrap();
     }
-    // docs/web.md's evening exported under a rules file: the file's text in `#| ` comments,
-    // written out beside it as the `grep` of that block does, then scored with it.
+    // docs/web.md's evening exported under a rules file: its rules: line, the file's text
+    // after it in `#| ` lines (written out beside it as the `grep` of that block does, and
+    // scored with it or without it).
     let seasonal = include_str!("../docs/examples/rules/seasonal.toml");
     std::fs::write(dir.join("seasonal.toml"), seasonal).unwrap();
-    let mut evening = String::from("# exported from the page\n");
+    let mut evening = String::from("# exported from the page\nrules: seasonal.toml\n");
     for line in seasonal.lines() {
         evening.push_str(&format!("#| {line}\n"));
     }

@@ -170,7 +170,7 @@ fn bounded_line(input: &mut impl io::BufRead) -> io::Result<Option<Vec<u8>>> {
 /// `\r` dropped, keeping at most 64 KiB (`MAX_LINE`) bytes of it: what is past the limit is read and
 /// dropped, and the line is left empty. `piece` sees each piece of the line as it is read.
 /// `None` at the end of the input; else whether the line was too long.
-fn read_line_within(
+pub(super) fn read_line_within(
     input: &mut impl io::BufRead,
     line: &mut Vec<u8>,
     mut piece: impl FnMut(&[u8]),

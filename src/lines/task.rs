@@ -35,6 +35,8 @@ pub(crate) trait Task {
     /// An input could not be read: the task counts it (the batch renders its row, in the
     /// run's columns).
     fn input_failed(&mut self);
+    /// The next input starts: its top may state the rules again (see `Scoring`).
+    fn input_started(&mut self) {}
 }
 
 /// The pure half of a [`Task`]: what a line gives on its own, whatever the lines around

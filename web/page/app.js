@@ -1179,21 +1179,28 @@
     drawRules();
     return kept.file.key;
   }
-  /** The command that scores an evening's exported file (`mjscore -f NAME ... --summary`). */
-  function sessionCommand(e, name) {
-    const rules = e.rulesFile ? rulesOption(e.rules, e.rulesFile.name) : e.rules === 'wsom' ? '' : ` --rules ${e.rules}`;
-    const max = e.rules === 'doubling' && e.max ? ` --max ${e.max}` : '';
-    return `mjscore -f ${name}${rules}${max} --summary`;
+  /** The command that scores an evening's exported file (`mjscore -f NAME --summary`): the
+   * file states its rules in its `rules:` line, which the command line reads. */
+  const sessionCommand = (name) => `mjscore -f ${name} --summary`;
+  /** What an evening's `rules:` line states: a built-in rule set's id (the doubling table
+   * with its maximum when it has another), or the rules file's name as the command line
+   * takes one (a `#` would start a comment, a line break end the line). */
+  function statedRules(e) {
+    if (e.rulesFile) return cliPath(e.rulesFile.name.replace(/[#\r\n]/g, '_'));
+    return e.rules === 'doubling' && e.max ? `doubling max=${e.max}` : e.rules;
   }
-  /** The session file of an evening, as `mjscore -f` reads it. An evening kept under a rules
-   * file holds the file too, in comments: each of its lines after `#| `, which
+  /** The session file of an evening, as `mjscore -f` reads it: its `rules:` line first,
+   * which the command line scores the evening under. An evening kept under a rules file
+   * holds the file too, right after that line: each of its lines after `#| `, which
    * `grep '^#|' EVENING | cut -c4-` writes out again. */
   function sessionFile(e) {
-    let head = `# mjscore session of ${e.date}: ${sessionCommand(e, 'THIS_FILE')}\n`;
+    let head = `# mjscore session of ${e.date}: ${sessionCommand('THIS_FILE')}\n`;
     if (e.rulesFile) {
       const text = e.rulesFile.text.replace(/\r?\n$/, '').split(/\r?\n/);
-      head += `# scored under the rules file ${cliPath(e.rulesFile.name)}; its text, each line after "#| " (grep '^#|' THIS_FILE | cut -c4- > ${shellWord(cliPath(e.rulesFile.name))}):\n` +
-        text.map((l) => (l ? `#| ${l}` : '#|')).join('\n') + '\n';
+      head += `# scored under the rules file ${cliPath(e.rulesFile.name)}, its text after the rules: line, each line after "#| " (grep '^#|' THIS_FILE | cut -c4- > ${shellWord(cliPath(e.rulesFile.name))} writes it out)\n` +
+        `rules: ${statedRules(e)}\n` + text.map((l) => (l ? `#| ${l}` : '#|')).join('\n') + '\n';
+    } else {
+      head += `rules: ${statedRules(e)}\n`;
     }
     return `${head}${e.lines.join('\n')}\n`;
   }
@@ -1495,7 +1502,7 @@
     const file = e.rulesFile
       ? `<p class="note" data-export-rules>Scored under the rules file <code>${esc(e.rulesFile.name)}</code>, whose text the file holds in its <code>#|</code> comments: <code>grep '^#|' ${esc(name)} | cut -c4- &gt; ${esc(shellWord(cliPath(e.rulesFile.name)))}</code> writes it out again beside it.</p>`
       : '';
-    openDialog('Export the evening', `<p class="note">The command line's session file: <code>${esc(sessionCommand(e, name))}</code> gives these standings.</p>${file}` +
+    openDialog('Export the evening', `<p class="note">The command line's session file, which states its rules: <code>${esc(sessionCommand(name))}</code> gives these standings.</p>${file}` +
       `<textarea id="export-text" class="filetext" readonly rows="10">${esc(text)}</textarea>` +
       `<div class="row"><a id="export-download" class="button primary" href="${url}" download="${esc(name)}">Download ${esc(name)}</a><button type="button" id="export-copy">Copy</button>` +
       (e.rulesFile ? `<a id="export-rules-file" class="button" href="${URL.createObjectURL(new Blob([e.rulesFile.text], { type: 'text/plain' }))}" download="${esc(e.rulesFile.name.split('/').pop())}">Download ${esc(e.rulesFile.name.split('/').pop())}</a>` : '') +
@@ -1509,24 +1516,48 @@
       '<p id="import-error" class="seat-error" role="alert"></p><div class="row"><button type="button" id="import-go" class="primary">Import as a new evening</button></div>');
   }
 
+  /** The rules a session file states in its `rules:` line, as the command line reads it:
+   * the line among the comments before the first other line; `{id, max}` for a built-in
+   * rule set, `{file, text}` for a rules file with its text from the `#|` lines right after
+   * the line; `null` when it states none. */
+  function rulesStated(lines) {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i].trim();
+      if (!line || line.startsWith('#')) continue;
+      const said = /^rules:([^#]*)/i.exec(line);
+      if (!said) return null;
+      const words = said[1].trim();
+      const builtIn = /^(\S+)(?:\s+max=(\d+))?$/i.exec(words);
+      const id = builtIn && systems.systems.find((s) => s.id === builtIn[1].toLowerCase());
+      if (id) return { line: i, id: id.id, max: builtIn[2] ? Number(builtIn[2]) : 0 };
+      const held = [];
+      for (let j = i + 1; j < lines.length && lines[j].startsWith('#|'); j++) held.push(lines[j].slice(2).replace(/^ /, ''));
+      return { line: i, file: words.replace(/^\.\//, ''), text: held.length ? held.join('\n') + '\n' : null };
+    }
+    return null;
+  }
+
   function importText(text) {
     const lines = text.split(/\r?\n/);
-    // The rule set from the file's first comment, as an export writes it: a built-in one, or
-    // a rules file, whose text an export keeps in its `#|` comments.
+    // The rule set the file states in its `rules:` line, as an export writes it; in a file
+    // exported before the page wrote one, the rule set of its first comment (`--rules R`),
+    // a rules file's text in its `#|` comments.
+    const stated = rulesStated(lines);
     const said = /--rules\s+('(?:[^']|'\\'')*'|\S+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
     const maxSaid = /--max\s+(\d+)/.exec(lines.find((l) => l.trim().startsWith('#')) || '');
     const dateSaid = /^#\s*mjscore session of (\d{4}-\d\d-\d\d(?: \d\d:\d\d)?)/.exec(lines[0] || '');
-    const kept = lines.map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    const kept = lines.map((l) => l.trim()).filter((l, i) => l && !l.startsWith('#') && i !== stated?.line);
     if (!kept.length) {
       $('import-error').textContent = 'There is no line to import.';
       return;
     }
-    let rules = said && systems.systems.some((s) => s.id === said[1]) ? said[1] : state.rules;
-    if (said && !systems.systems.some((s) => s.id === said[1])) {
-      const path = said[1].startsWith("'") ? said[1].slice(1, -1).replace(/'\\''/g, "'") : said[1];
+    let rules = stated?.id || (said && systems.systems.some((s) => s.id === said[1]) ? said[1] : state.rules);
+    const path = stated ? stated.file : said && !systems.systems.some((s) => s.id === said[1]) && (said[1].startsWith("'") ? said[1].slice(1, -1).replace(/'\\''/g, "'") : said[1]);
+    if (path) {
       const name = path.replace(/^\.\//, '');
-      const held = lines.filter((l) => l.startsWith('#|'));
-      const kept = held.length ? keepRulesFile(name, held.map((l) => l.slice(3)).join('\n') + '\n', { replace: false }) : null;
+      const held = stated ? (stated.text ? [stated.text] : []) : lines.filter((l) => l.startsWith('#|')).map((l) => l.slice(3));
+      const text = stated ? held[0] : held.join('\n') + '\n';
+      const kept = held.length ? keepRulesFile(name, text, { replace: false }) : null;
       const known = kept ? kept.file : rulesFiles.find((f) => f.name === name);
       if (kept && kept.error) {
         $('import-error').textContent = `The rules file the evening was scored under does not check: ${fileError(name, kept.error)}`;
@@ -1539,7 +1570,7 @@
       rules = known.key;
       drawRules();
     }
-    const max = rules === 'doubling' && maxSaid ? Number(maxSaid[1]) : 0;
+    const max = rules !== 'doubling' ? 0 : stated ? stated.max : maxSaid ? Number(maxSaid[1]) : 0;
     newEvening(kept, rules, max, dateSaid ? dateSaid[1] : today());
     sheet.editing = null;
     sheet.seatForm = null;

@@ -54,13 +54,15 @@ after(async () => {
   for (const line of timings) console.log(`timing: ${line}`);
 });
 
-/** The command line's objects for a session file, the summary last. */
+/** The command line's objects for a session file, the summary last; `rules` null: without
+ * `--rules`, under the rules the file states. */
 function mjscore(text, rules = 'wsom') {
   const file = join(work, 'evening.txt');
   writeFileSync(file, text);
   let out;
   try {
-    out = execFileSync(cli, ['-f', file, '--rules', rules, '--format', 'json', '--summary'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const given = rules === null ? [] : ['--rules', rules];
+    out = execFileSync(cli, ['-f', file, ...given, '--format', 'json', '--summary'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   } catch (error) {
     // Exit status 1 or 2 says how the hands went (a false win, a line not read).
     if (error.status > 2 || !error.stdout) throw error;
@@ -158,8 +160,9 @@ async function exported() {
   await page.keyboard.press('Escape');
   return text;
 }
-/** The hands of an exported session file (its players: and hand lines, no comment). */
-const linesOf = (text) => text.split('\n').filter((l) => l && !l.startsWith('#'));
+/** The hands of an exported session file (its players: and hand lines, no comment, not
+ * its rules: line). */
+const linesOf = (text) => text.split('\n').filter((l) => l && !l.startsWith('#') && !/^rules:/i.test(l));
 
 // The evening: WSOM, four players seated, 16 hands and a change of seats. Self-draws (hands
 // 1, 3, 9, 12, 14), discard wins over 25 (hand 2: 45, Bob pays 3 x 45 - 50 = 85; hand 6:
@@ -286,7 +289,10 @@ test('an evening of 16 hands entered through the page: every running total, who 
   }
   const text = await exported();
   assert.deepEqual(linesOf(text), lines, 'the sheet holds the lines as entered');
+  // The file states its rules, which the command line scores it under without --rules.
+  assert.equal(text.split('\n')[1], 'rules: wsom');
   const objects = mjscore(text);
+  assert.deepEqual(mjscore(text, null), objects);
   // The sheet after every hand, as it was shown then: its running totals (and each payment)
   // equal the command line's for that hand, and East was the command line's East.
   const hands = objects.filter((o) => !o.summary);
@@ -391,6 +397,30 @@ test('a session file imported, from a file and pasted: the same sheet as `mjscor
   sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the first import again');
   const wsomNext = mjscore(`${text}draw\n`).filter((o) => o.draw).pop().players;
   assert.deepEqual(await tableNow(), [wsomNext.e, wsomNext.s, wsomNext.w, wsomNext.n]);
+  // The doubling evening exported: its rules: line names the doubling table, and the
+  // command line without --rules scores it so (under WSOM, hand 5 would be a false win and
+  // hand 1 worth 45, not 3 doubled).
+  await page.select('#evening', await page.$$eval('#evening option', (o) => o[0].value));
+  const doublingExport = await exported();
+  assert.equal(doublingExport.split('\n')[1], 'rules: doubling');
+  sameAsCli(await sheetHands(), await standings(), mjscore(doublingExport, null), 'the doubling evening exported, without --rules');
+  assert.throws(() => mjscore(doublingExport, 'wsom'), /--rules wsom differs from the rules .* states at line 2 \(rules: doubling\)/);
+  // A file that states Zung Jung in its rules: line alone is imported under it, the line
+  // no line of the sheet.
+  const zj = `rules: zj\n${text}`;
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, zj);
+  await press('#import-go');
+  assert.equal(await page.$eval('#rules [data-rules="zj"]', (e) => e.getAttribute('aria-checked')), 'true');
+  sameAsCli(await sheetHands(), await standings(), mjscore(zj, null), 'stated zj');
+  // The doubling table with another maximum: imported under it, exported as it was stated.
+  const eight = `rules: doubling max=8\n${text}`;
+  await press('#evening-import');
+  await page.$eval('#import-text', (e, t) => { e.value = t; }, eight);
+  await press('#import-go');
+  assert.equal(await page.$eval('#max', (e) => e.value), '8');
+  assert.equal((await exported()).split('\n')[1], 'rules: doubling max=8');
+  sameAsCli(await sheetHands(), await standings(), mjscore(eight, null), 'stated doubling max=8');
   assert.deepEqual(page.errors, []);
 });
 
@@ -421,16 +451,21 @@ test('an evening under a rules file: the sheet says so, the export holds the fil
   assert.equal(await page.$eval('#export-rules-file', (a) => a.download), 'seasonal.toml');
   await page.keyboard.press('Escape');
   const text = await exported();
-  assert.match(text.split('\n')[0], /^# mjscore session of .*: mjscore -f THIS_FILE --rules seasonal\.toml --summary$/);
+  assert.match(text.split('\n')[0], /^# mjscore session of .*: mjscore -f THIS_FILE --summary$/);
+  assert.equal(text.split('\n')[2], 'rules: seasonal.toml');
+  assert.equal(text.split('\n')[3], `#| ${rulesText.split('\n')[0]}`);
   const evening = join(work, 'evening-rules.txt');
   writeFileSync(evening, text);
   const written = execFileSync('sh', ['-c', `cd "${work}" && grep '^#|' evening-rules.txt | cut -c4- > seasonal.toml && cat seasonal.toml`], { encoding: 'utf8' });
   assert.equal(written, rulesText);
   // The command line under that file gives the sheet's payments, running totals and standings.
   sameAsCli(await sheetHands(), await standings(), mjscore(text, join(work, 'seasonal.toml')), 'under seasonal.toml');
-  // Under WSOM the first hand is no All Green (1.2 5 + 2.1.1 40 + 3.1 10 + 4.2.1 5 + 5.1.1
-  // 10 = 70): the sheet was scored under the file.
-  assert.equal(mjscore(text).find((o) => o.input === 'b234 b234 b666 e222 b8 +b8 seat=ann from=dee').total, 70);
+  // Without --rules, the command line scores the evening under the file it holds: the
+  // same sheet. Under WSOM the first hand is no All Green (1.2 5 + 2.1.1 40 + 3.1 10 +
+  // 4.2.1 5 + 5.1.1 10 = 70), and --rules wsom is refused, naming both.
+  sameAsCli(await sheetHands(), await standings(), mjscore(text, null), 'under the rules file it holds, without --rules');
+  assert.throws(() => mjscore(text), /--rules wsom differs from the rules .* states at line 3 \(rules: seasonal\.toml/);
+  assert.equal(mjscore(`${linesOf(text).join('\n')}\n`).find((o) => o.input === 'b234 b234 b666 e222 b8 +b8 seat=ann from=dee').total, 70);
 
   // Imported into a browser that has never seen the file: the file comes back with it.
   await fresh();
