@@ -247,7 +247,7 @@ fn a_statement_that_cannot_be_read_stops_the_run_before_any_hand() {
         // The file's line 2 is the list's line 3; its column 11 is the line's 14.
         (
             "rules: club.toml\n#| base = \"wsom\"\n#| minimum = \"x\"\nb1 +b1\n",
-            "line 3, column 14: the rules file in the #| lines: invalid type: string \"x\", expected i64",
+            "line 3, column 14: the rules file in the #| lines: expected a whole number of points, found the text \"x\"",
         ),
         (
             "rules: zj\n# again\nrules: zj\nb1 +b1\n",

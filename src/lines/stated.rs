@@ -12,9 +12,9 @@ use crate::rule_set::RuleSet;
 use crate::rules;
 use crate::session::{self, Directive, SessionError, SessionErrorKind};
 
-/// The most a rules file's text in `#|` lines may hold: a rules file is a few kilobytes,
-/// and the text is kept whole while it is read.
-const MAX_TEXT: usize = 1 << 20;
+/// The most a rules file's text in `#|` lines may hold: what a rules file may hold (the
+/// text is kept whole while it is read).
+const MAX_TEXT: usize = crate::rules_file::MAX_BYTES;
 
 /// What a `rules:` line names.
 pub(crate) enum Stated {
