@@ -78,6 +78,15 @@ pub enum NotationErrorKind {
     /// Digits after a letter that is not a suit.
     #[error("'{0}' is not a suit: tiles are b (bamboo), c (characters), d (dots), w (winds) or e (dragons), e.g. b5{hint}", hint = riichi_hint(*.0))]
     UnknownSuit(char),
+    /// A capital E or W before digits in a line of small letters (`E111`): a seat's initial
+    /// more likely than the dragons' or the winds' letter.
+    #[error("{token}: a capital {letter} is read as the suit letter {}, not as {}: write {}{} in small letters ({})", letter.to_ascii_lowercase(), if *letter == 'E' { "East" } else { "West" }, letter.to_ascii_lowercase(), &token[1..], if *letter == 'E' { "e1 Red, e2 Green, e3 White; the East wind is w1" } else { "w1 East, w2 South, w3 West, w4 North" })]
+    SeatInitial {
+        /// The group as written.
+        token: String,
+        /// `E` or `W`.
+        letter: char,
+    },
     /// A word neither the notation nor the chosen scoring system knows.
     #[error("unknown word '{word}'{}: expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, {system_words}claim=", guess.as_ref().map(|g| format!(" (did you mean {g}?)")).unwrap_or_default())]
     UnknownWord {
@@ -226,6 +235,19 @@ pub enum NotationErrorKind {
         written: String,
         /// The same with hyphens for the spaces.
         joined: String,
+    },
+    /// A claim quoted in parts (`claim="all pungs"+"mixed one-suit"`): the parts as one.
+    #[error("a claim in quotes is quoted whole, its patterns joined by + inside the quotes: write claim=\"{0}\"")]
+    ClaimQuotedInParts(String),
+    /// A claim whose patterns are parted by commas (`claim=value, honor`).
+    #[error("claim={written}: the patterns of a claim are joined by +, not by commas: write claim={joined}{}", as_one.as_ref().map(|one| format!(" for {} patterns, or claim={one} for one pattern of that name", joined.split('+').count())).unwrap_or_default())]
+    ClaimWithCommas {
+        /// The claim as written, with the words after its commas.
+        written: String,
+        /// The same joined by `+`.
+        joined: String,
+        /// The same as one name (words joined by hyphens), when it is not ids.
+        as_one: Option<String>,
     },
     /// `claim="…` without the closing quote.
     #[error("a claim in quotes needs its closing quote, e.g. claim=\"all pungs\"")]
@@ -1365,6 +1387,9 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
             .collect::<Vec<_>>()
             .join("+");
         let rest = &quoted[end + 1..];
+        if rest.starts_with("+\"") {
+            return fail(input, quoted_in_parts(&quoted[..end], rest));
+        }
         if rest.starts_with(|c: char| !c.is_whitespace() && c != '#') {
             return fail(rest, NotationErrorKind::MissingSpace(token_text(rest)));
         }
@@ -1377,9 +1402,57 @@ fn claim_token(input: &str) -> Res<'_, ClaimSpec> {
         .find(|c: char| c.is_whitespace() || c == '#')
         .unwrap_or(after.len());
     let (value, rest) = after.split_at(end);
+    if value.contains(',') {
+        return fail(input, with_commas(value, rest));
+    }
     match parse_claim(value) {
         Ok(claim) => Ok((rest, claim)),
         Err(kind) => fail(input, kind),
+    }
+}
+
+/// The error of a claim quoted in parts (`claim="all pungs"+"mixed one-suit"`): the first
+/// part's text, and the rest of the line from the `+` after it. The advice quotes the
+/// parts as one.
+fn quoted_in_parts(first: &str, mut rest: &str) -> NotationErrorKind {
+    let mut parts = vec![first];
+    while let Some(next) = rest.strip_prefix("+\"") {
+        let Some(end) = next.find('"') else { break };
+        parts.push(&next[..end]);
+        rest = &next[end + 1..];
+    }
+    NotationErrorKind::ClaimQuotedInParts(parts.join("+"))
+}
+
+/// The error of a claim whose patterns are parted by commas (`claim=value, honor`): the
+/// claim's value up to the first space, and the rest of the line. The words after a value
+/// ending in a comma are the claim's too; the advice joins them with `+`.
+fn with_commas(value: &str, rest: &str) -> NotationErrorKind {
+    let mut written = value.to_string();
+    let mut words = rest.split_whitespace();
+    while written.ends_with(',') {
+        match words.next() {
+            Some(word) if !word.contains('=') && !word.starts_with('#') => {
+                written.push(' ');
+                written.push_str(word);
+            }
+            _ => break,
+        }
+    }
+    let joined: Vec<&str> = written
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect();
+    let as_one = joined
+        .iter()
+        .any(|part| !part.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| joined.join("-").replace(' ', "-"));
+    let joined = joined.join("+").replace(' ', "-");
+    NotationErrorKind::ClaimWithCommas {
+        written,
+        joined,
+        as_one,
     }
 }
 
@@ -1501,12 +1574,55 @@ pub(crate) fn parse_line_into<'a>(
         parsed.is_empty(),
         "parse_line_into reads into an empty ParsedHand"
     );
-    if plain_line(line, parsed) {
-        return Ok(());
+    if !plain_line(line, parsed) {
+        // Not a plain line: read afresh, token by token, where every case is handled.
+        *parsed = ParsedHand::empty();
+        parse_tokens(line, parsed)?;
     }
-    // Not a plain line: read afresh, token by token, where every case is handled.
-    *parsed = ParsedHand::empty();
-    parse_tokens(line, parsed)
+    match seat_initial(line) {
+        Some(error) => Err(error),
+        None => Ok(()),
+    }
+}
+
+/// A capital `E` or `W` starting a group of tiles (`E111`, `[p W333]`) in a line whose
+/// other tiles are written in small letters: a seat's initial (East, West) rather than
+/// the suit letter it reads as (e, the dragons; w, the winds), which would score unseen
+/// (`E111` is three Red Dragons). A line with a group in capital B, C or D is written in
+/// capitals, and reads its capitals as suit letters, as the notation's letters are read
+/// in any case.
+fn seat_initial(line: &str) -> Option<NotationError> {
+    let body = line.split('#').next().unwrap_or_default();
+    let bytes = body.as_bytes();
+    // Nearly every line has no capital E or W at all: one quick look.
+    let mut at = memchr::memchr2(b'E', b'W', bytes)?;
+    let starts_group = |i: usize| {
+        bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'='))
+    };
+    while !starts_group(at) {
+        at += 1 + memchr::memchr2(b'E', b'W', &bytes[at + 1..])?;
+    }
+    // Written in small letters: a group of small letters, and no group of capital B, C or
+    // D (capitals that are suit letters only).
+    let group_of = |letters: &[u8]| {
+        bytes
+            .windows(2)
+            .any(|w| letters.contains(&w[0]) && w[1].is_ascii_digit())
+    };
+    if !group_of(b"bcdwe") || group_of(b"BCD") {
+        return None;
+    }
+    let digits = bytes[at + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let token = body[at..at + 1 + digits].to_string();
+    let column = body[..at].chars().count() + 1;
+    Some(NotationError {
+        column,
+        kind: NotationErrorKind::SeatInitial {
+            token,
+            letter: char::from(bytes[at]),
+        },
+    })
 }
 
 /// Reads `line` into `parsed` (empty) if it is written the plain way nearly every line
@@ -2125,7 +2241,8 @@ fn riichi_hint(letter: char) -> &'static str {
     match letter.to_ascii_lowercase() {
         'm' => " (the riichi style puts the letter after the digits: 123m is c123)",
         'p' => " (the riichi style puts the letter after the digits: 123p is d123)",
-        's' => " (the riichi style puts the letter after the digits: 123s is b123)",
+        's' => " (the riichi style puts the letter after the digits: 123s is b123; the South wind is w2: w1 East, w2 South, w3 West, w4 North)",
+        'n' => " (the North wind is w4: w1 East, w2 South, w3 West, w4 North)",
         'z' => " (the riichi style puts the letter after the digits: 1z is w1)",
         _ => "",
     }

@@ -491,7 +491,7 @@ fn item6_tsv_columns_are_the_same_with_one_file_or_several() {
 fn item4_the_readme_installs_the_command_and_states_the_minimum_rust() {
     let readme = include_str!("../README.md");
     // The first command: one build, installed (then `mjscore` runs it).
-    assert!(readme.contains("\ncargo install --path .                        # build once"));
+    assert!(readme.contains("\ncargo install --locked --path .               # build once"));
     let manifest = include_str!("../Cargo.toml");
     let version = manifest
         .lines()
