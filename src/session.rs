@@ -206,7 +206,7 @@ pub enum SessionErrorKind {
         scored: String,
     },
     /// A session that starts after the TSV header was written without its columns.
-    #[error("in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)")]
+    #[error("in TSV a session's players: line must be the first line read, so that the header has its columns (in a regular file given with -f it may stand anywhere; standard input, a pipe or a FIFO cannot be looked ahead in)")]
     LateInTsv,
 }
 

@@ -458,7 +458,7 @@ fn session_lines_that_cannot_be_read_are_errors() {
         "b66 c12345678 d111 +c9 self seat=s\nplayers: A B C D\n",
     );
     assert!(out.stdout.lines().nth(2).unwrap().ends_with(
-        "\terror\tcolumn 1: in TSV a session's players: line must be the first line read, so that the header has its columns (in a file given with -f it may stand anywhere)"
+        "\terror\tcolumn 1: in TSV a session's players: line must be the first line read, so that the header has its columns (in a regular file given with -f it may stand anywhere; standard input, a pipe or a FIFO cannot be looked ahead in)"
     ));
 }
 
