@@ -798,7 +798,10 @@ impl<O: Write> Output<'_, '_, O> {
         if rendered.is_empty() {
             return Ok(());
         }
-        self.write_header(task)?;
+        // Looked at here, so that a line pays no call once the header is written.
+        if self.header {
+            self.write_header(task)?;
+        }
         let blank_line = self.blocks && !std::mem::replace(&mut self.first, false);
         let line_break = !rendered.ends_with('\n');
         let length = usize::from(blank_line) + rendered.len() + usize::from(line_break);

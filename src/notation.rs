@@ -1578,6 +1578,9 @@ pub(crate) fn parse_line_into<'a>(
         // Not a plain line: read afresh, token by token, where every case is handled.
         *parsed = ParsedHand::empty();
         parse_tokens(line, parsed)?;
+    } else if memchr::memchr2(b'E', b'W', line.as_bytes()).is_none() {
+        // Nearly every line has no capital E or W at all.
+        return Ok(());
     }
     match seat_initial(line) {
         Some(error) => Err(error),
@@ -1594,7 +1597,6 @@ pub(crate) fn parse_line_into<'a>(
 fn seat_initial(line: &str) -> Option<NotationError> {
     let body = line.split('#').next().unwrap_or_default();
     let bytes = body.as_bytes();
-    // Nearly every line has no capital E or W at all: one quick look.
     let mut at = memchr::memchr2(b'E', b'W', bytes)?;
     let starts_group = |i: usize| {
         bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
@@ -1705,9 +1707,12 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
 /// `parsed` at `column`; says whether it did. Anything else is left to [`parse_tokens`],
 /// which reads every form and tells every mistake.
 fn plain_claim<'a>(token: &'a str, parsed: &mut ParsedHand<'a>, column: usize) -> bool {
-    let Some(key) = token.get(..CLAIM_KEY.len()) else {
+    // Most tokens that start with a c are groups of characters (`c123`): told apart at
+    // the `=` first.
+    if token.as_bytes().get(CLAIM_KEY.len() - 1) != Some(&b'=') {
         return false;
-    };
+    }
+    let key = &token[..CLAIM_KEY.len()];
     if !key.eq_ignore_ascii_case(CLAIM_KEY) {
         return false;
     }

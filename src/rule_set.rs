@@ -130,9 +130,10 @@ pub(crate) struct FoldedName {
     text: String,
     /// Its characters, for edit distances.
     chars: Vec<char>,
-    /// Bit `b` set for each ASCII byte `b` the name holds: a query word with a letter the
-    /// name lacks starts none of its words.
-    bytes: u128,
+    /// For each `k` from 0 to its length, the characters of its first `k` as a set: bit
+    /// `c % 128` for each character `c`. A query's characters that the name (or its start)
+    /// lacks tell it apart at once, without a word compared or a distance worked out.
+    sets: Vec<u128>,
 }
 
 /// A test of the whole hand ([`Condition::Hand`]).

@@ -84,7 +84,10 @@ fn the_readme_opens_with_one_build_an_example_hand_and_the_tests() {
         .take(3)
         .map(|l| l.split("  #").next().unwrap().trim_end())
         .collect();
-    assert_eq!(commands[0], "cargo install --locked --path .", "{commands:?}");
+    assert_eq!(
+        commands[0], "cargo install --locked --path .",
+        "{commands:?}"
+    );
     assert_eq!(commands[2], "cargo test", "{commands:?}");
     let args = shell_words(commands[1].strip_prefix("mjscore ").unwrap());
     let output = run(&args);

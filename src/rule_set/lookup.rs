@@ -25,25 +25,31 @@ impl FoldedNames {
 
 impl FoldedName {
     fn of(text: String) -> FoldedName {
-        let bytes = text
-            .bytes()
-            .filter(u8::is_ascii)
-            .fold(0, |bits, b| bits | 1u128 << b);
-        FoldedName {
-            chars: text.chars().collect(),
-            bytes,
-            text,
-        }
+        let chars: Vec<char> = text.chars().collect();
+        let sets = std::iter::once(0)
+            .chain(chars.iter().scan(0u128, |set, &c| {
+                *set |= 1 << bucket(c);
+                Some(*set)
+            }))
+            .collect();
+        FoldedName { chars, sets, text }
+    }
+
+    /// The set of its characters (see [`FoldedName::sets`]).
+    fn set(&self) -> u128 {
+        self.sets.last().copied().unwrap_or(0)
     }
 
     /// Whether each word of `query` starts a word of this name (both folded): `straight`
     /// is in `nine tile straight`, `one suit` in `mixed one suit`. A query in a script
     /// written without spaces (Chinese) is looked for inside the name instead.
-    fn holds_words(&self, query: &str) -> bool {
+    /// `query_set` is the set of the query's characters, as [`FoldedName::sets`] holds them.
+    fn holds_words(&self, query: &str, query_set: u128) -> bool {
         if !query.is_ascii() {
             return self.text.contains(query);
         }
-        if query.bytes().any(|b| self.bytes & 1u128 << b == 0) {
+        // A letter of the query that the name lacks: no word of the name starts so.
+        if query_set & !self.set() != 0 {
             return false;
         }
         query
@@ -128,21 +134,79 @@ fn distance_row(a: &[char], b: &[char], bound: usize, row: &mut Vec<usize>) -> O
     Some(())
 }
 
+/// A query's characters, and how many of each (by [`bucket`]: characters that share a
+/// count can only make [`Letters::lacking`] lower, so it stays a bound).
+struct Letters {
+    chars: Vec<char>,
+    counts: [u8; 128],
+    /// The set of its characters, as [`FoldedName::sets`] holds them.
+    set: u128,
+}
+
+impl Letters {
+    fn of(query: &str) -> Letters {
+        let chars: Vec<char> = query.chars().collect();
+        let mut counts = [0u8; 128];
+        for &c in &chars {
+            let count = &mut counts[bucket(c)];
+            *count = count.saturating_add(1);
+        }
+        Letters {
+            set: set_of(&chars),
+            chars,
+            counts,
+        }
+    }
+
+    /// How many of the query's characters a text whose set of characters is `set` lacks
+    /// altogether: a lower bound of the edit distance from the query to it, as each takes
+    /// an edit.
+    fn lacking(&self, set: u128) -> usize {
+        let mut lacked = self.set & !set;
+        let mut count = 0;
+        while lacked != 0 {
+            count += usize::from(self.counts[lacked.trailing_zeros() as usize]);
+            lacked &= lacked - 1;
+        }
+        count
+    }
+}
+
+/// The place of a character's bit in a set of characters (its code modulo 128).
+fn bucket(c: char) -> usize {
+    (u32::from(c) & 127) as usize
+}
+
+/// The set of `chars`, as [`FoldedName::sets`] holds them.
+fn set_of(chars: &[char]) -> u128 {
+    chars.iter().fold(0, |set, &c| set | 1 << bucket(c))
+}
+
 /// How near `query` is to a name: the distance to the whole name within `bound`, or one
 /// more than the distance to its start (its first characters, as many as the query's)
 /// within `start_bound`, as a query that starts a name is found by it; `None` when
 /// neither is near. One comparison gives both: the start's distance is on the last row
 /// of the whole name's, at the query's length.
+///
+/// Most names are far from a query: each is first looked at as a bag of characters (see
+/// [`Letters`]), which tells most of them apart at a tenth of an edit distance's cost.
 fn name_distance(
-    query: &[char],
-    name: &[char],
+    query: &Letters,
+    folded: &FoldedName,
     bound: usize,
     start_bound: usize,
     row: &mut Vec<usize>,
 ) -> Option<usize> {
-    let length = query.len();
-    let whole_may_be_near = length.abs_diff(name.len()) <= bound;
+    let name = &folded.chars[..];
+    let length = query.chars.len();
     let start_bound = start_bound.min(bound);
+    let whole_may_be_near =
+        length.abs_diff(name.len()) <= bound && query.lacking(folded.set()) <= bound;
+    let start_may_be_near = name.len() > length && query.lacking(folded.sets[length]) <= start_bound;
+    if !whole_may_be_near && !start_may_be_near {
+        return None;
+    }
+    let query = &query.chars[..];
     if name.len() <= length {
         return whole_may_be_near
             .then(|| distance_within(query, name, bound, row))
@@ -269,6 +333,7 @@ impl RuleSet {
         names_of: impl Fn(usize) -> &'n [FoldedName],
     ) -> Option<Lookup<'_>> {
         let indexed = || self.patterns.iter().enumerate();
+        let query_set = query.chars().fold(0, |set, c| set | 1 << bucket(c));
         if let Some((_, pattern)) = indexed().find(|&(i, p)| {
             p.id.eq_ignore_ascii_case(query) || names_of(i).iter().any(|n| n.text == query)
         }) {
@@ -280,7 +345,7 @@ impl RuleSet {
         // The start of its English name (its first name), then words inside any name.
         let ways: [&dyn Fn(usize) -> bool; 2] = [
             &|i| names_of(i).first().is_some_and(|n| n.text.starts_with(query)),
-            &|i| names_of(i).iter().any(|n| n.holds_words(query)),
+            &|i| names_of(i).iter().any(|n| n.holds_words(query, query_set)),
         ];
         for way in ways {
             let found: Vec<&Pattern> = indexed()
@@ -301,19 +366,20 @@ impl RuleSet {
     /// quarter of the query's length (a slip of a letter or two, not any word of the same
     /// length: `nine tyle` for Nine-Tile Straight). At most three, all equally near.
     fn nearest<'r>(&'r self, query: &str, names: &[FoldedNames]) -> Vec<&'r Pattern> {
-        let query: Vec<char> = query.chars().collect();
+        let letters = Letters::of(query);
+        let query = &letters.chars;
         let length = query.len();
         let name_bound = length.div_ceil(4).max(1);
         let mut row = Vec::new();
         let mut nearest: Vec<(usize, &Pattern)> = Vec::new();
         for (pattern, folded) in self.patterns.iter().zip(names) {
             let id_bound = length.max(folded.id.len()).div_ceil(2);
-            let by_id = distance_within(&query, &folded.id, id_bound, &mut row);
+            let by_id = distance_within(query, &folded.id, id_bound, &mut row);
             // A name nearer than the id counts even past the name's own bound.
             let bound = name_bound.max(by_id.unwrap_or(0));
             let mut by_name: Option<usize> = None;
             for name in &folded.names {
-                by_name = [by_name, name_distance(&query, &name.chars, bound, name_bound, &mut row)]
+                by_name = [by_name, name_distance(&letters, name, bound, name_bound, &mut row)]
                     .into_iter()
                     .flatten()
                     .min();
@@ -355,9 +421,27 @@ mod tests {
     #[test]
     fn a_word_with_a_letter_the_name_lacks_starts_none_of_its_words() {
         let name = FoldedName::of("nine tile straight".to_string());
-        assert!(name.holds_words("straight"));
-        assert!(name.holds_words("tile nine"));
-        assert!(!name.holds_words("zzz"));
-        assert!(!name.holds_words("ile"));
+        let holds = |query: &str| {
+            let chars: Vec<char> = query.chars().collect();
+            name.holds_words(query, set_of(&chars))
+        };
+        assert!(holds("straight"));
+        assert!(holds("tile nine"));
+        assert!(!holds("zzz"));
+        assert!(!holds("ile"));
+    }
+
+    #[test]
+    fn a_name_lacking_the_querys_letters_is_that_far_at_least() {
+        // "nine tyle" against the start of "all triplets" ("all tripl"): it lacks n (twice),
+        // e (twice) and y: 5 letters, so at least 5 edits; the whole of "nine tile
+        // straight" lacks only the y.
+        let query = Letters::of("nine tyle");
+        let name = FoldedName::of("all triplets".to_string());
+        assert_eq!(query.lacking(name.sets[9]), 5);
+        let name = FoldedName::of("nine tile straight".to_string());
+        assert_eq!(query.lacking(name.set()), 1);
+        // The sets hold each start: the first 4 characters of "nine tile straight".
+        assert_eq!(name.sets[4], set_of(&['n', 'i', 'e']));
     }
 }
