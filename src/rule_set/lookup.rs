@@ -188,8 +188,9 @@ fn set_of(chars: &[char]) -> u128 {
 /// neither is near. One comparison gives both: the start's distance is on the last row
 /// of the whole name's, at the query's length.
 ///
-/// Most names are far from a query: each is first looked at as a bag of characters (see
-/// [`Letters`]), which tells most of them apart at a tenth of an edit distance's cost.
+/// Most names are far from a query: the query's characters each name (or its start)
+/// lacks are counted first ([`Letters::lacking`]), in a few instructions, and only a name
+/// that may be near is compared character by character.
 fn name_distance(
     query: &Letters,
     folded: &FoldedName,
