@@ -138,8 +138,7 @@ impl RuleOption {
 /// The situation of a win: what the context words of a line say, as typed values.
 ///
 /// ```
-/// use mjscore::context::{Context, RuleOption, Tin, WonBy};
-/// use mjscore::Seat;
+/// use mjscore::{Context, RuleOption, Seat, Tin, WonBy};
 /// // South self-draws, having declared Tin with one tile changed, on the third-last tile.
 /// let context = Context {
 ///     seat: Seat::South,

@@ -246,7 +246,7 @@ impl Tile {
     /// tiles worth naming: `e` (dragon) is easily read as the East seat of `seat=e`.
     ///
     /// ```
-    /// use mjscore::tile::{Suit, Tile};
+    /// use mjscore::{Suit, Tile};
     /// let red = Tile::new(Suit::Dragon, 1).unwrap();
     /// assert_eq!(red.name(), "Red Dragon");
     /// assert_eq!(Tile::new(Suit::Wind, 2).unwrap().name(), "South Wind");

@@ -187,3 +187,46 @@ fn no_module_imports_one_that_imports_it_back() {
     }
     assert!(circles.is_empty(), "imports that come back: {circles:?}");
 }
+
+#[test]
+fn no_doc_example_names_a_module_only_the_tests_can_reach() {
+    // The engine's modules are public only with the `testing` feature, which the crate's
+    // own doctests turn on: an example that imports one (`use mjscore::tile::Tile`) passes
+    // here and fails for every program that depends on the crate. Examples use the names
+    // the crate re-exports (`mjscore::Tile`) and its public modules (rules, batch, render,
+    // rules_file).
+    let lib = fs::read_to_string("src/lib.rs").unwrap();
+    let listed = lib.split("engine_modules!(\n").nth(1).unwrap();
+    let engine: Vec<&str> = listed
+        .split(");")
+        .next()
+        .unwrap()
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|name| !name.is_empty())
+        .collect();
+    assert!(engine.contains(&"tile") && engine.contains(&"patterns"), "{engine:?}");
+    let mut found = Vec::new();
+    let mut stack = vec![Path::new("src").to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            for (number, line) in text.lines().enumerate() {
+                let doc = line.trim_start();
+                if !(doc.starts_with("///") || doc.starts_with("//!")) {
+                    continue;
+                }
+                for module in &engine {
+                    if doc.contains(&format!("mjscore::{module}::")) {
+                        found.push(format!("{}:{}: {doc}", path.display(), number + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "doc examples that only the tests can build: {found:#?}");
+}

@@ -92,7 +92,7 @@ impl RuleSet {
     /// methods here. It shares this one's tables until one is changed.
     ///
     /// ```
-    /// use mjscore::patterns::{Condition, Pattern, Value, REGULAR};
+    /// use mjscore::{Condition, Pattern, Shapes, Value};
     /// use mjscore::rules::WSOM;
     ///
     /// // A club plays WSOM with a 10-point minimum, All Triplets worth 40, no Two Concealed
@@ -105,7 +105,7 @@ impl RuleSet {
     /// let low = Pattern::new("c.1", "Low Tiles", Value::Points(60), Condition::Hand(|f| {
     ///     f.holds_only(LOW)
     /// }))
-    /// .with_shapes(REGULAR);
+    /// .with_shapes(Shapes::REGULAR);
     /// club.add_pattern(low, &[])?;
     ///
     /// // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 (not 30); 4.2.1 is gone: 50.
