@@ -204,7 +204,10 @@ fn no_doc_example_names_a_module_only_the_tests_can_reach() {
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|name| !name.is_empty())
         .collect();
-    assert!(engine.contains(&"tile") && engine.contains(&"patterns"), "{engine:?}");
+    assert!(
+        engine.contains(&"tile") && engine.contains(&"patterns"),
+        "{engine:?}"
+    );
     let mut found = Vec::new();
     let mut stack = vec![Path::new("src").to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -228,5 +231,8 @@ fn no_doc_example_names_a_module_only_the_tests_can_reach() {
             }
         }
     }
-    assert!(found.is_empty(), "doc examples that only the tests can build: {found:#?}");
+    assert!(
+        found.is_empty(),
+        "doc examples that only the tests can build: {found:#?}"
+    );
 }
