@@ -133,6 +133,13 @@ pub struct FewerThreads {
     pub error: io::Error,
 }
 
+impl std::error::Error for FewerThreads {
+    /// Why the system would not start the next thread.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 impl fmt::Display for FewerThreads {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.started >= self.wanted {

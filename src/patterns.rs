@@ -24,7 +24,7 @@ pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
 
 /// When a pattern applies.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub enum Condition {
     /// Once, if the whole hand satisfies the predicate.
     Hand(fn(&Facts) -> bool),
@@ -79,7 +79,7 @@ impl Instances {
 }
 
 /// What a pattern is worth.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 pub enum Value {
     /// A fixed number of points (for each instance, with [`Condition::EachSet`]).
     Points(u32),

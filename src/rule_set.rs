@@ -536,6 +536,8 @@ pub(crate) fn joined(named: &[String], last: &str) -> String {
     }
 }
 
+impl std::error::Error for PatternNotFound {}
+
 impl std::fmt::Display for PatternNotFound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -288,3 +288,28 @@ fn a_rule_set_derived_at_run_time() {
         "no pattern '4.2.2x' in club; the nearest: 4.2.2 Three Concealed Triplets"
     );
 }
+
+#[test]
+fn errors_are_errors_and_values_print() {
+    // Each error the library returns works with `?` into a `Box<dyn Error>`, and says why;
+    // a pattern's value and condition can be printed with `{:?}`.
+    fn boxed(error: impl std::error::Error + 'static) -> Box<dyn std::error::Error> {
+        Box::new(error)
+    }
+    // 9.9 is no id of WSOM; 9.2 Win on Kong and 9.3 Robbing a Kong are one edit from it.
+    let missing = WSOM.find_pattern("9.9", &[&WSOM]).unwrap_err();
+    assert_eq!(
+        boxed(missing).to_string(),
+        "no pattern '9.9' in --rules wsom; the nearest: 9.2 Win on Kong, 9.3 Robbing a Kong"
+    );
+    let fewer = batch::FewerThreads {
+        wanted: 4,
+        started: 2,
+        error: io::Error::other("no room"),
+    };
+    let fewer = boxed(fewer);
+    assert_eq!(fewer.source().unwrap().to_string(), "no room");
+    let pattern = WSOM.pattern("4.1").unwrap();
+    assert_eq!(format!("{:?}", pattern.value), "Points(30)");
+    assert!(format!("{:?}", pattern.condition).starts_with("Hand("));
+}
