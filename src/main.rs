@@ -401,7 +401,7 @@ fn main() -> ExitCode {
     // through the run, which aborts it: the room a run on one thread takes is asked for
     // first, and a run without it stops at once, saying why.
     if Vec::<u8>::new().try_reserve_exact(MEMORY_TO_RUN).is_err() {
-        report("not enough memory to run: a run needs a few megabytes more than the limit on this process leaves (ulimit -v)");
+        report("not enough memory to run: a run needs about a megabyte more than the limit on this process leaves (ulimit -v)");
         return ExitCode::from(2);
     }
     if stdout_was_closed() {
