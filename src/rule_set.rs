@@ -21,7 +21,7 @@ use crate::words::{SystemWords, WordSpec};
 // Deriving a rule set from another at run time: methods of `RuleSet`, and their error.
 engine_modules!(derive);
 // Finding a pattern by id or name: `RuleSet::lookup` and `RuleSet::find_pattern`.
-mod lookup;
+pub(crate) mod lookup;
 
 /// A scoring system: its pattern table, minimum, winning shapes, limit, context words,
 /// payments and wording. The program's four are in [`crate::rules`]; a variant of one,

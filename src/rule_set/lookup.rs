@@ -109,6 +109,15 @@ fn distance_within(a: &[char], b: &[char], bound: usize, row: &mut Vec<usize>) -
     Some(row[b.len()]).filter(|&d| d <= bound)
 }
 
+/// The edit distance between two words (insertions, deletions, substitutions), for a
+/// message's "did you mean": what [`RuleSet::lookup`] measures, without a bound.
+pub(crate) fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut row = Vec::new();
+    distance_row(&a, &b, usize::MAX, &mut row);
+    row[b.len()]
+}
+
 /// Leaves in `row` the last row of the edit distances between `a` and `b`: `row[j]` is the
 /// distance between `a` and the first `j` characters of `b`. `None`, and `row` unfinished,
 /// as soon as a row is all past `bound`: no distance can come back within it.

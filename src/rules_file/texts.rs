@@ -7,6 +7,7 @@
 //! messages at their line and column.
 
 use crate::output::is_unsafe;
+use crate::rule_set::lookup::distance;
 
 /// The most characters of a name or an id (a rule set's or a hand's name, a Chinese name,
 /// a hand's id): each is repeated in output records and cards, and a name is a few words.
@@ -106,8 +107,10 @@ pub(crate) fn plain_words(message: &str, key: Option<&str>) -> String {
             .unwrap_or_default();
         let nearest = known
             .iter()
-            .min_by_key(|k| distance(k, field))
-            .filter(|k| distance(k, field) <= field.chars().count().div_ceil(3).max(1));
+            .map(|k| (distance(k, field), k))
+            .min_by_key(|&(d, _)| d)
+            .filter(|&(d, _)| d <= field.chars().count().div_ceil(3).max(1))
+            .map(|(_, k)| k);
         let mut said = format!("no key '{field}' here");
         if let Some(nearest) = nearest {
             said.push_str(&format!(": did you mean {nearest}?"));
@@ -169,24 +172,6 @@ fn wrong_type(found: &str, expected: &str, key: Option<&str>) -> String {
         said.push_str(&format!(": write \"{number}\", in quotes"));
     }
     said
-}
-
-/// The edit distance between two short words.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 /// Why `id` cannot be a new hand's id: empty, or holding a character other than a letter,
