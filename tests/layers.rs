@@ -7,31 +7,40 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
-/// Every module of the library (`output::text`), with its source, tests and comments left out.
-fn modules() -> BTreeMap<String, String> {
-    let mut modules = BTreeMap::new();
+/// Every file under src/, in no particular order.
+fn source_files() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
     let mut stack = vec![Path::new("src").to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 stack.push(path);
-                continue;
+            } else {
+                files.push(path);
             }
-            let relative = path.strip_prefix("src").unwrap().with_extension("");
-            let name = relative.to_string_lossy().replace('/', "::");
-            let name = name.strip_suffix("::mod").unwrap_or(&name).to_string();
-            if name == "lib" || name == "main" || path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = fs::read_to_string(&path).unwrap();
-            let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();
-            let code: Vec<&str> = text
-                .lines()
-                .filter(|line| !line.trim_start().starts_with("//"))
-                .collect();
-            modules.insert(name, code.join("\n"));
         }
+    }
+    files
+}
+
+/// Every module of the library (`output::text`), with its source, tests and comments left out.
+fn modules() -> BTreeMap<String, String> {
+    let mut modules = BTreeMap::new();
+    for path in source_files() {
+        let relative = path.strip_prefix("src").unwrap().with_extension("");
+        let name = relative.to_string_lossy().replace('/', "::");
+        let name = name.strip_suffix("::mod").unwrap_or(&name).to_string();
+        if name == "lib" || name == "main" || path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+        let code: Vec<&str> = text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect();
+        modules.insert(name, code.join("\n"));
     }
     modules
 }
@@ -209,24 +218,16 @@ fn no_doc_example_names_a_module_only_the_tests_can_reach() {
         "{engine:?}"
     );
     let mut found = Vec::new();
-    let mut stack = vec![Path::new("src").to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
+    for path in source_files() {
+        let text = fs::read_to_string(&path).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let doc = line.trim_start();
+            if !(doc.starts_with("///") || doc.starts_with("//!")) {
                 continue;
             }
-            let text = fs::read_to_string(&path).unwrap();
-            for (number, line) in text.lines().enumerate() {
-                let doc = line.trim_start();
-                if !(doc.starts_with("///") || doc.starts_with("//!")) {
-                    continue;
-                }
-                for module in &engine {
-                    if doc.contains(&format!("mjscore::{module}::")) {
-                        found.push(format!("{}:{}: {doc}", path.display(), number + 1));
-                    }
+            for module in &engine {
+                if doc.contains(&format!("mjscore::{module}::")) {
+                    found.push(format!("{}:{}: {doc}", path.display(), number + 1));
                 }
             }
         }
