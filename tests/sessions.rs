@@ -753,6 +753,16 @@ fn a_name_nobody_at_the_table_has_is_an_error_that_lists_them() {
     assert_eq!(json_lines(&out.stdout)[0]["seat"], "n");
 }
 
+/// `players: PLAYERS` alone seats nobody: an error of exit status 2 at `column`, saying
+/// `message`.
+fn assert_players_refused(players: &str, column: usize, message: &str) {
+    let out = run(&["--format", "json"], &format!("players: {players}\n"));
+    assert_eq!(out.code, 2, "{players}");
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines[0]["error"]["column"], column, "{players}");
+    assert_eq!(lines[0]["error"]["message"], message, "{players}");
+}
+
 #[test]
 fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
     // Each line seats nobody: the error is at the later of the two names (column 14 is
@@ -804,11 +814,7 @@ fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
         ("Ann Bob None Dee", 18, "None cannot be a player's name: resp=none says that nobody is responsible, so the player could never be named: write another name"),
         ("Ann \u{200B} Cho Dee", 14, "<U+200B> shows nothing: a player's name needs a letter people can read"),
     ] {
-        let out = run(&["--format", "json"], &format!("players: {players}\n"));
-        assert_eq!(out.code, 2, "{players}");
-        let lines = json_lines(&out.stdout);
-        assert_eq!(lines[0]["error"]["column"], column, "{players}");
-        assert_eq!(lines[0]["error"]["message"], message, "{players}");
+        assert_players_refused(players, column, &message);
     }
     // Names that only start alike, or hold a seat's letter, are told apart: all seated.
     let out = run(
@@ -1098,11 +1104,7 @@ fn a_word_of_the_notation_or_a_name_past_64_characters_is_no_players_name() {
         ("last Bob Cho Dee", 10, "last cannot be a player's name: last is a word of the notation (won on the last tile: Final Draw with self, Final Discard without): write another name".to_string()),
         (&format!("Ann {over} Cho Dee") as &str, 14, "a player's name is at most 64 characters (this one has 65): a name is shown beside every payment and in the standings".to_string()),
     ] {
-        let out = run(&["--format", "json"], &format!("players: {players}\n"));
-        assert_eq!(out.code, 2, "{players}");
-        let lines = json_lines(&out.stdout);
-        assert_eq!(lines[0]["error"]["column"], column, "{players}");
-        assert_eq!(lines[0]["error"]["message"], message, "{players}");
+        assert_players_refused(players, column, &message);
     }
     let out = run(
         &["--format", "json"],
