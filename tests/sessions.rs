@@ -814,7 +814,7 @@ fn names_a_person_cannot_tell_apart_are_refused_where_they_are_seated() {
         ("Ann Bob None Dee", 18, "None cannot be a player's name: resp=none says that nobody is responsible, so the player could never be named: write another name"),
         ("Ann \u{200B} Cho Dee", 14, "<U+200B> shows nothing: a player's name needs a letter people can read"),
     ] {
-        assert_players_refused(players, column, &message);
+        assert_players_refused(players, column, message);
     }
     // Names that only start alike, or hold a seat's letter, are told apart: all seated.
     let out = run(
