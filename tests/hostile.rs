@@ -665,6 +665,23 @@ fn tsv_looks_ahead_for_the_players_line_in_bounded_memory() {
     assert!(rows[2].contains("\tscored\t"), "{}", rows[2]);
 }
 
+/// A run of the list of hands (whose lines that are no hands make its status 2) under a
+/// limit of `limit_kb` KB went as the run on one thread goes, writing `serial`: at most
+/// one line on stderr, saying that it went line by line.
+fn assert_as_on_one_thread(run: &std::process::Output, serial: &str, limit_kb: usize) {
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
+    assert!(
+        run.stdout == serial.as_bytes(),
+        "under {limit_kb} KB: {stderr}"
+    );
+    if !stderr.is_empty() {
+        assert_eq!(stderr.lines().count(), 1, "under {limit_kb} KB: {stderr}");
+        let rest = "): reading line by line instead, with the same output\n";
+        assert!(stderr.ends_with(rest), "under {limit_kb} KB: {stderr}");
+    }
+}
+
 #[test]
 fn threads_that_started_never_abort_the_run_for_want_of_memory() {
     // Under a limit of 12 to 30 MB of address space, four threads may all start and then
@@ -701,16 +718,7 @@ fn threads_that_started_never_abort_the_run_for_want_of_memory() {
             continue;
         }
         started += 1;
-        assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
-        assert!(
-            run.stdout == serial.stdout.as_bytes(),
-            "under {limit_kb} KB"
-        );
-        if !stderr.is_empty() {
-            assert_eq!(stderr.lines().count(), 1, "under {limit_kb} KB: {stderr}");
-            let rest = "): reading line by line instead, with the same output\n";
-            assert!(stderr.ends_with(rest), "under {limit_kb} KB: {stderr}");
-        }
+        assert_as_on_one_thread(&run, &serial.stdout, limit_kb);
     }
     assert!(
         started > 0,
@@ -1029,16 +1037,7 @@ fn under_any_limit_of_memory_a_run_goes_through_or_stops_at_once_saying_why() {
             continue;
         }
         ran += 1;
-        assert_eq!(run.status.code(), Some(2), "under {limit_kb} KB: {stderr}");
-        assert!(
-            run.stdout == serial.stdout.as_bytes(),
-            "under {limit_kb} KB: {stderr}"
-        );
-        if !stderr.is_empty() {
-            assert_eq!(stderr.lines().count(), 1, "under {limit_kb} KB: {stderr}");
-            let rest = "): reading line by line instead, with the same output\n";
-            assert!(stderr.ends_with(rest), "under {limit_kb} KB: {stderr}");
-        }
+        assert_as_on_one_thread(&run, &serial.stdout, limit_kb);
     }
     assert!(ran > 0, "no limit tried let the run go through");
     eprintln!("{ran} runs went through, {refused} stopped for want of memory");
