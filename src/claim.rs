@@ -98,8 +98,14 @@ fn nearest_of(nearest: &[String]) -> String {
     }
 }
 
-/// Reads a claim against `rules`: looks up each pattern and values a pattern claim.
-pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, ClaimError> {
+/// Reads a claim against `rules`: looks up each pattern and values a pattern claim. An id
+/// that is not one of `rules` but of another of `systems` (the rule sets on offer) is said
+/// to be theirs.
+pub fn resolve<'r>(
+    spec: &ClaimSpec,
+    rules: &'r RuleSet,
+    systems: &[&RuleSet],
+) -> Result<Claim<'r>, ClaimError> {
     match spec {
         ClaimSpec::Points(points) => Ok(Claim {
             spec: spec.clone(),
@@ -116,7 +122,7 @@ pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, Cl
                         rules: rules.argument().into_owned(),
                         patterns: named(&patterns),
                     }),
-                    Lookup::NotFound(nearest) => Err(not_found(id, rules, &nearest)),
+                    Lookup::NotFound(nearest) => Err(not_found(id, rules, systems, &nearest)),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             let value = pattern_claim_value(&patterns, rules, |_| None);
@@ -129,10 +135,10 @@ pub fn resolve<'r>(spec: &ClaimSpec, rules: &'r RuleSet) -> Result<Claim<'r>, Cl
     }
 }
 
-/// Why `id` names no pattern of `rules`: it is one of another of the program's rule sets
-/// (a hand scored under the wrong rules), or the nearest are these.
-fn not_found(id: &str, rules: &RuleSet, nearest: &[&Pattern]) -> ClaimError {
-    let elsewhere: Vec<String> = crate::rules::ALL
+/// Why `id` names no pattern of `rules`: it is one of another of `systems` (a hand scored
+/// under the wrong rules), or the nearest are these.
+fn not_found(id: &str, rules: &RuleSet, systems: &[&RuleSet], nearest: &[&Pattern]) -> ClaimError {
+    let elsewhere: Vec<String> = systems
         .iter()
         .filter(|other| other.id != rules.id && other.pattern(id).is_some())
         .map(|other| other.id.to_string())

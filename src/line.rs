@@ -36,7 +36,8 @@ impl ClaimSpec {
     /// assert_eq!(spec.resolve(&mjscore::rules::HUANG).unwrap_err().kind(), "claim");
     /// ```
     pub fn resolve<'r>(&self, rules: &'r RuleSet) -> Result<Claim<'r>, Error> {
-        claim::resolve(self, rules).map_err(|error| Failure::Claim { column: 1, error }.into())
+        claim::resolve(self, rules, &rules::ALL)
+            .map_err(|error| Failure::Claim { column: 1, error }.into())
     }
 
     /// The referee's check of this claim on `hand`, scored as `outcome` under `rules`: a
@@ -249,7 +250,8 @@ pub fn score_line_with<'a>(
     };
     let claim = spec
         .map(|(column, spec)| {
-            claim::resolve(spec, rules).map_err(|error| Error::from(Failure::Claim { column, error }))
+            claim::resolve(spec, rules, options.systems)
+                .map_err(|error| Error::from(Failure::Claim { column, error }))
         })
         .transpose()?;
     let readings = options.all_readings.then(|| score::readings(&hand, rules));

@@ -916,6 +916,7 @@ fn an_unknown_word_or_pattern_name_of_any_length_costs_little() {
         let check = mjscore::claim::resolve(
             &mjscore::notation::ClaimSpec::Patterns(vec![long.clone()]),
             &mjscore::rules::WSOM,
+            &mjscore::rules::ALL,
         );
         format!("{:?}", check.err().map(|e| e.to_string().len()))
     });
