@@ -102,14 +102,29 @@ fn nearest_of(nearest: &[String]) -> String {
 /// that is not one of `rules` but of another of `systems` (the rule sets on offer) is said
 /// to be theirs.
 pub fn resolve<'r>(
-    spec: &ClaimSpec,
+    spec: ClaimSpec,
     rules: &'r RuleSet,
     systems: &[&RuleSet],
 ) -> Result<Claim<'r>, ClaimError> {
-    match spec {
+    let mut claim = look_up(spec, rules, systems)?;
+    if let Some(patterns) = &claim.patterns {
+        claim.value = pattern_claim_value(patterns, rules, |_| None);
+    }
+    Ok(claim)
+}
+
+/// [`resolve`] but for the value of a pattern claim, left at 0 for [`check`] to work out
+/// (in the hand, as a computed value needs): a claim on every line of a batch is read
+/// here. The claim keeps `spec`, taken rather than copied, for the same reason.
+pub(crate) fn look_up<'r>(
+    spec: ClaimSpec,
+    rules: &'r RuleSet,
+    systems: &[&RuleSet],
+) -> Result<Claim<'r>, ClaimError> {
+    match &spec {
         ClaimSpec::Points(points) => Ok(Claim {
-            spec: spec.clone(),
             value: *points,
+            spec,
             patterns: None,
         }),
         ClaimSpec::Patterns(ids) => {
@@ -125,10 +140,9 @@ pub fn resolve<'r>(
                     Lookup::NotFound(nearest) => Err(not_found(id, rules, systems, &nearest)),
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let value = pattern_claim_value(&patterns, rules, |_| None);
             Ok(Claim {
-                spec: spec.clone(),
-                value,
+                spec,
+                value: 0,
                 patterns: Some(patterns),
             })
         }
@@ -255,6 +269,9 @@ pub fn check<'r>(
     rules: &RuleSet,
 ) -> ClaimCheck<'r> {
     let Outcome::Win { reading, .. } = outcome else {
+        if let Some(patterns) = &claim.patterns {
+            claim.value = pattern_claim_value(patterns, rules, |_| None);
+        }
         return ClaimCheck {
             claim,
             verdict: ClaimVerdict::FalseWin,
@@ -282,15 +299,12 @@ pub fn check<'r>(
         None => (Vec::new(), Vec::new()),
         Some(claimed) => {
             // A pattern a listed limit set aside is in the hand: claiming it is no error.
-            let in_hand: Vec<&Pattern> = reading
-                .counted
-                .iter()
-                .chain(&reading.set_aside)
-                .map(|c| c.pattern)
-                .collect();
+            let in_hand = || reading.counted.iter().chain(&reading.set_aside);
             (
-                multiset_difference(&reading.counted, claimed, |c| c.pattern),
-                multiset_difference(claimed, &in_hand, |p| p),
+                multiset_difference(&reading.counted, || claimed.iter().copied(), |c| {
+                    c.pattern
+                }),
+                multiset_difference(claimed, || in_hand().map(|c| c.pattern), |&p| p),
             )
         }
     };
@@ -306,23 +320,25 @@ pub fn check<'r>(
 }
 
 /// The items of `from` left after taking out, one for one, those whose pattern is one of
-/// `remove` (Value Honor may occur several times on either side).
-fn multiset_difference<'r, T: Copy>(
+/// `remove` (Value Honor may occur several times on either side): of the items of one
+/// pattern, as many of the first as `remove` holds of it go. Counted where they are rather
+/// than copied into a list to strike out: a claim on every line of a batch is checked, and
+/// its lists are a few patterns long.
+fn multiset_difference<'r, T: Clone, R: Iterator<Item = &'r Pattern>>(
     from: &[T],
-    remove: &[&Pattern],
-    pattern: impl Fn(T) -> &'r Pattern,
+    remove: impl Fn() -> R,
+    pattern: impl Fn(&T) -> &'r Pattern,
 ) -> Vec<T> {
-    let mut left = remove.to_vec();
-    from.iter()
-        .copied()
-        .filter(
-            |&item| match left.iter().position(|q| q.id == pattern(item).id) {
-                Some(i) => {
-                    left.swap_remove(i);
-                    false
-                }
-                None => true,
-            },
-        )
-        .collect()
+    // The same entry of one table is the same pattern; else the ids tell.
+    let same = |a: &Pattern, b: &Pattern| std::ptr::eq(a, b) || a.id == b.id;
+    let mut left = Vec::new();
+    for (i, item) in from.iter().enumerate() {
+        let this = pattern(item);
+        let removed = remove().filter(|&p| same(p, this)).count();
+        if removed == 0 || from[..i].iter().filter(|&e| same(pattern(e), this)).count() >= removed
+        {
+            left.push(item.clone());
+        }
+    }
+    left
 }

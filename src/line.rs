@@ -36,7 +36,7 @@ impl ClaimSpec {
     /// assert_eq!(spec.resolve(&mjscore::rules::HUANG).unwrap_err().kind(), "claim");
     /// ```
     pub fn resolve<'r>(&self, rules: &'r RuleSet) -> Result<Claim<'r>, Error> {
-        claim::resolve(self, rules, &rules::ALL)
+        claim::resolve(self.clone(), rules, &rules::ALL)
             .map_err(|error| Failure::Claim { column: 1, error }.into())
     }
 
@@ -236,7 +236,9 @@ pub fn score_line_with<'a>(
     let mut parsed = ParsedHand::empty();
     notation::parse_line_into(line, &mut parsed)?;
     let hand = validate(&parsed, rules, options.systems)?;
-    let spec = match (&parsed.claim, options.claim) {
+    // The line's claim is taken from what was read, not copied: it is on every line of a
+    // referee's batch.
+    let spec = match (parsed.claim.take(), options.claim) {
         (Some(on_line), Some(_)) => {
             return Err(Failure::Claim {
                 column: on_line.column,
@@ -244,13 +246,13 @@ pub fn score_line_with<'a>(
             }
             .into())
         }
-        (Some(on_line), None) => Some((on_line.column, &on_line.value)),
-        (None, Some(outside)) => Some((1, outside)),
+        (Some(on_line), None) => Some((on_line.column, on_line.value)),
+        (None, Some(outside)) => Some((1, outside.clone())),
         (None, None) => None,
     };
     let claim = spec
         .map(|(column, spec)| {
-            claim::resolve(spec, rules, options.systems)
+            claim::look_up(spec, rules, options.systems)
                 .map_err(|error| Error::from(Failure::Claim { column, error }))
         })
         .transpose()?;

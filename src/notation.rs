@@ -280,9 +280,25 @@ pub enum ClaimSpec {
 
 impl std::fmt::Display for ClaimSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl ClaimSpec {
+    /// Writes the claim as it is written on a line (`45`, `1.2+7.1`), piece by piece: a
+    /// claim on every line of a batch is written into its record.
+    pub(crate) fn write_to<W: std::fmt::Write>(&self, out: &mut W) -> std::fmt::Result {
         match self {
-            ClaimSpec::Points(points) => write!(f, "{points}"),
-            ClaimSpec::Patterns(ids) => write!(f, "{}", ids.join("+")),
+            ClaimSpec::Points(points) => crate::digits::write_uint(out, u64::from(*points)),
+            ClaimSpec::Patterns(ids) => {
+                for (i, id) in ids.iter().enumerate() {
+                    if i > 0 {
+                        out.write_char('+')?;
+                    }
+                    out.write_str(id)?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -302,9 +318,13 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
     }
     // A pattern is named by its id (`7.1`, `d.s1`) or by a name the rule set looks up
     // (`nine-tile-straight`, `一氣通貫`); what starts with a digit must be an id.
+    // Letters and digits in parts joined by dots, none empty.
     let is_id = |id: &str| {
-        id.split('.')
-            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_alphanumeric()))
+        let bytes = id.as_bytes();
+        bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
+            && bytes.first() != Some(&b'.')
+            && bytes.last() != Some(&b'.')
+            && !id.contains("..")
     };
     let names_a_pattern = |part: &str| {
         !part.is_empty() && (!part.starts_with(|c: char| c.is_ascii_digit()) || is_id(part))
@@ -313,12 +333,14 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
     if named > MAX_CLAIMED {
         return Err(NotationErrorKind::TooManyClaimed(named));
     }
-    if !value.split('+').all(names_a_pattern) {
-        return Err(bad());
+    let mut ids = Vec::with_capacity(named);
+    for part in value.split('+') {
+        if !names_a_pattern(part) {
+            return Err(bad());
+        }
+        ids.push(part.to_ascii_lowercase());
     }
-    Ok(ClaimSpec::Patterns(
-        value.split('+').map(str::to_ascii_lowercase).collect(),
-    ))
+    Ok(ClaimSpec::Patterns(ids))
 }
 
 /// Whether `c` shows nothing on a terminal, or looks like a plain space: control
@@ -1716,7 +1738,8 @@ fn plain_claim<'a>(token: &'a str, parsed: &mut ParsedHand<'a>, column: usize) -
     if !key.eq_ignore_ascii_case(CLAIM_KEY) {
         return false;
     }
-    let value = token[CLAIM_KEY.len()..].split(' ').next().unwrap_or_default();
+    let value = &token[CLAIM_KEY.len()..];
+    let value = &value[..memchr::memchr(b' ', value.as_bytes()).unwrap_or(value.len())];
     if !value.bytes().all(|b| b.is_ascii_graphic() && b != b'#' && b != b'"') {
         return false;
     }

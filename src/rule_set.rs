@@ -108,6 +108,27 @@ pub(crate) struct TableIndex {
     pub(crate) shapes: [ShapePatterns; LISTS],
     /// For each [`Shape::kind`], the first fallback pattern that may score on it.
     pub(crate) fallback: [Option<usize>; Shape::KINDS],
+    /// Each pattern's id as a [`short_id`] with its index, in the order of those numbers,
+    /// the first in the table first among equal ids (an id longer than a short one is not
+    /// here): a claim by id (`claim=7.1`) on every line of a batch is looked up by halving
+    /// numbers, not by comparing it with every id.
+    pub(crate) by_id: Vec<(u64, usize)>,
+}
+
+/// An id of at most 7 bytes as a number: its bytes in lower case, the first the highest,
+/// padded with zeros, then its length. Two ids are equal in any case exactly when their
+/// numbers are. `None` for a longer id.
+pub(crate) fn short_id(id: &str) -> Option<u64> {
+    let bytes = id.as_bytes();
+    if bytes.len() > 7 {
+        return None;
+    }
+    let mut key = [0u8; 8];
+    for (to, from) in key.iter_mut().zip(bytes) {
+        *to = from.to_ascii_lowercase();
+    }
+    key[7] = bytes.len() as u8;
+    Some(u64::from_be_bytes(key))
 }
 
 /// The names of one pattern as [`RuleSet::lookup`] compares them (the `lookup` module
@@ -248,11 +269,17 @@ impl TableIndex {
                 .iter()
                 .position(|p| p.is_fallback() && p.shapes.allow_kind(kind))
         });
+        let mut by_id: Vec<(u64, usize)> = (patterns.iter().enumerate())
+            .filter_map(|(i, p)| Some((short_id(&p.id)?, i)))
+            .collect();
+        // A stable sort: the first in the table stays first among equal ids.
+        by_id.sort_by_key(|&(id, _)| id);
         TableIndex {
             series,
             implications,
             shapes,
             fallback,
+            by_id,
         }
     }
 }
@@ -841,6 +868,42 @@ impl std::fmt::Debug for RuleSet {
 #[cfg(test)]
 mod tests {
     use crate::patterns::Condition;
+
+    #[test]
+    fn a_short_id_is_equal_only_to_the_same_id_in_any_case() {
+        use super::short_id;
+        assert_eq!(short_id("D.s1"), short_id("d.S1"));
+        assert_ne!(short_id("7.1"), short_id("7.1\0"));
+        assert_ne!(short_id("7.1"), short_id("7.10"));
+        assert_ne!(short_id("1"), short_id("1."));
+        // "1.2" sorts before "10.1", as the ids do byte by byte.
+        assert!(short_id("1.2") < short_id("10.1"));
+        assert_eq!(short_id("1234567").map(|_| ()), Some(()));
+        assert_eq!(short_id("12345678"), None);
+    }
+
+    #[test]
+    fn every_id_of_every_rule_set_is_found_by_halving_in_any_case() {
+        // Each pattern is found by its id as written, in capitals and in lower case: the
+        // first of the table among equal ids (none of the built-in tables repeats one).
+        for rules in crate::rules::ALL {
+            for pattern in rules.patterns.iter() {
+                for id in [
+                    pattern.id.to_string(),
+                    pattern.id.to_ascii_uppercase(),
+                    pattern.id.to_ascii_lowercase(),
+                ] {
+                    let found = rules.patterns.iter().find(|p| p.id.eq_ignore_ascii_case(&id));
+                    match rules.lookup(&id) {
+                        super::Lookup::Found(by_id) => {
+                            assert!(std::ptr::eq(by_id, found.unwrap()), "{id}")
+                        }
+                        _ => panic!("{} {id}: not found", rules.name),
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn each_shape_lists_every_pattern_looked_for_on_it_once() {

@@ -658,7 +658,11 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern], heads: Option<&
 fn write_claim(object: &mut Object, check: &ClaimCheck) {
     let claim = &check.claim;
     let mut inner = Object::new(object.key("claim"));
-    inner.display("text", &claim.spec).raw("value", claim.value);
+    inner
+        .written("text", |out| {
+            let _ = claim.spec.write_to(out);
+        })
+        .raw("value", claim.value);
     match &claim.patterns {
         Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id.as_ref())),
         None => inner.raw("patterns", Null),

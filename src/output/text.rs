@@ -127,7 +127,9 @@ fn write_scored_at_table(
             out.push('\n');
             if let Some(check) = &scored.claim {
                 p.label(out, padded_label!("Claim"));
-                let _ = write!(out, "claim={}: ", check.claim.spec);
+                out.push_str("claim=");
+                let _ = check.claim.spec.write_to(&mut Printable(&mut *out));
+                out.push_str(": ");
                 p.paint_str(out, "false win", verdict_role(ClaimVerdict::FalseWin));
                 out.push('\n');
             }
@@ -590,7 +592,8 @@ fn write_claim(
     let claim = &check.claim;
     p.label(out, padded_label!("Claim"));
     // A claim given as an argument may hold any character: it is shown as input is.
-    let _ = write!(Printable(out), "claim={}", claim.spec);
+    out.push_str("claim=");
+    let _ = claim.spec.write_to(&mut Printable(&mut *out));
     if claim.patterns.is_some() {
         let _ = write!(out, " ({})", half_or_points(claim.value, claim.is_half()));
     }

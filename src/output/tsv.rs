@@ -145,25 +145,26 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
         return;
     };
     note(&mut message);
-    let _ = write!(message, "claim={}", check.claim.spec);
+    let _ = message.write_str("claim=");
+    let _ = check.claim.spec.write_to(&mut message);
     if check.claim.patterns.is_some() {
-        let _ = write!(message, " ({})", check.claim.value);
+        let _ = message.write_str(" (");
+        let _ = write_uint(&mut message, u64::from(check.claim.value));
+        let _ = message.write_char(')');
     }
     if check.verdict == ClaimVerdict::Underscored {
         note(&mut message);
         let _ = message.write_str("paid on the claim");
     }
-    let missed = check.missed.iter().map(|c| c.pattern);
-    for (label, patterns) in [
-        ("missed", missed.collect()),
-        ("not there", check.not_there.clone()),
-    ] {
-        if !patterns.is_empty() {
-            note(&mut message);
-            let _ = message.write_str(label);
-            let _ = message.write_char(' ');
-            write_ids(&mut message, patterns.iter().map(|p| p.id.as_ref()));
-        }
+    if !check.missed.is_empty() {
+        note(&mut message);
+        let _ = message.write_str("missed ");
+        write_ids(&mut message, check.missed.iter().map(|c| c.pattern.id.as_ref()));
+    }
+    if !check.not_there.is_empty() {
+        note(&mut message);
+        let _ = message.write_str("not there ");
+        write_ids(&mut message, check.not_there.iter().map(|p| p.id.as_ref()));
     }
 }
 

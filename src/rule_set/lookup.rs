@@ -246,12 +246,17 @@ impl RuleSet {
     /// ones by spelling.
     #[cfg_attr(feature = "testing", visibility::make(pub))]
     pub(crate) fn lookup(&self, query: &str) -> Lookup<'_> {
-        // An id as written, the usual claim (`claim=7.1`): nothing to fold.
-        if let Some(pattern) = self
-            .patterns
-            .iter()
-            .find(|p| p.id.eq_ignore_ascii_case(query))
-        {
+        // An id as written, the usual claim (`claim=7.1`): nothing to fold, and found by
+        // halving the ids in order.
+        if let Some(id) = super::short_id(query) {
+            let by_id = &self.table_index().by_id;
+            let first = by_id.partition_point(|&(other, _)| other < id);
+            if let Some(&(other, i)) = by_id.get(first) {
+                if other == id {
+                    return Lookup::Found(&self.patterns[i]);
+                }
+            }
+        } else if let Some(pattern) = (self.patterns.iter()).find(|p| p.id.eq_ignore_ascii_case(query)) {
             return Lookup::Found(pattern);
         }
         let names = self.folded_names();
