@@ -71,9 +71,9 @@ macro_rules! engine_modules {
 }
 
 engine_modules!(
-    analysis, arrange, build, claim, context, error, format, hand, line, lines, notation, output,
-    patterns, payment, rule_set, score, session, sets, small, style, summary, tile, validate,
-    waits, words,
+    analysis, arrange, build, claim, context, error, format, hand, keeper, line, lines, notation,
+    output, patterns, payment, rule_set, score, session, sets, small, style, summary, tile,
+    validate, waits, words,
 );
 mod ascii;
 #[cfg(feature = "testing")]
@@ -143,6 +143,7 @@ pub use rule_set::derive::ChangeError;
 pub use rule_set::{PatternNotFound, RuleSet};
 
 // Sessions: an evening's players and their running totals.
+pub use keeper::{Recorded, Session};
 pub use session::{Entry, Played, Sheet, Standing};
 pub use summary::Summary;
 

@@ -20,14 +20,11 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::line::{score_line_with, Error, Failure, LineError, Options, Scored};
+use crate::line::{score_line_with, Error, LineError, Options, Scored};
 use crate::output::{Columns, Location, Renderer};
-use crate::payment::Payments;
 use crate::rule_set::RuleSet;
-use crate::score::PaidOn;
 use crate::session::{self, Directive, Played, SessionError, SessionErrorKind};
 use crate::summary::Tally;
-use crate::tile::Seat;
 use parallel::Item;
 
 mod parallel;
@@ -276,43 +273,9 @@ enum ScoredLine {
     /// which a seated table works out again (see [`Scoring::hand_at_table`]).
     Line {
         tally: Tally,
-        ended: Option<Ended>,
+        ended: Option<Played>,
         hand: bool,
     },
-}
-
-/// How a hand ended: a [`Played`] that owns what it says, to cross threads.
-enum Ended {
-    Won {
-        payments: Payments,
-        paid_on: PaidOn,
-        discarder: Option<Seat>,
-        dealt_in: Option<Seat>,
-    },
-    FalseWin(Seat),
-    Drawn,
-    Unknown,
-}
-
-impl Ended {
-    fn played(&self) -> Played<'_> {
-        match self {
-            Ended::Won {
-                payments,
-                paid_on,
-                discarder,
-                dealt_in,
-            } => Played::Won {
-                payments,
-                paid_on: *paid_on,
-                discarder: *discarder,
-                dealt_in: *dealt_in,
-            },
-            Ended::FalseWin(by) => Played::FalseWin { by: *by },
-            Ended::Drawn => Played::Drawn,
-            Ended::Unknown => Played::Unknown,
-        }
-    }
 }
 
 impl Work for Scorer<'_, '_> {
@@ -335,7 +298,7 @@ impl Work for Scorer<'_, '_> {
                 settings.output.drawn(out, text, at);
                 return ScoredLine::Line {
                     tally: Tally::Draw,
-                    ended: Some(Ended::Drawn),
+                    ended: Some(Played::Drawn),
                     hand: false,
                 };
             }
@@ -347,7 +310,7 @@ impl Work for Scorer<'_, '_> {
                 write_result(out, settings, text, &result, Some(at));
                 return ScoredLine::Line {
                     tally: Tally::Error,
-                    ended: was_draw.then_some(Ended::Unknown),
+                    ended: was_draw.then_some(Played::Unknown),
                     hand: false,
                 };
             }
@@ -372,7 +335,7 @@ impl Work for Scorer<'_, '_> {
         write_result(out, self.settings, display, &result, Some(at));
         ScoredLine::Line {
             tally: Tally::Error,
-            ended: Some(Ended::Unknown),
+            ended: Some(Played::Unknown),
             hand: false,
         }
     }
@@ -389,7 +352,7 @@ impl Scorer<'_, '_> {
         at: &Location,
         out: &mut String,
         players: Option<[&str; 4]>,
-    ) -> (Tally, Ended) {
+    ) -> (Tally, Played) {
         let settings = self.settings;
         // The result is a large value: it is not moved to change its input.
         let mut result = score_line_with(line, settings.rules, settings.options);
@@ -397,16 +360,7 @@ impl Scorer<'_, '_> {
         // every line a memcmp).
         if !std::ptr::eq(line, shown) {
             // Players' names were read as seats: an error names the words as written.
-            result = result.map_err(|error| {
-                match session::as_written(error.column(), &error.message(), shown) {
-                    Some(message) => Failure::AsWritten {
-                        error: Box::new(error.failure().clone()),
-                        message,
-                    }
-                    .into(),
-                    None => error,
-                }
-            });
+            result = result.map_err(|error| session::error_as_written(error, shown));
         }
         if let Ok(scored) = &mut result {
             scored.input = shown;
@@ -419,20 +373,7 @@ impl Scorer<'_, '_> {
             }
             _ => write_result(out, settings, shown, &result, Some(at)),
         }
-        let ended = match &result {
-            // Payments are made on a win (an underscored claim as claimed), never on a
-            // false win.
-            Ok(scored) => match (scored.payments(), scored.paid_on()) {
-                (Some(payments), Some(paid_on)) => Ended::Won {
-                    payments: *payments,
-                    paid_on,
-                    discarder: scored.hand.context.discarder(),
-                    dealt_in: scored.hand.context.dealt_in(),
-                },
-                _ => Ended::FalseWin(scored.hand.context.seat),
-            },
-            Err(_) => Ended::Unknown,
-        };
+        let ended = Played::of(&result);
         (Tally::of(&result, settings.rules), ended)
     }
 }
@@ -467,7 +408,7 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
             ScoredLine::Line { tally, ended, .. } => {
                 self.summary.count(&tally);
                 match ended {
-                    Some(ended) => self.after_hand(rendered, ended.played()),
+                    Some(ended) => self.after_hand(rendered, ended),
                     None => self.without_table(rendered),
                 }
             }
@@ -573,11 +514,11 @@ impl Scoring<'_, '_> {
             Ok(line) => Scorer { settings }.hand(text, &line, at, &mut out, Some(players)),
             Err(error) => {
                 write_result(&mut out, settings, text, &Err(Error::from(error)), Some(at));
-                (Tally::Error, Ended::Unknown)
+                (Tally::Error, Played::Unknown)
             }
         };
         self.summary.count(&tally);
-        self.after_hand(&out, ended.played()).into_owned()
+        self.after_hand(&out, ended).into_owned()
     }
 
     /// A hand's result, `rendered`, with the session's part when a table is seated; the

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 
-use crate::line::Failure;
+use crate::line::{Error, Failure, Scored};
 use crate::notation::shows_nothing;
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, HandEnd};
@@ -161,6 +161,16 @@ pub enum SessionErrorKind {
         /// The players at the table, East South West North.
         players: Box<[String; 4]>,
     },
+    /// A name given in code ([`crate::Session::seat`]) that is not one word: a session
+    /// file could not write it on its `players:` line.
+    #[error("{} is not one word: a player's name has no space, comma or #", shown_name(name))]
+    NameNotOneWord {
+        /// The name, as given.
+        name: String,
+    },
+    /// A hand or a draw recorded in code before anyone is seated.
+    #[error("nobody is seated: seat four players before the first hand")]
+    NotSeated,
     /// `rules` without its colon: the line would otherwise be read as a hand.
     #[error("write rules: with its colon, then the rule set (rules: huang)")]
     RulesWithoutColon,
@@ -214,15 +224,34 @@ impl SessionErrorKind {
     /// Whether the error is one of a `players:` line (which seats nobody, and is no hand at
     /// the table), rather than one of a hand or a `draw`.
     pub fn is_of_players_line(&self) -> bool {
-        matches!(
-            self,
-            SessionErrorKind::PlayerCount { .. }
-                | SessionErrorKind::SameName { .. }
-                | SessionErrorKind::LookAlike { .. }
-                | SessionErrorKind::SeatWordName { .. }
-                | SessionErrorKind::InvisibleName { .. }
-                | SessionErrorKind::PlayersWithoutColon
-        )
+        use SessionErrorKind as Kind;
+        // Every kind named, so that a new one is placed here on purpose: a bad players:
+        // line taken for a hand would pass the deal at the table before it.
+        match self {
+            Kind::PlayerCount { .. }
+            | Kind::SameName { .. }
+            | Kind::LookAlike { .. }
+            | Kind::SeatWordName { .. }
+            | Kind::LongName { .. }
+            | Kind::NotationWordName { .. }
+            | Kind::InvisibleName { .. }
+            | Kind::NameNotOneWord { .. }
+            | Kind::PlayersWithoutColon
+            | Kind::LateInTsv => true,
+            Kind::DrawTakesNothing
+            | Kind::UnknownPlayer { .. }
+            | Kind::AmbiguousPlayer { .. }
+            | Kind::NoWinner { .. }
+            | Kind::NotSeated
+            | Kind::RulesWithoutColon
+            | Kind::RulesUnknown { .. }
+            | Kind::RulesMaximum { .. }
+            | Kind::RulesWithoutText { .. }
+            | Kind::RulesText { .. }
+            | Kind::RulesLate
+            | Kind::RulesTwice { .. }
+            | Kind::RulesDiffer { .. } => false,
+        }
     }
 }
 
@@ -569,6 +598,19 @@ pub(crate) fn seats_for_names<'l>(
     Ok(line)
 }
 
+/// `error`, met scoring the line [`seats_for_names`] made of `shown`, told with the words of
+/// `shown` as written where it is at a seat word that named a player ([`as_written`]).
+pub(crate) fn error_as_written(error: Error, shown: &str) -> Error {
+    match as_written(error.column(), &error.message(), shown) {
+        Some(message) => Failure::AsWritten {
+            error: Box::new(error.failure().clone()),
+            message,
+        }
+        .into(),
+        None => error,
+    }
+}
+
 /// The message of an error at `column`, met scoring the line [`seats_for_names`] made of
 /// `line`, told with the words of `line` as written: an error at a seat word that named a
 /// player (`from=ann`) says `from=ann` where the line it read said `from=e`. `None` when
@@ -642,13 +684,14 @@ pub struct Standing {
     pub hands: usize,
 }
 
-/// How a hand of a session went, as the sheet records it.
-#[derive(Debug, Clone, Copy)]
-pub enum Played<'a> {
+/// How a hand of a session went, as the sheet records it: a plain value, kept apart from
+/// the line and the rule set it was scored from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Played {
     /// A win, with the payments as made (an underscored claim as claimed).
     Won {
         /// The payments made.
-        payments: &'a Payments,
+        payments: Payments,
         /// The value they were made on, as the hand shows it.
         paid_on: PaidOn,
         /// The discarder; `None` for a self-draw.
@@ -668,7 +711,26 @@ pub enum Played<'a> {
     Unknown,
 }
 
-impl Played<'_> {
+impl Played {
+    /// How the hand of `result` went: paid on a win (an underscored claim as claimed),
+    /// never on a false win; a line that could not be read is [`Played::Unknown`].
+    pub fn of(result: &Result<Scored, Error>) -> Played {
+        match result {
+            Ok(scored) => match (scored.payments(), scored.paid_on()) {
+                (Some(payments), Some(paid_on)) => Played::Won {
+                    payments: *payments,
+                    paid_on,
+                    discarder: scored.hand.context.discarder(),
+                    dealt_in: scored.hand.context.dealt_in(),
+                },
+                _ => Played::FalseWin {
+                    by: scored.hand.context.seat,
+                },
+            },
+            Err(_) => Played::Unknown,
+        }
+    }
+
     /// How the hand ended, for the deal.
     #[cfg_attr(feature = "testing", visibility::make(pub))]
     pub(crate) fn end(&self) -> HandEnd {

@@ -199,6 +199,36 @@ fn a_session_of_three_hands_with_names() {
     );
 }
 
+/// (e′) The same evening kept from code, call by call, as a keeper's program would: the
+/// same standings as the file's (worked above), and an undo takes back the draw only.
+#[test]
+fn the_same_session_kept_from_code() -> Result<(), mjscore::Error> {
+    let mut session = mjscore::Session::new(&WSOM);
+    session.seat(["Ann", "Bob", "Cho", "Dee"])?;
+    session.record("b66 c12345678 d111 +c9 self seat=Bob")?;
+    session.record("[p d333] [p b444] d888 e333 w4 +w4 seat=Cho from=Bob")?;
+    session.draw()?;
+    let standings = |session: &mjscore::Session| -> Vec<(String, i64, usize, usize)> {
+        (session.standings().into_iter())
+            .map(|s| (s.name.clone(), s.total, s.won, s.dealt_in))
+            .collect()
+    };
+    let expected = [
+        ("Cho", 90, 1, 0),
+        ("Bob", 50, 1, 1),
+        ("Ann", -70, 0, 0),
+        ("Dee", -70, 0, 0),
+    ]
+    .map(|(name, total, won, dealt_in)| (name.to_string(), total, won, dealt_in));
+    assert_eq!(standings(&session), expected);
+    // After the draw Dee deals (the deal passed three times); undone, Cho deals again.
+    assert_eq!(session.players().map(|p| p[0]), Some("Dee"));
+    assert!(session.undo());
+    assert_eq!(session.players().map(|p| p[0]), Some("Cho"));
+    assert_eq!(standings(&session), expected);
+    Ok(())
+}
+
 /// (f) A format of one method: a scored hand as a Markdown table. What it does not write
 /// (a line that is not a hand, waits) the renderer's defaults do.
 struct Markdown;

@@ -1113,3 +1113,28 @@ fn a_word_of_the_notation_or_a_name_past_64_characters_is_no_players_name() {
     assert_eq!(out.code, 0, "{}", out.stdout);
     assert_eq!(json_lines(&out.stdout)[0]["seat"], "s");
 }
+
+#[test]
+fn a_players_line_refused_for_any_name_seats_nobody_and_passes_no_deal() {
+    // Ann Bob Cho Dee sit; each refused players: line that follows is no hand, so the one
+    // hand after it is still the table's first: Ann at East, Bob at South. (A refused line
+    // once taken for an unreadable hand passed the deal, putting Bob at East.)
+    let over = "y".repeat(65);
+    for refused in [
+        "Ann Bob Cho self",
+        &format!("Ann Bob Cho {over}") as &str,
+        "Ann Bob Cho",
+        "Ann Bob Cho ann",
+        "Ann Bob Cho e",
+        "Ann Bob Cho \u{200B}",
+    ] {
+        let session = format!("players: Ann Bob Cho Dee\nplayers: {refused}\ndraw\n");
+        let out = run(&["--format", "json"], &session);
+        let objects = json_lines(&out.stdout);
+        // The refused line's object is an error of its own, with no table's keys.
+        assert_eq!(objects[0]["error"]["kind"], "session", "{refused}");
+        assert!(objects[0].get("players").is_none(), "{refused}");
+        assert_eq!(objects[1]["players"]["e"], "Ann", "{refused}");
+        assert_eq!(objects[1]["players"]["s"], "Bob", "{refused}");
+    }
+}
