@@ -140,18 +140,19 @@ pub fn analyse_line_with<'r>(
 /// the line (or `--claim`) made one.
 #[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Scored<'a> {
-    /// The line as given (borrowed: a batch line costs no copy of its text).
-    pub input: &'a str,
+pub struct Scored<'r> {
+    /// The line as given, kept with its result: a result outlives the text it was read
+    /// from, and is tied only to the rule set whose patterns it counts (`'r`).
+    pub input: String,
     /// The hand it holds.
     pub hand: Hand,
     /// Win or false win.
-    pub outcome: Outcome<'a>,
+    pub outcome: Outcome<'r>,
     /// The claim's check, if a claim was made (boxed: most lines make none, and a result
     /// is moved a few times on its way to the page).
-    pub claim: Option<Box<ClaimCheck<'a>>>,
+    pub claim: Option<Box<ClaimCheck<'r>>>,
     /// Every reading, best first, when asked for (`--all`).
-    pub readings: Option<Vec<Reading<'a>>>,
+    pub readings: Option<Vec<Reading<'r>>>,
 }
 
 /// What to do with a line besides scoring it.
@@ -204,7 +205,7 @@ impl Scored<'_> {
 
 /// Parses, validates and scores one line under `rules`, checking a `claim=` on the line. A
 /// line is a hand: one over 64 KiB is refused unread (an error of kind `input`).
-pub fn score_line<'a>(line: &'a str, rules: &'a RuleSet) -> Result<Scored<'a>, Error> {
+pub fn score_line<'r>(line: &str, rules: &'r RuleSet) -> Result<Scored<'r>, Error> {
     score_line_with(line, rules, Options::default())
 }
 
@@ -225,11 +226,11 @@ pub fn score_line<'a>(line: &'a str, rules: &'a RuleSet) -> Result<Scored<'a>, E
 /// assert_eq!(check.verdict, ClaimVerdict::Underscored);
 /// # Ok::<(), mjscore::Error>(())
 /// ```
-pub fn score_line_with<'a>(
-    line: &'a str,
-    rules: &'a RuleSet,
+pub fn score_line_with<'r>(
+    line: &str,
+    rules: &'r RuleSet,
     options: Options,
-) -> Result<Scored<'a>, Error> {
+) -> Result<Scored<'r>, Error> {
     if line.len() > MAX_LINE {
         return Err(LineError::TooLong.into());
     }
@@ -263,7 +264,7 @@ pub fn score_line_with<'a>(
     };
     let claim = claim.map(|claim| Box::new(claim::check(claim, &hand, &outcome, rules)));
     Ok(Scored {
-        input: line,
+        input: line.to_owned(),
         hand,
         outcome,
         claim,

@@ -359,11 +359,14 @@ impl Scorer<'_, '_> {
         // The same slice unless names were replaced (a comparison of the text would cost
         // every line a memcmp).
         if !std::ptr::eq(line, shown) {
-            // Players' names were read as seats: an error names the words as written.
-            result = result.map_err(|error| session::error_as_written(error, shown));
-        }
-        if let Ok(scored) = &mut result {
-            scored.input = shown;
+            // Players' names were read as seats: the result shows the line as written, and
+            // an error names the words as written.
+            match &mut result {
+                Ok(scored) => shown.clone_into(&mut scored.input),
+                Err(_) => {
+                    result = result.map_err(|error| session::error_as_written(error, shown));
+                }
+            }
         }
         match (&result, players) {
             (Ok(scored), Some(players)) => {

@@ -199,6 +199,26 @@ fn a_session_of_three_hands_with_names() {
     );
 }
 
+/// Results that can be kept: a scored line outlives the text it was read from (built here
+/// at run time and dropped), is tied only to the rule set, and can be sent to another
+/// thread and stored. b66 c12345678 d111 +c9 self seat=s: 1.2 Concealed Hand 5 + 7.1
+/// Nine-Tile Straight 40 = 45, the others pay 45 each.
+#[test]
+fn a_result_outlives_its_text_and_crosses_threads() -> Result<(), mjscore::Error> {
+    fn scored_from(tiles: &str) -> Result<Scored<'static>, mjscore::Error> {
+        let line = format!("{tiles} +c9 self seat=s");
+        mjscore::score_line(&line, &WSOM)
+    }
+    let kept: Vec<Scored<'static>> = vec![scored_from("b66 c12345678 d111")?];
+    let sent = std::thread::spawn(move || kept)
+        .join()
+        .expect("the thread ends");
+    assert_eq!(sent[0].input, "b66 c12345678 d111 +c9 self seat=s");
+    assert_eq!(won(&sent[0]).total, 45);
+    assert_eq!(paid(&sent[0]), [-45, 135, -45, -45]);
+    Ok(())
+}
+
 /// (e′) The same evening kept from code, call by call, as a keeper's program would: the
 /// same standings as the file's (worked above), and an undo takes back the draw only.
 #[test]

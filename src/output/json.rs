@@ -359,7 +359,7 @@ pub(crate) fn write_scored_with(
     at: Option<&Location>,
     heads: Option<&PatternHeads>,
 ) {
-    let mut object = start(out, at, scored.input, rules);
+    let mut object = start(out, at, &scored.input, rules);
     match &scored.outcome {
         Outcome::Win { reading, .. } => write_win(&mut object, scored, reading, heads),
         Outcome::FalseWin(false_win) => {

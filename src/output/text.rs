@@ -96,7 +96,7 @@ fn write_scored_at_table(
         out.push('\n');
     }
     p.label(out, padded_label!("Hand"));
-    let _ = write_printable(out, trimmed(scored.input));
+    let _ = write_printable(out, trimmed(&scored.input));
     out.push('\n');
     p.label(out, padded_label!("Rules"));
     out.push_str(&rules.name);

@@ -76,7 +76,7 @@ pub(crate) fn write_scored(
     rules: &RuleSet,
     at: Option<&Location>,
 ) {
-    start(row, at, scored.input);
+    start(row, at, &scored.input);
     match &scored.outcome {
         Outcome::Win { reading, .. } => {
             let _ = total_number(reading).write_to(row);
