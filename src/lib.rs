@@ -79,6 +79,7 @@ mod ascii;
 #[cfg(feature = "testing")]
 pub mod corpus;
 mod digits;
+pub mod event;
 #[cfg(feature = "testing")]
 pub mod invariants;
 

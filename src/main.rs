@@ -17,6 +17,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
+#[path = "main/event.rs"]
+mod event;
+
 use anyhow::{bail, Context, Result};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mjscore::batch::{self, Control, FewerThreads, Input, Settings, StatedRules};
@@ -210,6 +213,12 @@ enum Command {
         #[command(subcommand)]
         action: RulesAction,
     },
+    /// An event of many tables: the seat draw of its rounds (`event draw EVENT.toml`, or
+    /// `event draw --players N --rounds R`). See docs/events.md.
+    Event {
+        #[command(subcommand)]
+        action: EventAction,
+    },
     /// Print a shell completion script (e.g. `mjscore completions bash > ~/.local/share/bash-completion/completions/mjscore`).
     Completions {
         #[arg(value_enum)]
@@ -247,6 +256,30 @@ enum Command {
         /// people to `-- --summary`).
         #[arg(long, hide = true)]
         summary: bool,
+    },
+}
+
+#[derive(Subcommand, Debug, Clone)]
+enum EventAction {
+    /// The seats of every round: tables of four, East South West North for the round's
+    /// first hand, so that no two players meet twice where that can be done, no two of a
+    /// team sit at one table, and each player starts at each wind about as often as every
+    /// other. The same seed gives the same draw.
+    Draw {
+        /// The event file (docs/events.md); or give --players and --rounds instead.
+        file: Option<PathBuf>,
+        /// Without a file: this many players, named 1 to N (a multiple of four).
+        #[arg(long, value_name = "N", requires = "rounds", conflicts_with = "file")]
+        players: Option<usize>,
+        /// Without a file: this many rounds.
+        #[arg(long, value_name = "R", requires = "players", conflicts_with = "file")]
+        rounds: Option<usize>,
+        /// The draw's seed: the same seed, the same draw.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Output format: text (default), json (one object a table) or tsv.
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Option<FormatArg>,
     },
 }
 
@@ -545,6 +578,10 @@ fn run(cli: &Cli, status: &mut u8) -> Result<()> {
     if let Some(Command::Rules { action }) = &cli.command {
         return rules_command(action);
     }
+    if let Some(Command::Event { action }) = &cli.command {
+        *status = event_command(cli, action)?;
+        return Ok(());
+    }
     match &cli.command {
         Some(command) => {
             let rules = chosen_rules(cli)?;
@@ -801,7 +838,30 @@ fn run_command(cli: &Cli, command: &Command, rules: &RuleSet, status: &mut u8) -
             Ok(())
         }
         Command::Rules { action } => rules_command(action),
+        Command::Event { action } => {
+            *status = event_command(cli, action)?;
+            Ok(())
+        }
     }
+}
+
+/// `event draw`; the exit status.
+fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
+    let EventAction::Draw {
+        file,
+        players,
+        rounds,
+        seed,
+        format,
+    } = action;
+    let ask = event::DrawAsk {
+        file: file.as_deref(),
+        players: *players,
+        rounds: *rounds,
+        seed: *seed,
+        format: format.unwrap_or(cli.format),
+    };
+    event::draw(&ask, &mut io::stdout().lock())
 }
 
 /// Scores the hand given as arguments, or the list of hands of the `-f` files (standard

@@ -144,7 +144,7 @@ fn base_of(base: &Spanned<String>, text: &str) -> Result<&'static RuleSet, Rules
 
 /// The TOML reader's error at its place, in a club keeper's words (the key of its line
 /// tells what kind of value was expected).
-fn toml_error(text: &str, error: &toml::de::Error) -> RulesFileError {
+pub(crate) fn toml_error(text: &str, error: &toml::de::Error) -> RulesFileError {
     let start = error.span().map_or(0, |span| span.start).min(text.len());
     let line_start = text[..text.floor_char_boundary_compat(start)]
         .rfind('\n')
@@ -334,7 +334,7 @@ struct Triplets {
 }
 
 /// The line and column of byte `offset` of `text`, and the message.
-fn error_at(text: &str, offset: usize, message: String) -> RulesFileError {
+pub(crate) fn error_at(text: &str, offset: usize, message: String) -> RulesFileError {
     let offset = offset.min(text.len());
     let before = &text[..text.floor_char_boundary_compat(offset)];
     let line = before.matches('\n').count() + 1;

@@ -337,27 +337,8 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     let keys = [0, 1, 2, 3].map(|i| name_key(names[i].1));
     for (i, &(column, name)) in names.iter().enumerate() {
         let error = |kind| Some(Err(SessionError { column, kind }));
-        let length = name.chars().count();
-        if length > MAX_NAME_CHARS {
-            return error(SessionErrorKind::LongName { length });
-        }
-        if let Some((word, meaning)) = notation_word_meaning(&keys[i]) {
-            return error(SessionErrorKind::NotationWordName {
-                name: name.to_string(),
-                word,
-                meaning,
-            });
-        }
-        if keys[i].is_empty() {
-            return error(SessionErrorKind::InvisibleName {
-                name: name.to_string(),
-            });
-        }
-        if let Some(meaning) = seat_word_meaning(&keys[i]) {
-            return error(SessionErrorKind::SeatWordName {
-                name: name.to_string(),
-                meaning,
-            });
+        if let Some(kind) = name_problem(name, &keys[i]) {
+            return error(kind);
         }
         if let Some(earlier) = (0..i).find(|&j| keys[j] == keys[i]) {
             let earlier = names[earlier].1;
@@ -375,6 +356,31 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     }
     let names = [0, 1, 2, 3].map(|i| names[i].1.to_string());
     Some(Ok(Directive::Players(names)))
+}
+
+/// What keeps `name` (whose [`name_key`] is `key`) from being a player's name on its own,
+/// if anything: too long, a word of the notation, nothing visible, a seat word.
+pub(crate) fn name_problem(name: &str, key: &str) -> Option<SessionErrorKind> {
+    let length = name.chars().count();
+    if length > MAX_NAME_CHARS {
+        return Some(SessionErrorKind::LongName { length });
+    }
+    if let Some((word, meaning)) = notation_word_meaning(key) {
+        return Some(SessionErrorKind::NotationWordName {
+            name: name.to_string(),
+            word,
+            meaning,
+        });
+    }
+    if key.is_empty() {
+        return Some(SessionErrorKind::InvisibleName {
+            name: name.to_string(),
+        });
+    }
+    seat_word_meaning(key).map(|meaning| SessionErrorKind::SeatWordName {
+        name: name.to_string(),
+        meaning,
+    })
 }
 
 /// Whether `start` begins with `word`, in any case.
