@@ -15,6 +15,7 @@ use crate::rules_file::{error_at, toml_error, RulesFileError};
 use crate::session::{name_key, name_problem};
 
 pub(crate) mod draw;
+mod standings;
 
 /// The most players an event seats, and the most rounds it plays: far above a World
 /// Series (a few hundred players, eight sessions), low enough that a draw's search stays
@@ -53,6 +54,52 @@ pub struct Event {
     pub rounds: usize,
     /// Hands a table plays in a round (WSOM: 16).
     pub hands: usize,
+    /// The draw's seed (1 unless the file says): the draw and the standings' check of the
+    /// tables both use it.
+    pub seed: u64,
+    /// `None` to rank by points (WSOM); the points of the places at a table, first to
+    /// fourth, to rank by table points (`ranking = "table_points"`).
+    pub table_points: Option<[i64; 4]>,
+    /// The tie-breaks after the ranking, in order: `points`, `table_points`, `wins`,
+    /// `fewest_dealt_in`, `biggest`, `draw_order` (the order of the players' list).
+    pub tie_breaks: Vec<String>,
+}
+
+/// An event's standings ([`Event::standings`]).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Standings {
+    /// Every player, best first.
+    pub ranked: Vec<Ranked>,
+    /// What an incomplete event lacks: tables without a sheet, sheets short of hands.
+    pub missing: Vec<String>,
+}
+
+/// One player's line of an event's standings.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Ranked {
+    /// The place, from 1; players equal on the ranking and every tie-break share one.
+    pub rank: usize,
+    /// The player's name.
+    pub name: String,
+    /// Points won (positive) or lost over the tables.
+    pub points: i64,
+    /// Table points: each table's places' points, tied players sharing theirs.
+    pub table_points: f64,
+    /// Hands won.
+    pub wins: usize,
+    /// Hands dealt in (won on the player's discard, or that the player was responsible for).
+    pub dealt_in: usize,
+    /// The highest value the player was paid on.
+    pub biggest: Option<crate::PaidOn>,
+    /// Hands played.
+    pub hands: usize,
+    /// The points of each round, `None` where the player has no sheet.
+    pub rounds: Vec<Option<i64>>,
+    /// `table_points` in twelfths, as compared: shares of 2, 3 or 4 tied places are whole
+    /// twelfths.
+    twelfths: i64,
 }
 
 /// A seat draw: for each round, its tables, each the indices of [`Event::players`] East,
@@ -77,6 +124,16 @@ pub struct Draw {
     pub wind_spread: usize,
 }
 
+/// The tie-breaks an event file may list, in the words it uses.
+const TIE_BREAKS: [&str; 6] = [
+    "points",
+    "table_points",
+    "wins",
+    "fewest_dealt_in",
+    "biggest",
+    "draw_order",
+];
+
 /// What `players` takes.
 const PLAYERS_ARE: &str = "players is a list of names ([\"Ann\", \"Bob\", …]) or the name of a CSV or TSV file beside this one (\"players.csv\")";
 
@@ -91,6 +148,10 @@ struct File {
     substitutes: Vec<Spanned<String>>,
     rounds: Spanned<i64>,
     hands: Spanned<i64>,
+    seed: Option<Spanned<i64>>,
+    ranking: Option<Spanned<String>>,
+    table_points: Option<Spanned<Vec<i64>>>,
+    tie_breaks: Option<Spanned<Vec<String>>>,
 }
 
 impl Event {
@@ -205,12 +266,73 @@ impl Event {
             }
             seen.insert(name_key(&player.name), i);
         }
+        let seed = match &file.seed {
+            Some(seed) if *seed.get_ref() < 0 => {
+                return Err(at(seed.span(), "seed is a whole number from 0".to_string()))
+            }
+            Some(seed) => *seed.get_ref() as u64,
+            None => 1,
+        };
+        let by_table_points = match &file.ranking {
+            None => false,
+            Some(r) if r.get_ref() == "points" => false,
+            Some(r) if r.get_ref() == "table_points" => true,
+            Some(r) => {
+                return Err(at(
+                    r.span(),
+                    format!(
+                        "ranking is \"points\" or \"table_points\" (found {:?})",
+                        r.get_ref()
+                    ),
+                ))
+            }
+        };
+        let table_points = match (&file.table_points, by_table_points) {
+            (None, true) => Some([4, 2, 1, 0]),
+            (None, false) => None,
+            (Some(points), _) => {
+                let list = points.get_ref();
+                let ok = list.len() == 4 && list.iter().all(|p| (0..=1_000_000).contains(p));
+                if !ok || !by_table_points {
+                    return Err(at(points.span(), "table_points gives the points of the four places at a table, first to fourth ([4, 2, 1, 0]), with ranking = \"table_points\"".to_string()));
+                }
+                Some([list[0], list[1], list[2], list[3]])
+            }
+        };
+        let ranking = if by_table_points {
+            "table_points"
+        } else {
+            "points"
+        };
+        let tie_breaks = match &file.tie_breaks {
+            None => TIE_BREAKS
+                .iter()
+                .filter(|&&t| t != ranking)
+                .map(|t| t.to_string())
+                .collect(),
+            Some(list) => {
+                if let Some(unknown) = list
+                    .get_ref()
+                    .iter()
+                    .find(|t| !TIE_BREAKS.contains(&t.as_str()))
+                {
+                    return Err(at(
+                        list.span(),
+                        format!("{unknown:?} is not a tie-break: {}", TIE_BREAKS.join(", ")),
+                    ));
+                }
+                list.get_ref().clone()
+            }
+        };
         Ok(Event {
             name: file.name.get_ref().clone(),
             rules,
             players,
             rounds,
             hands,
+            seed,
+            table_points,
+            tie_breaks,
         })
     }
 
@@ -234,6 +356,9 @@ impl Event {
                 .collect(),
             rounds,
             hands: 16,
+            seed: 1,
+            table_points: None,
+            tie_breaks: TIE_BREAKS[1..].iter().map(|t| t.to_string()).collect(),
         })
     }
 

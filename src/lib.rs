@@ -94,10 +94,11 @@ pub mod batch {
     //! [`Summary`]: crate::Summary
 
     pub use crate::lines::waits::run as run_waits;
-    pub use crate::lines::{
-        first_players, first_rules, run, Control, FewerThreads, Input, Settings, StatedRules,
-        Stopped,
-    };
+    pub use crate::lines::{run, Control, FewerThreads, Input, Settings, Stopped};
+    // What only the command line asks before a run: the rules and players a list states at
+    // its top, read ahead in its files.
+    #[cfg(feature = "cli")]
+    pub use crate::lines::{first_players, first_rules, StatedRules};
 }
 pub mod render {
     //! Rendering what the engine gives (scored hands, errors, waits, a session's steps, a run's

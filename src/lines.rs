@@ -29,13 +29,16 @@ use parallel::Item;
 
 mod parallel;
 mod read;
-mod stated;
+pub(crate) mod stated;
 mod task;
 // The `waits` analysis over a list: a task of this module's run (the facade names it).
 engine_modules!(waits);
 
 use crate::summary::Summary;
+// The command line's alone (re-exported by `batch` with the `cli` feature).
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
 pub use read::first_players;
+#[cfg_attr(not(feature = "cli"), allow(unused_imports))]
 pub use stated::{first_rules, StatedRules};
 use read::{Line, LineReader};
 pub(crate) use task::{Task, Work};
@@ -64,7 +67,7 @@ pub struct Settings<'a> {
     /// A claim, `--all`, the rule sets on offer.
     pub options: Options<'a>,
     /// The run's first `players:` line, when it was found before the run by looking ahead
-    /// in its inputs ([`first_players`]; the command line does so for its files
+    /// in its inputs (as the command line does for its files
     /// in TSV): a format with a header then has the session's columns from its first row,
     /// wherever the session starts, and the rows before it leave them empty. `None`: a
     /// session adds its columns only when its `players:` line is the first line read.
@@ -267,6 +270,9 @@ enum ScoredLine {
         stated: String,
         read: Result<stated::Stated, SessionError>,
     },
+    /// A `table:` line: nothing for the run (an event reads it when it merges sheets), and
+    /// no line of the session: a TSV session may still start on the next line.
+    Table,
     /// Any other line (its own result rendered in the batch's buffer): what it adds to the
     /// summary, and how the hand ended, for the sheet (`None` for a `players:` line that
     /// cannot be read: it is no hand at the table). `hand`: the line was read as a hand,
@@ -294,6 +300,7 @@ impl Work for Scorer<'_, '_> {
                 let read = stated::stated(&stated, column);
                 return ScoredLine::Rules { stated, read };
             }
+            Some(Ok(Directive::Table { .. })) => return ScoredLine::Table,
             Some(Ok(Directive::Draw)) => {
                 settings.output.drawn(out, text, at);
                 return ScoredLine::Line {
@@ -305,7 +312,7 @@ impl Work for Scorer<'_, '_> {
             Some(Err(error)) => {
                 // A `draw` that cannot be read is a hand whose end is unknown; a `players:`
                 // line that cannot be read seats nobody.
-                let was_draw = !error.kind.is_of_players_line();
+                let was_draw = !error.kind.is_of_no_hand();
                 let result = Err(Error::from(error));
                 write_result(out, settings, text, &result, Some(at));
                 return ScoredLine::Line {
@@ -397,13 +404,17 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         rendered: &'t str,
         at: &Location,
     ) -> Cow<'t, str> {
-        if let ScoredLine::Rules { stated, read } = worked {
-            return Cow::Owned(self.rules_stated(stated, read, text, at));
+        match worked {
+            ScoredLine::Rules { stated, read } => {
+                return Cow::Owned(self.rules_stated(stated, read, text, at))
+            }
+            ScoredLine::Table => return Cow::Borrowed(""),
+            _ => {}
         }
         self.lines += 1;
         self.top = false;
         match worked {
-            ScoredLine::Rules { .. } => unreachable!("applied above"),
+            ScoredLine::Rules { .. } | ScoredLine::Table => unreachable!("applied above"),
             ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
             ScoredLine::Line { hand: true, .. } if self.summary.session.is_seated() => {
                 Cow::Owned(self.hand_at_table(text, at))

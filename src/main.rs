@@ -274,10 +274,25 @@ enum EventAction {
         /// Without a file: this many rounds.
         #[arg(long, value_name = "R", requires = "players", conflicts_with = "file")]
         rounds: Option<usize>,
-        /// The draw's seed: the same seed, the same draw.
-        #[arg(long, value_name = "S", default_value_t = 1)]
-        seed: u64,
+        /// The draw's seed (the event file's seed, else 1): the same seed, the same draw.
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
         /// Output format: text (default), json (one object a table) or tsv.
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Option<FormatArg>,
+    },
+    /// The standings of an event from its tables' sheets: each sheet (a session file with
+    /// a `table: R.T` line) checked against the event and its draw, then merged and ranked.
+    Standings {
+        /// The event file.
+        event: PathBuf,
+        /// The tables' sheets.
+        #[arg(required = true)]
+        sheets: Vec<PathBuf>,
+        /// Rank what there is when tables or hands are missing, and list what is missing.
+        #[arg(long)]
+        allow_incomplete: bool,
+        /// Output format: text (default), json (one object a player) or tsv.
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<FormatArg>,
     },
@@ -845,23 +860,47 @@ fn run_command(cli: &Cli, command: &Command, rules: &RuleSet, status: &mut u8) -
     }
 }
 
-/// `event draw`; the exit status.
+/// `event draw` and `event standings`; the exit status.
 fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
-    let EventAction::Draw {
-        file,
-        players,
-        rounds,
-        seed,
-        format,
-    } = action;
-    let ask = event::DrawAsk {
-        file: file.as_deref(),
-        players: *players,
-        rounds: *rounds,
-        seed: *seed,
-        format: format.unwrap_or(cli.format),
-    };
-    event::draw(&ask, &mut io::stdout().lock())
+    match action {
+        EventAction::Draw {
+            file,
+            players,
+            rounds,
+            seed,
+            format,
+        } => {
+            let ask = event::DrawAsk {
+                file: file.as_deref(),
+                players: *players,
+                rounds: *rounds,
+                seed: *seed,
+                format: format.unwrap_or(cli.format),
+            };
+            event::draw(&ask, &mut io::stdout().lock())
+        }
+        EventAction::Standings {
+            event: file,
+            sheets,
+            allow_incomplete,
+            format,
+        } => {
+            let event = event::read_event(file)?;
+            let rules = match rules::by_id(&event.rules) {
+                Some(rules) => Cow::Borrowed(rules),
+                None => {
+                    let path = file.parent().unwrap_or(Path::new(".")).join(&event.rules);
+                    Cow::Owned(read_rules_file(&path)?.0)
+                }
+            };
+            let ask = event::StandingsAsk {
+                sheets,
+                allow_incomplete: *allow_incomplete,
+                format: format.unwrap_or(cli.format),
+            };
+            event::standings(&event, &rules, &ask, &mut io::stdout().lock())
+        }
+    }
 }
 
 /// Scores the hand given as arguments, or the list of hands of the `-f` files (standard

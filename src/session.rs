@@ -33,6 +33,14 @@ pub(crate) enum Directive {
         /// Its 1-based column (that of the colon's next character when nothing follows).
         column: usize,
     },
+    /// `table: 2.3`: the sheet is that of an event's round 2, table 3 (docs/events.md).
+    /// Nothing for a session: it is read when an event's sheets are merged.
+    Table {
+        /// The round, from 1.
+        round: usize,
+        /// The table, from 1.
+        table: usize,
+    },
 }
 
 /// Why a `players:` or `draw` line cannot be read.
@@ -168,6 +176,12 @@ pub enum SessionErrorKind {
         /// The name, as given.
         name: String,
     },
+    /// A `table:` line that does not name a round and a table.
+    #[error("table: names the event's round and table, as table: 2.3 for round 2, table 3 (found {found:?})")]
+    TableUnreadable {
+        /// What follows `table:`, as written.
+        found: String,
+    },
     /// A hand or a draw recorded in code before anyone is seated.
     #[error("nobody is seated: seat four players before the first hand")]
     NotSeated,
@@ -221,9 +235,9 @@ pub enum SessionErrorKind {
 }
 
 impl SessionErrorKind {
-    /// Whether the error is one of a `players:` line (which seats nobody, and is no hand at
-    /// the table), rather than one of a hand or a `draw`.
-    pub fn is_of_players_line(&self) -> bool {
+    /// Whether the error is one of a line that is no hand (a `players:` line, which seats
+    /// nobody, or a `table:` line), rather than one of a hand or a `draw`: it passes no deal.
+    pub fn is_of_no_hand(&self) -> bool {
         use SessionErrorKind as Kind;
         // Every kind named, so that a new one is placed here on purpose: a bad players:
         // line taken for a hand would pass the deal at the table before it.
@@ -237,6 +251,7 @@ impl SessionErrorKind {
             | Kind::InvisibleName { .. }
             | Kind::NameNotOneWord { .. }
             | Kind::PlayersWithoutColon
+            | Kind::TableUnreadable { .. }
             | Kind::LateInTsv => true,
             Kind::DrawTakesNothing
             | Kind::UnknownPlayer { .. }
@@ -288,12 +303,15 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
         [first, second, ..]
             if matches!(
                 [first | 0x20, second | 0x20],
-                [b'd', b'r'] | [b'p', b'l'] | [b'r', b'u']
+                [b'd', b'r'] | [b'p', b'l'] | [b'r', b'u'] | [b't', b'a']
             ) => {}
         _ => return None,
     }
     if could_be_word(start, "rules") {
         return rules_directive(line);
+    }
+    if could_be_word(start, "table") {
+        return table_directive(start);
     }
     if !could_be_word(start, "draw") && !could_be_word(start, "players") {
         return None;
@@ -381,6 +399,36 @@ pub(crate) fn name_problem(name: &str, key: &str) -> Option<SessionErrorKind> {
         name: name.to_string(),
         meaning,
     })
+}
+
+/// A line that starts with `table` (`start`, its first word first): `table: R.T`, or an
+/// error; `None` when the first word is another (`tablex`).
+fn table_directive(start: &str) -> Option<Result<Directive, SessionError>> {
+    let rest = &start["table".len()..];
+    if rest.starts_with(|c: char| c.is_alphanumeric()) {
+        return None;
+    }
+    let body = rest.split('#').next().unwrap_or_default();
+    let unreadable = |found: &str| {
+        Some(Err(SessionError {
+            column: 1,
+            kind: SessionErrorKind::TableUnreadable {
+                found: found.trim().to_string(),
+            },
+        }))
+    };
+    let Some(value) = body.trim_start().strip_prefix(':') else {
+        return unreadable(body);
+    };
+    let value = value.trim();
+    let number = |part: &str| part.parse::<usize>().ok().filter(|&n| (1..=10_000).contains(&n));
+    match value.split_once('.') {
+        Some((round, table)) => match (number(round), number(table)) {
+            (Some(round), Some(table)) => Some(Ok(Directive::Table { round, table })),
+            _ => unreadable(value),
+        },
+        None => unreadable(value),
+    }
 }
 
 /// Whether `start` begins with `word`, in any case.

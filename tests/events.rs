@@ -297,3 +297,230 @@ fn a_draw_that_cannot_keep_team_mates_apart_exits_1_and_says_so() {
         "mjscore: 4 meetings of pairs after their first (as few as any draw can have); 24 pairs of team mates at one table; each player starts at each wind within one time of every other\n"
     );
 }
+
+/// The sheets of docs/examples/events/pairs-night: (file name, text).
+fn pairs_night() -> (Event, Vec<(String, String)>) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/events");
+    let text = std::fs::read_to_string(dir.join("pairs-night.toml")).unwrap();
+    let event = Event::parse(&text, |_| unreachable!()).unwrap();
+    let sheets = ["pairs-night-1.1.txt", "pairs-night-1.2.txt"]
+        .map(|name| {
+            (
+                name.to_string(),
+                std::fs::read_to_string(dir.join(name)).unwrap(),
+            )
+        })
+        .to_vec();
+    (event, sheets)
+}
+
+#[test]
+fn the_pairs_night_is_ranked_by_table_points_then_points_then_the_lists_order() {
+    // Table 1.1 (Hal Eve Dee Cho): Eve self-draws 1.2 + 7.1 = 45, each pays 45: Eve 135,
+    // the others −45; then a draw. Places: Eve 4; Hal, Dee, Cho share 2 + 1 + 0: 1 each.
+    // Table 1.2 (Bob Fay Gus Ann): Gus (West) wins 3.1 + 4.1 + 4.2.1 = 45 on Fay's
+    // discard: over 25, Fay pays 3 × 45 − 50 = 85, Bob and Ann 25; the deal passes (Fay
+    // East, Gus South, Ann West, Bob North) and Ann wins 1.2 + 7.1 = 45 on Gus's discard:
+    // Gus 85, Fay and Bob 25. Gus 135 − 85 = 50, Ann 110, Fay −110, Bob −50.
+    // Places: Ann 4, Gus 2, Bob 1, Fay 0.
+    // Ranked: table points, then points (Eve 135 before Ann 110; the three −45 before Bob
+    // −50), then wins, fewest dealt in, biggest (all equal among Cho, Dee, Hal) and the
+    // players list's order: Cho, Dee, Hal.
+    let (event, sheets) = pairs_night();
+    let standings = event
+        .standings(
+            &mjscore::rules::WSOM,
+            &event.draw(event.seed),
+            &sheets,
+            false,
+        )
+        .unwrap();
+    let rows: Vec<(usize, &str, i64, f64, usize, usize)> = (standings.ranked.iter())
+        .map(|r| {
+            (
+                r.rank,
+                r.name.as_str(),
+                r.points,
+                r.table_points,
+                r.wins,
+                r.dealt_in,
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, "Eve", 135, 4.0, 1, 0),
+            (2, "Ann", 110, 4.0, 1, 0),
+            (3, "Gus", 50, 2.0, 1, 1),
+            (4, "Cho", -45, 1.0, 0, 0),
+            (5, "Dee", -45, 1.0, 0, 0),
+            (6, "Hal", -45, 1.0, 0, 0),
+            (7, "Bob", -50, 1.0, 0, 0),
+            (8, "Fay", -110, 0.0, 0, 1),
+        ]
+    );
+    assert!(standings.missing.is_empty());
+}
+
+#[test]
+fn every_check_of_the_sheets_catches_its_broken_file() {
+    let (event, sheets) = pairs_night();
+    let draw = event.draw(event.seed);
+    let check = |sheets: &[(String, String)], allow: bool| {
+        event.standings(&mjscore::rules::WSOM, &draw, sheets, allow)
+    };
+    let with = |i: usize, from: &str, to: &str| {
+        let mut changed = sheets.clone();
+        changed[i].1 = changed[i].1.replace(from, to);
+        assert_ne!(changed[i].1, sheets[i].1, "{from}");
+        changed
+    };
+    let problems = |sheets: Vec<(String, String)>| check(&sheets, false).unwrap_err();
+    // The wrong players: Ann and Hal change places.
+    let broken = with(0, "players: Hal Eve Dee Cho", "players: Ann Eve Dee Cho");
+    assert!(problems(broken)
+        .iter()
+        .any(|p| p.starts_with("pairs-night-1.1.txt: table 1.1 seats")
+            && p.ends_with("but the draw seated Hal Eve Dee Cho there")));
+    // The wrong rules.
+    let broken = with(1, "rules: wsom", "rules: zj");
+    assert_eq!(
+        problems(broken),
+        ["pairs-night-1.2.txt:1: the sheet states rules: zj, but the event plays wsom"]
+    );
+    // A table twice.
+    let mut twice = sheets.clone();
+    twice.push(("copy.txt".to_string(), sheets[0].1.clone()));
+    assert_eq!(
+        problems(twice),
+        ["copy.txt: table 1.1 comes twice, in pairs-night-1.1.txt too"]
+    );
+    // A missing table; allowed, it is listed.
+    let one = vec![sheets[0].clone()];
+    assert_eq!(problems(one.clone()), ["table 1.2: no sheet"]);
+    let incomplete = check(&one, true).unwrap();
+    assert_eq!(incomplete.missing, ["table 1.2: no sheet"]);
+    // A hand too many, a hand short (allowed, listed), a line that cannot be read.
+    let broken = with(0, "draw\n", "draw\ndraw\n");
+    assert_eq!(
+        problems(broken),
+        ["pairs-night-1.1.txt: 3 hands, 1 more than the event's 2 a round"]
+    );
+    let short = with(0, "draw\n", "");
+    assert_eq!(
+        problems(short.clone()),
+        ["pairs-night-1.1.txt: table 1.1 lacks 1 of its 2 hands"]
+    );
+    assert_eq!(
+        check(&short, true).unwrap().missing,
+        ["pairs-night-1.1.txt: table 1.1 lacks 1 of its 2 hands"]
+    );
+    let broken = with(0, "draw\n", "b123 +b4 seat=Eve\n");
+    assert!(problems(broken)[0].starts_with("pairs-night-1.1.txt:5: column "));
+    // No table: line; a table the event does not have.
+    let broken = with(0, "table: 1.1\n", "");
+    assert_eq!(problems(broken)[0], "pairs-night-1.1.txt: no table: line: write table: R.T (round R, table T) before its players: line");
+    let broken = with(0, "table: 1.1", "table: 2.1");
+    assert_eq!(
+        problems(broken)[0],
+        "pairs-night-1.1.txt: table 2.1 is not one of the event's (1 rounds of 2 tables)"
+    );
+    // A player at two tables of a round: table 1.2's sheet seats table 1.1's players.
+    let broken = with(1, "table: 1.2", "table: 1.1");
+    let found = problems(broken);
+    assert!(found.iter().any(|p| p.contains("seats") && p.contains("but the draw seated Hal Eve Dee Cho there")), "{found:?}");
+}
+
+#[test]
+fn an_event_played_out_ranks_the_sum_of_its_tables_summaries() {
+    // 16 players, 3 rounds of 6 hands: every table's sheet made from corpus hands, each
+    // won by a player named at random or drawn. Each player's points are the sum, over
+    // their tables, of what `mjscore -f SHEET --summary` gives them (the batch's sheet),
+    // worked here table by table.
+    use mjscore::batch::{self, Input, Settings};
+    use mjscore::corpus::{winning_hand, Rng};
+    let event = Event::quick(16, 3).unwrap();
+    let draw = event.draw(event.seed);
+    let mut rng = Rng::new(2026);
+    let mut sheets = Vec::new();
+    let mut expected: HashMap<String, (i64, usize)> = HashMap::new();
+    for (r, round) in draw.rounds.iter().enumerate() {
+        for (t, table) in round.iter().enumerate() {
+            let names: Vec<&str> = table
+                .iter()
+                .map(|&p| event.players[p].name.as_str())
+                .collect();
+            let mut text = format!(
+                "rules: wsom\ntable: {}.{}\nplayers: {}\n",
+                r + 1,
+                t + 1,
+                names.join(" ")
+            );
+            let mut hands = 0;
+            while hands < 16 {
+                let line = if rng.chance(10) {
+                    "draw".to_string()
+                } else {
+                    let hand = winning_hand(&mut rng);
+                    if hand.contains("seat=") || hand.contains("from=") || hand.contains("resp=") {
+                        continue;
+                    }
+                    format!("{hand} seat={}", names[rng.below(4)])
+                };
+                text.push_str(&line);
+                text.push('\n');
+                hands += 1;
+            }
+            // The batch's summary of this sheet alone.
+            let rules = &mjscore::rules::WSOM;
+            let output =
+                mjscore::render::Format::Json.renderer(rules, &mjscore::render::Plain, None);
+            let settings = Settings {
+                rules,
+                output: &*output,
+                options: mjscore::Options::default(),
+                session_ahead: None,
+            };
+            let input = vec![Input {
+                name: None,
+                source: "sheet".into(),
+                reader: Box::new(std::io::Cursor::new(text.clone())),
+                read_ahead: false,
+            }];
+            let summary =
+                batch::run(input, &settings, &batch::Control::jobs(1), &mut Vec::new()).unwrap();
+            assert!(summary.exit_status() <= 1, "{text}");
+            for standing in summary.session.standings() {
+                let entry = expected.entry(standing.name.clone()).or_default();
+                entry.0 += standing.total;
+                entry.1 += standing.won;
+            }
+            sheets.push((format!("{}.{}.txt", r + 1, t + 1), text));
+        }
+    }
+    let standings = event
+        .standings(&mjscore::rules::WSOM, &draw, &sheets, false)
+        .unwrap();
+    assert_eq!(standings.ranked.len(), 16);
+    for ranked in &standings.ranked {
+        assert_eq!(
+            (ranked.points, ranked.wins),
+            expected[&ranked.name],
+            "{}",
+            ranked.name
+        );
+        assert_eq!(ranked.rounds.iter().flatten().sum::<i64>(), ranked.points);
+    }
+    assert_eq!(standings.ranked.iter().map(|r| r.points).sum::<i64>(), 0);
+    // Best first, by points (the default ranking).
+    assert!(standings
+        .ranked
+        .windows(2)
+        .all(|w| w[0].points >= w[1].points));
+    // Each table's places give 4 + 2 + 1 + 0 = 7 table points, however they tie: 12 tables.
+    assert_eq!(
+        standings.ranked.iter().map(|r| r.table_points).sum::<f64>(),
+        7.0 * 12.0
+    );
+}

@@ -128,6 +128,7 @@ fn first_non_blank(bytes: &[u8]) -> Option<u8> {
 /// `:` are looked at closely, and no hand holds one: a list of hands is passed over at
 /// little more than the cost of reading its bytes. Memory stays bounded: a line longer
 /// than 64 KiB is an error in the run, never a `players:` line, so no more of it is kept.
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub fn first_players(input: impl std::io::Read) -> std::io::Result<Option<[String; 4]>> {
     use std::io::BufRead;
     let mut input = std::io::BufReader::with_capacity(64 * 1024, input);

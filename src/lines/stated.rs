@@ -136,6 +136,7 @@ impl Made {
 /// lines after `#| `. Two statements are equal when they state the same rules: the same
 /// built-in rule set, or rules files of the same text (whatever their names).
 #[derive(Debug)]
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub struct StatedRules {
     /// The `rules:` line's number (from 1).
     pub line: usize,
@@ -145,6 +146,7 @@ pub struct StatedRules {
     text: Option<String>,
 }
 
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 impl StatedRules {
     /// The rule set to score the list under.
     pub fn rules(&self) -> &RuleSet {
@@ -186,6 +188,7 @@ impl PartialEq for StatedRules {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 #[allow(clippy::type_complexity)]
+#[cfg_attr(not(feature = "cli"), allow(dead_code))]
 pub fn first_rules(input: impl Read) -> io::Result<Result<Option<StatedRules>, (usize, Error)>> {
     let mut top = Top {
         input: io::BufReader::with_capacity(64 * 1024, input),

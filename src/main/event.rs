@@ -12,7 +12,14 @@ pub(crate) struct DrawAsk<'a> {
     pub(crate) file: Option<&'a Path>,
     pub(crate) players: Option<usize>,
     pub(crate) rounds: Option<usize>,
-    pub(crate) seed: u64,
+    pub(crate) seed: Option<u64>,
+    pub(crate) format: super::FormatArg,
+}
+
+/// What `event standings` was given.
+pub(crate) struct StandingsAsk<'a> {
+    pub(crate) sheets: &'a [PathBuf],
+    pub(crate) allow_incomplete: bool,
     pub(crate) format: super::FormatArg,
 }
 
@@ -30,7 +37,7 @@ pub(crate) fn draw(ask: &DrawAsk, out: &mut impl Write) -> Result<u8> {
             "give an event file (mjscore event draw EVENT.toml) or both --players N and --rounds R"
         ),
     };
-    let draw = event.draw(ask.seed);
+    let draw = event.draw(ask.seed.unwrap_or(event.seed));
     let text = match ask.format {
         super::FormatArg::Text => text(&event, &draw),
         super::FormatArg::Json => json(&event, &draw),
@@ -73,7 +80,7 @@ fn quality(draw: &Draw) -> String {
 
 /// The event file at `path`, its players file read beside it; an error names the file,
 /// the line and the column.
-fn read_event(path: &Path) -> Result<Event> {
+pub(crate) fn read_event(path: &Path) -> Result<Event> {
     let limit = mjscore::rules_file::MAX_BYTES as u64;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
@@ -105,10 +112,11 @@ fn seats<'e>(event: &'e Event, table: &[usize; 4]) -> [&'e str; 4] {
 /// The draw for people: each round's tables, then what the draw achieved.
 fn text(event: &Event, draw: &Draw) -> String {
     let mut out = format!(
-        "{}: {} players, {} rounds of {} hands, seed {}\n",
+        "{}: {} players, {} round{} of {} hands, seed {}\n",
         event.name,
         event.players.len(),
         draw.rounds.len(),
+        if draw.rounds.len() == 1 { "" } else { "s" },
         event.hands,
         draw.seed
     );
@@ -180,5 +188,173 @@ fn json_string(text: &str) -> String {
         }
     }
     out.push('"');
+    out
+}
+
+/// Merges the sheets into the event's standings and writes them to `out`; the exit status:
+/// 0 for a complete event, 1 for an incomplete one ranked with `--allow-incomplete` (what
+/// is missing on standard error), and an error (exit 2) listing every problem otherwise.
+pub(crate) fn standings(
+    event: &Event,
+    rules: &mjscore::RuleSet,
+    ask: &StandingsAsk,
+    out: &mut impl Write,
+) -> Result<u8> {
+    let limit = mjscore::rules_file::MAX_BYTES as u64;
+    let mut sheets = Vec::new();
+    for path in ask.sheets {
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+            .with_context(|| format!("cannot read the sheet {}", path.display()))?;
+        if bytes.len() as u64 > limit {
+            bail!(
+                "{}: the sheet is longer than 1 MiB: is this a table's sheet?",
+                path.display()
+            );
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            anyhow::anyhow!(
+                "{}: the sheet is not UTF-8: save it as UTF-8",
+                path.display()
+            )
+        })?;
+        sheets.push((path.display().to_string(), text));
+    }
+    let draw = event.draw(event.seed);
+    let standings = match event.standings(rules, &draw, &sheets, ask.allow_incomplete) {
+        Ok(standings) => standings,
+        Err(problems) => {
+            // One problem a line, each naming its file, as a compiler's errors are.
+            let count = problems.len();
+            let mut told = String::new();
+            for problem in &problems {
+                told.push_str(&format!(
+                    "mjscore: {}\n",
+                    mjscore::render::printable(problem)
+                ));
+            }
+            told.push_str(&format!(
+                "mjscore: the sheets cannot be ranked: {count} problem{}\n",
+                if count == 1 { "" } else { "s" }
+            ));
+            let _ = std::io::stderr().write_all(told.as_bytes());
+            return Ok(2);
+        }
+    };
+    let text = match ask.format {
+        super::FormatArg::Text => standings_text(event, &standings),
+        super::FormatArg::Json => standings_json(&standings),
+        super::FormatArg::Tsv => standings_tsv(event, &standings),
+    };
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write the standings")?;
+    if standings.missing.is_empty() {
+        return Ok(0);
+    }
+    let mut told = String::new();
+    for missing in &standings.missing {
+        told.push_str(&format!(
+            "mjscore: missing: {}\n",
+            mjscore::render::printable(missing)
+        ));
+    }
+    let _ = std::io::stderr().write_all(told.as_bytes());
+    Ok(1)
+}
+
+/// Table points as people write them: whole, or with two decimals.
+fn table_points(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points}")
+    } else {
+        format!("{points:.2}")
+    }
+}
+
+/// The standings for people: one line a player, the rounds' points at the end.
+fn standings_text(event: &Event, standings: &mjscore::event::Standings) -> String {
+    let mut out = format!("{}: standings\n\n", event.name);
+    let width = standings
+        .ranked
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    out.push_str(&format!(
+        "Rank  {:<width$}  Points  Table pts  Won  Dealt in  Rounds\n",
+        "Player"
+    ));
+    for r in &standings.ranked {
+        let rounds: Vec<String> = r
+            .rounds
+            .iter()
+            .map(|p| p.map_or("-".to_string(), |p| p.to_string()))
+            .collect();
+        out.push_str(&format!(
+            "{:>4}  {:<width$}  {:>6}  {:>9}  {:>3}  {:>8}  {}\n",
+            r.rank,
+            r.name,
+            r.points,
+            table_points(r.table_points),
+            r.wins,
+            r.dealt_in,
+            rounds.join(" ")
+        ));
+    }
+    out
+}
+
+/// One object a player, best first.
+fn standings_json(standings: &mjscore::event::Standings) -> String {
+    let mut out = String::new();
+    for r in &standings.ranked {
+        let rounds: Vec<String> = r
+            .rounds
+            .iter()
+            .map(|p| p.map_or("null".to_string(), |p| p.to_string()))
+            .collect();
+        out.push_str(&format!(
+            "{{\"rank\":{},\"player\":{},\"points\":{},\"table_points\":{},\"wins\":{},\"dealt_in\":{},\"hands\":{},\"rounds\":[{}]}}\n",
+            r.rank,
+            json_string(&r.name),
+            r.points,
+            table_points(r.table_points),
+            r.wins,
+            r.dealt_in,
+            r.hands,
+            rounds.join(",")
+        ));
+    }
+    out
+}
+
+/// A header, then one row a player.
+fn standings_tsv(event: &Event, standings: &mjscore::event::Standings) -> String {
+    let rounds: Vec<String> = (1..=event.rounds).map(|r| format!("round_{r}")).collect();
+    let mut out = format!(
+        "rank\tplayer\tpoints\ttable_points\twins\tdealt_in\thands\t{}\n",
+        rounds.join("\t")
+    );
+    for r in &standings.ranked {
+        let rounds: Vec<String> = r
+            .rounds
+            .iter()
+            .map(|p| p.map_or(String::new(), |p| p.to_string()))
+            .collect();
+        out.push_str(&format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            r.rank,
+            r.name,
+            r.points,
+            table_points(r.table_points),
+            r.wins,
+            r.dealt_in,
+            r.hands,
+            rounds.join("\t")
+        ));
+    }
     out
 }

@@ -1,0 +1,358 @@
+//! An event's standings: the tables' sheets (session files with a `table: R.T` line)
+//! checked against the event and its draw, then merged and ranked (docs/events.md).
+//!
+//! Each sheet is played through a [`Session`] (the batch's own steps), so a player's
+//! points at a table are what `mjscore -f SHEET --summary` gives them. Before anyone is
+//! ranked, every sheet must be the table it says it is: the players the draw seated there,
+//! the event's rules, every line readable, the event's number of hands, the table's totals
+//! summing to zero; no table may come twice, no player sit at two tables of a round, and
+//! no table be missing (unless the caller allows an incomplete event).
+
+use std::collections::HashMap;
+
+use crate::keeper::Session;
+use crate::lines::stated;
+use crate::rule_set::RuleSet;
+use crate::score::PaidOn;
+use crate::session::{self, name_key, Directive};
+
+use super::{Draw, Event, Ranked, Standings};
+
+/// What one sheet gave: its table, and each of its players' results there.
+struct TableResult {
+    file: String,
+    round: usize,
+    table: usize,
+    /// By player index: points, wins, dealt in, biggest, hands.
+    players: Vec<(usize, PlayerAtTable)>,
+    /// Hands the sheet lacks of the event's number.
+    lacking: usize,
+}
+
+#[derive(Clone, Copy)]
+struct PlayerAtTable {
+    points: i64,
+    wins: usize,
+    dealt_in: usize,
+    biggest: Option<PaidOn>,
+    hands: usize,
+}
+
+impl Event {
+    /// The standings of the event from its tables' sheets (`(file name, text)` each),
+    /// scored under `rules` (the event's rule set) and checked against `draw` (the event's
+    /// draw, [`Event::draw`] with its seed). `Err` lists every problem found, each naming
+    /// its file (and line); with `allow_incomplete`, missing tables and hands are no
+    /// problem but listed in [`Standings::missing`].
+    pub fn standings(
+        &self,
+        rules: &RuleSet,
+        draw: &Draw,
+        sheets: &[(String, String)],
+        allow_incomplete: bool,
+    ) -> Result<Standings, Vec<String>> {
+        let mut problems = Vec::new();
+        let index: HashMap<String, usize> = (self.players.iter().enumerate())
+            .map(|(i, p)| (name_key(&p.name), i))
+            .collect();
+        let mut results: Vec<TableResult> = Vec::new();
+        // The table each sheet says it is, read or not: no table twice, and a sheet with a
+        // problem is no missing table too.
+        let mut tables: HashMap<(usize, usize), &str> = HashMap::new();
+        for (file, text) in sheets {
+            let mut table = None;
+            let read = self.read_sheet(rules, draw, &index, file, text, &mut table);
+            if let Some((round, t)) = table {
+                if let Some(earlier) = tables.insert((round, t), file) {
+                    problems.push(format!(
+                        "{file}: table {round}.{t} comes twice, in {earlier} too"
+                    ));
+                }
+            }
+            match read {
+                Ok(result) => results.push(result),
+                Err(found) => problems.extend(found),
+            }
+        }
+        // No player at two tables of a round (a table twice is told above).
+        let mut seated: HashMap<(usize, usize), (&str, usize)> = HashMap::new();
+        for result in &results {
+            for &(player, _) in &result.players {
+                let at = (result.file.as_str(), result.table);
+                if let Some((other, table)) = seated.insert((result.round, player), at) {
+                    if table != result.table {
+                        problems.push(format!(
+                            "{}: {} plays at two tables of round {}, in {other} too",
+                            result.file, self.players[player].name, result.round
+                        ));
+                    }
+                }
+            }
+        }
+        let mut missing = Vec::new();
+        for round in 1..=self.rounds {
+            for table in 1..=self.players.len() / 4 {
+                if !tables.contains_key(&(round, table)) {
+                    missing.push(format!("table {round}.{table}: no sheet"));
+                }
+            }
+        }
+        for result in &results {
+            if result.lacking > 0 {
+                missing.push(format!(
+                    "{}: table {}.{} lacks {} of its {} hands",
+                    result.file, result.round, result.table, result.lacking, self.hands
+                ));
+            }
+        }
+        if !allow_incomplete {
+            problems.extend(missing.iter().cloned());
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Standings {
+            ranked: self.ranked(&results),
+            missing,
+        })
+    }
+
+    /// One sheet played through and checked against the event and the draw: what it gave,
+    /// or its problems. The table it says it is goes into `table` as soon as it is read, so
+    /// that a sheet with a problem still stands for its table.
+    fn read_sheet(
+        &self,
+        rules: &RuleSet,
+        draw: &Draw,
+        index: &HashMap<String, usize>,
+        file: &str,
+        text: &str,
+        table: &mut Option<(usize, usize)>,
+    ) -> Result<TableResult, Vec<String>> {
+        let mut problems = Vec::new();
+        let mut session = Session::new(rules);
+        let mut seated: Option<Vec<String>> = None;
+        let mut hands = 0;
+        for (i, line) in text.lines().enumerate() {
+            let at = |message: String| format!("{file}:{}: {message}", i + 1);
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            match session::directive(line) {
+                Some(Ok(Directive::Table { round, table: t })) => {
+                    if table.replace((round, t)).is_some() {
+                        problems.push(at(
+                            "a second table: line: a sheet is one table's".to_string()
+                        ));
+                    }
+                }
+                Some(Ok(Directive::Rules { stated, column })) => {
+                    let honoured = stated::stated(&stated, column)
+                        .is_ok_and(|read| read.is_honoured_by(rules));
+                    if !honoured {
+                        problems.push(at(format!(
+                            "the sheet states rules: {stated}, but the event plays {}",
+                            self.rules
+                        )));
+                    }
+                }
+                Some(Ok(Directive::Players(names))) => {
+                    let mut keys: Vec<String> = names.iter().map(|n| name_key(n)).collect();
+                    keys.sort();
+                    match &seated {
+                        Some(first) if *first != keys => problems.push(at(
+                            "the sheet seats other players than its first players: line: a table keeps its four".to_string(),
+                        )),
+                        _ => seated = Some(keys),
+                    }
+                    let names = names.each_ref().map(String::as_str);
+                    if let Err(e) = session.seat(names) {
+                        problems.push(at(e.message()));
+                    }
+                }
+                Some(Ok(Directive::Draw)) => match session.draw() {
+                    Ok(_) => hands += 1,
+                    Err(e) => problems.push(at(e.message())),
+                },
+                Some(Err(e)) => problems.push(at(e.kind.to_string())),
+                None => match session.record(line) {
+                    Ok(_) => hands += 1,
+                    Err(e) => problems.push(at(format!("column {}: {}", e.column(), e.message()))),
+                },
+            }
+        }
+        let tables = self.players.len() / 4;
+        let Some((round, t)) = *table else {
+            problems.push(format!("{file}: no table: line: write table: R.T (round R, table T) before its players: line"));
+            return Err(problems);
+        };
+        if round > self.rounds || t > tables {
+            problems.push(format!(
+                "{file}: table {round}.{t} is not one of the event's ({} rounds of {tables} tables)",
+                self.rounds
+            ));
+            return Err(problems);
+        }
+        let drawn: Vec<usize> = draw.rounds[round - 1][t - 1].to_vec();
+        let mut drawn_keys: Vec<String> = drawn
+            .iter()
+            .map(|&p| name_key(&self.players[p].name))
+            .collect();
+        drawn_keys.sort();
+        let names_of = |players: &[usize]| {
+            players
+                .iter()
+                .map(|&p| self.players[p].name.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match &seated {
+            None => problems.push(format!("{file}: no players: line")),
+            Some(keys) if *keys != drawn_keys => {
+                let written: Vec<&str> = (session.standings().into_iter())
+                    .map(|s| s.name.as_str())
+                    .collect();
+                problems.push(format!(
+                    "{file}: table {round}.{t} seats {}, but the draw seated {} there",
+                    written.join(" "),
+                    names_of(&drawn)
+                ));
+            }
+            Some(_) => {}
+        }
+        if hands > self.hands {
+            problems.push(format!(
+                "{file}: {hands} hands, {} more than the event's {} a round",
+                hands - self.hands,
+                self.hands
+            ));
+        }
+        let standings = session.standings();
+        let sum: i64 = standings.iter().map(|s| s.total).sum();
+        if sum != 0 {
+            problems.push(format!("{file}: the table's totals sum to {sum}, not 0"));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let players = standings
+            .iter()
+            .map(|s| {
+                let player = index[&name_key(&s.name)];
+                let result = PlayerAtTable {
+                    points: s.total,
+                    wins: s.won,
+                    dealt_in: s.dealt_in,
+                    biggest: s.biggest,
+                    hands: s.hands,
+                };
+                (player, result)
+            })
+            .collect();
+        Ok(TableResult {
+            file: file.to_string(),
+            round,
+            table: t,
+            players,
+            lacking: self.hands - hands,
+        })
+    }
+
+    /// Every player's sums over the tables, ranked.
+    fn ranked(&self, results: &[TableResult]) -> Vec<Ranked> {
+        let mut ranked: Vec<Ranked> = (self.players.iter())
+            .map(|p| Ranked {
+                rank: 0,
+                name: p.name.clone(),
+                points: 0,
+                table_points: 0.0,
+                wins: 0,
+                dealt_in: 0,
+                biggest: None,
+                hands: 0,
+                rounds: vec![None; self.rounds],
+                twelfths: 0,
+            })
+            .collect();
+        let places = self.table_points.unwrap_or([4, 2, 1, 0]);
+        for result in results {
+            // Table points: by place at the table; tied players share their places' points.
+            let mut by_points: Vec<(usize, i64)> =
+                result.players.iter().map(|&(p, r)| (p, r.points)).collect();
+            by_points.sort_by_key(|&(_, points)| std::cmp::Reverse(points));
+            let mut place = 0;
+            while place < by_points.len() {
+                let tied = by_points[place..]
+                    .iter()
+                    .take_while(|&&(_, points)| points == by_points[place].1)
+                    .count();
+                let shared: i64 = places[place..place + tied].iter().sum();
+                for &(player, _) in &by_points[place..place + tied] {
+                    ranked[player].twelfths += shared * 12 / tied as i64;
+                }
+                place += tied;
+            }
+            for &(player, at) in &result.players {
+                let r = &mut ranked[player];
+                r.points += at.points;
+                r.wins += at.wins;
+                r.dealt_in += at.dealt_in;
+                r.biggest = r.biggest.max(at.biggest);
+                r.hands += at.hands;
+                r.rounds[result.round - 1] = Some(at.points);
+            }
+        }
+        for r in &mut ranked {
+            r.table_points = r.twelfths as f64 / 12.0;
+        }
+        let order: Vec<usize> = (0..ranked.len()).collect();
+        let keys = self.ranking_keys();
+        let compare = |a: usize, b: usize| {
+            keys.iter()
+                .map(|key| compare_by(key, &ranked[a], &ranked[b], a, b))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        };
+        let mut order = order;
+        order.sort_by(|&a, &b| compare(a, b));
+        let mut ranks = vec![0; order.len()];
+        let mut rank = 0;
+        for (i, &player) in order.iter().enumerate() {
+            if i == 0 || compare(order[i - 1], player).is_ne() {
+                rank = i + 1;
+            }
+            ranks[player] = rank;
+        }
+        (order.into_iter())
+            .map(|i| Ranked {
+                rank: ranks[i],
+                ..ranked[i].clone()
+            })
+            .collect()
+    }
+
+    /// The keys players are ranked by: the ranking, then the tie-breaks.
+    fn ranking_keys(&self) -> Vec<&str> {
+        let first = if self.table_points.is_some() {
+            "table_points"
+        } else {
+            "points"
+        };
+        std::iter::once(first)
+            .chain(self.tie_breaks.iter().map(String::as_str))
+            .collect()
+    }
+}
+
+/// `a` against `b` (players `i` and `j` of the draw's order) by one key, the better first.
+fn compare_by(key: &str, a: &Ranked, b: &Ranked, i: usize, j: usize) -> std::cmp::Ordering {
+    match key {
+        "points" => b.points.cmp(&a.points),
+        "table_points" => b.twelfths.cmp(&a.twelfths),
+        "wins" => b.wins.cmp(&a.wins),
+        "fewest_dealt_in" => a.dealt_in.cmp(&b.dealt_in),
+        "biggest" => b.biggest.cmp(&a.biggest),
+        _ => i.cmp(&j),
+    }
+}
