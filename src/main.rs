@@ -292,6 +292,14 @@ enum EventAction {
         /// Rank what there is when tables or hands are missing, and list what is missing.
         #[arg(long)]
         allow_incomplete: bool,
+        /// Write the standings as the CSV of an EMA results upload instead (Place, Name,
+        /// ID, Table points, Score, Country).
+        #[arg(long, conflicts_with = "format")]
+        ema: bool,
+        /// Also write one self-contained HTML page for a projector to FILE: the standings
+        /// and each player's running score by round as a chart.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
         /// Output format: text (default), json (one object a player) or tsv.
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<FormatArg>,
@@ -883,6 +891,8 @@ fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
             event: file,
             sheets,
             allow_incomplete,
+            ema,
+            html,
             format,
         } => {
             let event = event::read_event(file)?;
@@ -896,6 +906,8 @@ fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
             let ask = event::StandingsAsk {
                 sheets,
                 allow_incomplete: *allow_incomplete,
+                ema: *ema,
+                html: html.as_deref(),
                 format: format.unwrap_or(cli.format),
             };
             event::standings(&event, &rules, &ask, &mut io::stdout().lock())

@@ -524,3 +524,40 @@ fn an_event_played_out_ranks_the_sum_of_its_tables_summaries() {
         7.0 * 12.0
     );
 }
+
+#[test]
+fn the_standings_as_an_ema_upload_and_as_a_page_for_a_projector() {
+    // The pairs night (worked above): the EMA columns, best first; ids and countries are
+    // not given, so empty. The page holds each player's row and one line a player.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/events");
+    let page = std::env::temp_dir().join(format!("mjscore-standings-{}.html", std::process::id()));
+    let arg = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let (event, one, two) = (
+        arg("pairs-night.toml"),
+        arg("pairs-night-1.1.txt"),
+        arg("pairs-night-1.2.txt"),
+    );
+    let run = Mjscore::new(&[
+        "event",
+        "standings",
+        &event,
+        &one,
+        &two,
+        "--ema",
+        "--html",
+        page.to_str().unwrap(),
+    ])
+    .run();
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        "Place,Name,ID,Table points,Score,Country\n1,Eve,,4,135,\n2,Ann,,4,110,\n3,Gus,,2,50,\n4,Cho,,1,-45,\n5,Dee,,1,-45,\n6,Hal,,1,-45,\n7,Bob,,1,-50,\n8,Fay,,0,-110,\n"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::remove_file(&page).unwrap();
+    assert!(
+        html.contains("<tr><td>1</td><td>Eve</td><td>135</td><td>4</td><td>1</td><td>0</td></tr>")
+    );
+    assert_eq!(html.matches("<polyline").count(), 8);
+    assert!(!html.contains("http"), "self-contained: nothing fetched");
+}

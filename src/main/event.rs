@@ -20,6 +20,8 @@ pub(crate) struct DrawAsk<'a> {
 pub(crate) struct StandingsAsk<'a> {
     pub(crate) sheets: &'a [PathBuf],
     pub(crate) allow_incomplete: bool,
+    pub(crate) ema: bool,
+    pub(crate) html: Option<&'a Path>,
     pub(crate) format: super::FormatArg,
 }
 
@@ -243,10 +245,15 @@ pub(crate) fn standings(
         }
     };
     let text = match ask.format {
+        _ if ask.ema => standings_ema(event, &standings),
         super::FormatArg::Text => standings_text(event, &standings),
         super::FormatArg::Json => standings_json(&standings),
         super::FormatArg::Tsv => standings_tsv(event, &standings),
     };
+    if let Some(path) = ask.html {
+        std::fs::write(path, standings_html(event, &standings))
+            .with_context(|| format!("cannot write the page {}", path.display()))?;
+    }
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
         .context("cannot write the standings")?;
@@ -264,13 +271,10 @@ pub(crate) fn standings(
     Ok(1)
 }
 
-/// Table points as people write them: whole, or with two decimals.
+/// Table points as people write them: whole, or with up to two decimals (4.5, 1.33).
 fn table_points(points: f64) -> String {
-    if points.fract() == 0.0 {
-        format!("{points}")
-    } else {
-        format!("{points:.2}")
-    }
+    let two = format!("{points:.2}");
+    two.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The standings for people: one line a player, the rounds' points at the end.
@@ -357,4 +361,112 @@ fn standings_tsv(event: &Event, standings: &mjscore::event::Standings) -> String
         ));
     }
     out
+}
+
+/// The standings as an EMA results upload takes them: a header, then one row a player,
+/// best first. A field holding a comma or a quote is quoted.
+fn standings_ema(event: &Event, standings: &mjscore::event::Standings) -> String {
+    let field = |text: &str| {
+        if text.contains([',', '"', '\n']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text.to_string()
+        }
+    };
+    let mut out = String::from("Place,Name,ID,Table points,Score,Country\n");
+    for r in &standings.ranked {
+        let player = event.players.iter().find(|p| p.name == r.name);
+        let id = player.and_then(|p| p.id.as_deref()).unwrap_or_default();
+        let country = player
+            .and_then(|p| p.country.as_deref())
+            .unwrap_or_default();
+        out.push_str(&format!(
+            "{},{},{},{},{},{}\n",
+            r.rank,
+            field(&r.name),
+            field(id),
+            table_points(r.table_points),
+            r.points,
+            field(country)
+        ));
+    }
+    out
+}
+
+/// `text` for HTML: the five characters that mark up escaped.
+fn html_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+/// One self-contained page for a projector: the standings, and each player's running score
+/// by round as an inline SVG chart (a line a player, labelled at its end).
+fn standings_html(event: &Event, standings: &mjscore::event::Standings) -> String {
+    let name = html_text(&event.name);
+    let mut rows = String::new();
+    for r in &standings.ranked {
+        rows.push_str(&format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+            r.rank,
+            html_text(&r.name),
+            r.points,
+            table_points(r.table_points),
+            r.wins,
+            r.dealt_in
+        ));
+    }
+    // The chart: x by round (0 = the start), y by running score.
+    let (width, height, margin) = (960.0_f64, 480.0_f64, 48.0_f64);
+    let rounds = event.rounds.max(1) as f64;
+    let running: Vec<Vec<i64>> = (standings.ranked.iter())
+        .map(|r| {
+            std::iter::once(0)
+                .chain(r.rounds.iter().scan(0i64, |sum, p| {
+                    *sum += p.unwrap_or(0);
+                    Some(*sum)
+                }))
+                .collect()
+        })
+        .collect();
+    let low = running.iter().flatten().copied().min().unwrap_or(0).min(0) as f64;
+    let high = running.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    let x = |round: usize| margin + (width - 3.0 * margin) * round as f64 / rounds;
+    let y = |score: i64| margin + (height - 2.0 * margin) * (high - score as f64) / (high - low);
+    let mut lines = String::new();
+    for (i, (r, points)) in standings.ranked.iter().zip(&running).enumerate() {
+        let hue = (i * 137) % 360;
+        let path: Vec<String> = (points.iter().enumerate())
+            .map(|(round, &score)| format!("{:.1},{:.1}", x(round), y(score)))
+            .collect();
+        let last = *points.last().unwrap_or(&0);
+        lines.push_str(&format!(
+            "<polyline fill=\"none\" stroke=\"hsl({hue},70%,45%)\" stroke-width=\"2\" points=\"{}\"/>\n<text x=\"{:.1}\" y=\"{:.1}\" fill=\"hsl({hue},70%,35%)\" font-size=\"12\">{}</text>\n",
+            path.join(" "),
+            x(points.len() - 1) + 6.0,
+            y(last) + 4.0,
+            html_text(&r.name)
+        ));
+    }
+    let zero = y(0);
+    let axis = format!(
+        "<line x1=\"{margin}\" y1=\"{zero:.1}\" x2=\"{:.1}\" y2=\"{zero:.1}\" stroke=\"#999\"/>\n",
+        x(event.rounds)
+    );
+    let labels: String =
+        (0..=event.rounds)
+            .map(|round| {
+                format!(
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
+                x(round),
+                height - margin / 3.0,
+                if round == 0 { "start".to_string() } else { format!("round {round}") }
+            )
+            })
+            .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{name}: standings</title>\n<style>body{{font-family:system-ui,sans-serif;margin:2rem;font-size:1.4rem}}table{{border-collapse:collapse}}td,th{{padding:.2rem .8rem;text-align:right}}td:nth-child(2),th:nth-child(2){{text-align:left}}tr:nth-child(even){{background:#f2f2f2}}</style></head>\n<body><h1>{name}</h1>\n<table><tr><th>Rank</th><th>Player</th><th>Points</th><th>Table pts</th><th>Won</th><th>Dealt in</th></tr>\n{rows}</table>\n<h2>Running score by round</h2>\n<svg viewBox=\"0 0 {width} {height}\" width=\"100%\" role=\"img\" aria-label=\"each player's running score by round\">\n{axis}{lines}{labels}</svg>\n</body></html>\n"
+    )
 }
