@@ -166,17 +166,20 @@ fn an_event_file_error_names_its_line_and_column() {
 #[test]
 fn the_command_line_writes_one_json_object_a_table() {
     // 8 players, 2 rounds: 2 tables a round, 4 objects, each seating 4 of "1" … "8".
-    let run = Mjscore::new(&[
-        "event",
-        "draw",
-        "--players",
-        "8",
-        "--rounds",
-        "2",
-        "--format",
-        "json",
-    ])
-    .run();
+    let draw = |format: &str| {
+        Mjscore::new(&[
+            "event",
+            "draw",
+            "--players",
+            "8",
+            "--rounds",
+            "2",
+            "--format",
+            format,
+        ])
+        .run()
+    };
+    let run = draw("json");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let objects: Vec<serde_json::Value> = run
         .stdout
@@ -190,17 +193,7 @@ fn the_command_line_writes_one_json_object_a_table() {
         assert_eq!(object["seats"].as_array().unwrap().len(), 4);
         assert_eq!(object.as_object().unwrap().len(), 3);
     }
-    let tsv = Mjscore::new(&[
-        "event",
-        "draw",
-        "--players",
-        "8",
-        "--rounds",
-        "2",
-        "--format",
-        "tsv",
-    ])
-    .run();
+    let tsv = draw("tsv");
     assert_eq!(
         tsv.stdout.lines().next(),
         Some("round\ttable\teast\tsouth\twest\tnorth")

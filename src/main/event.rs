@@ -277,6 +277,15 @@ fn table_points(points: f64) -> String {
     two.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// A player's points of each round joined by `separator`, `absent` where the player has
+/// no sheet.
+fn rounds_joined(ranked: &mjscore::event::Ranked, absent: &str, separator: &str) -> String {
+    let rounds: Vec<String> = (ranked.rounds.iter())
+        .map(|p| p.map_or(absent.to_string(), |p| p.to_string()))
+        .collect();
+    rounds.join(separator)
+}
+
 /// The standings for people: one line a player, the rounds' points at the end.
 fn standings_text(event: &Event, standings: &mjscore::event::Standings) -> String {
     let mut out = format!("{}: standings\n\n", event.name);
@@ -292,11 +301,6 @@ fn standings_text(event: &Event, standings: &mjscore::event::Standings) -> Strin
         "Player"
     ));
     for r in &standings.ranked {
-        let rounds: Vec<String> = r
-            .rounds
-            .iter()
-            .map(|p| p.map_or("-".to_string(), |p| p.to_string()))
-            .collect();
         out.push_str(&format!(
             "{:>4}  {:<width$}  {:>6}  {:>9}  {:>3}  {:>8}  {}\n",
             r.rank,
@@ -305,7 +309,7 @@ fn standings_text(event: &Event, standings: &mjscore::event::Standings) -> Strin
             table_points(r.table_points),
             r.wins,
             r.dealt_in,
-            rounds.join(" ")
+            rounds_joined(r, "-", " ")
         ));
     }
     out
@@ -315,11 +319,6 @@ fn standings_text(event: &Event, standings: &mjscore::event::Standings) -> Strin
 fn standings_json(standings: &mjscore::event::Standings) -> String {
     let mut out = String::new();
     for r in &standings.ranked {
-        let rounds: Vec<String> = r
-            .rounds
-            .iter()
-            .map(|p| p.map_or("null".to_string(), |p| p.to_string()))
-            .collect();
         out.push_str(&format!(
             "{{\"rank\":{},\"player\":{},\"points\":{},\"table_points\":{},\"wins\":{},\"dealt_in\":{},\"hands\":{},\"rounds\":[{}]}}\n",
             r.rank,
@@ -329,7 +328,7 @@ fn standings_json(standings: &mjscore::event::Standings) -> String {
             r.wins,
             r.dealt_in,
             r.hands,
-            rounds.join(",")
+            rounds_joined(r, "null", ",")
         ));
     }
     out
@@ -343,11 +342,6 @@ fn standings_tsv(event: &Event, standings: &mjscore::event::Standings) -> String
         rounds.join("\t")
     );
     for r in &standings.ranked {
-        let rounds: Vec<String> = r
-            .rounds
-            .iter()
-            .map(|p| p.map_or(String::new(), |p| p.to_string()))
-            .collect();
         out.push_str(&format!(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             r.rank,
@@ -357,7 +351,7 @@ fn standings_tsv(event: &Event, standings: &mjscore::event::Standings) -> String
             r.wins,
             r.dealt_in,
             r.hands,
-            rounds.join("\t")
+            rounds_joined(r, "", "\t")
         ));
     }
     out
