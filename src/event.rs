@@ -341,7 +341,13 @@ impl Event {
     /// are not a multiple of four, or too many.
     pub fn quick(players: usize, rounds: usize) -> Result<Event, String> {
         if players == 0 || !players.is_multiple_of(4) {
-            return Err(short_of_four(players, 0));
+            let (below, above) = (players / 4 * 4, (players / 4 + 1) * 4);
+            let nearest = if below == 0 {
+                format!("{above}")
+            } else {
+                format!("{below} or {above}")
+            };
+            return Err(format!("{players} players do not make tables of four: draw for {nearest}, or name the players in an event file with substitutes to fill the last table"));
         }
         if players > MAX_PLAYERS || rounds == 0 || rounds > MAX_ROUNDS {
             return Err(format!(

@@ -204,7 +204,7 @@ fn the_command_line_writes_one_json_object_a_table() {
     assert_eq!(short.code, 2);
     assert_eq!(
         short.stderr,
-        "mjscore: 18 players do not make tables of four: name 2 more, or 2 substitutes (substitutes = [\"…\"]) to fill the last table\n"
+        "mjscore: 18 players do not make tables of four: draw for 16 or 20, or name the players in an event file with substitutes to fill the last table\n"
     );
 }
 
@@ -553,4 +553,29 @@ fn the_standings_as_an_ema_upload_and_as_a_page_for_a_projector() {
     );
     assert_eq!(html.matches("<polyline").count(), 8);
     assert!(!html.contains("http"), "self-contained: nothing fetched");
+}
+
+#[test]
+fn a_players_file_over_a_mebibyte_is_refused_not_cut() {
+    // 200,000 names (about 1.3 MB): read one byte past 1 MiB and refused, never ranked as
+    // the players the first megabyte happened to hold.
+    let dir = std::env::temp_dir().join(format!("mjscore-big-players-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let names: String = std::iter::once("name".to_string())
+        .chain((0..200_000).map(|i| format!("p{i}")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(names.len() > 1 << 20);
+    std::fs::write(dir.join("p.csv"), names).unwrap();
+    let event = dir.join("e.toml");
+    std::fs::write(
+        &event,
+        "name = \"B\"\nrules = \"wsom\"\nrounds = 1\nhands = 1\nplayers = \"p.csv\"\n",
+    )
+    .unwrap();
+    let run = Mjscore::new(&["event", "draw", event.to_str().unwrap()]).run();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.ends_with("e.toml:5:11: cannot read the players file p.csv: it is longer than 1 MiB: a players file is a few kilobytes\n"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
 }

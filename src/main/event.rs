@@ -98,8 +98,14 @@ pub(crate) fn read_event(path: &Path) -> Result<Event> {
         let at: PathBuf = path.parent().unwrap_or(Path::new(".")).join(name);
         let mut listed = String::new();
         std::fs::File::open(at)?
-            .take(limit)
+            .take(limit + 1)
             .read_to_string(&mut listed)?;
+        // Read a byte past the limit, so that a longer file is refused, not cut.
+        if listed.len() as u64 > limit {
+            return Err(std::io::Error::other(
+                "it is longer than 1 MiB: a players file is a few kilobytes",
+            ));
+        }
         Ok(listed)
     };
     Event::parse(&text, beside)
