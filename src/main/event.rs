@@ -419,7 +419,11 @@ fn standings_html(event: &Event, standings: &mjscore::event::Standings) -> Strin
         ));
     }
     // The chart: x by round (0 = the start), y by running score.
-    let (width, height, margin) = (960.0_f64, 480.0_f64, 48.0_f64);
+    // Tall enough for every name at the chart's right, a line apart.
+    const LABEL_GAP: f64 = 13.0;
+    let margin = 48.0_f64;
+    let width = 960.0_f64;
+    let height = (480.0_f64).max(LABEL_GAP * standings.ranked.len() as f64 + 2.0 * margin);
     let rounds = event.rounds.max(1) as f64;
     let running: Vec<Vec<i64>> = (standings.ranked.iter())
         .map(|r| {
@@ -435,18 +439,26 @@ fn standings_html(event: &Event, standings: &mjscore::event::Standings) -> Strin
     let high = running.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
     let x = |round: usize| margin + (width - 3.0 * margin) * round as f64 / rounds;
     let y = |score: i64| margin + (height - 2.0 * margin) * (high - score as f64) / (high - low);
+    // Each line's name at its end, moved down where it would cover the name above it.
+    let mut label_at: Vec<(usize, f64)> = (running.iter().enumerate())
+        .map(|(i, points)| (i, y(*points.last().unwrap_or(&0)) + 4.0))
+        .collect();
+    label_at.sort_by(|a, b| a.1.total_cmp(&b.1));
+    for i in 1..label_at.len() {
+        label_at[i].1 = label_at[i].1.max(label_at[i - 1].1 + LABEL_GAP);
+    }
+    label_at.sort_by_key(|&(i, _)| i);
     let mut lines = String::new();
     for (i, (r, points)) in standings.ranked.iter().zip(&running).enumerate() {
         let hue = (i * 137) % 360;
         let path: Vec<String> = (points.iter().enumerate())
             .map(|(round, &score)| format!("{:.1},{:.1}", x(round), y(score)))
             .collect();
-        let last = *points.last().unwrap_or(&0);
         lines.push_str(&format!(
             "<polyline fill=\"none\" stroke=\"hsl({hue},70%,45%)\" stroke-width=\"2\" points=\"{}\"/>\n<text x=\"{:.1}\" y=\"{:.1}\" fill=\"hsl({hue},70%,35%)\" font-size=\"12\">{}</text>\n",
             path.join(" "),
             x(points.len() - 1) + 6.0,
-            y(last) + 4.0,
+            label_at[i].1,
             html_text(&r.name)
         ));
     }
