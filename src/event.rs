@@ -60,6 +60,9 @@ pub struct Event {
     /// `None` to rank by points (WSOM); the points of the places at a table, first to
     /// fourth, to rank by table points (`ranking = "table_points"`).
     pub table_points: Option<[i64; 4]>,
+    /// Whether a penalty is paid to the other three at the table (each a third), rather
+    /// than to nobody (`penalties = "to_others"` or `"to_nobody"`, the default).
+    pub penalties_to_others: bool,
     /// The tie-breaks after the ranking, in order: `points`, `table_points`, `wins`,
     /// `fewest_dealt_in`, `biggest`, `draw_order` (the order of the players' list).
     pub tie_breaks: Vec<String>,
@@ -152,6 +155,7 @@ struct File {
     ranking: Option<Spanned<String>>,
     table_points: Option<Spanned<Vec<i64>>>,
     tie_breaks: Option<Spanned<Vec<String>>>,
+    penalties: Option<Spanned<String>>,
 }
 
 impl Event {
@@ -324,6 +328,20 @@ impl Event {
                 list.get_ref().clone()
             }
         };
+        let penalties_to_others = match &file.penalties {
+            None => false,
+            Some(p) if p.get_ref() == "to_nobody" => false,
+            Some(p) if p.get_ref() == "to_others" => true,
+            Some(p) => {
+                return Err(at(
+                    p.span(),
+                    format!(
+                        "penalties is \"to_nobody\" or \"to_others\" (found {:?})",
+                        p.get_ref()
+                    ),
+                ))
+            }
+        };
         Ok(Event {
             name: file.name.get_ref().clone(),
             rules,
@@ -332,6 +350,7 @@ impl Event {
             hands,
             seed,
             table_points,
+            penalties_to_others,
             tie_breaks,
         })
     }
@@ -364,6 +383,7 @@ impl Event {
             hands: 16,
             seed: 1,
             table_points: None,
+            penalties_to_others: false,
             tie_breaks: TIE_BREAKS[1..].iter().map(|t| t.to_string()).collect(),
         })
     }

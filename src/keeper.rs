@@ -116,6 +116,17 @@ impl<'r> Session<'r> {
         self.play("draw".to_string(), Played::Drawn)
     }
 
+    /// Charges the player at the table named `name` (or whose name starts so) `points`
+    /// (1 to 100,000), paid to nobody, as a `penalty` line does: no hand, and the deal does
+    /// not pass.
+    pub fn penalty(&mut self, name: &str, points: u32) -> Result<&Recorded, Error> {
+        if !(1..=session::MAX_PENALTY).contains(&points) {
+            return Err(session_error(SessionErrorKind::PenaltyUnreadable));
+        }
+        let by = session::penalized_seat(name, self.sheet.players()).map_err(Error::from)?;
+        self.play(format!("penalty {name} {points}"), Played::Penalty { by, points })
+    }
+
     /// Takes back the last step (a hand, a draw or a seating); `false` when there is none.
     pub fn undo(&mut self) -> bool {
         if self.steps.pop().is_none() {

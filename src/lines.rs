@@ -270,6 +270,11 @@ enum ScoredLine {
         stated: String,
         read: Result<stated::Stated, SessionError>,
     },
+    /// A `penalty` line: charged when applied, to the player who holds the named seat then.
+    Penalty {
+        name: String,
+        points: u32,
+    },
     /// A `table:` line: nothing for the run (an event reads it when it merges sheets), and
     /// no line of the session: a TSV session may still start on the next line.
     Table,
@@ -301,6 +306,9 @@ impl Work for Scorer<'_, '_> {
                 return ScoredLine::Rules { stated, read };
             }
             Some(Ok(Directive::Table { .. })) => return ScoredLine::Table,
+            Some(Ok(Directive::Penalty { name, points })) => {
+                return ScoredLine::Penalty { name, points }
+            }
             Some(Ok(Directive::Draw)) => {
                 settings.output.drawn(out, text, at);
                 return ScoredLine::Line {
@@ -415,6 +423,9 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
         self.top = false;
         match worked {
             ScoredLine::Rules { .. } | ScoredLine::Table => unreachable!("applied above"),
+            ScoredLine::Penalty { name, points } => {
+                Cow::Owned(self.penalty(text, at, &name, points))
+            }
             ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
             ScoredLine::Line { hand: true, .. } if self.summary.session.is_seated() => {
                 Cow::Owned(self.hand_at_table(text, at))
@@ -546,6 +557,25 @@ impl Scoring<'_, '_> {
                 Cow::Owned(rendered)
             }
             None => self.without_table(rendered),
+        }
+    }
+
+    /// A `penalty` line: the player named at the table is charged, paid to nobody (no hand:
+    /// the deal does not pass); naming nobody at the table is an error, counted as one.
+    fn penalty(&mut self, text: &str, at: &Location, name: &str, points: u32) -> String {
+        let settings = self.settings;
+        let mut rendered = String::new();
+        match session::penalized_seat(name, self.summary.session.players()) {
+            Ok(by) => {
+                settings.output.penalized(&mut rendered, text, at, by, points);
+                self.after_hand(&rendered, Played::Penalty { by, points })
+                    .into_owned()
+            }
+            Err(error) => {
+                self.summary.count(&Tally::Error);
+                write_result(&mut rendered, settings, text, &Err(Error::from(error)), Some(at));
+                self.without_table(&rendered).into_owned()
+            }
         }
     }
 

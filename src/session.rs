@@ -33,6 +33,14 @@ pub(crate) enum Directive {
         /// Its 1-based column (that of the colon's next character when nothing follows).
         column: usize,
     },
+    /// `penalty Bob 30`: the player at the table so named (or whose name starts so) is
+    /// charged the points, paid to nobody; no hand, and the deal does not pass.
+    Penalty {
+        /// The player, as written.
+        name: String,
+        /// The points charged.
+        points: u32,
+    },
     /// `table: 2.3`: the sheet is that of an event's round 2, table 3 (docs/events.md).
     /// Nothing for a session: it is read when an event's sheets are merged.
     Table {
@@ -176,6 +184,17 @@ pub enum SessionErrorKind {
         /// The name, as given.
         name: String,
     },
+    /// A `penalty` line that does not name a player and the points.
+    #[error("penalty names a player at the table and the points charged, from 1 to {MAX_PENALTY} (penalty Bob 30); a # comment may follow")]
+    PenaltyUnreadable,
+    /// A `penalty` line naming nobody at the table, or before anyone is seated.
+    #[error("{}", penalty_nobody(found, players))]
+    PenaltyNobody {
+        /// The name, as written.
+        found: String,
+        /// The players at the table, East South West North (none before a seating).
+        players: Vec<String>,
+    },
     /// A `table:` line that does not name a round and a table.
     #[error("table: names the event's round and table, as table: 2.3 for round 2, table 3 (found {found:?})")]
     TableUnreadable {
@@ -252,6 +271,8 @@ impl SessionErrorKind {
             | Kind::NameNotOneWord { .. }
             | Kind::PlayersWithoutColon
             | Kind::TableUnreadable { .. }
+            | Kind::PenaltyUnreadable
+            | Kind::PenaltyNobody { .. }
             | Kind::LateInTsv => true,
             Kind::DrawTakesNothing
             | Kind::UnknownPlayer { .. }
@@ -303,7 +324,7 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
         [first, second, ..]
             if matches!(
                 [first | 0x20, second | 0x20],
-                [b'd', b'r'] | [b'p', b'l'] | [b'r', b'u'] | [b't', b'a']
+                [b'd', b'r'] | [b'p', b'l'] | [b'p', b'e'] | [b'r', b'u'] | [b't', b'a']
             ) => {}
         _ => return None,
     }
@@ -312,6 +333,9 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     }
     if could_be_word(start, "table") {
         return table_directive(start);
+    }
+    if could_be_word(start, "penalty") {
+        return penalty_directive(line);
     }
     if !could_be_word(start, "draw") && !could_be_word(start, "players") {
         return None;
@@ -399,6 +423,69 @@ pub(crate) fn name_problem(name: &str, key: &str) -> Option<SessionErrorKind> {
         name: name.to_string(),
         meaning,
     })
+}
+
+/// Why a `penalty` line names nobody: no table yet, or no such player at it.
+fn penalty_nobody(found: &str, players: &[String]) -> String {
+    if players.is_empty() {
+        format!("penalty {found}: nobody is seated yet: a penalty charges a player at the table, after a players: line")
+    } else {
+        format!(
+            "penalty {found}: nobody at the table is so named ({}): a penalty charges a player at the table",
+            list_names(players)
+        )
+    }
+}
+
+/// The most points one `penalty` line charges.
+pub(crate) const MAX_PENALTY: u32 = 100_000;
+
+/// A line whose first word starts with `penalty`: `penalty NAME POINTS`, or an error at the
+/// word at fault; `None` when the first word is another (`penaltyx`).
+fn penalty_directive(line: &str) -> Option<Result<Directive, SessionError>> {
+    let body = line.split('#').next().unwrap_or_default();
+    let words = words_with_columns(body);
+    let &(column, first) = words.first()?;
+    if !first.eq_ignore_ascii_case("penalty") {
+        return None;
+    }
+    let unreadable = |column| {
+        Some(Err(SessionError {
+            column,
+            kind: SessionErrorKind::PenaltyUnreadable,
+        }))
+    };
+    match words[1..] {
+        [(_, name), (at, points)] => match points.parse::<u32>() {
+            Ok(points) if (1..=MAX_PENALTY).contains(&points) => Some(Ok(Directive::Penalty {
+                name: name.to_string(),
+                points,
+            })),
+            _ => unreadable(at),
+        },
+        [] | [_] => unreadable(column),
+        [_, _, (at, _), ..] => unreadable(at),
+    }
+}
+
+/// The seat of the player at the table whom a `penalty` line names (`players`, East South
+/// West North; `None` before a seating), as a seat word names a player: the whole name or
+/// its start, in any case or width.
+pub(crate) fn penalized_seat(name: &str, players: Option<[&str; 4]>) -> Result<Seat, SessionError> {
+    let nobody = |players: Vec<String>| SessionError {
+        column: 1,
+        kind: SessionErrorKind::PenaltyNobody {
+            found: name.to_string(),
+            players,
+        },
+    };
+    let Some(players) = players else {
+        return Err(nobody(Vec::new()));
+    };
+    match player_named(name, players) {
+        Ok(Some(seat)) => Ok(seat),
+        Ok(None) | Err(_) => Err(nobody(players.map(str::to_string).to_vec())),
+    }
 }
 
 /// A line that starts with `table` (`start`, its first word first): `table: R.T`, or an
@@ -734,6 +821,8 @@ pub struct Standing {
     pub biggest: Option<PaidOn>,
     /// The player's false wins.
     pub false_wins: usize,
+    /// The points the player was charged by penalties (already taken from `total`).
+    pub penalties: i64,
     /// Hands the player sat at (wins, false wins, draws, unreadable lines).
     pub hands: usize,
 }
@@ -763,6 +852,14 @@ pub enum Played {
     Drawn,
     /// A line that could not be read as a hand: nothing is paid.
     Unknown,
+    /// A penalty (`penalty Bob 30`): the player at this seat is charged the points, paid to
+    /// nobody. No hand: the deal does not pass.
+    Penalty {
+        /// The seat charged.
+        by: Seat,
+        /// The points charged.
+        points: u32,
+    },
 }
 
 impl Played {
@@ -785,17 +882,19 @@ impl Played {
         }
     }
 
-    /// How the hand ended, for the deal.
+    /// How the hand ended, for the deal; `None` for a penalty, which is no hand.
     #[cfg_attr(feature = "testing", visibility::make(pub))]
-    pub(crate) fn end(&self) -> HandEnd {
-        match self {
+    pub(crate) fn end(&self) -> Option<HandEnd> {
+        Some(match self {
             Played::Won { payments, .. } => HandEnd::Won {
                 by: payments.winner,
             },
             Played::FalseWin { .. } => HandEnd::FalseWin,
             Played::Drawn => HandEnd::Drawn,
             Played::Unknown => HandEnd::Unknown,
-        }
+            // No hand: nothing for the deal.
+            Played::Penalty { .. } => return None,
+        })
     }
 }
 
@@ -874,6 +973,7 @@ impl Sheet {
             dealt_in: 0,
             biggest: None,
             false_wins: 0,
+            penalties: 0,
             hands: 0,
         });
         i
@@ -921,8 +1021,10 @@ impl Sheet {
     pub(crate) fn record(&mut self, played: Played, deal: DealRule) -> Option<Entry> {
         let table = self.table?;
         let player = |seat: Seat| table.at(seat);
-        for seat in Seat::ALL {
-            self.players[player(seat)].hands += 1;
+        if played.end().is_some() {
+            for seat in Seat::ALL {
+                self.players[player(seat)].hands += 1;
+            }
         }
         match played {
             Played::Won {
@@ -950,10 +1052,15 @@ impl Sheet {
                 }
             }
             Played::FalseWin { by } => self.players[player(by)].false_wins += 1,
+            Played::Penalty { by, points } => {
+                let charged = &mut self.players[player(by)];
+                charged.total -= i64::from(points);
+                charged.penalties += i64::from(points);
+            }
             Played::Drawn | Played::Unknown => {}
         }
         let players = Seat::ALL.map(|seat| self.players[player(seat)].name.clone());
-        let passed = deal.passes(played.end());
+        let passed = played.end().is_some_and(|end| deal.passes(end));
         if passed {
             if let Some(table) = &mut self.table {
                 table.east = (table.east + 1) % 4;

@@ -579,3 +579,70 @@ fn a_players_file_over_a_mebibyte_is_refused_not_cut() {
     assert!(run.stderr.ends_with("e.toml:5:11: cannot read the players file p.csv: it is longer than 1 MiB: a players file is a few kilobytes\n"), "{}", run.stderr);
     assert!(run.stdout.is_empty());
 }
+
+#[test]
+fn a_penalty_is_paid_to_nobody_or_shared_by_the_other_three() {
+    // The pairs night's table 1.1 with `penalty Eve 30` after its hands: Eve 135 − 30 =
+    // 105. Paid to nobody, Hal, Dee and Cho keep −45; paid to the other three, each gets
+    // 10: −35, and the table sums to 0 again. A penalty of 10 cannot be shared in thirds.
+    let (event, mut sheets) = pairs_night();
+    sheets[0].1.push_str("penalty Eve 30\n");
+    let points = |event: &Event, sheets: &[(String, String)]| -> Vec<(String, i64)> {
+        let standings = event
+            .standings(
+                &mjscore::rules::WSOM,
+                &event.draw(event.seed),
+                sheets,
+                false,
+            )
+            .unwrap();
+        let mut points: Vec<(String, i64)> = standings
+            .ranked
+            .iter()
+            .map(|r| (r.name.clone(), r.points))
+            .collect();
+        points.sort();
+        points
+    };
+    let of =
+        |points: &[(String, i64)], name: &str| points.iter().find(|(n, _)| n == name).unwrap().1;
+    let to_nobody = points(&event, &sheets);
+    assert_eq!(
+        [
+            of(&to_nobody, "Eve"),
+            of(&to_nobody, "Hal"),
+            of(&to_nobody, "Cho")
+        ],
+        [105, -45, -45]
+    );
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("docs/examples/events/pairs-night.toml"),
+    )
+    .unwrap();
+    let shared = Event::parse(
+        &format!("{text}penalties = \"to_others\"\n"),
+        |_| unreachable!(),
+    )
+    .unwrap();
+    let to_others = points(&shared, &sheets);
+    assert_eq!(
+        [
+            of(&to_others, "Eve"),
+            of(&to_others, "Hal"),
+            of(&to_others, "Dee"),
+            of(&to_others, "Cho")
+        ],
+        [105, -35, -35, -35]
+    );
+    sheets[0].1.push_str("penalty Hal 10\n");
+    let problems = shared
+        .standings(
+            &mjscore::rules::WSOM,
+            &shared.draw(shared.seed),
+            &sheets,
+            false,
+        )
+        .unwrap_err();
+    assert_eq!(problems, ["pairs-night-1.1.txt: Hal's penalty of 10 cannot be shared by the other three: the event pays penalties to them, so give a multiple of 3"]);
+}

@@ -29,6 +29,13 @@ fn random_session(seed: u64, rules: &RuleSet) -> Session<'_> {
             session.draw().expect("a table is seated");
         } else if rng.chance(5) {
             session.undo();
+        } else if rng.chance(5) {
+            // A penalty to a player at the table, named by the start of the name.
+            let players = session.players().expect("seated");
+            let name = players[rng.below(4)][..2].to_string();
+            session
+                .penalty(&name, 1 + rng.below(60) as u32)
+                .expect("a player at the table");
         } else {
             let hand = winning_hand(&mut rng);
             // The winner by player, at a seat the deal has moved, or by letter.

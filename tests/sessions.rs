@@ -1138,3 +1138,39 @@ fn a_players_line_refused_for_any_name_seats_nobody_and_passes_no_deal() {
         assert_eq!(objects[1]["players"]["s"], "Bob", "{refused}");
     }
 }
+
+#[test]
+fn a_penalty_charges_the_player_named_and_passes_no_deal() {
+    // Ann Bob Cho Dee sit. `penalty bob 30`: Bob (South) is charged 30, paid to nobody,
+    // and the deal stays. Then Bob, still South, self-draws 1.2 + 7.1 = 45: the others
+    // pay 45 each, Bob receives 135: Bob 135 − 30 = 105, the others −45. The table's
+    // totals sum to −30: the penalty went to nobody.
+    let session = "players: Ann Bob Cho Dee\n\
+                   penalty bob 30 # slow play\n\
+                   b66 c12345678 d111 +c9 self seat=Bob\n";
+    let out = run(&["--format", "json"], session);
+    assert_eq!(out.code, 0, "{}", out.stdout);
+    let objects = json_lines(&out.stdout);
+    assert_eq!(objects[0]["penalty"]["seat"], "s");
+    assert_eq!(objects[0]["penalty"]["points"], 30);
+    assert_eq!(objects[0]["payments"]["s"], -30);
+    assert_eq!(objects[0]["running"]["Bob"], -30);
+    assert_eq!(objects[1]["players"]["e"], "Ann", "the deal did not pass");
+    assert_eq!(objects[1]["running"]["Bob"], 105);
+    assert_eq!(objects[1]["running"]["Ann"], -45);
+    // A name nobody at the table has, points that are no number, no table yet: errors.
+    let errors = [
+        ("players: Ann Bob Cho Dee\npenalty Zed 5\n", 1, "penalty Zed: nobody at the table is so named (Ann, Bob, Cho or Dee): a penalty charges a player at the table"),
+        ("players: Ann Bob Cho Dee\npenalty Bob x\n", 13, "penalty names a player at the table and the points charged, from 1 to 100000 (penalty Bob 30); a # comment may follow"),
+        ("penalty Bob 3\n", 1, "penalty Bob: nobody is seated yet: a penalty charges a player at the table, after a players: line"),
+    ];
+    for (session, column, message) in errors {
+        let out = run(&["--format", "json"], session);
+        assert_eq!(out.code, 2);
+        let error = json_lines(&out.stdout).last().unwrap()["error"].clone();
+        assert_eq!(
+            (error["column"].as_u64(), error["message"].as_str()),
+            (Some(column), Some(message))
+        );
+    }
+}

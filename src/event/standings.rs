@@ -14,7 +14,7 @@ use crate::keeper::Session;
 use crate::lines::stated;
 use crate::rule_set::RuleSet;
 use crate::score::PaidOn;
-use crate::session::{self, name_key, Directive};
+use crate::session::{self, name_key, Directive, Played};
 
 use super::{Draw, Event, Ranked, Standings};
 
@@ -133,6 +133,8 @@ impl Event {
         let mut session = Session::new(rules);
         let mut seated: Option<Vec<String>> = None;
         let mut hands = 0;
+        // Each penalty: the player charged and the points.
+        let mut penalties: Vec<(String, u32)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let at = |message: String| format!("{file}:{}: {message}", i + 1);
             let trimmed = line.trim();
@@ -169,6 +171,16 @@ impl Event {
                     let names = names.each_ref().map(String::as_str);
                     if let Err(e) = session.seat(names) {
                         problems.push(at(e.message()));
+                    }
+                }
+                Some(Ok(Directive::Penalty { name, points })) => {
+                    match session.penalty(&name, points) {
+                        Ok(recorded) => {
+                            if let Some((Played::Penalty { by, .. }, entry)) = &recorded.hand {
+                                penalties.push((entry.player(*by).to_string(), points));
+                            }
+                        }
+                        Err(e) => problems.push(at(e.message())),
                     }
                 }
                 Some(Ok(Directive::Draw)) => match session.draw() {
@@ -229,19 +241,39 @@ impl Event {
             ));
         }
         let standings = session.standings();
-        let sum: i64 = standings.iter().map(|s| s.total).sum();
+        // Penalties apart, a table sums to zero.
+        let charged: i64 = standings.iter().map(|s| s.penalties).sum();
+        let sum: i64 = standings.iter().map(|s| s.total).sum::<i64>() + charged;
         if sum != 0 {
             problems.push(format!("{file}: the table's totals sum to {sum}, not 0"));
+        }
+        // Paid to the other three, a penalty is shared by them: it must divide by three.
+        if self.penalties_to_others {
+            for (name, points) in &penalties {
+                if points % 3 != 0 {
+                    problems.push(format!("{file}: {name}'s penalty of {points} cannot be shared by the other three: the event pays penalties to them, so give a multiple of 3"));
+                }
+            }
         }
         if !problems.is_empty() {
             return Err(problems);
         }
+        // Paid to the other three: each gets a third of every penalty of the others.
+        let shares = |name: &str| -> i64 {
+            if !self.penalties_to_others {
+                return 0;
+            }
+            (penalties.iter())
+                .filter(|(charged, _)| name_key(charged) != name_key(name))
+                .map(|&(_, points)| i64::from(points / 3))
+                .sum()
+        };
         let players = standings
             .iter()
             .map(|s| {
                 let player = index[&name_key(&s.name)];
                 let result = PlayerAtTable {
-                    points: s.total,
+                    points: s.total + shares(&s.name),
                     wins: s.won,
                     dealt_in: s.dealt_in,
                     biggest: s.biggest,

@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::{Columns, Location, Renderer};
+use crate::tile::Seat;
 use crate::analysis::Analysis;
 use crate::line::{Error, Scored};
 use crate::session::{Entry, Played};
@@ -280,6 +281,10 @@ impl Renderer for Fitted<'_> {
 
     fn drawn(&self, out: &mut String, input: &str, at: &Location) {
         self.fitted(out, |out| self.inner.drawn(out, input, at));
+    }
+
+    fn penalized(&self, out: &mut String, input: &str, at: &Location, by: Seat, points: u32) {
+        self.fitted(out, |out| self.inner.penalized(out, input, at, by, points));
     }
 
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {

@@ -807,6 +807,30 @@ impl super::Renderer for Json<'_> {
         out.push_str(&drawn(self.rules, input, at));
     }
 
+    fn penalized(&self, out: &mut String, input: &str, at: &Location, by: Seat, points: u32) {
+        let mut object = Object::new(out);
+        object.raw("line", at.line);
+        if let Some(file) = at.file {
+            object.string("file", file);
+        }
+        object
+            .string("input", input)
+            .table_string("rules", &self.rules.id);
+        let mut inner = Object::new(object.key("penalty"));
+        inner
+            .string("seat", by.key())
+            .raw("points", points)
+            .end();
+        write_payments(&mut object, |seat| {
+            if seat == by {
+                -i64::from(points)
+            } else {
+                0
+            }
+        });
+        object.end();
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, _: &Played) {
         write_session(out, entry);
     }

@@ -29,6 +29,7 @@ use std::fmt::{self, Write};
 
 pub(crate) use crate::digits::{write_int, write_uint};
 
+use crate::tile::Seat;
 use crate::analysis::{Analysis, Waits};
 use crate::arrange::{Arrangement, Placement, Shape, SpecialShape};
 use crate::hand::Hand;
@@ -254,6 +255,11 @@ pub trait Renderer: Sync {
     /// A drawn hand (`draw`).
     fn drawn(&self, out: &mut String, input: &str, at: &Location) {
         let _ = (out, input, at);
+    }
+
+    /// A penalty (`penalty Bob 30`): the player at `by` is charged `points`, paid to nobody.
+    fn penalized(&self, out: &mut String, input: &str, at: &Location, by: Seat, points: u32) {
+        let _ = (out, input, at, by, points);
     }
 
     /// The session's part of a hand's result, added to `out`, which ends with the hand's

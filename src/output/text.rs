@@ -809,6 +809,19 @@ impl super::Renderer for Text<'_> {
         out.push_str(&drawn(self.rules, input, at, self.look));
     }
 
+    fn penalized(&self, out: &mut String, input: &str, at: &Location, by: Seat, points: u32) {
+        let _ = write!(
+            out,
+            "{} {}\n{} {}\n{} {} pays {points}, to nobody\n",
+            label("Line", self.look),
+            printable(&at.to_string()),
+            label("Hand", self.look),
+            printable(input.trim()),
+            label("Penalty", self.look),
+            by.name(),
+        );
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
         write_session(out, entry, played, self.look);
     }
@@ -981,6 +994,10 @@ fn sentence(entry: &Entry, played: &Played) -> String {
         Played::FalseWin { by } => format!("{}'s false win: nobody pays", name(*by)),
         Played::Drawn => "nobody wins".to_string(),
         Played::Unknown => "the line is not a hand: nothing is paid".to_string(),
+        // No hand: the deal stays where it is, and that is no news.
+        Played::Penalty { by, points } => {
+            return format!("{} is charged a penalty of {points}, paid to nobody", name(*by))
+        }
     };
     if !entry.passed {
         let _ = write!(text, "; {} keeps the deal", name(Seat::East));

@@ -260,6 +260,16 @@ impl super::Renderer for Tsv<'_> {
         out.push_str(&drawn(input, at));
     }
 
+    fn penalized(&self, out: &mut String, input: &str, at: &Location, by: Seat, points: u32) {
+        start(out, Some(at), input);
+        // total, limit and patterns empty; then the payments.
+        out.push_str("\t\t");
+        for seat in Seat::ALL {
+            let _ = write!(out, "\t{}", if seat == by { -i64::from(points) } else { 0 });
+        }
+        let _ = write!(out, "\t\t\tpenalty\tpenalty of {points}, paid to nobody");
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
         write_session(out, entry, played);
     }
@@ -475,7 +485,7 @@ pub(crate) fn write_session(row: &mut String, entry: &Entry, played: &Played) {
     let winner = match played {
         Played::Won { payments, .. } => Some(payments.winner),
         Played::FalseWin { by } => Some(*by),
-        Played::Drawn | Played::Unknown => None,
+        Played::Drawn | Played::Unknown | Played::Penalty { .. } => None,
     };
     if let Some(seat) = winner {
         let _ = write_printable(row, entry.player(seat));
