@@ -417,7 +417,7 @@ fn every_check_of_the_sheets_catches_its_broken_file() {
     let broken = with(0, "table: 1.1", "table: 2.1");
     assert_eq!(
         problems(broken)[0],
-        "pairs-night-1.1.txt: table 2.1 is not one of the event's (1 rounds of 2 tables)"
+        "pairs-night-1.1.txt: table 2.1 is not one of the event's (1 round of 2 tables)"
     );
     // A player at two tables of a round: table 1.2's sheet seats table 1.1's players.
     let broken = with(1, "table: 1.2", "table: 1.1");

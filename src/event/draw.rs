@@ -6,16 +6,18 @@
 //! The tables are found by a tabu search over swaps, the method of Dotú and Van Hentenryck
 //! for the social golfer problem: a player who meets someone again (or sits with a team
 //! mate) is swapped with a player of another table of the same round, the best swap first,
-//! a swap just made not undone for a while. The winds are then dealt round by round, table
-//! by table, each table's four winds in the order that leaves the players' counts most
-//! even. Everything follows from the seed: the same seed gives the same draw.
+//! a swap just made not undone for a while; many short searches from seeds made from the
+//! one given, the first in order that succeeds taken. The winds are then dealt by colouring
+//! the edges between the players and the tables with the four winds, so that each player
+//! starts at each wind ⌊R/4⌋ or ⌈R/4⌉ times. Everything follows from the seed: the same
+//! seed gives the same draw, on any number of cores.
 
 /// A small, fast, seeded generator (SplitMix64): the draw is the same for a seed on every
 /// machine.
-pub(crate) struct Rng(u64);
+struct Rng(u64);
 
 impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
+    fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
@@ -28,7 +30,7 @@ impl Rng {
     }
 
     /// A number below `below` (which is more than 0).
-    pub(crate) fn below(&mut self, below: usize) -> usize {
+    fn below(&mut self, below: usize) -> usize {
         (self.next() % below as u64) as usize
     }
 }

@@ -200,9 +200,12 @@ impl Event {
             return Err(problems);
         };
         if round > self.rounds || t > tables {
+            let plural = |n: usize| if n == 1 { "" } else { "s" };
             problems.push(format!(
-                "{file}: table {round}.{t} is not one of the event's ({} rounds of {tables} tables)",
-                self.rounds
+                "{file}: table {round}.{t} is not one of the event's ({} round{} of {tables} table{})",
+                self.rounds,
+                plural(self.rounds),
+                plural(tables)
             ));
             return Err(problems);
         }
