@@ -1,6 +1,6 @@
 //! A session driven from code ([`Session`]): seat four players, record each hand (a line of
-//! notation that names its winner by seat or by player), a draw, undo, and read the running
-//! totals and the standings. It is the batch's own sheet, step for step: the same reading
+//! notation that names its winner by seat or by player), a draw, a penalty, undo, and read
+//! the running totals and the standings. It is the batch's own sheet, step for step: the same reading
 //! of `players:` names, the same names read as seats, the same scoring and payments, the
 //! same deal ([`crate::session`]), so a session kept in code and the file it writes
 //! ([`Session::to_text`]) give the same standings. Nothing here renders.
@@ -16,9 +16,11 @@ use crate::session::{
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Recorded {
-    /// The step as a line of a session file: `players: …`, a hand as given, or `draw`.
+    /// The step as a line of a session file: `players: …`, a hand as given, `draw`, or
+    /// `penalty NAME POINTS`.
     pub line: String,
-    /// How the hand went, with the sheet's entry after it; `None` for a seating.
+    /// How the hand went (or the penalty), with the sheet's entry after it; `None` for a
+    /// seating.
     pub hand: Option<(Played, Entry)>,
 }
 
@@ -127,7 +129,8 @@ impl<'r> Session<'r> {
         self.play(format!("penalty {name} {points}"), Played::Penalty { by, points })
     }
 
-    /// Takes back the last step (a hand, a draw or a seating); `false` when there is none.
+    /// Takes back the last step (a hand, a draw, a penalty or a seating); `false` when there
+    /// is none.
     pub fn undo(&mut self) -> bool {
         if self.steps.pop().is_none() {
             return false;
