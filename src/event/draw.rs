@@ -144,7 +144,9 @@ pub(crate) fn draw(players: usize, rounds: usize, teams: &[Option<usize>], seed:
 fn search_once(ask: &Ask) -> Drawn {
     let mut search = Search::new(ask);
     search.run(ask.budget);
-    let (repeats, team_mates) = (search.best_repeats, search.best_team_mates);
+    // The cost counts repeats in its high part and team mates in its low one.
+    let repeats = (search.best_cost / REPEAT) as usize;
+    let team_mates = (search.best_cost % REPEAT) as usize;
     let mut rounds = search.best;
     deal_winds(&mut rounds, ask.players);
     Drawn {
@@ -175,8 +177,6 @@ struct Search {
     cost: u64,
     best: Vec<Vec<[usize; 4]>>,
     best_cost: u64,
-    best_repeats: usize,
-    best_team_mates: usize,
     /// For each round and player, the swap count before which the player may not be moved
     /// again in that round.
     tabu: Vec<Vec<u64>>,
@@ -206,26 +206,43 @@ impl Search {
             cost: 0,
             best: Vec::new(),
             best_cost: u64::MAX,
-            best_repeats: 0,
-            best_team_mates: 0,
             tabu: vec![vec![0; n]; ask.rounds],
-            tables,
+            tables: Vec::new(),
             rng,
         };
-        for round in 0..ask.rounds {
-            for table in 0..n / 4 {
-                let seated = search.tables[round][table];
+        search.seat(tables);
+        search.keep_best();
+        search
+    }
+
+    /// Seats `tables`, working out where each player sits, how often each pair meets and
+    /// the cost from nothing.
+    fn seat(&mut self, tables: Vec<Vec<[usize; 4]>>) {
+        self.meets.iter_mut().for_each(|m| *m = 0);
+        self.cost = 0;
+        for (round, round_tables) in tables.iter().enumerate() {
+            for (table, seated) in round_tables.iter().enumerate() {
                 for (i, &a) in seated.iter().enumerate() {
-                    search.table_of[round][a] = table;
+                    self.table_of[round][a] = table;
                     for &b in &seated[i + 1..] {
-                        search.cost += search.pair_added(a, b);
-                        search.meet(a, b, 1);
+                        self.cost += self.pair_added(a, b);
+                        self.meet(a, b, 1);
                     }
                 }
             }
         }
-        search.keep_best();
-        search
+        self.tables = tables;
+    }
+
+    /// Swaps two players drawn at random in a round drawn at random, if they sit at
+    /// different tables.
+    fn random_swap(&mut self) {
+        let (rounds, n) = (self.tables.len(), self.players);
+        let round = self.rng.below(rounds);
+        let (a, b) = (self.rng.below(n), self.rng.below(n));
+        if self.table_of[round][a] != self.table_of[round][b] {
+            self.swap(round, a, b);
+        }
     }
 
     fn meets(&self, a: usize, b: usize) -> u16 {
@@ -325,15 +342,13 @@ impl Search {
     fn keep_best(&mut self) {
         if self.cost < self.best_cost {
             self.best_cost = self.cost;
-            self.best_repeats = (self.cost / REPEAT) as usize;
-            self.best_team_mates = (self.cost % REPEAT) as usize;
             self.best.clone_from(&self.tables);
         }
     }
 
     /// Swaps until the cost is the least a draw can have or `budget` swaps have been
-    /// weighed; the swaps made.
-    fn run(&mut self, budget: u64) -> u64 {
+    /// weighed.
+    fn run(&mut self, budget: u64) {
         let rounds = self.tables.len();
         let n = self.players;
         let mut since_best = 0u64;
@@ -363,36 +378,30 @@ impl Search {
                 conflicts.swap_remove(drop);
             }
             for &(round, a) in &conflicts {
-                {
-                    weighed += n as u64;
-                    for b in 0..n {
-                        if self.table_of[round][b] == self.table_of[round][a] {
-                            continue;
-                        }
-                        let delta = self.delta(round, a, b);
-                        let tabu = self.tabu[round][a] > swaps || self.tabu[round][b] > swaps;
-                        let aspires = (self.cost as i64 + delta) < self.best_cost as i64;
-                        if tabu && !aspires {
-                            continue;
-                        }
-                        if delta < chosen_delta {
-                            (chosen, chosen_delta, ties) = (Some((round, a, b)), delta, 1);
-                        } else if delta == chosen_delta {
-                            ties += 1;
-                            if self.rng.below(ties) == 0 {
-                                chosen = Some((round, a, b));
-                            }
+                weighed += n as u64;
+                for b in 0..n {
+                    if self.table_of[round][b] == self.table_of[round][a] {
+                        continue;
+                    }
+                    let delta = self.delta(round, a, b);
+                    let tabu = self.tabu[round][a] > swaps || self.tabu[round][b] > swaps;
+                    let aspires = (self.cost as i64 + delta) < self.best_cost as i64;
+                    if tabu && !aspires {
+                        continue;
+                    }
+                    if delta < chosen_delta {
+                        (chosen, chosen_delta, ties) = (Some((round, a, b)), delta, 1);
+                    } else if delta == chosen_delta {
+                        ties += 1;
+                        if self.rng.below(ties) == 0 {
+                            chosen = Some((round, a, b));
                         }
                     }
                 }
             }
             let Some((round, a, b)) = chosen else {
                 // Everything is tabu: a random swap in a random round.
-                let round = self.rng.below(rounds);
-                let (a, b) = (self.rng.below(n), self.rng.below(n));
-                if self.table_of[round][a] != self.table_of[round][b] {
-                    self.swap(round, a, b);
-                }
+                self.random_swap();
                 continue;
             };
             self.swap(round, a, b);
@@ -409,41 +418,16 @@ impl Search {
             // Stuck: shake a few players of the best state and go on from there.
             if since_best > 20 * n as u64 {
                 since_best = 0;
-                self.restart_from_best();
+                // Back to the best state found, with no swap tabu.
+                self.seat(self.best.clone());
+                self.tabu
+                    .iter_mut()
+                    .for_each(|t| t.iter_mut().for_each(|s| *s = 0));
                 for _ in 0..n / 4 + 2 {
-                    let round = self.rng.below(rounds);
-                    let (a, b) = (self.rng.below(n), self.rng.below(n));
-                    if self.table_of[round][a] != self.table_of[round][b] {
-                        self.swap(round, a, b);
-                    }
+                    self.random_swap();
                 }
             }
         }
-        swaps
-    }
-
-    /// Goes back to the best state found, with no swap tabu.
-    fn restart_from_best(&mut self) {
-        let best = self.best.clone();
-        let n = self.players;
-        self.meets.iter_mut().for_each(|m| *m = 0);
-        self.cost = 0;
-        for (round, tables) in best.iter().enumerate() {
-            for (table, seated) in tables.iter().enumerate() {
-                for (i, &a) in seated.iter().enumerate() {
-                    self.table_of[round][a] = table;
-                    for &b in &seated[i + 1..] {
-                        self.cost += self.pair_added(a, b);
-                        self.meet(a, b, 1);
-                    }
-                }
-            }
-        }
-        self.tables = best;
-        self.tabu
-            .iter_mut()
-            .for_each(|t| t.iter_mut().for_each(|s| *s = 0));
-        debug_assert_eq!(self.meets.len(), n * n);
     }
 }
 
