@@ -133,8 +133,6 @@ impl Event {
         let mut session = Session::new(rules);
         let mut seated: Option<Vec<String>> = None;
         let mut hands = 0;
-        // Each penalty: the player charged and the points.
-        let mut penalties: Vec<(String, u32)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let at = |message: String| format!("{file}:{}: {message}", i + 1);
             let trimmed = line.trim();
@@ -160,8 +158,7 @@ impl Event {
                     }
                 }
                 Some(Ok(Directive::Players(names))) => {
-                    let mut keys: Vec<String> = names.iter().map(|n| name_key(n)).collect();
-                    keys.sort();
+                    let keys = sorted_keys(names.iter().map(String::as_str));
                     match &seated {
                         Some(first) if *first != keys => problems.push(at(
                             "the sheet seats other players than its first players: line: a table keeps its four".to_string(),
@@ -175,11 +172,14 @@ impl Event {
                 }
                 Some(Ok(Directive::Penalty { name, points })) => {
                     match session.penalty(&name, points) {
-                        Ok(recorded) => {
+                        // Paid to the other three, a penalty is shared by them: it must
+                        // divide by three.
+                        Ok(recorded) if self.penalties_to_others && points % 3 != 0 => {
                             if let Some((Played::Penalty { by, .. }, entry)) = &recorded.hand {
-                                penalties.push((entry.player(*by).to_string(), points));
+                                problems.push(format!("{file}: {}'s penalty of {points} cannot be shared by the other three: the event pays penalties to them, so give a multiple of 3", entry.player(*by)));
                             }
                         }
+                        Ok(_) => {}
                         Err(e) => problems.push(at(e.message())),
                     }
                 }
@@ -210,11 +210,7 @@ impl Event {
             return Err(problems);
         }
         let drawn: Vec<usize> = draw.rounds[round - 1][t - 1].to_vec();
-        let mut drawn_keys: Vec<String> = drawn
-            .iter()
-            .map(|&p| name_key(&self.players[p].name))
-            .collect();
-        drawn_keys.sort();
+        let drawn_keys = sorted_keys(drawn.iter().map(|&p| self.players[p].name.as_str()));
         let names_of = |players: &[usize]| {
             players
                 .iter()
@@ -250,33 +246,24 @@ impl Event {
         if sum != 0 {
             problems.push(format!("{file}: the table's totals sum to {sum}, not 0"));
         }
-        // Paid to the other three, a penalty is shared by them: it must divide by three.
-        if self.penalties_to_others {
-            for (name, points) in &penalties {
-                if points % 3 != 0 {
-                    problems.push(format!("{file}: {name}'s penalty of {points} cannot be shared by the other three: the event pays penalties to them, so give a multiple of 3"));
-                }
-            }
-        }
         if !problems.is_empty() {
             return Err(problems);
         }
-        // Paid to the other three: each gets a third of every penalty of the others.
-        let shares = |name: &str| -> i64 {
-            if !self.penalties_to_others {
-                return 0;
+        // Paid to the other three: each gets a third of every penalty of the others (each a
+        // multiple of 3, checked above), so a third of what the others were charged.
+        let share = |charged_here: i64| {
+            if self.penalties_to_others {
+                (charged - charged_here) / 3
+            } else {
+                0
             }
-            (penalties.iter())
-                .filter(|(charged, _)| name_key(charged) != name_key(name))
-                .map(|&(_, points)| i64::from(points / 3))
-                .sum()
         };
         let players = standings
             .iter()
             .map(|s| {
                 let player = index[&name_key(&s.name)];
                 let result = PlayerAtTable {
-                    points: s.total + shares(&s.name),
+                    points: s.total + share(s.penalties),
                     wins: s.won,
                     dealt_in: s.dealt_in,
                     biggest: s.biggest,
@@ -378,6 +365,14 @@ impl Event {
             .chain(self.tie_breaks.iter().map(String::as_str))
             .collect()
     }
+}
+
+/// The names as people tell them apart ([`name_key`]), in order: two tables of the same
+/// four players give the same list, however they were written and seated.
+fn sorted_keys<'n>(names: impl Iterator<Item = &'n str>) -> Vec<String> {
+    let mut keys: Vec<String> = names.map(name_key).collect();
+    keys.sort();
+    keys
 }
 
 /// `a` against `b` (players `i` and `j` of the draw's order) by one key, the better first.
