@@ -277,20 +277,8 @@ impl Event {
             Some(seed) => *seed.get_ref() as u64,
             None => 1,
         };
-        let by_table_points = match &file.ranking {
-            None => false,
-            Some(r) if r.get_ref() == "points" => false,
-            Some(r) if r.get_ref() == "table_points" => true,
-            Some(r) => {
-                return Err(at(
-                    r.span(),
-                    format!(
-                        "ranking is \"points\" or \"table_points\" (found {:?})",
-                        r.get_ref()
-                    ),
-                ))
-            }
-        };
+        let by_table_points = either(&file.ranking, "ranking", ["points", "table_points"])
+            .map_err(|(span, m)| at(span, m))?;
         let table_points = match (&file.table_points, by_table_points) {
             (None, true) => Some([4, 2, 1, 0]),
             (None, false) => None,
@@ -303,17 +291,8 @@ impl Event {
                 Some([list[0], list[1], list[2], list[3]])
             }
         };
-        let ranking = if by_table_points {
-            "table_points"
-        } else {
-            "points"
-        };
         let tie_breaks = match &file.tie_breaks {
-            None => TIE_BREAKS
-                .iter()
-                .filter(|&&t| t != ranking)
-                .map(|t| t.to_string())
-                .collect(),
+            None => default_tie_breaks(by_table_points),
             Some(list) => {
                 if let Some(unknown) = list
                     .get_ref()
@@ -328,20 +307,8 @@ impl Event {
                 list.get_ref().clone()
             }
         };
-        let penalties_to_others = match &file.penalties {
-            None => false,
-            Some(p) if p.get_ref() == "to_nobody" => false,
-            Some(p) if p.get_ref() == "to_others" => true,
-            Some(p) => {
-                return Err(at(
-                    p.span(),
-                    format!(
-                        "penalties is \"to_nobody\" or \"to_others\" (found {:?})",
-                        p.get_ref()
-                    ),
-                ))
-            }
-        };
+        let penalties_to_others = either(&file.penalties, "penalties", ["to_nobody", "to_others"])
+            .map_err(|(span, m)| at(span, m))?;
         Ok(Event {
             name: file.name.get_ref().clone(),
             rules,
@@ -384,7 +351,7 @@ impl Event {
             seed: 1,
             table_points: None,
             penalties_to_others: false,
-            tie_breaks: TIE_BREAKS[1..].iter().map(|t| t.to_string()).collect(),
+            tie_breaks: default_tie_breaks(false),
         })
     }
 
@@ -448,10 +415,44 @@ fn wind_spread(rounds: &[Vec<[usize; 4]>], players: usize) -> usize {
         .unwrap_or(0)
 }
 
-/// What to do when `players` are not a multiple of four, with `substitutes` named.
+/// Whether a key that takes one of two words (`ranking`, `penalties`) says the second;
+/// the first when the key is absent; the value's place and why when it is neither.
+fn either(
+    value: &Option<Spanned<String>>,
+    key: &str,
+    [first, second]: [&str; 2],
+) -> Result<bool, (std::ops::Range<usize>, String)> {
+    match value {
+        None => Ok(false),
+        Some(v) if v.get_ref() == first => Ok(false),
+        Some(v) if v.get_ref() == second => Ok(true),
+        Some(v) => Err((
+            v.span(),
+            format!(
+                "{key} is \"{first}\" or \"{second}\" (found {:?})",
+                v.get_ref()
+            ),
+        )),
+    }
+}
+
+/// The tie-breaks of a file that lists none: all of them in order, but the ranking.
+fn default_tie_breaks(by_table_points: bool) -> Vec<String> {
+    let ranking = if by_table_points {
+        "table_points"
+    } else {
+        "points"
+    };
+    (TIE_BREAKS.iter())
+        .filter(|&&t| t != ranking)
+        .map(|t| t.to_string())
+        .collect()
+}
+
+/// What to do when `players` (some, but not a multiple of four) lack substitutes, with
+/// `substitutes` named.
 fn short_of_four(players: usize, substitutes: usize) -> String {
     let short = (4 - players % 4) % 4;
-    let short = if players == 0 { 4 } else { short };
     format!(
         "{players} players do not make tables of four: name {short} more, or {} substitute{} (substitutes = [\"…\"]) to fill the last table{}",
         short,
