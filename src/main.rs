@@ -327,9 +327,7 @@ enum RulesAction {
 /// (`/dev/zero` costs a megabyte), so that a longer one is refused in its words.
 fn read_rules_file(path: &Path) -> Result<(RuleSet, &'static RuleSet)> {
     let limit = mjscore::rules_file::MAX_BYTES;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut bytes))
+    let bytes = read_within_limit(path)
         .with_context(|| format!("cannot read the rules file {}", path.display()))?;
     let at = |line: usize, column: usize, message: &str| {
         anyhow::anyhow!("{}:{line}:{column}: {message}", path.display())
@@ -350,6 +348,17 @@ fn read_rules_file(path: &Path) -> Result<(RuleSet, &'static RuleSet)> {
         .map_err(|e| at(e.line, e.column, &e.message))?;
     rules.read_from(path.to_string_lossy().into_owned());
     Ok((rules, base))
+}
+
+/// The bytes of the file at `path`, read up to one byte past the library's limit on a file
+/// (rules, event, players, a table's sheet: [`mjscore::rules_file::MAX_BYTES`]), so that a
+/// longer file is told by its length and `/dev/zero` costs no more.
+fn read_within_limit(path: &Path) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    File::open(path)?
+        .take(mjscore::rules_file::MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 const WAITS_EXAMPLES: &str = "Examples:

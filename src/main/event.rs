@@ -1,7 +1,7 @@
 //! `mjscore event draw`: the seat draw of an event file, or of a number of players and
 //! rounds, written as text, JSON (one object a table) or TSV (docs/events.md).
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -83,10 +83,8 @@ fn quality(draw: &Draw) -> String {
 /// The event file at `path`, its players file read beside it; an error names the file,
 /// the line and the column.
 pub(crate) fn read_event(path: &Path) -> Result<Event> {
-    let limit = mjscore::rules_file::MAX_BYTES as u64;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+    let limit = mjscore::rules_file::MAX_BYTES;
+    let bytes = super::read_within_limit(path)
         .with_context(|| format!("cannot read the event file {}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|_| {
         anyhow::anyhow!(
@@ -96,17 +94,19 @@ pub(crate) fn read_event(path: &Path) -> Result<Event> {
     })?;
     let beside = |name: &str| -> std::io::Result<String> {
         let at: PathBuf = path.parent().unwrap_or(Path::new(".")).join(name);
-        let mut listed = String::new();
-        std::fs::File::open(at)?
-            .take(limit + 1)
-            .read_to_string(&mut listed)?;
+        let listed = super::read_within_limit(&at)?;
         // Read a byte past the limit, so that a longer file is refused, not cut.
-        if listed.len() as u64 > limit {
+        if listed.len() > limit {
             return Err(std::io::Error::other(
                 "it is longer than 1 MiB: a players file is a few kilobytes",
             ));
         }
-        Ok(listed)
+        String::from_utf8(listed).map_err(|_| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            )
+        })
     };
     Event::parse(&text, beside)
         .map_err(|e| anyhow::anyhow!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message))
@@ -208,14 +208,11 @@ pub(crate) fn standings(
     ask: &StandingsAsk,
     out: &mut impl Write,
 ) -> Result<u8> {
-    let limit = mjscore::rules_file::MAX_BYTES as u64;
     let mut sheets = Vec::new();
     for path in ask.sheets {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
+        let bytes = super::read_within_limit(path)
             .with_context(|| format!("cannot read the sheet {}", path.display()))?;
-        if bytes.len() as u64 > limit {
+        if bytes.len() > mjscore::rules_file::MAX_BYTES {
             bail!(
                 "{}: the sheet is longer than 1 MiB: is this a table's sheet?",
                 path.display()
