@@ -108,7 +108,7 @@ pub(crate) fn draw(players: usize, rounds: usize, teams: &[Option<usize>], seed:
     };
     let mut best: Option<Drawn> = None;
     let mut attempt = 0;
-    while attempt < attempts {
+    'searches: while attempt < attempts {
         let batch = attempt..(attempt + threads).min(attempts);
         let found: Vec<Drawn> = if batch.len() == 1 {
             vec![search_once(&ask(attempt))]
@@ -132,12 +132,15 @@ pub(crate) fn draw(players: usize, rounds: usize, teams: &[Option<usize>], seed:
                 best = Some(drawn);
             }
             if best.as_ref().is_some_and(|b| key(b) == (goal, 0)) {
-                return best.expect("just kept");
+                break 'searches;
             }
         }
         attempt = batch.end;
     }
-    best.expect("at least one search")
+    // The winds of the draw taken only: a search's tables are all it gives.
+    let mut best = best.expect("at least one search");
+    deal_winds(&mut best.rounds, players);
+    best
 }
 
 /// One search for `ask`.
@@ -147,10 +150,8 @@ fn search_once(ask: &Ask) -> Drawn {
     // The cost counts repeats in its high part and team mates in its low one.
     let repeats = (search.best_cost / REPEAT) as usize;
     let team_mates = (search.best_cost % REPEAT) as usize;
-    let mut rounds = search.best;
-    deal_winds(&mut rounds, ask.players);
     Drawn {
-        rounds,
+        rounds: search.best,
         repeats,
         team_mates,
     }
