@@ -808,14 +808,7 @@ impl super::Renderer for Json<'_> {
     }
 
     fn penalized(&self, out: &mut String, input: &str, at: &Location, by: Seat, points: u32) {
-        let mut object = Object::new(out);
-        object.raw("line", at.line);
-        if let Some(file) = at.file {
-            object.string("file", file);
-        }
-        object
-            .string("input", input)
-            .table_string("rules", &self.rules.id);
+        let mut object = start(out, Some(at), input, self.rules);
         let mut inner = Object::new(object.key("penalty"));
         inner
             .string("seat", by.key())
@@ -1027,15 +1020,8 @@ pub fn analysis(
 /// A drawn hand (`draw`): nobody pays.
 pub fn drawn(rules: &RuleSet, input: &str, at: &Location) -> String {
     let mut out = String::with_capacity(160);
-    let mut object = Object::new(&mut out);
-    object.raw("line", at.line);
-    if let Some(file) = at.file {
-        object.string("file", file);
-    }
-    object
-        .string("input", input)
-        .table_string("rules", &rules.id)
-        .raw("draw", true);
+    let mut object = start(&mut out, Some(at), input, rules);
+    object.raw("draw", true);
     write_payments(&mut object, |_| 0);
     object.end();
     out
