@@ -88,8 +88,8 @@ pub struct RuleSet {
     pub(crate) wording: Wording,
     /// The series and implications by pattern index, worked out when first scored.
     index: OnceLock<TableIndex>,
-    /// The names of each pattern as looked up, worked out at the first lookup by name.
-    names: OnceLock<Vec<FoldedNames>>,
+    /// The names of the patterns as looked up, worked out at the first lookup by name.
+    names: OnceLock<NameIndex>,
 }
 
 /// A rule set's series and implications by place in its table rather than by id: the
@@ -131,17 +131,41 @@ pub(crate) fn short_id(id: &str) -> Option<u64> {
     Some(u64::from_be_bytes(key))
 }
 
-/// The names of one pattern as [`RuleSet::lookup`] compares them (the `lookup` module
-/// makes them and reads them). Worked out on the first lookup by name, not with the table
-/// index: most runs look up no name at all.
+/// The names of a rule set's patterns as [`RuleSet::lookup`] compares them, with what
+/// finds one without reading them all (the `lookup` module makes them and reads them). Worked out on the first lookup by name, not with
+/// the table index: most runs look up no name at all.
 #[derive(Debug)]
-pub(crate) struct FoldedNames {
-    /// Its id in lower case, as characters.
-    id: Vec<char>,
-    /// Every name it goes by, folded (`lookup::folded`): English, Chinese, then its aliases.
+pub(crate) struct NameIndex {
+    /// Each pattern's id in lower case, by pattern index, for distances.
+    ids: Vec<FoldedName>,
+    /// The characters of each id.
+    id_counts: CharCounts,
+    /// Every name of every pattern, folded (lower case, a hyphen as a space).
+    names: NameList,
+    /// The same names with the numbers one to thirteen in digits.
+    digits: NameList,
+}
+
+/// One list of names, pattern by pattern, and its indexes.
+#[derive(Debug)]
+pub(crate) struct NameList {
+    /// Every name of every pattern: English, Chinese, then its aliases, pattern by pattern.
     names: Vec<FoldedName>,
-    /// The same names with the numbers one to thirteen in digits (`lookup::with_digits`).
-    digits: Vec<FoldedName>,
+    /// Where each pattern's names start in `names` (one more entry, the end).
+    starts: Vec<usize>,
+    /// The pattern of each name.
+    pattern_of: Vec<usize>,
+    /// Every name by its number, in the order of the texts: a whole name is found by
+    /// halving.
+    by_text: SortedTexts<usize>,
+    /// The English names (the first of each pattern) by number, in the order of their
+    /// texts: the names a query starts are next to each other.
+    firsts: SortedTexts<usize>,
+    /// Every word of every name, as (name number, start, end) in bytes of its text, in the
+    /// order of the words: the names with a word a query word starts are next to each other.
+    words: SortedTexts<(usize, usize, usize)>,
+    /// The characters of each name, to bound its distance from a mistyped query.
+    counts: CharCounts,
 }
 
 /// One folded name, with what makes comparing it cheap.
@@ -155,6 +179,30 @@ pub(crate) struct FoldedName {
     /// `c % 128` for each character `c`. A query's characters that the name (or its start)
     /// lacks tell it apart at once, without a word compared or a distance worked out.
     sets: Vec<u128>,
+}
+
+/// Things named by texts (names, words of names), in the order of the texts, each with
+/// the first eight bytes of its text as a number: the things whose text starts with a
+/// query are found by halving numbers, and only the texts that share the query's first
+/// eight bytes are compared.
+#[derive(Debug)]
+pub(crate) struct SortedTexts<T> {
+    /// The first eight bytes of each text, the first the highest, padded with zeros.
+    keys: Vec<u64>,
+    /// The things, in the order of their texts (and as given among equal texts).
+    things: Vec<T>,
+}
+
+/// How many characters of each bucket (a character's code modulo 128) each of a list of
+/// texts holds (at most 255), kept a bucket at a time for all the texts: how far a query
+/// is from each text, at least, is worked out for all of them together
+/// (`CharCounts::fewest_edits`).
+#[derive(Debug)]
+pub(crate) struct CharCounts {
+    /// Each text's length in characters, 255 for 255 or more.
+    lengths: Vec<u8>,
+    /// `counts[bucket * texts + text]`.
+    counts: Vec<u8>,
 }
 
 /// A test of the whole hand ([`Condition::Hand`]).

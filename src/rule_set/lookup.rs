@@ -9,17 +9,243 @@
 
 use crate::patterns::Pattern;
 
-use super::{FoldedName, FoldedNames, Lookup, PatternNotFound, RuleSet};
 use super::named;
+use super::{CharCounts, FoldedName, Lookup, NameIndex, NameList, PatternNotFound, RuleSet, SortedTexts};
 
-impl FoldedNames {
-    pub(crate) fn of(pattern: &Pattern) -> FoldedNames {
-        let names: Vec<String> = names_of(pattern).collect();
-        FoldedNames {
-            id: pattern.id.to_lowercase().chars().collect(),
-            digits: names.iter().map(|name| FoldedName::of(with_digits(name))).collect(),
-            names: names.into_iter().map(FoldedName::of).collect(),
+impl NameIndex {
+    fn of(patterns: &[Pattern]) -> NameIndex {
+        let names: Vec<Vec<String>> = patterns.iter().map(|p| names_of(p).collect()).collect();
+        let digits = names
+            .iter()
+            .map(|names| names.iter().map(|name| with_digits(name)).collect())
+            .collect();
+        let ids: Vec<FoldedName> = (patterns.iter())
+            .map(|p| FoldedName::of(p.id.to_lowercase()))
+            .collect();
+        NameIndex {
+            id_counts: CharCounts::of(&ids),
+            ids,
+            names: NameList::of(names),
+            digits: NameList::of(digits),
         }
+    }
+}
+
+impl NameList {
+    /// The list of `names`, the names of each pattern in turn.
+    fn of(names: Vec<Vec<String>>) -> NameList {
+        let mut starts = vec![0];
+        let mut pattern_of = Vec::new();
+        let mut all = Vec::new();
+        for (pattern, its_names) in names.into_iter().enumerate() {
+            for name in its_names {
+                pattern_of.push(pattern);
+                all.push(FoldedName::of(name));
+            }
+            starts.push(all.len());
+        }
+        let text = |&k: &usize| all[k].text.as_str();
+        let by_text = SortedTexts::of((0..all.len()).collect(), text);
+        let firsts = (starts.windows(2))
+            .filter(|pattern| pattern[0] < pattern[1])
+            .map(|pattern| pattern[0])
+            .collect();
+        let firsts = SortedTexts::of(firsts, text);
+        let mut words = Vec::new();
+        for (k, name) in all.iter().enumerate() {
+            let mut start = 0;
+            for word in name.text.split(' ') {
+                words.push((k, start, start + word.len()));
+                start += word.len() + 1;
+            }
+        }
+        let words = SortedTexts::of(words, |&(k, start, end)| &all[k].text[start..end]);
+        let counts = CharCounts::of(&all);
+        NameList {
+            names: all,
+            starts,
+            pattern_of,
+            by_text,
+            firsts,
+            words,
+            counts,
+        }
+    }
+
+    /// The text of name `k`.
+    fn text(&self, k: usize) -> &str {
+        &self.names[k].text
+    }
+
+    /// The text of a word of a name.
+    fn word(&self, &(k, start, end): &(usize, usize, usize)) -> &str {
+        &self.names[k].text[start..end]
+    }
+
+    /// The first pattern with a name that is `query` (folded), if any: among the names it
+    /// starts, the first in order of the texts (then of the numbers).
+    fn whole(&self, query: &str) -> Option<usize> {
+        let &k = (self.by_text.starting_with(query, |&k| self.text(k))).first()?;
+        (self.text(k) == query).then(|| self.pattern_of[k])
+    }
+
+    /// The patterns whose English name `query` starts, in table order.
+    fn started(&self, query: &str) -> Vec<usize> {
+        let mut patterns: Vec<usize> = (self.firsts.starting_with(query, |&k| self.text(k)))
+            .iter()
+            .map(|&k| self.pattern_of[k])
+            .collect();
+        patterns.sort_unstable();
+        patterns
+    }
+
+    /// The patterns with a name holding every word of `query` (folded) at the start of one
+    /// of its words (a name without a space holds no query of several words), or, for a
+    /// query not in ASCII (Chinese), holding it anywhere; in table order.
+    fn holding_words(&self, query: &str) -> Vec<usize> {
+        let mut names: Vec<usize> = if query.is_ascii() {
+            // For each word of the query, the words of names it starts; the names with the
+            // fewest such words are read, and kept if each other query word starts one of
+            // their words too.
+            let started_by = |query_word: &str| self.words.starting_with(query_word, |w| self.word(w));
+            let Some(fewest) = query.split(' ').map(started_by).min_by_key(|words| words.len()) else {
+                return Vec::new();
+            };
+            let mut names: Vec<usize> = fewest.iter().map(|w| w.0).collect();
+            names.sort_unstable();
+            names.dedup();
+            let space = if query.contains(' ') { 1u128 << bucket(' ') } else { 0 };
+            names.retain(|&k| {
+                self.names[k].set() & space == space
+                    && (query.split(' ').map(started_by)).all(|words| words.iter().any(|w| w.0 == k))
+            });
+            names
+        } else {
+            (0..self.names.len())
+                .filter(|&k| self.names[k].text.contains(query))
+                .collect()
+        };
+        names.dedup_by_key(|k| self.pattern_of[*k]);
+        names.iter().map(|&k| self.pattern_of[k]).collect()
+    }
+}
+
+/// The first eight bytes of `text` as a number, the first the highest, padded with zeros:
+/// numbers in the order of the texts.
+fn first_bytes(text: &str) -> u64 {
+    let mut key = [0u8; 8];
+    for (to, from) in key.iter_mut().zip(text.as_bytes()) {
+        *to = *from;
+    }
+    u64::from_be_bytes(key)
+}
+
+impl<T: Copy> SortedTexts<T> {
+    fn of<'t>(mut things: Vec<T>, text: impl Fn(&T) -> &'t str) -> SortedTexts<T> {
+        things.sort_by(|a, b| text(a).cmp(text(b)));
+        SortedTexts {
+            keys: things.iter().map(|t| first_bytes(text(t))).collect(),
+            things,
+        }
+    }
+
+    /// The things whose text starts with `prefix`, in the order of their texts.
+    fn starting_with<'t>(&self, prefix: &str, text: impl Fn(&T) -> &'t str) -> &[T] {
+        let length = prefix.len();
+        let low = first_bytes(prefix);
+        let first = self.keys.partition_point(|&key| key < low);
+        let keys = &self.keys[first..];
+        // The keys that start with the prefix's bytes (all of its first eight).
+        let end = first
+            + match length {
+                0..=7 => {
+                    let high = u128::from(low) + (1u128 << (8 * (8 - length)));
+                    keys.partition_point(|&key| u128::from(key) < high)
+                }
+                _ => keys.partition_point(|&key| key == low),
+            };
+        let things = &self.things[first..end];
+        // Those are the texts starting with the prefix, unless it is longer than eight
+        // bytes or ends in a zero byte (which a shorter text's padding matches).
+        if length <= 8 && !prefix.ends_with('\0') {
+            return things;
+        }
+        let from = things.partition_point(|t| text(t) < prefix);
+        let things = &things[from..];
+        &things[..things.partition_point(|t| text(t).starts_with(prefix))]
+    }
+}
+
+/// How far a query is from each of a list of texts at least, as the characters they hold
+/// tell ([`CharCounts::fewest_edits`]).
+struct FewestEdits {
+    /// How many texts.
+    texts: usize,
+    /// For each text, the fewest edits to the whole of it, then for each, to its start as
+    /// long as the query (255 for a text no longer than the query).
+    edits: Vec<u8>,
+}
+
+impl FewestEdits {
+    /// The fewest edits from the query to the whole of text `k`.
+    fn to_whole(&self, k: usize) -> usize {
+        usize::from(self.edits[k])
+    }
+
+    /// The fewest edits from the query to the start of text `k` as long as the query;
+    /// 255 or more for a text no longer than the query.
+    fn to_start(&self, k: usize) -> usize {
+        usize::from(self.edits[self.texts + k])
+    }
+}
+
+impl CharCounts {
+    fn of(texts: &[FoldedName]) -> CharCounts {
+        let mut counts = vec![0u8; 128 * texts.len()];
+        for (k, text) in texts.iter().enumerate() {
+            for &c in &text.chars {
+                let count = &mut counts[bucket(c) * texts.len() + k];
+                *count = count.saturating_add(1);
+            }
+        }
+        CharCounts {
+            lengths: (texts.iter())
+                .map(|text| text.chars.len().min(255) as u8)
+                .collect(),
+            counts,
+        }
+    }
+
+    /// How many of the query's characters each text holds, counted by bucket (more, not
+    /// fewer, where characters share one), worked out a bucket at a time for all the texts
+    /// together: a text of `n` characters holding `held` of them is at least
+    /// `max(n, query length) - held` edits from the query, as each character of one that
+    /// the other lacks takes an edit (and its start at least `query length - held`).
+    fn fewest_edits(&self, query: &Letters) -> FewestEdits {
+        let texts = self.lengths.len();
+        let mut edits = vec![0u8; 2 * texts];
+        let (whole, start) = edits.split_at_mut(texts);
+        // How many of the query's characters each text holds, kept in `start` at first.
+        let mut buckets = query.set;
+        while buckets != 0 {
+            let b = buckets.trailing_zeros() as usize;
+            buckets &= buckets - 1;
+            let in_query = query.counts[b];
+            let column = &self.counts[b * texts..(b + 1) * texts];
+            for (held, &in_text) in start.iter_mut().zip(column) {
+                *held = held.saturating_add(in_text.min(in_query));
+            }
+        }
+        // A bound past 255 holds for 255. A text of 255 characters or more may hold more
+        // than its counts: it is told nothing (0).
+        let length = query.chars.len().min(255) as u8;
+        for ((whole, start), &n) in whole.iter_mut().zip(start.iter_mut()).zip(&self.lengths) {
+            let held = *start;
+            let told = if n == 255 { 0 } else { 0xff };
+            *whole = n.max(length).saturating_sub(held) & told;
+            *start = if n > length { length.saturating_sub(held) } else { 255 } & told;
+        }
+        FewestEdits { texts, edits }
     }
 }
 
@@ -39,49 +265,48 @@ impl FoldedName {
     fn set(&self) -> u128 {
         self.sets.last().copied().unwrap_or(0)
     }
-
-    /// Whether each word of `query` starts a word of this name (both folded): `straight`
-    /// is in `nine tile straight`, `one suit` in `mixed one suit`. A query in a script
-    /// written without spaces (Chinese) is looked for inside the name instead.
-    /// `query_set` is the set of the query's characters, as [`FoldedName::sets`] holds them.
-    fn holds_words(&self, query: &str, query_set: u128) -> bool {
-        if !query.is_ascii() {
-            return self.text.contains(query);
-        }
-        // A letter of the query that the name lacks: no word of the name starts so.
-        if query_set & !self.set() != 0 {
-            return false;
-        }
-        query
-            .split(' ')
-            .all(|word| self.text.split(' ').any(|in_name| in_name.starts_with(word)))
-    }
 }
 
 /// A pattern name or id as compared: lower case, hyphens as spaces, spaces collapsed.
 fn folded(text: &str) -> String {
-    text.to_lowercase()
-        .replace('-', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    let lower = text.to_lowercase();
+    let mut folded = String::with_capacity(lower.len());
+    for word in lower.split(|c: char| c == '-' || c.is_whitespace()) {
+        if !word.is_empty() {
+            if !folded.is_empty() {
+                folded.push(' ');
+            }
+            folded.push_str(word);
+        }
+    }
+    folded
+}
+
+/// The numbers [`with_digits`] writes in digits.
+const NUMBERS: [&str; 13] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen",
+];
+
+/// Whether `folded` has a number in words that [`with_digits`] writes in digits, or a digit.
+fn has_numbers(folded: &str) -> bool {
+    folded.bytes().any(|b| b.is_ascii_digit()) || folded.split(' ').any(|word| NUMBERS.contains(&word))
 }
 
 /// A folded name with the numbers one to thirteen, written as words, in digits: players
 /// say "13 orphans" and "thirteen orphans", "7 pairs" and "seven pairs", alike.
 fn with_digits(folded: &str) -> String {
-    const NUMBERS: [&str; 13] = [
-        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-        "twelve", "thirteen",
-    ];
-    folded
-        .split(' ')
-        .map(|word| match NUMBERS.iter().position(|&n| n == word) {
-            Some(i) => (i + 1).to_string(),
-            None => word.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut in_digits = String::with_capacity(folded.len());
+    for word in folded.split(' ') {
+        if !in_digits.is_empty() {
+            in_digits.push(' ');
+        }
+        match NUMBERS.iter().position(|&n| n == word) {
+            Some(i) => in_digits.push_str(&(i + 1).to_string()),
+            None => in_digits.push_str(word),
+        }
+    }
+    in_digits
 }
 
 /// Every name `pattern` goes by, folded: English, Chinese, then its aliases.
@@ -150,6 +375,10 @@ struct Letters {
     counts: [u8; 128],
     /// The set of its characters, as [`FoldedName::sets`] holds them.
     set: u128,
+    /// For a query of 1 to 64 characters, all in ASCII: for each ASCII character, the
+    /// places in the query where it stands, as bits ([`myers_distances`]). Worked out
+    /// when a name is first compared with it.
+    places: std::cell::OnceCell<Option<[u64; 128]>>,
 }
 
 impl Letters {
@@ -164,7 +393,38 @@ impl Letters {
             set: set_of(&chars),
             chars,
             counts,
+            places: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The places of each ASCII character in the query ([`Letters::places`]), if it is
+    /// 1 to 64 characters long, all in ASCII.
+    fn places(&self) -> Option<&[u64; 128]> {
+        let places = self.places.get_or_init(|| {
+            let fits = (1..=64).contains(&self.chars.len()) && self.chars.iter().all(char::is_ascii);
+            fits.then(|| {
+                let mut places = [0u64; 128];
+                for (i, &c) in self.chars.iter().enumerate() {
+                    places[c as usize] |= 1 << i;
+                }
+                places
+            })
+        });
+        places.as_ref()
+    }
+
+    /// How many of the query's characters `text` holds, as far as buckets tell.
+    fn held_in(&self, text: &[char]) -> usize {
+        let mut left = self.counts;
+        let mut held = 0;
+        for &c in text {
+            let count = &mut left[bucket(c)];
+            if *count > 0 {
+                *count -= 1;
+                held += 1;
+            }
+        }
+        held
     }
 
     /// How many of the query's characters a text whose set of characters is `set` lacks
@@ -191,6 +451,40 @@ fn set_of(chars: &[char]) -> u128 {
     chars.iter().fold(0, |set, &c| set | 1 << bucket(c))
 }
 
+/// The edit distances from a query of `length` characters (1 to 64, in ASCII) to the
+/// first `at` characters of `text` and to the whole of it, by Myers' bit-parallel method
+/// as Hyyrö writes it for edit distance: a column of the distance table is kept as two
+/// words, the rows where it goes up by one and where it goes down, and moved one character
+/// of `text` on in a dozen operations on words, not one per character of the query.
+/// `places` holds, for each ASCII character, the places of the query where it stands.
+fn myers_distances(places: &[u64; 128], length: usize, text: &[char], at: usize) -> (usize, usize) {
+    let last = 1u64 << (length - 1);
+    let (mut up, mut down) = (u64::MAX, 0u64);
+    let mut distance = length;
+    let mut at_distance = distance;
+    for (j, &c) in text.iter().enumerate() {
+        let equal = places.get(c as usize).copied().unwrap_or(0);
+        let across = equal | down;
+        let diagonal = (((equal & up).wrapping_add(up)) ^ up) | equal;
+        let mut rises = down | !(diagonal | up);
+        let mut falls = up & diagonal;
+        if rises & last != 0 {
+            distance += 1;
+        } else if falls & last != 0 {
+            distance -= 1;
+        }
+        // The first row, the distance from nothing, rises by one at every character.
+        rises = (rises << 1) | 1;
+        falls <<= 1;
+        up = falls | !(across | rises);
+        down = rises & across;
+        if j + 1 == at {
+            at_distance = distance;
+        }
+    }
+    (at_distance, distance)
+}
+
 /// How near `query` is to a name: the distance to the whole name within `bound`, or one
 /// more than the distance to its start (its first characters, as many as the query's)
 /// within `start_bound`, as a query that starts a name is found by it; `None` when
@@ -215,6 +509,16 @@ fn name_distance(
     let start_may_be_near = name.len() > length && query.lacking(folded.sets[length]) <= start_bound;
     if !whole_may_be_near && !start_may_be_near {
         return None;
+    }
+    if let Some(places) = query.places() {
+        // The start is as long as the query: compared as far as the whole needs, if it does.
+        let compared = if whole_may_be_near { name } else { &name[..length.min(name.len())] };
+        let (started, whole) = myers_distances(places, length, compared, length);
+        let whole = whole_may_be_near.then_some(whole).filter(|&d| d <= bound);
+        let started = (name.len() > length && started <= start_bound)
+            .then_some(started + 1)
+            .filter(|&d| d <= bound);
+        return whole.into_iter().chain(started).min();
     }
     let query = &query.chars[..];
     if name.len() <= length {
@@ -259,20 +563,19 @@ impl RuleSet {
         } else if let Some(pattern) = (self.patterns.iter()).find(|p| p.id.eq_ignore_ascii_case(query)) {
             return Lookup::Found(pattern);
         }
-        let names = self.folded_names();
+        let index = self.name_index();
         let query = folded(query);
-        if let Some(found) = self.found(&query, |i| &names[i].names) {
+        if let Some(found) = self.found(&query, &index.names) {
             return found;
         }
         // Then with numbers in digits on both sides (`13 orphans` is `thirteen orphans`).
         // A query with neither digits nor number words finds nothing new that way.
-        let in_digits = with_digits(&query);
-        if in_digits != query || query.bytes().any(|b| b.is_ascii_digit()) {
-            if let Some(found) = self.found(&in_digits, |i| &names[i].digits) {
+        if has_numbers(&query) {
+            if let Some(found) = self.found(&with_digits(&query), &index.digits) {
                 return found;
             }
         }
-        Lookup::NotFound(self.nearest(&query, names))
+        Lookup::NotFound(self.nearest(&query, index))
     }
 
     /// The one pattern `query` means (by id, by name, by the start of a name), or why
@@ -333,44 +636,31 @@ impl RuleSet {
         }
     }
 
-    /// The names of each pattern as [`RuleSet::lookup`] compares them (worked out on the
+    /// The names of the patterns as [`RuleSet::lookup`] compares them (worked out on the
     /// first call).
-    fn folded_names(&self) -> &[FoldedNames] {
-        self.names
-            .get_or_init(|| self.patterns.iter().map(FoldedNames::of).collect())
+    fn name_index(&self) -> &NameIndex {
+        self.names.get_or_init(|| NameIndex::of(&self.patterns))
     }
 
-    /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded), with the
-    /// names of the pattern of each index as `names_of` gives them; `None` when none does.
-    fn found<'n>(
-        &self,
-        query: &str,
-        names_of: impl Fn(usize) -> &'n [FoldedName],
-    ) -> Option<Lookup<'_>> {
-        let indexed = || self.patterns.iter().enumerate();
-        let query_set = query.chars().fold(0, |set, c| set | 1 << bucket(c));
-        if let Some((_, pattern)) = indexed().find(|&(i, p)| {
-            p.id.eq_ignore_ascii_case(query) || names_of(i).iter().any(|n| n.text == query)
-        }) {
-            return Some(Lookup::Found(pattern));
+    /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded) among the
+    /// names of `list`; `None` when none does.
+    fn found(&self, query: &str, list: &NameList) -> Option<Lookup<'_>> {
+        let by_id = self.patterns.iter().position(|p| p.id.eq_ignore_ascii_case(query));
+        if let Some(first) = by_id.into_iter().chain(list.whole(query)).min() {
+            return Some(Lookup::Found(&self.patterns[first]));
         }
         if query.is_empty() {
             return None;
         }
         // The start of its English name (its first name), then words inside any name.
-        let ways: [&dyn Fn(usize) -> bool; 2] = [
-            &|i| names_of(i).first().is_some_and(|n| n.text.starts_with(query)),
-            &|i| names_of(i).iter().any(|n| n.holds_words(query, query_set)),
-        ];
+        let ways: [&dyn Fn() -> Vec<usize>; 2] =
+            [&|| list.started(query), &|| list.holding_words(query)];
         for way in ways {
-            let found: Vec<&Pattern> = indexed()
-                .filter(|&(i, _)| way(i))
-                .map(|(_, p)| p)
-                .collect();
-            match found.len() {
-                0 => {}
-                1 => return Some(Lookup::Found(found[0])),
-                _ => return Some(Lookup::Ambiguous(found)),
+            let found = way();
+            match found[..] {
+                [] => {}
+                [one] => return Some(Lookup::Found(&self.patterns[one])),
+                _ => return Some(Lookup::Ambiguous(found.iter().map(|&i| &self.patterns[i]).collect())),
             }
         }
         None
@@ -380,26 +670,47 @@ impl RuleSet {
     /// within half its length (`7.2` for `7.3`), or a name, or the start of one, within a
     /// quarter of the query's length (a slip of a letter or two, not any word of the same
     /// length: `nine tyle` for Nine-Tile Straight). At most three, all equally near.
-    fn nearest<'r>(&'r self, query: &str, names: &[FoldedNames]) -> Vec<&'r Pattern> {
+    ///
+    /// Every name is compared with the query, so most are told apart at once: by the
+    /// query's characters each holds ([`NameList::common_with`]), worked out for all the
+    /// names together, and only a name that may be near is compared character by
+    /// character.
+    fn nearest<'r>(&'r self, query: &str, index: &NameIndex) -> Vec<&'r Pattern> {
         let letters = Letters::of(query);
         let query = &letters.chars;
         let length = query.len();
         let name_bound = length.div_ceil(4).max(1);
+        let list = &index.names;
+        let from_id = index.id_counts.fewest_edits(&letters);
+        let from_name = list.counts.fewest_edits(&letters);
         let mut row = Vec::new();
         let mut nearest: Vec<(usize, &Pattern)> = Vec::new();
-        for (pattern, folded) in self.patterns.iter().zip(names) {
-            let id_bound = length.max(folded.id.len()).div_ceil(2);
-            let by_id = distance_within(query, &folded.id, id_bound, &mut row);
+        for (i, pattern) in self.patterns.iter().enumerate() {
+            let id = &index.ids[i];
+            let id_bound = length.max(id.chars.len()).div_ceil(2);
+            let by_id = (from_id.to_whole(i) <= id_bound)
+                .then(|| distance_within(query, &id.chars, id_bound, &mut row))
+                .flatten();
             // A name nearer than the id counts even past the name's own bound.
             let bound = name_bound.max(by_id.unwrap_or(0));
+            // The start of a name counts one more than its distance ([`name_distance`]).
+            let start_bound = name_bound.min(bound - 1);
             let mut by_name: Option<usize> = None;
-            for name in &folded.names {
-                by_name = [by_name, name_distance(&letters, name, bound, name_bound, &mut row)]
-                    .into_iter()
-                    .flatten()
-                    .min();
+            for k in list.starts[i]..list.starts[i + 1] {
+                let whole_may_be_near = from_name.to_whole(k) <= bound;
+                // The start's own characters are counted only if the whole name's may do.
+                let start_may_be_near = from_name.to_start(k) <= start_bound && {
+                    let name = &list.names[k].chars;
+                    name.len() > length && length - letters.held_in(&name[..length]) <= start_bound
+                };
+                if whole_may_be_near || start_may_be_near {
+                    by_name = [by_name, name_distance(&letters, &list.names[k], bound, name_bound, &mut row)]
+                        .into_iter()
+                        .flatten()
+                        .min();
+                }
             }
-            let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
+        let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
             if let Some(closest) = by_id.into_iter().chain(by_name).min() {
                 if near {
                     nearest.push((closest, pattern));
@@ -434,19 +745,6 @@ mod tests {
     }
 
     #[test]
-    fn a_word_with_a_letter_the_name_lacks_starts_none_of_its_words() {
-        let name = FoldedName::of("nine tile straight".to_string());
-        let holds = |query: &str| {
-            let chars: Vec<char> = query.chars().collect();
-            name.holds_words(query, set_of(&chars))
-        };
-        assert!(holds("straight"));
-        assert!(holds("tile nine"));
-        assert!(!holds("zzz"));
-        assert!(!holds("ile"));
-    }
-
-    #[test]
     fn a_name_lacking_the_querys_letters_is_that_far_at_least() {
         // "nine tyle" against the start of "all triplets" ("all tripl"): it lacks n (twice),
         // e (twice) and y: 5 letters, so at least 5 edits; the whole of "nine tile
@@ -458,5 +756,199 @@ mod tests {
         assert_eq!(query.lacking(name.set()), 1);
         // The sets hold each start: the first 4 characters of "nine tile straight".
         assert_eq!(name.sets[4], set_of(&['n', 'i', 'e']));
+    }
+
+    /// [`RuleSet::lookup`] as its documentation says it, read plainly: every name compared
+    /// in turn, whole distances worked out with no bound.
+    /// (`names` and `digit_names` are each pattern's names, folded, by pattern index.)
+    fn plain_lookup<'r>(
+        rules: &'r RuleSet,
+        query: &str,
+        names: &[Vec<String>],
+        digit_names: &[Vec<String>],
+    ) -> Lookup<'r> {
+        if let Some(p) = rules.patterns.iter().find(|p| p.id.eq_ignore_ascii_case(query)) {
+            return Lookup::Found(p);
+        }
+        let folded_query = folded(query);
+        let at = |p: &Pattern| rules.pattern_index(p).unwrap();
+        let ways = |query: &str, names: &[Vec<String>]| -> Option<Lookup<'r>> {
+            let names_of = |p: &Pattern| &names[at(p)];
+            let patterns = rules.patterns.iter();
+            if let Some(p) = patterns.clone().find(|p| {
+                p.id.eq_ignore_ascii_case(query) || names_of(p).iter().any(|n| n == query)
+            }) {
+                return Some(Lookup::Found(p));
+            }
+            if query.is_empty() {
+                return None;
+            }
+            let starts = |p: &&Pattern| names_of(p)[0].starts_with(query);
+            let holds = |p: &&Pattern| {
+                names_of(p).iter().any(|name| {
+                    if !query.is_ascii() {
+                        return name.contains(query);
+                    }
+                    // A name holds a query of several words only if it has several.
+                    (!query.contains(' ') || name.contains(' '))
+                        && query
+                            .split(' ')
+                            .all(|w| name.split(' ').any(|in_name| in_name.starts_with(w)))
+                })
+            };
+            for way in [&starts as &dyn Fn(&&Pattern) -> bool, &holds] {
+                let found: Vec<&Pattern> = patterns.clone().filter(way).collect();
+                match found.len() {
+                    0 => {}
+                    1 => return Some(Lookup::Found(found[0])),
+                    _ => return Some(Lookup::Ambiguous(found)),
+                }
+            }
+            None
+        };
+        if let Some(found) = ways(&folded_query, names) {
+            return found;
+        }
+        if let Some(found) = ways(&with_digits(&folded_query), digit_names) {
+            return found;
+        }
+        let length = folded_query.chars().count();
+        let name_bound = length.div_ceil(4).max(1);
+        let mut nearest: Vec<(usize, &Pattern)> = Vec::new();
+        for p in rules.patterns.iter() {
+            let id = p.id.to_lowercase();
+            let id_bound = length.max(id.chars().count()).div_ceil(2);
+            let by_id = Some(distance(&folded_query, &id)).filter(|&d| d <= id_bound);
+            let bound = name_bound.max(by_id.unwrap_or(0));
+            let by_name = names[at(p)]
+                .iter()
+                .flat_map(|name| {
+                    let whole = Some(distance(&folded_query, name)).filter(|&d| d <= bound);
+                    let start: String = name.chars().take(length).collect();
+                    let at_start = distance(&folded_query, &start);
+                    let started = (name.chars().count() > length && at_start <= name_bound)
+                        .then_some(at_start + 1)
+                        .filter(|&d| d <= bound);
+                    whole.into_iter().chain(started)
+                })
+                .min();
+            let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
+            if let Some(closest) = by_id.into_iter().chain(by_name).min() {
+                if near {
+                    nearest.push((closest, p));
+                }
+            }
+        }
+        let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
+        nearest.retain(|&(d, _)| d == closest);
+        Lookup::NotFound(nearest.into_iter().take(3).map(|(_, p)| p).collect())
+    }
+
+    /// A lookup's answer as the ids it names.
+    fn answer(lookup: Lookup) -> (u8, Vec<String>) {
+        let ids = |patterns: Vec<&Pattern>| patterns.iter().map(|p| p.id.to_string()).collect();
+        match lookup {
+            Lookup::Found(p) => (0, vec![p.id.to_string()]),
+            Lookup::Ambiguous(some) => (1, ids(some)),
+            Lookup::NotFound(nearest) => (2, ids(nearest)),
+        }
+    }
+
+    #[test]
+    fn a_lookup_answers_as_comparing_every_name_in_turn_would() {
+        // Queries from every name and id of every built-in rule set: whole, begun, cut to
+        // a word, with a character dropped, doubled, changed or two swapped, in capitals,
+        // and joined with another name's first word; and words found nowhere, one long
+        // enough for the counts of its characters to pass 255.
+        let mut seed = 2026u64;
+        let mut next = move |below: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % below.max(1)
+        };
+        let mut queries = vec![
+            String::new(),
+            "zzz".into(),
+            "nine-tyle".into(),
+            "13 orphans".into(),
+            "seven pairs".into(),
+            "a a".into(),
+            "一色".into(),
+            "x".repeat(260),
+        ];
+        let fixed = queries.len();
+        for rules in crate::rules::ALL {
+            for pattern in rules.patterns.iter() {
+                for name in names_of(pattern).chain([pattern.id.to_string()]) {
+                    let chars: Vec<char> = name.chars().collect();
+                    let cut = |from: usize, to: usize| chars[from..to].iter().collect::<String>();
+                    let n = chars.len();
+                    queries.push(name.clone());
+                    queries.push(name.to_uppercase());
+                    queries.push(cut(0, n / 2));
+                    queries.push(name.split(' ').next().unwrap_or_default().to_string());
+                    for _ in 0..3 {
+                        let i = next(n);
+                        let mut typed = chars.clone();
+                        match next(4) {
+                            0 if n > 0 => drop(typed.remove(i)),
+                            1 if n > 0 => typed.insert(i, typed[i]),
+                            2 if n > 0 => typed[i] = (b'a' + next(26) as u8) as char,
+                            _ if n > 1 => typed.swap(i.min(n - 2), i.min(n - 2) + 1),
+                            _ => {}
+                        }
+                        queries.push(typed.into_iter().collect());
+                    }
+                    let other = &rules.patterns[next(rules.patterns.len())];
+                    let word = other.name.split(' ').next().unwrap_or_default();
+                    queries.push(format!("{} {word}", cut(0, n.min(4))));
+                }
+            }
+        }
+        // One in ten of the made queries, for a test that runs in seconds.
+        let mut kept = 0;
+        queries.retain(|_| {
+            kept += 1;
+            kept <= fixed || next(10) == 0
+        });
+        for rules in crate::rules::ALL {
+            let names: Vec<Vec<String>> = rules.patterns.iter().map(|p| names_of(p).collect()).collect();
+            let digit_names: Vec<Vec<String>> = (names.iter())
+                .map(|names| names.iter().map(|n| with_digits(n)).collect())
+                .collect();
+            for query in &queries {
+                assert_eq!(
+                    answer(rules.lookup(query)),
+                    answer(plain_lookup(rules, query, &names, &digit_names)),
+                    "{} {query:?}",
+                    rules.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn myers_distances_are_the_tables() {
+        // Against the table worked out cell by cell, for words of 1 to 64 letters from a
+        // small alphabet (so that letters repeat), at every start.
+        let mut seed = 7u64;
+        let mut next = move |below: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % below
+        };
+        let mut word = |length: usize| (0..length).map(|_| (b'a' + next(4) as u8) as char).collect::<String>();
+        for length in [1, 2, 3, 9, 31, 63, 64] {
+            for text_length in [0, 1, 5, 20, 70] {
+                let query = word(length);
+                let text: Vec<char> = word(text_length).chars().collect();
+                let letters = Letters::of(&query);
+                let places = letters.places().unwrap();
+                for at in 1..=text.len() {
+                    let (started, whole) = myers_distances(places, length, &text, at);
+                    let start: String = text[..at].iter().collect();
+                    assert_eq!(started, distance(&query, &start), "{query} {start}");
+                    assert_eq!(whole, distance(&query, &text.iter().collect::<String>()));
+                }
+            }
+        }
     }
 }
