@@ -64,7 +64,9 @@ pub struct Event {
     /// than to nobody (`penalties = "to_others"` or `"to_nobody"`, the default).
     pub penalties_to_others: bool,
     /// The tie-breaks after the ranking, in order: `points`, `table_points`, `wins`,
-    /// `fewest_dealt_in`, `biggest`, `draw_order` (the order of the players' list).
+    /// `fewest_dealt_in`, `biggest`, `head_to_head` (among the players tied so far, what
+    /// each gained on the others at the tables they shared), `draw_order` (the order of the
+    /// players' list).
     pub tie_breaks: Vec<String>,
 }
 
@@ -128,12 +130,13 @@ pub struct Draw {
 }
 
 /// The tie-breaks an event file may list, in the words it uses.
-const TIE_BREAKS: [&str; 6] = [
+const TIE_BREAKS: [&str; 7] = [
     "points",
     "table_points",
     "wins",
     "fewest_dealt_in",
     "biggest",
+    "head_to_head",
     "draw_order",
 ];
 

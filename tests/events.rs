@@ -646,3 +646,74 @@ fn a_penalty_is_paid_to_nobody_or_shared_by_the_other_three() {
         .unwrap_err();
     assert_eq!(problems, ["pairs-night-1.1.txt: Hal's penalty of 10 cannot be shared by the other three: the event pays penalties to them, so give a multiple of 3"]);
 }
+
+#[test]
+fn head_to_head_puts_first_the_tied_player_who_won_where_they_met() {
+    // 8 players, 2 rounds: the players of a round-1 table are split two and two over the
+    // round-2 tables. Take two players who met in round 1 and not in round 2, `ahead` the
+    // later in the players list (so the list's order alone would rank them the other way).
+    // Round 1, at their table: `ahead` self-draws b66 c12345678 d111 +c9, 1.2 Concealed
+    // Hand 5 + 7.1 Nine-Tile Straight 40 = 45, each of the others pays 45: `ahead` +135,
+    // `behind` −45; the other table draws. Round 2: `behind` self-draws the same 45 at their
+    // table: +135; at `ahead`'s table a player from the other round-1 table self-draws it:
+    // `ahead` −45. Totals: `ahead` 135 − 45 = 90, `behind` −45 + 135 = 90: tied on points.
+    // Head to head: where they met, `ahead` gained 135 − (−45) = 180 on `behind`, who gained
+    // −180: `ahead` ranks first, `behind` next.
+    let mut event = Event::quick(8, 2).unwrap();
+    let draw = event.draw(event.seed);
+    let table_of = |round: usize, player: usize| {
+        (draw.rounds[round].iter())
+            .position(|table| table.contains(&player))
+            .unwrap()
+    };
+    let first_table = &draw.rounds[0][0];
+    let (mut behind, mut ahead) = (first_table.iter().copied())
+        .flat_map(|a| first_table.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a < b && table_of(1, a) != table_of(1, b))
+        .unwrap();
+    if behind > ahead {
+        std::mem::swap(&mut behind, &mut ahead);
+    }
+    let name = |p: usize| event.players[p].name.clone();
+    let winning = "b66 c12345678 d111 +c9 self";
+    let mut sheets = Vec::new();
+    for (r, round) in draw.rounds.iter().enumerate() {
+        for (t, table) in round.iter().enumerate() {
+            let names: Vec<String> = table.iter().map(|&p| name(p)).collect();
+            let winner = match r {
+                0 if t == 0 => Some(ahead),
+                0 => None,
+                _ if table.contains(&behind) => Some(behind),
+                // From round 1's other table: not one of the tied pair's table-mates.
+                _ => table.iter().copied().find(|&p| table_of(0, p) != 0),
+            };
+            let hand = match winner {
+                Some(w) => format!("{winning} seat={}", name(w)),
+                None => "draw".to_string(),
+            };
+            let text = format!(
+                "rules: wsom\ntable: {}.{}\nplayers: {}\n{hand}\n",
+                r + 1,
+                t + 1,
+                names.join(" ")
+            );
+            sheets.push((format!("{}.{}.txt", r + 1, t + 1), text));
+        }
+    }
+    let ranked_pair = |event: &Event| {
+        let standings = (event.standings(&mjscore::rules::WSOM, &draw, &sheets, true)).unwrap();
+        let at = |p: usize| {
+            let row = standings.ranked.iter().find(|r| r.name == name(p)).unwrap();
+            (row.rank, row.points)
+        };
+        (at(ahead), at(behind))
+    };
+    event.tie_breaks = vec!["head_to_head".to_string(), "draw_order".to_string()];
+    let ((ahead_rank, ahead_points), (behind_rank, behind_points)) = ranked_pair(&event);
+    assert_eq!((ahead_points, behind_points), (90, 90));
+    assert_eq!(ahead_rank + 1, behind_rank);
+    // Without head to head, the players list's order ranks them the other way.
+    event.tie_breaks = vec!["draw_order".to_string()];
+    let ((ahead_rank, _), (behind_rank, _)) = ranked_pair(&event);
+    assert_eq!(behind_rank + 1, ahead_rank);
+}

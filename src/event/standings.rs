@@ -328,23 +328,43 @@ impl Event {
         for r in &mut ranked {
             r.table_points = r.twelfths as f64 / 12.0;
         }
-        let order: Vec<usize> = (0..ranked.len()).collect();
-        let keys = self.ranking_keys();
-        let compare = |a: usize, b: usize| {
-            keys.iter()
-                .map(|key| compare_by(key, &ranked[a], &ranked[b], a, b))
-                .find(|o| o.is_ne())
-                .unwrap_or(std::cmp::Ordering::Equal)
-        };
-        let mut order = order;
-        order.sort_by(|&a, &b| compare(a, b));
-        let mut ranks = vec![0; order.len()];
-        let mut rank = 0;
-        for (i, &player) in order.iter().enumerate() {
-            if i == 0 || compare(order[i - 1], player).is_ne() {
-                rank = i + 1;
+        // The players, split by each key in turn into groups of players equal so far, the
+        // better group first: head to head is worked out within a group (it compares the
+        // players tied so far with each other), every other key player by player.
+        let mut groups: Vec<Vec<usize>> = vec![(0..ranked.len()).collect()];
+        for key in self.ranking_keys() {
+            let mut split = Vec::with_capacity(groups.len());
+            for mut group in groups {
+                if group.len() == 1 {
+                    split.push(group);
+                    continue;
+                }
+                let margins = (key == "head_to_head").then(|| head_to_head(&group, results));
+                let compare = |a: &usize, b: &usize| match &margins {
+                    Some(margins) => margins[b].cmp(&margins[a]),
+                    None => compare_by(key, &ranked[*a], &ranked[*b], *a, *b),
+                };
+                group.sort_by(compare);
+                let mut rest = &group[..];
+                while let Some(first) = rest.first() {
+                    let equal = rest
+                        .iter()
+                        .take_while(|p| compare(first, p).is_eq())
+                        .count();
+                    split.push(rest[..equal].to_vec());
+                    rest = &rest[equal..];
+                }
             }
-            ranks[player] = rank;
+            groups = split;
+        }
+        let mut ranks = vec![0; ranked.len()];
+        let mut order = Vec::with_capacity(ranked.len());
+        for group in groups {
+            let rank = order.len() + 1;
+            for player in group {
+                ranks[player] = rank;
+                order.push(player);
+            }
         }
         (order.into_iter())
             .map(|i| Ranked {
@@ -373,6 +393,24 @@ fn sorted_keys<'n>(names: impl Iterator<Item = &'n str>) -> Vec<String> {
     let mut keys: Vec<String> = names.map(name_key).collect();
     keys.sort();
     keys
+}
+
+/// Head to head among `group` (players equal on every key before it): for each, what they
+/// gained on each other player of the group at the tables they shared, their total there
+/// less the other's, summed (two players who never met gain nothing on each other).
+fn head_to_head(group: &[usize], results: &[TableResult]) -> HashMap<usize, i64> {
+    let mut margins: HashMap<usize, i64> = group.iter().map(|&p| (p, 0)).collect();
+    for result in results {
+        let at_table: Vec<(usize, i64)> = (result.players.iter())
+            .filter(|(p, _)| margins.contains_key(p))
+            .map(|&(p, at)| (p, at.points))
+            .collect();
+        for &(player, points) in &at_table {
+            let gained: i64 = at_table.iter().map(|&(_, other)| points - other).sum();
+            *margins.entry(player).or_default() += gained;
+        }
+    }
+    margins
 }
 
 /// `a` against `b` (players `i` and `j` of the draw's order) by one key, the better first.
