@@ -103,8 +103,17 @@ impl<'r> Session<'r> {
     /// `resp=` may name a player at the table (or the start of a name), as in a session
     /// file. The hand is scored, its payments made (an underscored claim as claimed, a false
     /// win pays nothing) and the deal passes as the rule set says.
+    ///
+    /// A line `value=45 seat=Bob from=Ann` (or `self`) records a hand by the value the
+    /// table agreed, without its tiles, paid as a scored hand of that total
+    /// (docs/sessions.md).
     pub fn record(&mut self, line: &str) -> Result<&Recorded, Error> {
         let players = self.seated()?;
+        if let Some(Ok(Directive::Value)) = session::directive(line) {
+            let (payments, context) =
+                session::value_hand(line, self.rules, Some(players)).map_err(Error::from)?;
+            return self.play(line.to_string(), Played::agreed(payments, &context));
+        }
         let read = session::seats_for_names(line, players).map_err(Error::from)?;
         let scored = score_line_with(&read, self.rules, Options::default())
             .map_err(|error| session::error_as_written(error, line))?;

@@ -275,6 +275,8 @@ enum ScoredLine {
         name: String,
         points: u32,
     },
+    /// A `value=` line: read when applied, with the players at the table then.
+    Value,
     /// A `table:` line: nothing for the run (an event reads it when it merges sheets), and
     /// no line of the session: a TSV session may still start on the next line.
     Table,
@@ -306,6 +308,7 @@ impl Work for Scorer<'_, '_> {
                 return ScoredLine::Rules { stated, read };
             }
             Some(Ok(Directive::Table { .. })) => return ScoredLine::Table,
+            Some(Ok(Directive::Value)) => return ScoredLine::Value,
             Some(Ok(Directive::Penalty { name, points })) => {
                 return ScoredLine::Penalty { name, points }
             }
@@ -426,6 +429,7 @@ impl<'s, 'r> Task for Scoring<'s, 'r> {
             ScoredLine::Penalty { name, points } => {
                 Cow::Owned(self.penalty(text, at, &name, points))
             }
+            ScoredLine::Value => Cow::Owned(self.value_hand(text, at)),
             ScoredLine::Players { text, names } => Cow::Owned(self.seat(&text, &names, at)),
             ScoredLine::Line { hand: true, .. } if self.summary.session.is_seated() => {
                 Cow::Owned(self.hand_at_table(text, at))
@@ -575,6 +579,32 @@ impl Scoring<'_, '_> {
                 self.summary.count(&Tally::Error);
                 write_result(&mut rendered, settings, text, &Err(Error::from(error)), Some(at));
                 self.without_table(&rendered).into_owned()
+            }
+        }
+    }
+
+    /// A `value=` line: a hand recorded by its value, paid as a scored hand of that total
+    /// (its seat words may name the players at the table); a line that cannot be read is
+    /// an error, counted as one, and a hand whose end is unknown.
+    fn value_hand(&mut self, text: &str, at: &Location) -> String {
+        let settings = self.settings;
+        let mut rendered = String::new();
+        let players = self.summary.session.players();
+        match session::value_hand(text, settings.rules, players) {
+            Ok((payments, context)) => {
+                let played = Played::agreed(payments, &context);
+                (settings.output).agreed(&mut rendered, text, at, &played, players);
+                self.summary.count(&Tally::Hand {
+                    verdict: None,
+                    payments: Some(payments.amounts),
+                    patterns: Some(0),
+                });
+                self.after_hand(&rendered, played).into_owned()
+            }
+            Err(error) => {
+                self.summary.count(&Tally::Error);
+                write_result(&mut rendered, settings, text, &Err(Error::from(error)), Some(at));
+                self.after_hand(&rendered, Played::Unknown).into_owned()
             }
         }
     }

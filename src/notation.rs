@@ -455,6 +455,7 @@ const HEAVEN: &str = "is Blessing of Heaven: write heaven";
 const EARTH: &str = "is Blessing of Earth: write earth";
 const PLAYERS: &str = "seats a table: write players: and the four names on a line of its own in a list of won hands (a file, or standard input), not in a hand";
 const DRAWN: &str = "is a hand with no winner: write draw on a line of its own, in place of a hand";
+const VALUE: &str = "records a hand by the value the table agreed, without its tiles: write value=45 seat=Bob from=Ann (or self) on a line of its own in a list of won hands (a file, or standard input)";
 const CONCEALED: &str = "is the concealed-hand pattern, which is read from the tiles (a hand with no exposed meld scores it): leave it out (a referee's claim names it claim=concealed-hand)";
 const DEALER: &str = "is East: write seat=e";
 
@@ -462,7 +463,7 @@ const DEALER: &str = "is East: write seat=e";
 /// what this notation writes its own way, each with what it means here and what to write.
 /// None is read as what it means: a line says each thing one way, so that it reads the same
 /// everywhere, and a referee never gets a hand other than the one written.
-const TABLE_WORDS: [(&str, &str); 65] = [
+const TABLE_WORDS: [(&str, &str); 66] = [
     ("tsumo", SELF_DRAW),
     ("zimo", SELF_DRAW),
     ("selfdraw", SELF_DRAW),
@@ -509,6 +510,7 @@ const TABLE_WORDS: [(&str, &str); 65] = [
     ("地和", EARTH),
     ("地胡", EARTH),
     ("players", PLAYERS),
+    ("value", VALUE),
     ("draw", DRAWN),
     ("drawn", DRAWN),
     ("wash", DRAWN),
@@ -2058,7 +2060,9 @@ fn keep_word<'a>(
                 text.get(..6)
                     .is_some_and(|k| k.eq_ignore_ascii_case("claim="))
             });
-            if w.value.is_none() && !after_claim {
+            // `value=45` is a session's line, not a word of a hand: said so.
+            let is_value = key.eq_ignore_ascii_case("value");
+            if (w.value.is_none() || is_value) && !after_claim {
                 if let Some((at, kind)) = table_words(previous, rest, key, after) {
                     return fail(at, kind);
                 }

@@ -41,6 +41,9 @@ pub(crate) enum Directive {
         /// The points charged.
         points: u32,
     },
+    /// `value=45 seat=Bob from=Ann`: a hand recorded by the value the table agreed, without
+    /// its tiles ([`value_hand`] reads it, with the players at the table).
+    Value,
     /// `table: 2.3`: the sheet is that of an event's round 2, table 3 (docs/events.md).
     /// Nothing for a session: it is read when an event's sheets are merged.
     Table {
@@ -195,6 +198,35 @@ pub enum SessionErrorKind {
         /// The players at the table, East South West North (none before a seating).
         players: Vec<String>,
     },
+    /// A `value=` line whose value is not a number of points in range.
+    #[error("value= is the hand's points as the table agreed them, from 1 to {MAX_VALUE} (value=45 seat=Bob from=Ann)")]
+    ValueUnreadable,
+    /// A word a `value=` line does not take, or takes once.
+    #[error("{found}: {why}")]
+    ValueWord {
+        /// The word, as written.
+        found: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// A `value=` line that says neither who discarded nor `self`.
+    #[error("say how the hand was won: from= the discarder, or self (value=45 seat=Bob self)")]
+    ValueHowWon,
+    /// A `value=` line naming no winner.
+    #[error("say who won: seat= the winner (value=45 seat=Bob from=Ann)")]
+    ValueNoWinner,
+    /// A value no hand of the rule set can total.
+    #[error("{}", value_out_of_range(*value, rules, *minimum, *maximum))]
+    ValueOutOfRange {
+        /// The value given.
+        value: u32,
+        /// The rule set, as `--rules` takes it.
+        rules: String,
+        /// Its minimum (0: none).
+        minimum: u32,
+        /// Its limit, if it has one.
+        maximum: Option<u32>,
+    },
     /// A `table:` line that does not name a round and a table.
     #[error("table: names the event's round and table, as table: 2.3 for round 2, table 3 (found {found:?})")]
     TableUnreadable {
@@ -286,7 +318,12 @@ impl SessionErrorKind {
             | Kind::RulesText { .. }
             | Kind::RulesLate
             | Kind::RulesTwice { .. }
-            | Kind::RulesDiffer { .. } => false,
+            | Kind::RulesDiffer { .. }
+            | Kind::ValueUnreadable
+            | Kind::ValueWord { .. }
+            | Kind::ValueHowWon
+            | Kind::ValueNoWinner
+            | Kind::ValueOutOfRange { .. } => false,
         }
     }
 }
@@ -324,7 +361,7 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
         [first, second, ..]
             if matches!(
                 [first | 0x20, second | 0x20],
-                [b'd', b'r'] | [b'p', b'l'] | [b'p', b'e'] | [b'r', b'u'] | [b't', b'a']
+                [b'd', b'r'] | [b'p', b'l'] | [b'p', b'e'] | [b'r', b'u'] | [b't', b'a'] | [b'v', b'a']
             ) => {}
         _ => return None,
     }
@@ -336,6 +373,9 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     }
     if could_be_word(start, "penalty") {
         return penalty_directive(line);
+    }
+    if start.len() > 6 && start[..6].eq_ignore_ascii_case("value=") {
+        return Some(Ok(Directive::Value));
     }
     if !could_be_word(start, "draw") && !could_be_word(start, "players") {
         return None;
@@ -435,6 +475,158 @@ fn penalty_nobody(found: &str, players: &[String]) -> String {
             list_names(players)
         )
     }
+}
+
+/// The most points a `value=` line records.
+pub(crate) const MAX_VALUE: u32 = 100_000;
+
+/// Why no hand of `rules` totals `value`.
+fn value_out_of_range(value: u32, rules: &str, minimum: u32, maximum: Option<u32>) -> String {
+    match maximum {
+        Some(maximum) if value > maximum => {
+            format!("value={value} is over the limit of {rules}, {maximum}: no hand scores more")
+        }
+        _ => format!("value={value} is below the minimum of {rules}, {minimum}: no hand wins on less"),
+    }
+}
+
+/// A hand recorded by its value (`value=45 seat=Bob from=Ann`, `value=45 seat=s self`,
+/// `resp=` as on a hand): the payments `rules` makes on that total, as on a scored hand of
+/// it, and how it was won. `players` (East South West North) are the table's, when one is
+/// seated: then `seat=`, `from=` and `resp=` may name them ([`seats_for_names`]).
+///
+/// The value must be one a hand of the rule set can total: at least its minimum, at most
+/// its limit. No claim is read: the value is itself what the table agreed.
+pub(crate) fn value_hand(
+    line: &str,
+    rules: &crate::RuleSet,
+    players: Option<[&str; 4]>,
+) -> Result<(Payments, crate::hand::WinContext), SessionError> {
+    use crate::hand::{Liable, WinBy, WinContext};
+    let read = match players {
+        Some(players) => seats_for_names(line, players)?,
+        None => Cow::Borrowed(line),
+    };
+    let body = read.split('#').next().unwrap_or_default();
+    let shown = words_with_columns(line.split('#').next().unwrap_or_default());
+    let words = words_with_columns(body);
+    // The word as written at the same column (names are replaced column for column).
+    let as_written = |column: usize| {
+        (shown.iter())
+            .find(|&&(at, _)| at == column)
+            .map_or(String::new(), |&(_, word)| word.to_string())
+    };
+    let error = |column: usize, kind: SessionErrorKind| SessionError { column, kind };
+    let word_error = |column: usize, why: &'static str| {
+        error(
+            column,
+            SessionErrorKind::ValueWord {
+                found: as_written(column),
+                why,
+            },
+        )
+    };
+    let Some((&(column, first), rest)) = words.split_first() else {
+        return Err(error(1, SessionErrorKind::ValueUnreadable));
+    };
+    let value = match first[6..].parse::<u32>() {
+        Ok(value) if (1..=MAX_VALUE).contains(&value) => value,
+        _ => return Err(error(column, SessionErrorKind::ValueUnreadable)),
+    };
+    let (mut seat, mut from, mut self_drawn, mut resp) = (None, None, None, None);
+    for &(column, word) in rest {
+        let (key, seat_word) = word.split_once('=').unwrap_or((word, ""));
+        let key = key.to_ascii_lowercase();
+        let slot = match key.as_str() {
+            "seat" => &mut seat,
+            "from" => &mut from,
+            "resp" => &mut resp,
+            "self" if seat_word.is_empty() && !word.contains('=') => {
+                if self_drawn.replace(column).is_some() {
+                    return Err(word_error(column, "given twice"));
+                }
+                continue;
+            }
+            _ => {
+                return Err(word_error(
+                    column,
+                    "a value line takes seat=, then from= or self, and resp= (value=45 seat=Bob from=Ann): no tiles, no other words",
+                ))
+            }
+        };
+        let meant = if key == "resp" && seat_word.eq_ignore_ascii_case("none") {
+            None
+        } else {
+            match crate::notation::seat_name(seat_word) {
+                Some(seat) => Some(seat),
+                None => {
+                    return Err(word_error(
+                        column,
+                        "expected a seat (e, s, w, n) or, at a seated table, a player's name",
+                    ))
+                }
+            }
+        };
+        if slot.replace((column, meant)).is_some() {
+            return Err(word_error(column, "given twice"));
+        }
+    }
+    let Some((_, Some(winner))) = seat else {
+        return Err(error(body.trim_end().chars().count() + 1, SessionErrorKind::ValueNoWinner));
+    };
+    let win_by = match (from, self_drawn) {
+        (Some((column, _)), Some(_)) => return Err(word_error(column, "from= and self cannot meet: a hand is won on a discard or by self-draw")),
+        (None, None) => {
+            return Err(error(
+                body.trim_end().chars().count() + 1,
+                SessionErrorKind::ValueHowWon,
+            ))
+        }
+        (Some((column, Some(from))), None) if from == winner => {
+            return Err(word_error(column, "the winner did not discard the winning tile"))
+        }
+        (Some((_, from)), None) => WinBy::Discard {
+            from: from.unwrap_or(winner),
+            assumed: false,
+        },
+        (None, Some(_)) => WinBy::SelfDraw,
+    };
+    let responsible = match (win_by, resp) {
+        (WinBy::SelfDraw, Some((column, _))) => {
+            return Err(word_error(column, "resp= is for a hand won on a discard"))
+        }
+        (WinBy::SelfDraw, None) => Liable::NoneSelfDraw,
+        (WinBy::Discard { from, .. }, None) => Liable::Discarder(from),
+        (WinBy::Discard { .. }, Some((_, None))) => Liable::Nobody,
+        (WinBy::Discard { .. }, Some((column, Some(named)))) if named == winner => {
+            return Err(word_error(column, "the winner is not responsible for their own win: resp=none if they had just discarded the tile"))
+        }
+        (WinBy::Discard { .. }, Some((_, Some(named)))) => Liable::Named(named),
+    };
+    let maximum = rules.limit.maximum;
+    if value < rules.minimum() || maximum.is_some_and(|maximum| value > maximum) {
+        return Err(error(
+            column,
+            SessionErrorKind::ValueOutOfRange {
+                value,
+                rules: rules.argument().into_owned(),
+                minimum: rules.minimum(),
+                maximum,
+            },
+        ));
+    }
+    let context = WinContext {
+        seat: winner,
+        win_by,
+        responsible,
+        last_tile: false,
+        kong_supplement: false,
+        robbed_kong: false,
+        heaven: false,
+        earth: false,
+        words: crate::words::SystemWords::defaults(rules.words),
+    };
+    Ok((rules.pay(value, &context), context))
 }
 
 /// The most points one `penalty` line charges.
@@ -842,6 +1034,9 @@ pub enum Played {
         /// The player who dealt in: who paid for the discard (the responsible player, or
         /// else the discarder); `None` for a self-draw and when every loser paid the same.
         dealt_in: Option<Seat>,
+        /// Recorded by the value the table agreed (`value=45 …`), without its tiles: not
+        /// checked.
+        agreed: bool,
     },
     /// A false win by this seat: nobody pays.
     FalseWin {
@@ -873,6 +1068,7 @@ impl Played {
                     paid_on,
                     discarder: scored.hand.context.discarder(),
                     dealt_in: scored.hand.context.dealt_in(),
+                    agreed: false,
                 },
                 _ => Played::FalseWin {
                     by: scored.hand.context.seat,
@@ -880,6 +1076,52 @@ impl Played {
             },
             Err(_) => Played::Unknown,
         }
+    }
+
+    /// A hand recorded by its value: `payments` made on it, won as `context` says.
+    pub(crate) fn agreed(payments: Payments, context: &crate::hand::WinContext) -> Played {
+        Played::Won {
+            payments,
+            paid_on: PaidOn::Points(payments.value),
+            discarder: context.discarder(),
+            dealt_in: context.dealt_in(),
+            agreed: true,
+        }
+    }
+
+    /// How a win was won, as far as its payments tell (`None` for anything but a win): the
+    /// winner, the discarder and who paid for the discard, with `words` for the system's
+    /// own words. Enough to explain the payments again.
+    pub(crate) fn context(&self, words: crate::words::SystemWords) -> Option<crate::hand::WinContext> {
+        use crate::hand::{Liable, WinBy, WinContext};
+        let Played::Won {
+            payments,
+            discarder,
+            dealt_in,
+            ..
+        } = *self
+        else {
+            return None;
+        };
+        let (win_by, responsible) = match (discarder, dealt_in) {
+            (None, _) => (WinBy::SelfDraw, Liable::NoneSelfDraw),
+            (Some(from), None) => (WinBy::Discard { from, assumed: false }, Liable::Nobody),
+            (Some(from), Some(paid)) if paid == from => {
+                (WinBy::Discard { from, assumed: false }, Liable::Discarder(from))
+            }
+            (Some(from), Some(paid)) => (WinBy::Discard { from, assumed: false }, Liable::Named(paid)),
+        };
+        Some(WinContext {
+            seat: payments.winner,
+            win_by,
+            responsible,
+            last_tile: false,
+            kong_supplement: false,
+            robbed_kong: false,
+            heaven: false,
+            earth: false,
+            words,
+        })
     }
 
     /// How the hand ended, for the deal; `None` for a penalty, which is no hand.

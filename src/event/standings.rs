@@ -188,7 +188,7 @@ impl Event {
                     Err(e) => problems.push(at(e.message())),
                 },
                 Some(Err(e)) => problems.push(at(e.kind.to_string())),
-                None => match session.record(line) {
+                Some(Ok(Directive::Value)) | None => match session.record(line) {
                     Ok(_) => hands += 1,
                     Err(e) => problems.push(at(format!("column {}: {}", e.column(), e.message()))),
                 },

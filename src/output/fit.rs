@@ -287,6 +287,10 @@ impl Renderer for Fitted<'_> {
         self.fitted(out, |out| self.inner.penalized(out, input, at, by, points));
     }
 
+    fn agreed(&self, out: &mut String, input: &str, at: &Location, played: &Played, players: Option<[&str; 4]>) {
+        self.fitted(out, |out| self.inner.agreed(out, input, at, played, players));
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
         self.fitted(out, |out| self.inner.session(out, entry, played));
     }

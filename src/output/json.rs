@@ -824,6 +824,28 @@ impl super::Renderer for Json<'_> {
         object.end();
     }
 
+    fn agreed(&self, out: &mut String, input: &str, at: &Location, played: &Played, _: Option<[&str; 4]>) {
+        let Played::Won {
+            payments,
+            discarder,
+            dealt_in,
+            ..
+        } = played
+        else {
+            return;
+        };
+        let mut object = start(out, Some(at), input, self.rules);
+        object
+            .raw("total", payments.value)
+            .raw("agreed", true)
+            .string("seat", payments.winner.key())
+            .raw("self_draw", discarder.is_none());
+        object.key("from").push_str(quoted_seat(*discarder));
+        object.key("responsible").push_str(quoted_seat(*dealt_in));
+        write_payments(&mut object, |seat| payments.of(seat));
+        object.end();
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, _: &Played) {
         write_session(out, entry);
     }

@@ -262,6 +262,14 @@ pub trait Renderer: Sync {
         let _ = (out, input, at, by, points);
     }
 
+    /// A hand recorded by the value the table agreed (`value=45 seat=Bob from=Ann`), without
+    /// its tiles and so not checked: `played` is a [`Played::Won`], paid on that value as a
+    /// scored hand of that total is; the hand's `players`, East South West North, when a
+    /// table is seated.
+    fn agreed(&self, out: &mut String, input: &str, at: &Location, played: &Played, players: Option<[&str; 4]>) {
+        let _ = (out, input, at, played, players);
+    }
+
     /// The session's part of a hand's result, added to `out`, which ends with the hand's
     /// own result: the table, the players, their running totals.
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {

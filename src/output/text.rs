@@ -822,6 +822,37 @@ impl super::Renderer for Text<'_> {
         );
     }
 
+    fn agreed(&self, out: &mut String, input: &str, at: &Location, played: &Played, players: Option<[&str; 4]>) {
+        let words = crate::words::SystemWords::defaults(self.rules.words);
+        let (Played::Won { payments, .. }, Some(context)) = (played, played.context(words)) else {
+            return;
+        };
+        let p = Painter { look: self.look };
+        p.label(out, padded_label!("Line"));
+        let _ = at.write_to(&mut Printable(out));
+        out.push('\n');
+        p.label(out, padded_label!("Hand"));
+        let _ = write_printable(out, trimmed(input));
+        out.push('\n');
+        p.label(out, padded_label!("Rules"));
+        out.push_str(&self.rules.name);
+        out.push('\n');
+        p.label(out, padded_label!("Win"));
+        out.push_str(context.seat.name());
+        match context.discarder() {
+            None => out.push_str(" wins by self-draw"),
+            Some(from) => {
+                let _ = write!(out, " wins on {}'s discard", from.name());
+            }
+        }
+        out.push('\n');
+        p.label(out, padded_label!("Value"));
+        let _ = write!(out, "{}, as the table agreed: no tiles, ", payments.value);
+        p.paint_str(out, "not checked", Role::Problem);
+        out.push('\n');
+        write_payments(out, &p, self.rules, payments, &context, players);
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
         write_session(out, entry, played, self.look);
     }
@@ -974,10 +1005,11 @@ fn sentence(entry: &Entry, played: &Played) -> String {
             payments,
             discarder,
             dealt_in,
+            agreed,
             ..
         } => {
             let winner = name(payments.winner);
-            match discarder {
+            let mut text = match discarder {
                 None => format!("{winner} wins by self-draw"),
                 Some(from) => {
                     let mut text = format!("{winner} wins on {}'s discard", name(*from));
@@ -989,7 +1021,11 @@ fn sentence(entry: &Entry, played: &Played) -> String {
                     }
                     text
                 }
+            };
+            if *agreed {
+                text.push_str(", by the value agreed (not checked)");
             }
+            text
         }
         Played::FalseWin { by } => format!("{}'s false win: nobody pays", name(*by)),
         Played::Drawn => "nobody wins".to_string(),

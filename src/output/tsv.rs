@@ -270,6 +270,26 @@ impl super::Renderer for Tsv<'_> {
         let _ = write!(out, "\t\t\tpenalty\tpenalty of {points}, paid to nobody");
     }
 
+    fn agreed(&self, out: &mut String, input: &str, at: &Location, played: &Played, _: Option<[&str; 4]>) {
+        let Played::Won {
+            payments,
+            discarder,
+            ..
+        } = played
+        else {
+            return;
+        };
+        start(out, Some(at), input);
+        // total; limit and patterns empty; the payments; from, assumed.
+        let _ = write!(out, "{}\t\t", payments.value);
+        for seat in Seat::ALL {
+            let _ = write!(out, "\t{}", payments.of(seat));
+        }
+        // From and assumed: both empty for a self-draw; a value line names its discarder.
+        let (from, assumed) = discarder.map_or(("", ""), |seat| (seat.key(), "no"));
+        let _ = write!(out, "\t{from}\t{assumed}\tagreed\tvalue agreed at the table, not checked");
+    }
+
     fn session(&self, out: &mut String, entry: &Entry, played: &Played) {
         write_session(out, entry, played);
     }

@@ -1400,10 +1400,12 @@
     if (o.error) return `<span class="bad">Not scored: ${esc(o.error.message)}</span>`;
     if (o.draw) return 'Drawn hand: nobody pays';
     const who = (k) => esc(o.players ? o.players[k] : SEAT_NAME[k]);
+    if (o.penalty) return `${who(o.penalty.seat)} is charged a penalty of ${esc(String(o.penalty.points))}, paid to nobody`;
     if (o.false_win) return `<span class="bad">False win by ${who(o.seat)}</span>: ${esc(o.false_win.reason)}`;
     const paid = o.verdict === 'underscored' ? o.claim.settled : o.total;
     const how = o.self_draw ? 'by self-draw' : `on ${who(o.from)}'s discard${o.responsible && o.responsible !== o.from ? `, ${who(o.responsible)} responsible` : ''}`;
-    return `${who(o.seat)} wins ${esc(points(paid))} ${how}${paid !== o.total ? ` (paid on the claim; worth ${esc(points(o.total))})` : ''}`;
+    const agreed = o.agreed ? ', by the value agreed (<span class="bad">not checked</span>)' : '';
+    return `${who(o.seat)} wins ${esc(points(paid))} ${how}${agreed}${paid !== o.total ? ` (paid on the claim; worth ${esc(points(o.total))})` : ''}`;
   }
 
   function drawHands() {

@@ -179,13 +179,15 @@ test('what the page reads first: README\'s hand, worked by hand', () => {
 test('sessions, as `mjscore -f FILE --format json --summary`: the same seats, names, running totals and standings', () => {
   // The worked sessions of docs/, and an evening made of corpus hands with the winner and
   // discarder named by player (the first letters of a name too), a draw, a false win, an
-  // unreadable line, a hand without seat=, a change of seats and a new player.
+  // unreadable line, a hand without seat=, hands by their value (one unreadable), a
+  // penalty, a change of seats and a new player.
   const names = ['Ann', 'Bob', 'Cho', 'Dee'];
   const evening = ['# an evening', 'players: Ann Bob Cho Dee'];
   corpus.slice(0, 120).forEach((line, i) => {
     const named = line.replace(/\bseat=([eswn])\b/, () => `seat=${names[i % 4]}`).replace(/\bfrom=([eswn])\b/, (_, s) => `from=${s}`);
     evening.push(named.includes('seat=') ? named : `${named} seat=${names[(i + 1) % 4].slice(0, 2).toLowerCase()}`);
     if (i === 30) evening.push('draw', '[c b123] [p w333] c456 d789 d2 +d2 seat=e from=s', 'b123 w5 c456 +b9', 'b66 c12345678 d111 +c9 self');
+    if (i === 45) evening.push('value=8 seat=Bob from=Ann', 'value=8 seat=ch self', 'value=8 seat=Dee', 'penalty Dee 30');
     if (i === 60) evening.push('players: Dee Eve Ann Bob');
   });
   const files = [
