@@ -40,12 +40,60 @@ impl LineError {
     }
 }
 
+/// What kind of fault an [`Error`] is, as scripts read it: [`ErrorKind::as_str`] is the
+/// `kind` of JSON's `error` object. New kinds may come.
+///
+/// ```
+/// use mjscore::ErrorKind;
+/// let error = mjscore::score_line("b123 c456 d789 w11 b5 b6", &mjscore::rules::WSOM).unwrap_err();
+/// assert_eq!(error.kind(), ErrorKind::Syntax);
+/// assert_eq!(error.kind().as_str(), "syntax");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The notation cannot be read: a word or a group that is none of its own.
+    Syntax,
+    /// The tiles read are no hand: a count, a meld, a tile used five times.
+    InvalidHand,
+    /// The context words do not agree with each other or with the hand.
+    Context,
+    /// A claim that cannot be read or names no pattern of the rule set.
+    Claim,
+    /// The line itself: not UTF-8, or too long.
+    Input,
+    /// A line of a session (`players:`, `draw`, `penalty`, `value=`, `rules:`) that cannot
+    /// be read.
+    Session,
+}
+
+impl ErrorKind {
+    /// The kind's stable name: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
+    /// `session`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::InvalidHand => "invalid_hand",
+            ErrorKind::Context => "context",
+            ErrorKind::Claim => "claim",
+            ErrorKind::Input => "input",
+            ErrorKind::Session => "session",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Why a line could not be scored at all (a false win is not an error: see [`Outcome`](crate::Outcome)): the
 /// column at fault, a kind for scripts, and a message that says what was expected there.
 ///
 /// ```
 /// let error = mjscore::score_line("b123 c456 d789 w11 b5 b6", &mjscore::rules::WSOM).unwrap_err();
-/// assert_eq!((error.column(), error.kind()), (25, "syntax"));
+/// assert_eq!((error.column(), error.kind().as_str()), (25, "syntax"));
 /// assert_eq!(error.to_string(), format!("column 25: {}", error.message()));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,9 +105,8 @@ impl Error {
         self.0.column()
     }
 
-    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
-    /// `session`.
-    pub fn kind(&self) -> &'static str {
+    /// What kind of fault it is ([`ErrorKind::as_str`] names it for scripts).
+    pub fn kind(&self) -> ErrorKind {
         self.0.kind()
     }
 
@@ -143,19 +190,18 @@ impl Failure {
         }
     }
 
-    /// A stable name for scripts: `syntax`, `invalid_hand`, `context`, `claim`, `input` or
-    /// `session`.
-    fn kind(&self) -> &'static str {
+    /// What kind of fault it is.
+    fn kind(&self) -> ErrorKind {
         match self {
-            Failure::Notation(_) => "syntax",
+            Failure::Notation(_) => ErrorKind::Syntax,
             Failure::Hand(HandError {
                 kind: HandErrorKind::Context(_) | HandErrorKind::WordOfAnotherSystem { .. },
                 ..
-            }) => "context",
-            Failure::Hand(_) => "invalid_hand",
-            Failure::Claim { .. } => "claim",
-            Failure::Line(_) => "input",
-            Failure::Session { .. } => "session",
+            }) => ErrorKind::Context,
+            Failure::Hand(_) => ErrorKind::InvalidHand,
+            Failure::Claim { .. } => ErrorKind::Claim,
+            Failure::Line(_) => ErrorKind::Input,
+            Failure::Session { .. } => ErrorKind::Session,
             Failure::AsWritten { error, .. } => error.kind(),
         }
     }

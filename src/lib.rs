@@ -118,7 +118,7 @@ pub mod rules;
 pub mod rules_file;
 
 // Scoring a line of notation, and analysing one before its win.
-pub use error::Error;
+pub use error::{Error, ErrorKind};
 pub use line::{analyse_line, analyse_line_with, score_line, score_line_with, Options, Scored};
 
 // A hand from tiles and a typed context, without notation.

@@ -33,7 +33,7 @@ impl ClaimSpec {
     /// use mjscore::ClaimSpec;
     /// let spec: ClaimSpec = "1.2+nine-tile-straight".parse().unwrap();
     /// assert_eq!(spec.resolve(&mjscore::rules::WSOM).unwrap().value, 45);
-    /// assert_eq!(spec.resolve(&mjscore::rules::HUANG).unwrap_err().kind(), "claim");
+    /// assert_eq!(spec.resolve(&mjscore::rules::HUANG).unwrap_err().kind(), mjscore::ErrorKind::Claim);
     /// ```
     pub fn resolve<'r>(&self, rules: &'r RuleSet) -> Result<Claim<'r>, Error> {
         claim::resolve(self.clone(), rules, &rules::ALL)

@@ -1063,7 +1063,7 @@ fn single<'r>(
 /// Whether the line was refused before it was read (too long to be a hand): then its text
 /// is not shown.
 fn is_refused_unread<T>(result: &Result<T, Error>) -> bool {
-    matches!(result, Err(error) if error.kind() == "input")
+    matches!(result, Err(error) if error.kind() == mjscore::ErrorKind::Input)
 }
 
 /// ANSI colours when `color`, else none: the choice `--color` makes.

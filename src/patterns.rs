@@ -183,10 +183,19 @@ impl std::fmt::Debug for Pattern {
     }
 }
 
-/// A pattern is one entry of a table: two are equal when they are the same entry.
+/// Two patterns are equal when their ids are: a pattern and its clone are, and so are the
+/// entries of one id in two rule sets (WSOM's and Zung Jung's 1.1, or a club's 1.1 worth
+/// more): an id names one pattern of a table, and a caller comparing patterns of two rule
+/// sets compares the rule sets too where their values matter.
 impl PartialEq for Pattern {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self, other)
+        std::ptr::eq(self, other) || same_id(&self.id, &other.id)
+    }
+}
+
+impl std::hash::Hash for Pattern {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
     }
 }
 

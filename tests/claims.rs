@@ -148,7 +148,7 @@ fn chicken_claims_under_standard_zung_jung() {
 #[test]
 fn unknown_ids_and_two_claims_are_errors_at_the_claim() {
     let err = score_line(&format!("{HAND_A} claim=1.2+9.9"), &WSOM).unwrap_err();
-    assert_eq!(err.kind(), "claim");
+    assert_eq!(err.kind().as_str(), "claim");
     assert_eq!(err.column(), HAND_A.len() + 2);
     assert_eq!(
         err.message(),
@@ -231,7 +231,7 @@ fn an_id_of_another_rule_set_names_the_rules_that_have_it() {
         ("1.2", "claim names '1.2', which is not a pattern of --rules huang but of --rules wsom and of --rules zj: was the hand scored under the right rules?"),
     ] {
         let err = score_line(&format!("{hand} claim={claim}"), &mjscore::rules::HUANG).unwrap_err();
-        assert_eq!(err.kind(), "claim");
+        assert_eq!(err.kind().as_str(), "claim");
         assert_eq!(err.message(), message);
     }
 }

@@ -316,7 +316,7 @@ fn toy_patterns_limit_percentage_and_payments() {
 fn toy_words_messages_and_claims() {
     // Toy's own word is unknown to the built-in systems, and theirs to Toy.
     let err = score_line("b123 c456 d789 b234 w1 +w1 bonus", &mjscore::rules::WSOM).unwrap_err();
-    assert_eq!((err.kind(), err.column()), ("syntax", 28));
+    assert_eq!((err.kind().as_str(), err.column()), ("syntax", 28));
     assert!(err.message().starts_with("unknown word 'bonus'"));
     let err = score_line("b123 c456 d789 b234 w1 +w1 bonus=2", &TOY).unwrap_err();
     assert_eq!(err.message(), "'bonus' takes no value");
@@ -394,7 +394,7 @@ fn toy_reads_ten_words_of_its_own() {
     }
     // A value out of the word's range, at its column.
     let err = score_line("w111 e222 b123 c456 d5 +d5 self level=4", &TOY).unwrap_err();
-    assert_eq!((err.kind(), err.column()), ("syntax", 33));
+    assert_eq!((err.kind().as_str(), err.column()), ("syntax", 33));
     // The words written back in canonical notation, in Toy's order, defaults left out.
     let hand =
         mjscore::line::parse_for("w111 e222 b123 c456 d5 +d5 self bonus level=1 bravo", &TOY)
@@ -464,7 +464,7 @@ fn rule_sets_on_offer_are_passed_in() {
     // that offers Toy beside them passes its list, and the message names Toy.
     let line = "b123 c456 d789 b234 w1 +w1 bonus";
     let err = score_line(line, &rules::WSOM).unwrap_err();
-    assert_eq!(err.kind(), "syntax");
+    assert_eq!(err.kind().as_str(), "syntax");
     let offered = [
         &rules::WSOM,
         &rules::ZJ,
@@ -477,7 +477,7 @@ fn rule_sets_on_offer_are_passed_in() {
         ..Options::default()
     };
     let err = score_line_with(line, &rules::WSOM, options).unwrap_err();
-    assert_eq!((err.kind(), err.column()), ("context", 28));
+    assert_eq!((err.kind().as_str(), err.column()), ("context", 28));
     assert_eq!(
         err.message(),
         "'bonus' is scored only by --rules toy; with these rules, leave it out"

@@ -398,18 +398,18 @@ fn round_is_the_doubling_tables_own_word() {
     let hand = "b123 c456 d789 b55 w11 +w1";
     let err = mjscore::score_line(&format!("{hand} foo"), &DOUBLING).unwrap_err();
     assert_eq!(
-        (err.kind(), err.column(), err.message()),
+        (err.kind().as_str(), err.column(), err.message()),
         ("syntax", 28, "unknown word 'foo': expected tiles (b123, w11, e2), a meld ([p d111]), the winning tile (+b9) or one of self, last, kong, rob, heaven, earth, seat=, from=, resp=, round=, claim=".to_string())
     );
     let err = mjscore::score_line(&format!("{hand} round=x"), &DOUBLING).unwrap_err();
     assert_eq!(
-        (err.kind(), err.column(), err.message()),
+        (err.kind().as_str(), err.column(), err.message()),
         ("syntax", 28, "round=x: a wind is e, s, w or n".to_string())
     );
     for rules in [&mjscore::rules::WSOM, &mjscore::rules::ZJ] {
         let err = mjscore::score_line(&format!("{hand} ROUND=s"), rules).unwrap_err();
         assert_eq!(
-            (err.kind(), err.column(), err.message()),
+            (err.kind().as_str(), err.column(), err.message()),
             (
                 "context",
                 28,

@@ -79,7 +79,11 @@ fn an_error_names_the_place_of_the_item_at_fault() {
     hand.concealed = tiles("d8 d8 d8 e3 e3 e3 b4");
     hand.winning = Some(tile("b4"));
     let err = hand.hand(&rules::WSOM).unwrap_err();
-    assert_eq!((err.kind(), err.column()), ("invalid_hand", 10), "{err}");
+    assert_eq!(
+        (err.kind().as_str(), err.column()),
+        ("invalid_hand", 10),
+        "{err}"
+    );
     // A chow of b8 runs off the suit: the meld's place, 9.
     let mut hand = good.clone();
     hand.melds[1] = (MeldKind::Chow, tile("b8"));
@@ -89,13 +93,21 @@ fn an_error_names_the_place_of_the_item_at_fault() {
     let mut hand = good.clone();
     hand.context.won_by = WonBy::Discard(Some(Seat::South));
     let err = hand.hand(&rules::WSOM).unwrap_err();
-    assert_eq!((err.kind(), err.column()), ("context", 12), "{err}");
+    assert_eq!(
+        (err.kind().as_str(), err.column()),
+        ("context", 12),
+        "{err}"
+    );
     // An option WSOM does not read (the doubling table's prevailing wind): the rule set's
     // options come after the shared situation, so its place is 13.
     let mut hand = good;
     hand.context.options = vec![RuleOption::Round(Seat::South)];
     let err = hand.hand(&rules::WSOM).unwrap_err();
-    assert_eq!((err.kind(), err.column()), ("context", 13), "{err}");
+    assert_eq!(
+        (err.kind().as_str(), err.column()),
+        ("context", 13),
+        "{err}"
+    );
 }
 
 #[test]

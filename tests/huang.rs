@@ -577,7 +577,7 @@ fn all_eight_flowers_score_two_hundred_alone() {
     );
     // The tiles must still be possible: a fifth b1 is an error.
     let e = mjscore::score_line("b11111 c456 d789 w22 +w2 seat=s flowers=8", &HUANG).unwrap_err();
-    assert_eq!(e.kind(), "invalid_hand");
+    assert_eq!(e.kind().as_str(), "invalid_hand");
 }
 
 #[test]

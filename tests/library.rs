@@ -363,3 +363,20 @@ fn errors_are_errors_and_values_print() {
     assert_eq!(format!("{:?}", pattern.value), "Points(30)");
     assert!(format!("{:?}", pattern.condition).starts_with("Hand("));
 }
+
+#[test]
+fn errors_have_kinds_and_patterns_are_equal_by_id() {
+    // An error's kind is an enum whose name is what JSON's `kind` says.
+    let error = mjscore::score_line("b123 zz", &WSOM).unwrap_err();
+    assert_eq!(error.kind(), mjscore::ErrorKind::Syntax);
+    assert_eq!(error.kind().to_string(), "syntax");
+    // A pattern equals its clone and the pattern of the same id of another rule set;
+    // patterns of different ids differ.
+    let straight = WSOM.pattern("7.1").unwrap();
+    assert_eq!(straight.clone(), *straight);
+    assert_eq!(mjscore::rules::ZJ.pattern("7.1").unwrap(), straight);
+    assert_ne!(WSOM.pattern("7.2.1").unwrap(), straight);
+    let kept: std::collections::HashSet<mjscore::Pattern> =
+        [straight.clone(), straight.clone()].into();
+    assert_eq!(kept.len(), 1);
+}

@@ -295,7 +295,7 @@ fn a_claim_names_patterns_as_explain_finds_them() {
     );
     // What starts with a digit is an id.
     let err = mjscore::score_line(&format!("{hand} claim=1.2+4,5"), &rules::WSOM).unwrap_err();
-    assert_eq!(err.kind(), "syntax");
+    assert_eq!(err.kind().as_str(), "syntax");
 }
 
 /// The columns `text` takes on a terminal: a Chinese character two, anything else here one.

@@ -300,7 +300,7 @@ fn words_that_say_how_the_hand_was_won_are_refused() {
     ] {
         let error = parse_holding(line, &WSOM).unwrap_err();
         assert_eq!(error.column(), column, "{line}");
-        assert_eq!(error.kind(), "context");
+        assert_eq!(error.kind().as_str(), "context");
         let Failure::Hand(e) = error.failure() else {
             panic!("{error}")
         };
@@ -314,7 +314,7 @@ fn words_that_say_how_the_hand_was_won_are_refused() {
         );
     }
     let error = parse_holding("b123 c456 d789 w11 b56 claim=5", &WSOM).unwrap_err();
-    assert_eq!((error.column(), error.kind()), (24, "context"));
+    assert_eq!((error.column(), error.kind().as_str()), (24, "context"));
 }
 
 #[test]
@@ -339,7 +339,7 @@ fn tile_counts_copies_and_syntax_are_checked_as_for_scoring() {
     assert_eq!(parse_holding("b123 w5", &WSOM).unwrap_err().column(), 6);
     assert!(parse_holding("b123 c456 d789 w11 b56 round=s", &DOUBLING).is_ok());
     let error = parse_holding("b123 c456 d789 w11 b56 round=s", &WSOM).unwrap_err();
-    assert_eq!((error.column(), error.kind()), (24, "context"));
+    assert_eq!((error.column(), error.kind().as_str()), (24, "context"));
     // A comment after the hand, words after the tiles: the columns are those written.
     let error = parse_holding("b123 c456 d789 w11 b56 seat=q # note", &WSOM).unwrap_err();
     assert_eq!(error.column(), 24);

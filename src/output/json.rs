@@ -705,7 +705,7 @@ pub(crate) fn write_error(
     let mut object = start(out, at, input, rules);
     let mut inner = Object::new(object.key("error"));
     inner
-        .string("kind", error.kind())
+        .string("kind", error.kind().as_str())
         .raw("column", error.column())
         .string("message", &error.message())
         .end();

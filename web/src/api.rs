@@ -115,7 +115,7 @@ pub fn score(rules: Rules, line: &str, all: bool) -> String {
         let result = score_line_with(line, rules, options);
         // A line over the library's limit is refused unread, and not echoed.
         let line = match &result {
-            Err(error) if error.kind() == "input" => "",
+            Err(error) if error.kind() == mjscore::ErrorKind::Input => "",
             _ => line,
         };
         let json = Json::new(rules);
