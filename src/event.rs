@@ -16,6 +16,7 @@ use crate::session::{name_key, name_problem};
 
 pub(crate) mod draw;
 mod standings;
+mod swiss;
 
 /// The most players an event seats, and the most rounds it plays: far above a World
 /// Series (a few hundred players, eight sessions), low enough that a draw's search stays
@@ -68,6 +69,10 @@ pub struct Event {
     /// each gained on the others at the tables they shared), `draw_order` (the order of the
     /// players' list).
     pub tie_breaks: Vec<String>,
+    /// The last round of the seed's draw, when the rounds after it are drawn one at a time
+    /// from the standings (Swiss, `swiss_after = 4`; [`Event::draw_after`]); `None` when the
+    /// seed draws every round.
+    pub swiss_after: Option<usize>,
 }
 
 /// An event's standings ([`Event::standings`]).
@@ -159,6 +164,7 @@ struct File {
     table_points: Option<Spanned<Vec<i64>>>,
     tie_breaks: Option<Spanned<Vec<String>>>,
     penalties: Option<Spanned<String>>,
+    swiss_after: Option<Spanned<i64>>,
 }
 
 impl Event {
@@ -312,6 +318,18 @@ impl Event {
         };
         let penalties_to_others = either(&file.penalties, "penalties", ["to_nobody", "to_others"])
             .map_err(|(span, m)| at(span, m))?;
+        let swiss_after = match &file.swiss_after {
+            None => None,
+            Some(after) if (1..rounds as i64).contains(after.get_ref()) => {
+                Some(*after.get_ref() as usize)
+            }
+            Some(after) => {
+                return Err(at(
+                    after.span(),
+                    format!("swiss_after is the last round the seed draws, from 1 to {} (the rounds after it are drawn from the standings)", rounds.saturating_sub(1)),
+                ))
+            }
+        };
         Ok(Event {
             name: file.name.get_ref().clone(),
             rules,
@@ -322,6 +340,7 @@ impl Event {
             table_points,
             penalties_to_others,
             tie_breaks,
+            swiss_after,
         })
     }
 
@@ -354,6 +373,7 @@ impl Event {
             seed: 1,
             table_points: None,
             penalties_to_others: false,
+            swiss_after: None,
             tie_breaks: default_tie_breaks(false),
         })
     }
@@ -361,29 +381,19 @@ impl Event {
     /// The seat draw of every round for `seed` (the same seed, the same draw): no two
     /// players meet twice where the search finds such a draw, else as few times as it
     /// finds; no two of a team at one table where it can; and each player's count of each
-    /// starting wind as even as can be (docs/events.md).
+    /// starting wind as even as can be (docs/events.md). For an event whose later rounds
+    /// are drawn from the standings ([`Event::swiss_after`]), the rounds up to it.
     pub fn draw(&self, seed: u64) -> Draw {
-        let mut teams: Vec<&str> = Vec::new();
-        let team_of: Vec<Option<usize>> = (self.players.iter())
-            .map(|p| {
-                let team = p.team.as_deref()?;
-                Some(match teams.iter().position(|&t| t == team) {
-                    Some(i) => i,
-                    None => {
-                        teams.push(team);
-                        teams.len() - 1
-                    }
-                })
-            })
-            .collect();
+        let team_of = self.team_indices();
         let n = self.players.len();
-        let drawn = draw::draw(n, self.rounds, &team_of, seed);
+        let rounds = self.swiss_after.unwrap_or(self.rounds);
+        let drawn = draw::draw(n, rounds, &team_of, seed);
         let wind_spread = wind_spread(&drawn.rounds, n);
         Draw {
             seed,
             rounds: drawn.rounds,
             repeats: drawn.repeats,
-            fewest_repeats: draw::fewest_repeats(n, self.rounds),
+            fewest_repeats: draw::fewest_repeats(n, rounds),
             team_mates: drawn.team_mates,
             wind_spread,
         }

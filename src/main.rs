@@ -277,6 +277,13 @@ enum EventAction {
         /// The draw's seed (the event file's seed, else 1): the same seed, the same draw.
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Draw only the round after round K from the standings after it (an event file
+        /// with swiss_after), given the tables' sheets of rounds 1 to K.
+        #[arg(long, value_name = "K", requires = "file")]
+        after_round: Option<usize>,
+        /// With --after-round: the tables' sheets of the rounds played.
+        #[arg(requires = "after_round")]
+        sheets: Vec<PathBuf>,
         /// Output format: text (default), json (one object a table) or tsv.
         #[arg(long, value_enum, ignore_case = true)]
         format: Option<FormatArg>,
@@ -885,6 +892,8 @@ fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
             players,
             rounds,
             seed,
+            after_round,
+            sheets,
             format,
         } => {
             let ask = event::DrawAsk {
@@ -892,6 +901,8 @@ fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
                 players: *players,
                 rounds: *rounds,
                 seed: *seed,
+                after_round: *after_round,
+                sheets,
                 format: format.unwrap_or(cli.format),
             };
             event::draw(&ask, &mut io::stdout().lock())
@@ -905,13 +916,7 @@ fn event_command(cli: &Cli, action: &EventAction) -> Result<u8> {
             format,
         } => {
             let event = event::read_event(file)?;
-            let rules = match rules::by_id(&event.rules) {
-                Some(rules) => Cow::Borrowed(rules),
-                None => {
-                    let path = file.parent().unwrap_or(Path::new(".")).join(&event.rules);
-                    Cow::Owned(read_rules_file(&path)?.0)
-                }
-            };
+            let rules = event::event_rules(&event, file)?;
             let ask = event::StandingsAsk {
                 sheets,
                 allow_incomplete: *allow_incomplete,

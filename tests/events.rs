@@ -717,3 +717,67 @@ fn head_to_head_puts_first_the_tied_player_who_won_where_they_met() {
     let ((ahead_rank, _), (behind_rank, _)) = ranked_pair(&event);
     assert_eq!(behind_rank + 1, ahead_rank);
 }
+
+#[test]
+fn a_swiss_round_seats_the_leaders_together_with_the_fewest_repeats() {
+    // 8 players, 2 rounds of 1 hand, the second drawn from the standings after the first.
+    // Round 1 (the seed's draw): at each table its East self-draws b66 c12345678 d111 +c9,
+    // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45, each other player paying 45:
+    // the two Easts +135, the six others −45. Round 2 (Swiss): any table of four takes
+    // players from both tables of round 1, and at least two pairs of it met there (two
+    // from each: 1 + 1; three and one: 3), so the fewest repeats are 2 a table; among the
+    // draws with 2 a table, the two leaders, neighbours in the standings, sit together.
+    let text = "name = \"Swiss night\"\nrules = \"wsom\"\nplayers = [\"Ann\", \"Bob\", \"Cho\", \"Dee\", \"Eve\", \"Fay\", \"Gus\", \"Hal\"]\nrounds = 2\nhands = 1\nswiss_after = 1\n";
+    let event = Event::parse(text, |_| unreachable!()).unwrap();
+    let first = event.draw(event.seed);
+    assert_eq!(first.rounds.len(), 1, "the seed draws round 1 only");
+    let name = |p: usize| event.players[p].name.clone();
+    let sheets: Vec<(String, String)> = (first.rounds[0].iter().enumerate())
+        .map(|(t, table)| {
+            let names: Vec<String> = table.iter().map(|&p| name(p)).collect();
+            let text = format!(
+                "table: 1.{}\nplayers: {}\nb66 c12345678 d111 +c9 self seat={}\n",
+                t + 1,
+                names.join(" "),
+                names[0]
+            );
+            (format!("1.{}.txt", t + 1), text)
+        })
+        .collect();
+    let draw = event.draw_after(&mjscore::rules::WSOM, &sheets, 1).unwrap();
+    assert_eq!(draw.rounds.len(), 2);
+    let leaders = [first.rounds[0][0][0], first.rounds[0][1][0]];
+    let table_one = first.rounds[0][0];
+    for table in &draw.rounds[1] {
+        let from_table_one = table.iter().filter(|p| table_one.contains(p)).count();
+        assert_eq!(from_table_one, 2, "{table:?}");
+    }
+    assert_eq!(draw.repeats, 4);
+    assert!(draw.rounds[1]
+        .iter()
+        .any(|table| leaders.iter().all(|l| table.contains(l))));
+    // The same standings, the same round; and the standings take its sheets as they seat.
+    assert_eq!(
+        event.draw_after(&mjscore::rules::WSOM, &sheets, 1).unwrap(),
+        draw
+    );
+    let mut all = sheets.clone();
+    for (t, table) in draw.rounds[1].iter().enumerate() {
+        let names: Vec<String> = table.iter().map(|&p| name(p)).collect();
+        all.push((
+            format!("2.{}.txt", t + 1),
+            format!("table: 2.{}\nplayers: {}\ndraw\n", t + 1, names.join(" ")),
+        ));
+    }
+    let standings = event
+        .standings(&mjscore::rules::WSOM, &first, &all, false)
+        .unwrap();
+    assert_eq!(standings.ranked[0].points, 135);
+    // A round the seed draws, or the last, is no round to draw after; nor is a round whose
+    // sheets are missing.
+    assert!(event.draw_after(&mjscore::rules::WSOM, &sheets, 2).is_err());
+    let problems = event
+        .draw_after(&mjscore::rules::WSOM, &sheets[..1], 1)
+        .unwrap_err();
+    assert_eq!(problems, ["table 1.2: no sheet"]);
+}

@@ -209,7 +209,25 @@ impl Event {
             ));
             return Err(problems);
         }
-        let drawn: Vec<usize> = draw.rounds[round - 1][t - 1].to_vec();
+        // A round after the seed's draw was drawn from the standings (Swiss): its tables
+        // are what the sheets seat, event players each (once a round, checked with all the
+        // sheets).
+        if self.swiss_after.is_some_and(|last| round > last) {
+            match &seated {
+                None => problems.push(format!("{file}: no players: line")),
+                Some(keys) => {
+                    for key in keys.iter().filter(|key| !index.contains_key(*key)) {
+                        problems.push(format!("{file}: {key} is not a player of the event"));
+                    }
+                }
+            }
+            return self.table_result(file, (round, t), hands, &session, index, problems);
+        }
+        let Some(drawn) = draw.rounds.get(round - 1).and_then(|r| r.get(t - 1)) else {
+            problems.push(format!("{file}: table {round}.{t} is not drawn yet"));
+            return Err(problems);
+        };
+        let drawn: Vec<usize> = drawn.to_vec();
         let drawn_keys = sorted_keys(drawn.iter().map(|&p| self.players[p].name.as_str()));
         let names_of = |players: &[usize]| {
             players
@@ -232,6 +250,21 @@ impl Event {
             }
             Some(_) => {}
         }
+        self.table_result(file, (round, t), hands, &session, index, problems)
+    }
+
+    /// The results of a sheet played through `session` (table `round.t`, `hands` hands),
+    /// after its last checks (its number of hands, its totals summing to zero); or every
+    /// problem found, these and `problems`.
+    fn table_result(
+        &self,
+        file: &str,
+        (round, t): (usize, usize),
+        hands: usize,
+        session: &Session,
+        index: &HashMap<String, usize>,
+        mut problems: Vec<String>,
+    ) -> Result<TableResult, Vec<String>> {
         if hands > self.hands {
             problems.push(format!(
                 "{file}: {hands} hands, {} more than the event's {} a round",

@@ -1,6 +1,7 @@
 //! `mjscore event draw`: the seat draw of an event file, or of a number of players and
 //! rounds, written as text, JSON (one object a table) or TSV (docs/events.md).
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +14,9 @@ pub(crate) struct DrawAsk<'a> {
     pub(crate) players: Option<usize>,
     pub(crate) rounds: Option<usize>,
     pub(crate) seed: Option<u64>,
+    /// Draw the round after this one from the standings, with the tables' sheets so far.
+    pub(crate) after_round: Option<usize>,
+    pub(crate) sheets: &'a [PathBuf],
     pub(crate) format: super::FormatArg,
 }
 
@@ -39,11 +43,28 @@ pub(crate) fn draw(ask: &DrawAsk, out: &mut impl Write) -> Result<u8> {
             "give an event file (mjscore event draw EVENT.toml) or both --players N and --rounds R"
         ),
     };
-    let draw = event.draw(ask.seed.unwrap_or(event.seed));
+    // The rounds written: every round drawn, or only the one drawn from the standings.
+    let (draw, first) = match ask.after_round {
+        None if !ask.sheets.is_empty() => {
+            bail!("sheets are read to draw a round from the standings: give --after-round K")
+        }
+        None => (event.draw(ask.seed.unwrap_or(event.seed)), 0),
+        Some(after) => {
+            let rules = event_rules(&event, ask.file.unwrap_or(Path::new(".")))?;
+            let sheets = read_sheets(ask.sheets)?;
+            match event.draw_after(&rules, &sheets, after) {
+                Ok(draw) => (draw, after),
+                Err(problems) => {
+                    tell_problems(&problems, "no round can be drawn from the standings");
+                    return Ok(2);
+                }
+            }
+        }
+    };
     let text = match ask.format {
-        super::FormatArg::Text => text(&event, &draw),
-        super::FormatArg::Json => json(&event, &draw),
-        super::FormatArg::Tsv => tsv(&event, &draw),
+        super::FormatArg::Text => text(&event, &draw, first),
+        super::FormatArg::Json => json(&event, &draw, first),
+        super::FormatArg::Tsv => tsv(&event, &draw, first),
     };
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
@@ -117,15 +138,70 @@ fn seats<'e>(event: &'e Event, table: &[usize; 4]) -> [&'e str; 4] {
     table.map(|i| event.players[i].name.as_str())
 }
 
-/// The draw for people: each round's tables, then what the draw achieved.
-fn text(event: &Event, draw: &Draw) -> String {
+/// The rule set an event plays: a built-in one, or a rules file beside the event file at
+/// `path`.
+pub(crate) fn event_rules(event: &Event, path: &Path) -> Result<Cow<'static, mjscore::RuleSet>> {
+    Ok(match mjscore::rules::by_id(&event.rules) {
+        Some(rules) => Cow::Borrowed(rules),
+        None => {
+            let beside = path.parent().unwrap_or(Path::new(".")).join(&event.rules);
+            Cow::Owned(super::read_rules_file(&beside)?.0)
+        }
+    })
+}
+
+/// The tables' sheets at `paths`, as (the path as shown, the text).
+fn read_sheets(paths: &[PathBuf]) -> Result<Vec<(String, String)>> {
+    let mut sheets = Vec::new();
+    for path in paths {
+        let bytes = super::read_within_limit(path)
+            .with_context(|| format!("cannot read the sheet {}", path.display()))?;
+        if bytes.len() > mjscore::rules_file::MAX_BYTES {
+            bail!(
+                "{}: the sheet is longer than 1 MiB: is this a table's sheet?",
+                path.display()
+            );
+        }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            anyhow::anyhow!(
+                "{}: the sheet is not UTF-8: save it as UTF-8",
+                path.display()
+            )
+        })?;
+        sheets.push((path.display().to_string(), text));
+    }
+    Ok(sheets)
+}
+
+/// Writes each problem on standard error, one a line as a compiler's errors are, then
+/// `what` with their count.
+fn tell_problems(problems: &[String], what: &str) {
+    let count = problems.len();
+    let mut told = String::new();
+    for problem in problems {
+        told.push_str(&format!(
+            "mjscore: {}\n",
+            mjscore::render::printable(problem)
+        ));
+    }
+    told.push_str(&format!(
+        "mjscore: {what}: {count} problem{}\n",
+        if count == 1 { "" } else { "s" }
+    ));
+    let _ = std::io::stderr().write_all(told.as_bytes());
+}
+
+/// The draw for people: each round's tables from round `first + 1`, then what the draw
+/// achieved.
+fn text(event: &Event, draw: &Draw, first: usize) -> String {
     let mut out = format!(
-        "{}: {} players, {} round{} of {} hands, seed {}\n",
+        "{}: {} players, {} round{} of {} hand{}, seed {}\n",
         event.name,
         event.players.len(),
         draw.rounds.len(),
         if draw.rounds.len() == 1 { "" } else { "s" },
         event.hands,
+        if event.hands == 1 { "" } else { "s" },
         draw.seed
     );
     let width = event
@@ -134,7 +210,7 @@ fn text(event: &Event, draw: &Draw) -> String {
         .map(|p| p.name.chars().count())
         .max()
         .unwrap_or(1);
-    for (r, round) in draw.rounds.iter().enumerate() {
+    for (r, round) in draw.rounds.iter().enumerate().skip(first) {
         out.push_str(&format!("\nRound {}\n", r + 1));
         for (t, table) in round.iter().enumerate() {
             let [e, s, w, n] = seats(event, table);
@@ -150,10 +226,11 @@ fn text(event: &Event, draw: &Draw) -> String {
     out
 }
 
-/// One object a table: `{"round":1,"table":1,"seats":["Ann","Bob","Cho","Dee"]}`.
-fn json(event: &Event, draw: &Draw) -> String {
+/// One object a table from round `first + 1`:
+/// `{"round":1,"table":1,"seats":["Ann","Bob","Cho","Dee"]}`.
+fn json(event: &Event, draw: &Draw, first: usize) -> String {
     let mut out = String::new();
-    for (r, round) in draw.rounds.iter().enumerate() {
+    for (r, round) in draw.rounds.iter().enumerate().skip(first) {
         for (t, table) in round.iter().enumerate() {
             let seats: Vec<String> = seats(event, table).iter().map(|s| json_string(s)).collect();
             out.push_str(&format!(
@@ -167,10 +244,11 @@ fn json(event: &Event, draw: &Draw) -> String {
     out
 }
 
-/// A header, then one row a table: round, table, east, south, west, north.
-fn tsv(event: &Event, draw: &Draw) -> String {
+/// A header, then one row a table from round `first + 1`: round, table, east, south,
+/// west, north.
+fn tsv(event: &Event, draw: &Draw, first: usize) -> String {
     let mut out = String::from("round\ttable\teast\tsouth\twest\tnorth\n");
-    for (r, round) in draw.rounds.iter().enumerate() {
+    for (r, round) in draw.rounds.iter().enumerate().skip(first) {
         for (t, table) in round.iter().enumerate() {
             out.push_str(&format!(
                 "{}\t{}\t{}\n",
@@ -208,42 +286,12 @@ pub(crate) fn standings(
     ask: &StandingsAsk,
     out: &mut impl Write,
 ) -> Result<u8> {
-    let mut sheets = Vec::new();
-    for path in ask.sheets {
-        let bytes = super::read_within_limit(path)
-            .with_context(|| format!("cannot read the sheet {}", path.display()))?;
-        if bytes.len() > mjscore::rules_file::MAX_BYTES {
-            bail!(
-                "{}: the sheet is longer than 1 MiB: is this a table's sheet?",
-                path.display()
-            );
-        }
-        let text = String::from_utf8(bytes).map_err(|_| {
-            anyhow::anyhow!(
-                "{}: the sheet is not UTF-8: save it as UTF-8",
-                path.display()
-            )
-        })?;
-        sheets.push((path.display().to_string(), text));
-    }
+    let sheets = read_sheets(ask.sheets)?;
     let draw = event.draw(event.seed);
     let standings = match event.standings(rules, &draw, &sheets, ask.allow_incomplete) {
         Ok(standings) => standings,
         Err(problems) => {
-            // One problem a line, each naming its file, as a compiler's errors are.
-            let count = problems.len();
-            let mut told = String::new();
-            for problem in &problems {
-                told.push_str(&format!(
-                    "mjscore: {}\n",
-                    mjscore::render::printable(problem)
-                ));
-            }
-            told.push_str(&format!(
-                "mjscore: the sheets cannot be ranked: {count} problem{}\n",
-                if count == 1 { "" } else { "s" }
-            ));
-            let _ = std::io::stderr().write_all(told.as_bytes());
+            tell_problems(&problems, "the sheets cannot be ranked");
             return Ok(2);
         }
     };
