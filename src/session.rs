@@ -374,7 +374,8 @@ pub(crate) fn directive(line: &str) -> Option<Result<Directive, SessionError>> {
     if could_be_word(start, "penalty") {
         return penalty_directive(line);
     }
-    if start.len() > 6 && start[..6].eq_ignore_ascii_case("value=") {
+    // Bytes, not characters: the line's sixth byte may fall inside a character.
+    if start.len() > 6 && start.as_bytes()[..6].eq_ignore_ascii_case(b"value=") {
         return Some(Ok(Directive::Value));
     }
     if !could_be_word(start, "draw") && !could_be_word(start, "players") {

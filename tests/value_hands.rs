@@ -243,3 +243,21 @@ fn a_session_from_code_records_a_value_and_writes_it_back() {
     assert!(session.record("value=4 seat=Bob self").is_err());
     assert_eq!(session.steps().len(), 2);
 }
+
+#[test]
+fn a_line_whose_sixth_byte_falls_inside_a_character_is_no_value_line() {
+    // `play` then a byte order mark (three bytes): byte 6 is inside it. The line is read
+    // as what it is (a players: line with a character that shows nothing, refused), not
+    // cut in the middle of a character.
+    let out = run(
+        &["--format", "json"],
+        "play\u{feff}: A B C D\nva\u{e9}lue=45 seat=s self\n",
+    );
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    let lines = json_lines(&out.stdout);
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines.iter().all(|line| line.get("error").is_some()),
+        "{lines:?}"
+    );
+}
