@@ -380,3 +380,36 @@ fn errors_have_kinds_and_patterns_are_equal_by_id() {
         [straight.clone(), straight.clone()].into();
     assert_eq!(kept.len(), 1);
 }
+
+#[test]
+fn a_condition_built_from_tiles_needs_no_code() {
+    // The Low Tiles hand of the derived rule set above (every tile a 1, 2 or 3 of a suit,
+    // 60 points), its condition built from the tiles rather than written as a function:
+    // the same hand scores the same. 1.2 Concealed Hand 5 + 6.1 Three Similar Sequences 35
+    // + Low Tiles 60 = 100, self-drawn by East (the dealer): each pays 100.
+    use mjscore::{Requirements, Suit, Tile};
+    let low: Vec<Tile> = [Suit::Bamboo, Suit::Characters, Suit::Dots]
+        .into_iter()
+        .flat_map(|suit| (1..=3).filter_map(move |rank| Tile::new(suit, rank)))
+        .collect();
+    let mut club = WSOM.derive("club", "The club's WSOM");
+    let condition = Condition::Requires(Requirements::any().only_tiles(&low));
+    let pattern =
+        Pattern::new("c.1", "Low Tiles", Value::Points(60), condition).with_shapes(Shapes::REGULAR);
+    club.add_pattern(pattern, &[]).unwrap();
+    let scored = mjscore::score_line("b123 c123 d123 b222 c3 +c3 self", &club).unwrap();
+    assert_eq!(ids(won(&scored)), ["1.2 5", "6.1 35", "c.1 60"]);
+    assert_eq!(paid(&scored), [300, -100, -100, -100]);
+    // A 4 of characters is no low tile: 1.2 5 + 6.1 35 = 40 only.
+    let scored = mjscore::score_line("b123 c123 d123 b222 c4 +c4 self", &club).unwrap();
+    assert_eq!(ids(won(&scored)), ["1.2 5", "6.1 35"]);
+    // Parts a builder adds: bamboo pungs, at least three, self-drawn, no honour.
+    let bamboo: Vec<Tile> = (1..=9)
+        .filter_map(|rank| Tile::new(Suit::Bamboo, rank))
+        .collect();
+    let pungs = Requirements::any()
+        .triplets_of(3..=4, &bamboo)
+        .self_drawn(true)
+        .without_honours();
+    assert_ne!(pungs, Requirements::any().triplets_of(3..=4, &bamboo));
+}

@@ -4,9 +4,11 @@
 //! test of bits the [`Facts`] already hold, so a hand made of them costs a few
 //! instructions per reading.
 
+use std::ops::RangeInclusive;
+
 use super::facts::Facts;
 use crate::sets::SetKind;
-use crate::tile::kinds;
+use crate::tile::{kinds, Tile};
 
 /// Every kind of tile, as a set of kinds: no restriction.
 pub const ALL_KINDS: u64 = (1 << crate::tile::KINDS) - 1;
@@ -133,6 +135,134 @@ impl Requirements {
         pair: ALL_KINDS,
     };
 
+    /// Nothing required yet: every reading holds. Each method below adds a part, so a
+    /// condition reads as it is said:
+    ///
+    /// ```
+    /// use mjscore::{Requirements, Suit, Tile};
+    /// // Three pungs of bamboo or more in a hand of bamboo and honours, self-drawn.
+    /// let suit = |suit, ranks| (1..=ranks).filter_map(move |rank| Tile::new(suit, rank));
+    /// let bamboo: Vec<Tile> = suit(Suit::Bamboo, 9).collect();
+    /// let tiles: Vec<Tile> = (bamboo.iter().copied())
+    ///     .chain(suit(Suit::Wind, 4))
+    ///     .chain(suit(Suit::Dragon, 3))
+    ///     .collect();
+    /// let seasonal = Requirements::any()
+    ///     .only_tiles(&tiles)
+    ///     .triplets_of(3..=4, &bamboo)
+    ///     .self_drawn(true);
+    /// assert_ne!(seasonal, Requirements::any());
+    /// ```
+    pub const fn any() -> Requirements {
+        Requirements::ANY
+    }
+
+    /// The hand holds tiles of these kinds only.
+    pub fn only_tiles(mut self, tiles: &[Tile]) -> Requirements {
+        self.tiles = kinds_of(tiles);
+        self
+    }
+
+    /// The hand holds this many number suits (bamboo, characters, dots), as `0..=1` or
+    /// `2..=3` say.
+    pub fn suits(mut self, count: RangeInclusive<u8>) -> Requirements {
+        self.suits = count_of(count);
+        self
+    }
+
+    /// No honour (wind or dragon) in the hand.
+    pub fn without_honours(mut self) -> Requirements {
+        self.honours = Presence::None;
+        self
+    }
+
+    /// At least one honour in the hand.
+    pub fn with_honours(mut self) -> Requirements {
+        self.honours = Presence::Some;
+        self
+    }
+
+    /// Every tile of the hand an honour.
+    pub fn all_honours(mut self) -> Requirements {
+        self.honours = Presence::Only;
+        self
+    }
+
+    /// No terminal (a suited 1 or 9) in the hand.
+    pub fn without_terminals(mut self) -> Requirements {
+        self.terminals = Presence::None;
+        self
+    }
+
+    /// At least one terminal in the hand.
+    pub fn with_terminals(mut self) -> Requirements {
+        self.terminals = Presence::Some;
+        self
+    }
+
+    /// Every number tile of the hand a terminal.
+    pub fn all_terminals(mut self) -> Requirements {
+        self.terminals = Presence::Only;
+        self
+    }
+
+    /// Every set a triplet or a kong.
+    pub fn all_triplets(mut self) -> Requirements {
+        self.sets = SetsRule::Triplets;
+        self
+    }
+
+    /// Every set a sequence.
+    pub fn all_sequences(mut self) -> Requirements {
+        self.sets = SetsRule::Sequences;
+        self
+    }
+
+    /// Every set and the pair hold a tile of these kinds (a reading without sets, Seven
+    /// Pairs or Thirteen Orphans, fails it).
+    pub fn every_group_holds(mut self, tiles: &[Tile]) -> Requirements {
+        self.every_group_holds = kinds_of(tiles);
+        self
+    }
+
+    /// No set melded (`true`; a concealed kong is concealed), or some set melded
+    /// (`false`).
+    pub fn concealed(mut self, concealed: bool) -> Requirements {
+        self.concealed = Some(concealed);
+        self
+    }
+
+    /// Won by self-draw (`true`) or on a discard (`false`).
+    pub fn self_drawn(mut self, self_drawn: bool) -> Requirements {
+        self.self_drawn = Some(self_drawn);
+        self
+    }
+
+    /// This many kongs.
+    pub fn kongs(mut self, count: RangeInclusive<u8>) -> Requirements {
+        self.kongs = count_of(count);
+        self
+    }
+
+    /// This many concealed triplets (and kongs), as Zung Jung counts them.
+    pub fn concealed_triplets(mut self, count: RangeInclusive<u8>) -> Requirements {
+        self.concealed_triplets = count_of(count);
+        self
+    }
+
+    /// This many triplets (and kongs) of tiles of these kinds.
+    pub fn triplets_of(mut self, count: RangeInclusive<u8>, tiles: &[Tile]) -> Requirements {
+        self.triplets = count_of(count);
+        self.triplets_of = kinds_of(tiles);
+        self
+    }
+
+    /// The pair is of one of these kinds.
+    pub fn pair_of(mut self, tiles: &[Tile]) -> Requirements {
+        self.pair = kinds_of(tiles);
+        self
+    }
+
     /// Whether the reading meets every part: the tests of the tiles first (bits of the
     /// hand), then those of the sets, then how the hand was won.
     pub fn holds(&self, f: &Facts) -> bool {
@@ -193,6 +323,19 @@ impl Requirements {
         }
         self.self_drawn
             .is_none_or(|drawn| f.context().self_drawn() == drawn)
+    }
+}
+
+/// The kinds of `tiles`, as a set of kinds.
+fn kinds_of(tiles: &[Tile]) -> u64 {
+    tiles.iter().fold(0, |kinds, tile| kinds | 1 << tile.index())
+}
+
+/// A count from a range (an empty range, `3..=1`, counts nothing: no reading holds it).
+fn count_of(range: RangeInclusive<u8>) -> Count {
+    Count {
+        min: *range.start(),
+        max: *range.end(),
     }
 }
 
