@@ -73,6 +73,10 @@ pub struct Event {
     /// from the standings (Swiss, `swiss_after = 4`; [`Event::draw_after`]); `None` when the
     /// seed draws every round.
     pub swiss_after: Option<usize>,
+    /// The cut, `(K, N)`: after round K only the top N of the standings play on (`cut = {
+    /// after = 4, top = 32 }`); the rounds after K are drawn from the standings among them,
+    /// and the standings rank them first. `None`: everyone plays every round.
+    pub cut: Option<(usize, usize)>,
 }
 
 /// An event's standings ([`Event::standings`]).
@@ -165,6 +169,15 @@ struct File {
     tie_breaks: Option<Spanned<Vec<String>>>,
     penalties: Option<Spanned<String>>,
     swiss_after: Option<Spanned<i64>>,
+    cut: Option<Spanned<CutFile>>,
+}
+
+/// The `cut` key of an event file, as written.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct CutFile {
+    after: i64,
+    top: i64,
 }
 
 impl Event {
@@ -330,6 +343,22 @@ impl Event {
                 ))
             }
         };
+        let cut = match &file.cut {
+            None => None,
+            Some(cut) => {
+                let CutFile { after, top } = *cut.get_ref();
+                let fits = (1..rounds as i64).contains(&after)
+                    && (4..players.len() as i64).contains(&top)
+                    && top % 4 == 0;
+                if !fits {
+                    return Err(at(
+                        cut.span(),
+                        format!("cut is {{ after = K, top = N }}: after round K (1 to {}) the top N players play on, N a multiple of 4 below the {} players", rounds.saturating_sub(1), players.len()),
+                    ));
+                }
+                Some((after as usize, top as usize))
+            }
+        };
         Ok(Event {
             name: file.name.get_ref().clone(),
             rules,
@@ -341,6 +370,7 @@ impl Event {
             penalties_to_others,
             tie_breaks,
             swiss_after,
+            cut,
         })
     }
 
@@ -374,6 +404,7 @@ impl Event {
             table_points: None,
             penalties_to_others: false,
             swiss_after: None,
+            cut: None,
             tie_breaks: default_tie_breaks(false),
         })
     }
@@ -382,11 +413,12 @@ impl Event {
     /// players meet twice where the search finds such a draw, else as few times as it
     /// finds; no two of a team at one table where it can; and each player's count of each
     /// starting wind as even as can be (docs/events.md). For an event whose later rounds
-    /// are drawn from the standings ([`Event::swiss_after`]), the rounds up to it.
+    /// are drawn from the standings ([`Event::swiss_after`], [`Event::cut`]), the rounds
+    /// before them.
     pub fn draw(&self, seed: u64) -> Draw {
         let team_of = self.team_indices();
         let n = self.players.len();
-        let rounds = self.swiss_after.unwrap_or(self.rounds);
+        let rounds = self.seeded_rounds();
         let drawn = draw::draw(n, rounds, &team_of, seed);
         let wind_spread = wind_spread(&drawn.rounds, n);
         Draw {
@@ -396,6 +428,25 @@ impl Event {
             fewest_repeats: draw::fewest_repeats(n, rounds),
             team_mates: drawn.team_mates,
             wind_spread,
+        }
+    }
+}
+
+impl Event {
+    /// The rounds the seed draws: all but those drawn from the standings (after
+    /// `swiss_after`, or after the cut).
+    pub(crate) fn seeded_rounds(&self) -> usize {
+        let swiss = self.swiss_after.unwrap_or(self.rounds);
+        let cut = self.cut.map_or(self.rounds, |(after, _)| after);
+        swiss.min(cut)
+    }
+
+    /// The tables of round `round` (from 1): all the players', or the players' who made
+    /// the cut after it.
+    pub(crate) fn tables_in(&self, round: usize) -> usize {
+        match self.cut {
+            Some((after, top)) if round > after => top / 4,
+            _ => self.players.len() / 4,
         }
     }
 }

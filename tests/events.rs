@@ -781,3 +781,68 @@ fn a_swiss_round_seats_the_leaders_together_with_the_fewest_repeats() {
         .unwrap_err();
     assert_eq!(problems, ["table 1.2: no sheet"]);
 }
+
+#[test]
+fn after_the_cut_the_top_play_on_and_rank_first() {
+    // The Swiss night's players and round 1 (the seed seats Hal Eve Dee Cho at 1.1 and Bob
+    // Fay Gus Ann at 1.2; each East self-draws 45: Hal and Bob +135, the others −45), with
+    // a cut after round 1 of the top 4. The six at −45 are equal on every key but the list's
+    // order (no wins, none dealt in, no biggest; head to head 0: those who met were all −45
+    // there), so Ann and Cho make the cut with Bob and Hal, and round 2 is their one table.
+    // There Ann self-draws 45: Ann, Bob, Hal 90 each, Cho −90. Head to head among the three:
+    // Ann +180 (on Bob and Hal at round 2: 180 + 180; to Bob at 1.2: −180), Bob 0 (+180 on
+    // Ann at 1.2, −180 to her at round 2, even with Hal), Hal −180. Ranked: Ann, Bob, Hal,
+    // Cho (−90, above all who were cut), then Dee, Eve, Fay, Gus at −45 in the list's order.
+    let text = "name = \"Cut night\"\nrules = \"wsom\"\nplayers = [\"Ann\", \"Bob\", \"Cho\", \"Dee\", \"Eve\", \"Fay\", \"Gus\", \"Hal\"]\nrounds = 2\nhands = 1\ncut = { after = 1, top = 4 }\n";
+    let event = Event::parse(text, |_| unreachable!()).unwrap();
+    let seeded = event.draw(event.seed);
+    assert_eq!(seeded.rounds.len(), 1);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/examples/events");
+    let mut sheets: Vec<(String, String)> = ["swiss-night-1.1.txt", "swiss-night-1.2.txt"]
+        .iter()
+        .map(|f| (f.to_string(), std::fs::read_to_string(dir.join(f)).unwrap()))
+        .collect();
+    let draw = event.draw_after(&mjscore::rules::WSOM, &sheets, 1).unwrap();
+    let mut finalists: Vec<&str> = (draw.rounds[1][0].iter())
+        .map(|&p| event.players[p].name.as_str())
+        .collect();
+    finalists.sort();
+    assert_eq!(draw.rounds[1].len(), 1);
+    assert_eq!(finalists, ["Ann", "Bob", "Cho", "Hal"]);
+    let seats: Vec<&str> = (draw.rounds[1][0].iter())
+        .map(|&p| event.players[p].name.as_str())
+        .collect();
+    sheets.push((
+        "2.1.txt".to_string(),
+        format!(
+            "table: 2.1\nplayers: {}\nb66 c12345678 d111 +c9 self seat=Ann\n",
+            seats.join(" ")
+        ),
+    ));
+    let standings = (event.standings(&mjscore::rules::WSOM, &seeded, &sheets, false)).unwrap();
+    let rows: Vec<(usize, &str, i64)> = (standings.ranked.iter())
+        .map(|r| (r.rank, r.name.as_str(), r.points))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (1, "Ann", 90),
+            (2, "Bob", 90),
+            (3, "Hal", 90),
+            (4, "Cho", -90),
+            (5, "Dee", -45),
+            (6, "Eve", -45),
+            (7, "Fay", -45),
+            (8, "Gus", -45),
+        ]
+    );
+    // A sheet after the cut that seats a player who was cut is refused.
+    let mut wrong = sheets.clone();
+    wrong[2].1 = wrong[2].1.replace("Cho", "Dee");
+    let problems = (event.standings(&mjscore::rules::WSOM, &seeded, &wrong, false)).unwrap_err();
+    assert!(
+        problems.iter().any(|p| p
+            == "2.1.txt: Dee plays in round 2, but is not in the top 4 after round 1, the cut"),
+        "{problems:?}"
+    );
+}

@@ -19,6 +19,7 @@ use crate::session::{self, name_key, Directive, Played};
 use super::{Draw, Event, Ranked, Standings};
 
 /// What one sheet gave: its table, and each of its players' results there.
+#[derive(Clone)]
 struct TableResult {
     file: String,
     round: usize,
@@ -91,7 +92,7 @@ impl Event {
         }
         let mut missing = Vec::new();
         for round in 1..=self.rounds {
-            for table in 1..=self.players.len() / 4 {
+            for table in 1..=self.tables_in(round) {
                 if !tables.contains_key(&(round, table)) {
                     missing.push(format!("table {round}.{table}: no sheet"));
                 }
@@ -108,13 +109,39 @@ impl Event {
         if !allow_incomplete {
             problems.extend(missing.iter().cloned());
         }
+        // After the cut, only those who made it play on.
+        let finalists = self.cut.map(|(after, top)| {
+            let before: Vec<TableResult> = (results.iter())
+                .filter(|r| r.round <= after)
+                .cloned()
+                .collect();
+            let names: Vec<String> = (self.ranked(&before).into_iter())
+                .take(top)
+                .map(|r| name_key(&r.name))
+                .collect();
+            (after, top, names)
+        });
+        if let Some((after, top, names)) = &finalists {
+            for result in results.iter().filter(|r| r.round > *after) {
+                for &(player, _) in &result.players {
+                    let name = &self.players[player].name;
+                    if !names.contains(&name_key(name)) {
+                        problems.push(format!(
+                            "{}: {name} plays in round {}, but is not in the top {top} after round {after}, the cut",
+                            result.file, result.round
+                        ));
+                    }
+                }
+            }
+        }
         if !problems.is_empty() {
             return Err(problems);
         }
-        Ok(Standings {
-            ranked: self.ranked(&results),
-            missing,
-        })
+        let mut ranked = self.ranked(&results);
+        if let Some((_, _, names)) = &finalists {
+            ranked = finalists_first(ranked, names);
+        }
+        Ok(Standings { ranked, missing })
     }
 
     /// One sheet played through and checked against the event and the draw: what it gave,
@@ -194,11 +221,11 @@ impl Event {
                 },
             }
         }
-        let tables = self.players.len() / 4;
         let Some((round, t)) = *table else {
             problems.push(format!("{file}: no table: line: write table: R.T (round R, table T) before its players: line"));
             return Err(problems);
         };
+        let tables = self.tables_in(round);
         if round > self.rounds || t > tables {
             let plural = |n: usize| if n == 1 { "" } else { "s" };
             problems.push(format!(
@@ -212,7 +239,7 @@ impl Event {
         // A round after the seed's draw was drawn from the standings (Swiss): its tables
         // are what the sheets seat, event players each (once a round, checked with all the
         // sheets).
-        if self.swiss_after.is_some_and(|last| round > last) {
+        if round > self.seeded_rounds() {
             match &seated {
                 None => problems.push(format!("{file}: no players: line")),
                 Some(keys) => {
@@ -418,6 +445,26 @@ impl Event {
             .chain(self.tie_breaks.iter().map(String::as_str))
             .collect()
     }
+}
+
+/// `ranked` with the players who made the cut (`finalists`, by [`name_key`]) first, each
+/// part in its order; ranks given again within each part (players who share a rank keep
+/// sharing it), the others' after the finalists'.
+fn finalists_first(ranked: Vec<Ranked>, finalists: &[String]) -> Vec<Ranked> {
+    let (mut first, rest): (Vec<Ranked>, Vec<Ranked>) =
+        (ranked.into_iter()).partition(|r| finalists.contains(&name_key(&r.name)));
+    first.extend(rest);
+    let mut previous: Option<(usize, bool, usize)> = None; // (old rank, finalist, new rank)
+    for (at, r) in first.iter_mut().enumerate() {
+        let finalist = at < finalists.len();
+        let rank = match previous {
+            Some((old, was_finalist, new)) if old == r.rank && was_finalist == finalist => new,
+            _ => at + 1,
+        };
+        previous = Some((r.rank, finalist, rank));
+        r.rank = rank;
+    }
+    first
 }
 
 /// The names as people tell them apart ([`name_key`]), in order: two tables of the same

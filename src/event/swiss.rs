@@ -8,7 +8,7 @@ use crate::rule_set::RuleSet;
 use crate::session::{self, name_key, Directive};
 
 use super::draw::fewest_repeats;
-use super::{wind_spread, Draw, Event};
+use super::{Draw, Event};
 
 /// A meeting of two players who met in an earlier round costs more than any spread in the
 /// standings: the fewest repeats come first.
@@ -20,8 +20,9 @@ impl Event {
     /// The draw of the round after round `after_round`, from the standings after it (Swiss):
     /// the rounds played are the seatings the tables' `sheets` (`(file name, text)` each,
     /// every table of rounds 1 to `after_round`, complete) show, and the players are ranked
-    /// as [`Event::standings`] ranks them under `rules`. The new round's tables are the
-    /// players in the order of the standings, four by four, then players swapped between
+    /// as [`Event::standings`] ranks them under `rules` (after the cut, [`Event::cut`], only
+    /// the top ones, whom the standings rank first, play on). The new round's tables are
+    /// the players in the order of the standings, four by four, then players swapped between
     /// tables for fewer meetings of pairs who met before, then no two of a team at a table,
     /// then the least spread in the standings at each table (the sum, over the tables, of
     /// the places between its best and its worst player). Its winds even out each player's
@@ -34,14 +35,15 @@ impl Event {
         sheets: &[(String, String)],
         after_round: usize,
     ) -> Result<Draw, Vec<String>> {
-        let Some(first) = self.swiss_after else {
+        let first = self.seeded_rounds();
+        if first == self.rounds {
             return Err(vec![
-                "the event draws every round from its seed: an event file with swiss_after = K draws the rounds after K from the standings".to_string(),
+                "the event draws every round from its seed: an event file with swiss_after = K, or a cut after round K, draws the rounds after K from the standings".to_string(),
             ]);
-        };
+        }
         if !(first..self.rounds).contains(&after_round) {
             return Err(vec![format!(
-                "--after-round takes a round from {first} (the event's swiss_after) to {}, the round before the last",
+                "--after-round takes a round from {first} (the last the seed draws) to {}, the round before the last",
                 self.rounds - 1
             )]);
         }
@@ -68,15 +70,21 @@ impl Event {
         let index: HashMap<String, usize> = (self.players.iter().enumerate())
             .map(|(i, p)| (name_key(&p.name), i))
             .collect();
-        let order: Vec<usize> = (standings.ranked.iter())
+        // After the cut, the players who made it: the standings rank them first.
+        let playing = match self.cut {
+            Some((after, top)) if after_round >= after => top,
+            _ => self.players.len(),
+        };
+        let order: Vec<usize> = (standings.ranked.iter().take(playing))
             .map(|r| index[&name_key(&r.name)])
             .collect();
         let teams = self.team_indices();
-        let mut round = next_round(&order, &draw.rounds, &teams);
-        deal_round_winds(&mut round, &draw.rounds, self.players.len());
+        let players = self.players.len();
+        let mut round = next_round(&order, players, &draw.rounds, &teams);
+        deal_round_winds(&mut round, &draw.rounds, players);
         draw.rounds.push(round);
-        (draw.repeats, draw.team_mates) = counts(&draw.rounds, self.players.len(), &teams);
-        draw.wind_spread = wind_spread(&draw.rounds, self.players.len());
+        (draw.repeats, draw.team_mates) = counts(&draw.rounds, players, &teams);
+        draw.wind_spread = spread_among(&order, &draw.rounds, players);
         Ok(draw)
     }
 
@@ -89,11 +97,12 @@ impl Event {
         sheets: &[(String, String)],
         rounds: usize,
     ) -> Result<Vec<Vec<[usize; 4]>>, Vec<String>> {
-        let tables = self.players.len() / 4;
         let index: HashMap<String, usize> = (self.players.iter().enumerate())
             .map(|(i, p)| (name_key(&p.name), i))
             .collect();
-        let mut played: Vec<Vec<Option<[usize; 4]>>> = vec![vec![None; tables]; rounds];
+        let mut played: Vec<Vec<Option<[usize; 4]>>> = (1..=rounds)
+            .map(|r| vec![None; self.tables_in(r)])
+            .collect();
         let mut problems = Vec::new();
         for (file, text) in sheets {
             let (mut table, mut seated) = (None, None);
@@ -108,8 +117,8 @@ impl Event {
                 problems.push(format!("{file}: a sheet names its table (table: R.T) and seats its players (players: …)"));
                 continue;
             };
-            if round > rounds || t == 0 || t > tables || round == 0 {
-                problems.push(format!("{file}: table {round}.{t} is not one of rounds 1 to {rounds}'s {tables} tables: the round after {rounds} is the one being drawn"));
+            if round == 0 || round > rounds || t == 0 || t > self.tables_in(round) {
+                problems.push(format!("{file}: table {round}.{t} is not a table of rounds 1 to {rounds}: the round after {rounds} is the one being drawn"));
                 continue;
             }
             let mut seats = [0; 4];
@@ -192,16 +201,35 @@ fn counts(rounds: &[Vec<[usize; 4]>], players: usize, teams: &[Option<usize>]) -
     (repeats, team_mates)
 }
 
-/// The next round's tables for players ranked in `order` (best first), after the rounds
+/// The widest spread of any wind's count between two of the players `playing` over
+/// `rounds` (of `players` in all).
+fn spread_among(playing: &[usize], rounds: &[Vec<[usize; 4]>], players: usize) -> usize {
+    let mut counts = vec![[0usize; 4]; players];
+    for table in rounds.iter().flatten() {
+        for (wind, &player) in table.iter().enumerate() {
+            counts[player][wind] += 1;
+        }
+    }
+    (0..4)
+        .map(|wind| {
+            let of = playing.iter().map(|&p| counts[p][wind]);
+            of.clone().max().unwrap_or(0) - of.min().unwrap_or(0)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The next round's tables for players ranked in `order` (best first; `players` in all),
+/// after the rounds
 /// `played`: the order four by four, then the swap between two tables that lowers the cost
 /// most ([`REPEAT`] for each pair that met before, [`TEAM_MATES`] for team mates, and the
 /// places between a table's best and worst player), as long as one does.
 fn next_round(
     order: &[usize],
+    players: usize,
     played: &[Vec<[usize; 4]>],
     teams: &[Option<usize>],
 ) -> Vec<[usize; 4]> {
-    let players = order.len();
     let met = meetings(played, players);
     let mut place = vec![0; players];
     for (at, &player) in order.iter().enumerate() {
