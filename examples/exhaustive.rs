@@ -70,6 +70,11 @@ fn instances(pattern: &Pattern, facts: &Facts) -> usize {
         Condition::Instances(found) => found(facts).points().len(),
         Condition::Fallback => 0,
         Condition::Requires(requirements) => usize::from(requirements.holds(facts)),
+        Condition::Closure(ref holds) => usize::from(holds(facts)),
+        _ => panic!(
+            "{}: a kind of condition the proof does not know",
+            pattern.id
+        ),
     }
 }
 

@@ -155,6 +155,7 @@ pub(crate) fn check_sequence_counts(
             Condition::Instances(instances) => !instances(&facts).points().is_empty(),
             Condition::Fallback => false,
             Condition::Requires(requirements) => requirements.holds(&facts),
+            Condition::Closure(ref holds) => holds(&facts),
         };
         if holds {
             return Err(format!(
@@ -254,6 +255,7 @@ pub fn applies(pattern: &Pattern, facts: &Facts) -> bool {
             Condition::Instances(instances) => !instances(facts).points().is_empty(),
             Condition::Fallback => false,
             Condition::Requires(requirements) => requirements.holds(facts),
+            Condition::Closure(ref holds) => holds(facts),
         }
 }
 

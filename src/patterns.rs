@@ -23,8 +23,9 @@ mod requirements;
 pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
 
-/// When a pattern applies.
-#[derive(Debug, Clone, Copy)]
+/// When a pattern applies. New kinds of condition may come.
+#[derive(Clone)]
+#[non_exhaustive]
 pub enum Condition {
     /// Once, if the whole hand satisfies the predicate.
     Hand(fn(&Facts) -> bool),
@@ -41,6 +42,39 @@ pub enum Condition {
     /// Once, if the reading meets the requirements: a condition written as data (a rules
     /// file's new hand), tested as a [`Condition::Hand`] would be.
     Requires(Requirements),
+    /// Once, if the whole hand satisfies the closure: a test made at run time that may
+    /// hold data of its own (a club's list of tiles read from its database), where
+    /// [`Condition::Hand`] takes a plain function. Tested as a [`Condition::Hand`] would
+    /// be, after the plain tests.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use mjscore::{Condition, Pattern, Value};
+    /// let lucky = 8; // read at run time
+    /// let condition = Condition::Closure(Arc::new(move |f| f.pair().is_some_and(|t| t.rank() == lucky)));
+    /// let pattern = Pattern::new("c.8", "Lucky Pair", Value::Points(8), condition);
+    /// let mut club = mjscore::rules::WSOM.derive("club", "The club's WSOM");
+    /// club.add_pattern(pattern, &[]).unwrap();
+    /// // b88 is the pair: 1.1 All Sequences 5 + 1.2 Concealed Hand 5 + c.8 8 = 18.
+    /// let scored = mjscore::score_line("b123 c456 d789 c234 b8 +b8 self", &club).unwrap();
+    /// assert_eq!(scored.payments().unwrap().value, 18);
+    /// ```
+    Closure(std::sync::Arc<dyn Fn(&Facts) -> bool + Send + Sync>),
+}
+
+impl std::fmt::Debug for Condition {
+    /// The kind of condition and its data; a function or a closure shows as such.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Condition::Hand(_) => f.write_str("Hand(fn)"),
+            Condition::EachSet(_) => f.write_str("EachSet(fn)"),
+            Condition::Computed(_) => f.write_str("Computed(fn)"),
+            Condition::Instances(_) => f.write_str("Instances(fn)"),
+            Condition::Fallback => f.write_str("Fallback"),
+            Condition::Requires(requirements) => f.debug_tuple("Requires").field(requirements).finish(),
+            Condition::Closure(_) => f.write_str("Closure(..)"),
+        }
+    }
 }
 
 /// The instances of a pattern in one reading, each with its points: at most

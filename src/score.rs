@@ -260,7 +260,8 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
         let pattern = &rules.patterns[index];
         match pattern.condition {
             Condition::Requires(ref requirements) if !requirements.holds(facts) => {}
-            Condition::Hand(_) | Condition::Requires(_) => {
+            Condition::Closure(ref holds) if !holds(facts) => {}
+            Condition::Hand(_) | Condition::Requires(_) | Condition::Closure(_) => {
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));
                 // Series rule: keep only the highest applicable pattern of the series.
                 let series = table.series[index];

@@ -413,3 +413,42 @@ fn a_condition_built_from_tiles_needs_no_code() {
         .without_honours();
     assert_ne!(pungs, Requirements::any().triplets_of(3..=4, &bamboo));
 }
+
+#[test]
+fn a_condition_made_at_run_time_holds_its_own_data() {
+    // A club's lucky pair, read at run time (here: 8): c.8 Lucky Pair, 8 points, when the
+    // pair is of that rank. b123 c456 d789 c234 b8 +b8 self-drawn by East: 1.1 All Sequences
+    // 5 + 1.2 Concealed Hand 5 + c.8 8 = 18, each of the others pays 18. With the pair b77
+    // the closure does not hold: 5 + 5 = 10.
+    use std::sync::Arc;
+    let lucky: u8 = "8".parse().unwrap();
+    let condition = Condition::Closure(Arc::new(move |f| {
+        f.pair().is_some_and(|t| t.rank() == lucky)
+    }));
+    let mut club = WSOM.derive("club", "The club's WSOM");
+    club.add_pattern(
+        Pattern::new("c.8", "Lucky Pair", Value::Points(8), condition),
+        &[],
+    )
+    .unwrap();
+    let scored = mjscore::score_line("b123 c456 d789 c234 b8 +b8 self", &club).unwrap();
+    assert_eq!(ids(won(&scored)), ["1.1 5", "1.2 5", "c.8 8"]);
+    assert_eq!(paid(&scored), [54, -18, -18, -18]);
+    let scored = mjscore::score_line("b123 c456 d789 c234 b7 +b7 self", &club).unwrap();
+    assert_eq!(ids(won(&scored)), ["1.1 5", "1.2 5"]);
+    // The rule set goes to other threads as any does.
+    let total = std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                mjscore::score_line("b123 c456 d789 c234 b8 +b8 self", &club)
+                    .map(|s| s.payments().map(|p| p.value))
+            })
+            .join()
+            .unwrap()
+    });
+    assert_eq!(total, Ok(Some(18)));
+    assert_eq!(
+        format!("{:?}", club.pattern("c.8").unwrap().condition),
+        "Closure(..)"
+    );
+}
