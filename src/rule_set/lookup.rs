@@ -2,10 +2,10 @@
 //! or in words ([`RuleSet::lookup`]), and the nearest patterns by spelling when nothing
 //! answers. `explain`, claims (`claim=nine-tile`) and rules files look patterns up here.
 //!
-//! A claim on every line of a batch looks patterns up, so a lookup folds no name and
-//! allocates nothing per pattern: each pattern's names are folded once per rule set
-//! ([`FoldedNames`]), and a mistyped name, which is compared with every name, costs
-//! distances worked out only as far as they can stay near.
+//! A claim on every line of a batch looks patterns up, so a lookup reads no name it need
+//! not: each rule set's names are folded and indexed once ([`NameIndex`]), a name or a word
+//! is found by halving, and a mistyped name is compared character by character (by Myers'
+//! bit-parallel distance) only with the names its characters may be near.
 
 use crate::patterns::Pattern;
 
