@@ -420,7 +420,8 @@ impl Event {
         let n = self.players.len();
         let rounds = self.seeded_rounds();
         let drawn = draw::draw(n, rounds, &team_of, seed);
-        let wind_spread = wind_spread(&drawn.rounds, n);
+        let everyone: Vec<usize> = (0..n).collect();
+        let wind_spread = wind_spread(&drawn.rounds, n, &everyone);
         Draw {
             seed,
             rounds: drawn.rounds,
@@ -462,8 +463,9 @@ impl Player {
     }
 }
 
-/// The widest spread of a wind's count between two players of `rounds`.
-fn wind_spread(rounds: &[Vec<[usize; 4]>], players: usize) -> usize {
+/// The widest spread of a wind's count over `rounds` between two of the players
+/// `playing` (of `players` in all: after a cut, only those who play on are compared).
+fn wind_spread(rounds: &[Vec<[usize; 4]>], players: usize, playing: &[usize]) -> usize {
     let mut counts = vec![[0usize; 4]; players];
     for table in rounds.iter().flatten() {
         for (wind, &player) in table.iter().enumerate() {
@@ -472,7 +474,7 @@ fn wind_spread(rounds: &[Vec<[usize; 4]>], players: usize) -> usize {
     }
     (0..4)
         .map(|wind| {
-            let of = counts.iter().map(|c| c[wind]);
+            let of = playing.iter().map(|&p| counts[p][wind]);
             of.clone().max().unwrap_or(0) - of.min().unwrap_or(0)
         })
         .max()

@@ -255,6 +255,27 @@ pub struct WinContext {
 }
 
 impl WinContext {
+    /// A win at `seat` as `win_by` and `responsible` say, and nothing else: not on the last
+    /// tile, a supplement or a robbed kong, no blessing (a hand recorded by its value).
+    pub(crate) fn plain(
+        seat: Seat,
+        win_by: WinBy,
+        responsible: Liable,
+        words: SystemWords,
+    ) -> WinContext {
+        WinContext {
+            seat,
+            win_by,
+            responsible,
+            last_tile: false,
+            kong_supplement: false,
+            robbed_kong: false,
+            heaven: false,
+            earth: false,
+            words,
+        }
+    }
+
     /// Won by self-draw.
     pub fn self_drawn(&self) -> bool {
         self.win_by == WinBy::SelfDraw

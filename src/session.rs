@@ -616,17 +616,8 @@ pub(crate) fn value_hand(
             },
         ));
     }
-    let context = WinContext {
-        seat: winner,
-        win_by,
-        responsible,
-        last_tile: false,
-        kong_supplement: false,
-        robbed_kong: false,
-        heaven: false,
-        earth: false,
-        words: crate::words::SystemWords::defaults(rules.words),
-    };
+    let words = crate::words::SystemWords::defaults(rules.words);
+    let context = WinContext::plain(winner, win_by, responsible, words);
     Ok((rules.pay(value, &context), context))
 }
 
@@ -1112,17 +1103,7 @@ impl Played {
             }
             (Some(from), Some(paid)) => (WinBy::Discard { from, assumed: false }, Liable::Named(paid)),
         };
-        Some(WinContext {
-            seat: payments.winner,
-            win_by,
-            responsible,
-            last_tile: false,
-            kong_supplement: false,
-            robbed_kong: false,
-            heaven: false,
-            earth: false,
-            words,
-        })
+        Some(WinContext::plain(payments.winner, win_by, responsible, words))
     }
 
     /// How the hand ended, for the deal; `None` for a penalty, which is no hand.

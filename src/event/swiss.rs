@@ -8,7 +8,7 @@ use crate::rule_set::RuleSet;
 use crate::session::{self, name_key, Directive};
 
 use super::draw::fewest_repeats;
-use super::{Draw, Event};
+use super::{wind_spread, Draw, Event};
 
 /// A meeting of two players who met in an earlier round costs more than any spread in the
 /// standings: the fewest repeats come first.
@@ -84,7 +84,7 @@ impl Event {
         deal_round_winds(&mut round, &draw.rounds, players);
         draw.rounds.push(round);
         (draw.repeats, draw.team_mates) = counts(&draw.rounds, players, &teams);
-        draw.wind_spread = spread_among(&order, &draw.rounds, players);
+        draw.wind_spread = wind_spread(&draw.rounds, players, &order);
         Ok(draw)
     }
 
@@ -199,24 +199,6 @@ fn counts(rounds: &[Vec<[usize; 4]>], players: usize, teams: &[Option<usize>]) -
         })
         .sum();
     (repeats, team_mates)
-}
-
-/// The widest spread of any wind's count between two of the players `playing` over
-/// `rounds` (of `players` in all).
-fn spread_among(playing: &[usize], rounds: &[Vec<[usize; 4]>], players: usize) -> usize {
-    let mut counts = vec![[0usize; 4]; players];
-    for table in rounds.iter().flatten() {
-        for (wind, &player) in table.iter().enumerate() {
-            counts[player][wind] += 1;
-        }
-    }
-    (0..4)
-        .map(|wind| {
-            let of = playing.iter().map(|&p| counts[p][wind]);
-            of.clone().max().unwrap_or(0) - of.min().unwrap_or(0)
-        })
-        .max()
-        .unwrap_or(0)
 }
 
 /// The next round's tables for players ranked in `order` (best first; `players` in all),
