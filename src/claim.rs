@@ -19,6 +19,11 @@ use crate::patterns::{Pattern, Value};
 use crate::payment::Payments;
 use crate::rule_set::{joined, named, Lookup, RuleSet};
 use crate::score::{self, CountedPattern, Outcome, PaidOn, Reading};
+use crate::small::SmallVec;
+
+/// The patterns of a claim, or of what a claim missed: a few, kept in place. A claim on
+/// every line of a batch is checked, and these lists were most of its allocations.
+type Few<T> = SmallVec<T, 4>;
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]
@@ -28,15 +33,21 @@ pub struct Claim<'r> {
     pub spec: ClaimSpec,
     /// The points claimed; for a pattern claim, what the limit makes of their sum.
     pub value: u32,
-    /// The claimed patterns, for a pattern claim.
+    /// The claimed patterns, for a pattern claim ([`Claim::patterns`]).
     #[cfg_attr(
         feature = "serde",
         serde(serialize_with = "crate::patterns::serialize_optional_ids")
     )]
-    pub patterns: Option<Vec<&'r Pattern>>,
+    patterns: Option<Few<&'r Pattern>>,
 }
 
-impl Claim<'_> {
+impl<'r> Claim<'r> {
+    /// The claimed patterns, in the order claimed, for a pattern claim; `None` for a claim
+    /// of points.
+    pub fn patterns(&self) -> Option<&[&'r Pattern]> {
+        self.patterns.as_deref()
+    }
+
     /// Whether the claim is half a point: a half-point pattern claimed alone (its `value`
     /// is then 0, as the pattern counts 0 and pays as 0 points).
     pub fn is_half(&self) -> bool {
@@ -127,19 +138,19 @@ pub(crate) fn look_up<'r>(
             spec,
             patterns: None,
         }),
-        ClaimSpec::Patterns(ids) => {
-            let patterns = ids
-                .iter()
+        ClaimSpec::Patterns(_) => {
+            let patterns = spec
+                .named()
                 .map(|id| match rules.lookup(id) {
                     Lookup::Found(pattern) => Ok(pattern),
                     Lookup::Ambiguous(patterns) => Err(ClaimError::AmbiguousPattern {
-                        id: id.clone(),
+                        id: id.to_string(),
                         rules: rules.argument().into_owned(),
                         patterns: named(&patterns),
                     }),
                     Lookup::NotFound(nearest) => Err(not_found(id, rules, systems, &nearest)),
                 })
-                .collect::<Result<Vec<_>, _>>()?;
+                .collect::<Result<Few<_>, _>>()?;
             Ok(Claim {
                 spec,
                 value: 0,
@@ -250,15 +261,27 @@ pub struct ClaimCheck<'r> {
     pub settled_half: bool,
     /// The payments on `settled`.
     pub payments: Option<Payments>,
-    /// Counted in the hand but not claimed (pattern claims only), each with the points it
-    /// counted in the hand, so that they add up to what the claim missed.
-    pub missed: Vec<CountedPattern<'r>>,
-    /// Claimed but not counted in the hand (pattern claims only).
+    /// Counted in the hand but not claimed ([`ClaimCheck::missed`]).
+    missed: Few<CountedPattern<'r>>,
+    /// Claimed but not counted in the hand ([`ClaimCheck::not_there`]).
     #[cfg_attr(
         feature = "serde",
         serde(serialize_with = "crate::patterns::serialize_ids")
     )]
-    pub not_there: Vec<&'r Pattern>,
+    not_there: Few<&'r Pattern>,
+}
+
+impl<'r> ClaimCheck<'r> {
+    /// Counted in the hand but not claimed (pattern claims only), each with the points it
+    /// counted in the hand, so that they add up to what the claim missed.
+    pub fn missed(&self) -> &[CountedPattern<'r>] {
+        &self.missed
+    }
+
+    /// Claimed but not counted in the hand (pattern claims only).
+    pub fn not_there(&self) -> &[&'r Pattern] {
+        &self.not_there
+    }
 }
 
 /// Checks `claim` against the scored outcome of `hand`.
@@ -268,7 +291,10 @@ pub fn check<'r>(
     outcome: &Outcome<'r>,
     rules: &RuleSet,
 ) -> ClaimCheck<'r> {
-    let Outcome::Win { reading, .. } = outcome else {
+    let Outcome::Win {
+        reading, payments, ..
+    } = outcome
+    else {
         if let Some(patterns) = &claim.patterns {
             claim.value = pattern_claim_value(patterns, rules, |_| None);
         }
@@ -278,8 +304,8 @@ pub fn check<'r>(
             settled: None,
             settled_half: false,
             payments: None,
-            missed: Vec::new(),
-            not_there: Vec::new(),
+            missed: Few::new(),
+            not_there: Few::new(),
         };
     };
     if let Some(patterns) = &claim.patterns {
@@ -296,7 +322,7 @@ pub fn check<'r>(
         std::cmp::Ordering::Greater => (ClaimVerdict::Overclaimed, truth, truth_half),
     };
     let (missed, not_there) = match &claim.patterns {
-        None => (Vec::new(), Vec::new()),
+        None => (Few::new(), Few::new()),
         Some(claimed) => {
             // A pattern a listed limit set aside is in the hand: claiming it is no error.
             let in_hand = || reading.counted.iter().chain(&reading.set_aside);
@@ -308,8 +334,14 @@ pub fn check<'r>(
             )
         }
     };
+    // Settled on the true value, the payments are the hand's own, not worked out again.
+    let payments = if verdict == ClaimVerdict::Underscored {
+        rules.pay(settled, &hand.context)
+    } else {
+        *payments
+    };
     ClaimCheck {
-        payments: Some(rules.pay(settled, &hand.context)),
+        payments: Some(payments),
         claim,
         verdict,
         settled: Some(settled),
@@ -328,10 +360,10 @@ fn multiset_difference<'r, T: Clone, R: Iterator<Item = &'r Pattern>>(
     from: &[T],
     remove: impl Fn() -> R,
     pattern: impl Fn(&T) -> &'r Pattern,
-) -> Vec<T> {
+) -> Few<T> {
     // The same entry of one table is the same pattern; else the ids tell.
     let same = |a: &Pattern, b: &Pattern| std::ptr::eq(a, b) || a.id == b.id;
-    let mut left = Vec::new();
+    let mut left = Few::new();
     for (i, item) in from.iter().enumerate() {
         let this = pattern(item);
         let removed = remove().filter(|&p| same(p, this)).count();

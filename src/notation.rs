@@ -274,8 +274,11 @@ pub(crate) const MAX_CLAIMED: usize = 128;
 pub enum ClaimSpec {
     /// `claim=45`: a value.
     Points(u32),
-    /// `claim=1.2+7.1`: the patterns, by id (lower case), repeated for each Value Honor set.
-    Patterns(Vec<String>),
+    /// `claim=1.2+7.1`: the patterns, by id or name, in lower case and joined by `+` as
+    /// written (a pattern repeated for each Value Honor set); [`ClaimSpec::named`] gives
+    /// them one by one. Kept as one text, not a list of texts: a claim on every line of a
+    /// batch is read, and one text is one allocation.
+    Patterns(String),
 }
 
 impl std::fmt::Display for ClaimSpec {
@@ -290,16 +293,32 @@ impl ClaimSpec {
     pub(crate) fn write_to<W: std::fmt::Write>(&self, out: &mut W) -> std::fmt::Result {
         match self {
             ClaimSpec::Points(points) => crate::digits::write_uint(out, u64::from(*points)),
-            ClaimSpec::Patterns(ids) => {
-                for (i, id) in ids.iter().enumerate() {
-                    if i > 0 {
-                        out.write_char('+')?;
-                    }
-                    out.write_str(id)?;
-                }
-                Ok(())
-            }
+            ClaimSpec::Patterns(named) => out.write_str(named),
         }
+    }
+
+    /// The patterns a pattern claim names, by id or name as written (in lower case), in
+    /// order; none for a claim of points.
+    pub fn named(&self) -> impl Iterator<Item = &str> {
+        // Parted at each `+` found by memchr: `str::split` searching for a character cost
+        // more than the rest of reading a claim.
+        let mut rest = match self {
+            ClaimSpec::Points(_) => None,
+            ClaimSpec::Patterns(named) => Some(named.as_str()),
+        };
+        std::iter::from_fn(move || {
+            let text = rest?;
+            match memchr::memchr(b'+', text.as_bytes()) {
+                Some(plus) => {
+                    rest = Some(&text[plus + 1..]);
+                    Some(&text[..plus])
+                }
+                None => {
+                    rest = None;
+                    Some(text)
+                }
+            }
+        })
     }
 }
 
@@ -317,30 +336,30 @@ pub fn parse_claim(value: &str) -> Result<ClaimSpec, NotationErrorKind> {
         };
     }
     // A pattern is named by its id (`7.1`, `d.s1`) or by a name the rule set looks up
-    // (`nine-tile-straight`, `一氣通貫`); what starts with a digit must be an id.
-    // Letters and digits in parts joined by dots, none empty.
-    let is_id = |id: &str| {
-        let bytes = id.as_bytes();
-        bytes.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
-            && bytes.first() != Some(&b'.')
-            && bytes.last() != Some(&b'.')
-            && !id.contains("..")
-    };
-    let names_a_pattern = |part: &str| {
-        !part.is_empty() && (!part.starts_with(|c: char| c.is_ascii_digit()) || is_id(part))
-    };
-    let named = memchr::memchr_iter(b'+', value.as_bytes()).count() + 1;
+    // (`nine-tile-straight`, `一氣通貫`); what starts with a digit must be an id: letters
+    // and digits in parts joined by dots, none empty. Checked on the bytes, a part at a time:
+    // a claim on every line of a batch is read here.
+    let bytes = value.as_bytes();
+    let named = memchr::memchr_iter(b'+', bytes).count() + 1;
     if named > MAX_CLAIMED {
         return Err(NotationErrorKind::TooManyClaimed(named));
     }
-    let mut ids = Vec::with_capacity(named);
-    for part in value.split('+') {
-        if !names_a_pattern(part) {
+    let is_id = |part: &[u8]| {
+        part.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
+            && part.last() != Some(&b'.')
+            && !part.windows(2).any(|pair| pair == b"..")
+    };
+    for part in bytes.split(|&b| b == b'+') {
+        let names_a_pattern = match part.first() {
+            None => false,
+            Some(first) if first.is_ascii_digit() => is_id(part),
+            Some(_) => true,
+        };
+        if !names_a_pattern {
             return Err(bad());
         }
-        ids.push(part.to_ascii_lowercase());
     }
-    Ok(ClaimSpec::Patterns(ids))
+    Ok(ClaimSpec::Patterns(value.to_ascii_lowercase()))
 }
 
 /// Whether `c` shows nothing on a terminal, or looks like a plain space: control
@@ -2499,11 +2518,11 @@ mod tests {
         let hand = parse_hand("b123 +b1 CLAIM=1.2+7.1+3.1+3.1#note").unwrap();
         assert_eq!(
             hand.claim.unwrap().value,
-            ClaimSpec::Patterns(vec!["1.2".into(), "7.1".into(), "3.1".into(), "3.1".into()])
+            ClaimSpec::Patterns("1.2+7.1+3.1+3.1".into())
         );
         assert_eq!(
             parse_claim("chicken"),
-            Ok(ClaimSpec::Patterns(vec!["chicken".into()]))
+            Ok(ClaimSpec::Patterns("chicken".into()))
         );
         for bad in [
             "0",

@@ -405,10 +405,11 @@ pub(crate) fn serialize_ids<S: serde::Serializer>(
 
 /// Patterns as their ids, or nothing, for `serde`.
 #[cfg(feature = "serde")]
-pub(crate) fn serialize_optional_ids<S: serde::Serializer>(
-    patterns: &Option<Vec<&Pattern>>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize_optional_ids<'p, S, L>(patterns: &Option<L>, s: S) -> Result<S::Ok, S::Error>
+where
+    S: serde::Serializer,
+    L: std::ops::Deref<Target = [&'p Pattern]>,
+{
     match patterns {
         Some(patterns) => serialize_ids(patterns, s),
         None => s.serialize_none(),

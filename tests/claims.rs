@@ -33,8 +33,8 @@ fn verdict(line: &str, rules: &RuleSet) -> String {
         "{} {}→{settled} missed={} not_there={} pays {pays}",
         check.verdict.name(),
         check.claim.value,
-        ids(&check.missed.iter().map(|c| c.pattern).collect::<Vec<_>>()),
-        ids(&check.not_there),
+        ids(&check.missed().iter().map(|c| c.pattern).collect::<Vec<_>>()),
+        ids(check.not_there()),
     )
 }
 
@@ -181,7 +181,7 @@ fn unknown_ids_and_two_claims_are_errors_at_the_claim() {
 
 #[test]
 fn outside_claim_is_checked_like_one_on_the_line() {
-    let outside = ClaimSpec::Patterns(vec!["4.1".into()]);
+    let outside = ClaimSpec::Patterns("4.1".into());
     let options = Options {
         claim: Some(&outside),
         ..Options::default()
@@ -218,7 +218,7 @@ fn a_claim_of_more_patterns_than_a_hand_counts_is_refused_at_the_claim() {
     );
     let line = format!("{HAND_A} claim={}", ids(128));
     let scored = score_line(&line, &WSOM).unwrap();
-    assert_eq!(scored.claim.unwrap().not_there.len(), 128);
+    assert_eq!(scored.claim.unwrap().not_there().len(), 128);
 }
 
 #[test]

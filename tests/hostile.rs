@@ -921,7 +921,7 @@ fn an_unknown_word_or_pattern_name_of_any_length_costs_little() {
     };
     let claim = timed("a claim", &|| {
         let check = mjscore::claim::resolve(
-            mjscore::notation::ClaimSpec::Patterns(vec![long.clone()]),
+            mjscore::notation::ClaimSpec::Patterns(long.clone()),
             &mjscore::rules::WSOM,
             &mjscore::rules::ALL,
         );

@@ -663,7 +663,7 @@ fn write_claim(object: &mut Object, check: &ClaimCheck) {
             let _ = claim.spec.write_to(out);
         })
         .raw("value", claim.value);
-    match &claim.patterns {
+    match claim.patterns() {
         Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id.as_ref())),
         None => inner.raw("patterns", Null),
     };
@@ -672,8 +672,8 @@ fn write_claim(object: &mut Object, check: &ClaimCheck) {
         settled => inner.raw("settled", settled),
     };
     inner
-        .strings("missed", check.missed.iter().map(|c| c.pattern.id.as_ref()))
-        .strings("not_there", check.not_there.iter().map(|p| p.id.as_ref()))
+        .strings("missed", check.missed().iter().map(|c| c.pattern.id.as_ref()))
+        .strings("not_there", check.not_there().iter().map(|p| p.id.as_ref()))
         .end();
     object.string("verdict", check.verdict.name());
 }

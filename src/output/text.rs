@@ -594,7 +594,7 @@ fn write_claim(
     // A claim given as an argument may hold any character: it is shown as input is.
     out.push_str("claim=");
     let _ = claim.spec.write_to(&mut Printable(&mut *out));
-    if claim.patterns.is_some() {
+    if claim.patterns().is_some() {
         let _ = write!(out, " ({})", half_or_points(claim.value, claim.is_half()));
     }
     out.push_str(": ");
@@ -616,13 +616,13 @@ fn write_claim(
     out.push('\n');
     // What was missed shows what it counted in this hand, so the lines add up to the
     // difference; what is not there shows its value on the card.
-    for counted in &check.missed {
+    for counted in check.missed() {
         let pattern = counted.pattern;
         let _ = write!(out, "  missed {} {} ", pattern.id, pattern.name);
         let _ = write_points_label(out, counted);
         out.push('\n');
     }
-    for pattern in &check.not_there {
+    for pattern in check.not_there() {
         let _ = writeln!(
             out,
             "  not there {} {} {}",

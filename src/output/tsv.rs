@@ -147,7 +147,7 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
     note(&mut message);
     let _ = message.write_str("claim=");
     let _ = check.claim.spec.write_to(&mut message);
-    if check.claim.patterns.is_some() {
+    if check.claim.patterns().is_some() {
         let _ = message.write_str(" (");
         let _ = write_uint(&mut message, u64::from(check.claim.value));
         let _ = message.write_char(')');
@@ -156,15 +156,15 @@ fn write_message(row: &mut String, scored: &Scored, rules: &RuleSet) {
         note(&mut message);
         let _ = message.write_str("paid on the claim");
     }
-    if !check.missed.is_empty() {
+    if !check.missed().is_empty() {
         note(&mut message);
         let _ = message.write_str("missed ");
-        write_ids(&mut message, check.missed.iter().map(|c| c.pattern.id.as_ref()));
+        write_ids(&mut message, check.missed().iter().map(|c| c.pattern.id.as_ref()));
     }
-    if !check.not_there.is_empty() {
+    if !check.not_there().is_empty() {
         note(&mut message);
         let _ = message.write_str("not there ");
-        write_ids(&mut message, check.not_there.iter().map(|p| p.id.as_ref()));
+        write_ids(&mut message, check.not_there().iter().map(|p| p.id.as_ref()));
     }
 }
 
