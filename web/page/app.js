@@ -382,12 +382,18 @@
     const max = Number(link ? hash.get('max') : stored.rules === 'doubling' ? stored.max : 0) || 0;
     state.max = state.rules === 'doubling' && max >= 2 && max <= 30 ? max : 0;
     state.view = stored.view === 'sheet' ? 'sheet' : 'hand';
+    // A correction under way when the page was closed stays one (see `resumeCorrection`),
+    // unless the page was opened on another hand's link (the address holds the field's own
+    // hand after a reload).
+    const sameHand = !hash.has('hand') || hash.get('hand') === stored.line;
+    state.correcting = Number.isInteger(stored.editing) && sameHand ? { evening: stored.editingEvening, index: stored.editing } : null;
     const line = hash.has('hand') ? hash.get('hand') : stored.line;
     return typeof line === 'string' ? line : EXAMPLE;
   }
   function save() {
     try {
-      localStorage.setItem('mjscore-page', JSON.stringify({ rules: state.rules, max: state.max, line: $('line').value, view: state.view }));
+      const editing = state.view === 'sheet' ? sheet.editing : null;
+      localStorage.setItem('mjscore-page', JSON.stringify({ rules: state.rules, max: state.max, line: $('line').value, view: state.view, editing, editingEvening: editing === null ? null : sheet.current }));
     } catch { /* a private window may refuse: the page works without */ }
     // The address follows the field: a reload keeps the hand, and the address is its link.
     const hash = handHash($('line').value);
@@ -851,6 +857,14 @@
       return;
     }
     showProblem(line, null);
+    if (a.penalty) {
+      // A session's penalty line, typed in the sheet: the player charged, paid to nobody.
+      const who = a.players ? a.players[a.penalty.seat] : SEAT_NAME[a.penalty.seat];
+      setStatus(`A penalty of ${a.penalty.points}: paid to nobody`);
+      showQuick({ ...a, seat: null }, -a.penalty.points);
+      box.innerHTML = `<p class="lead" data-penalty>${esc(who)} is charged a penalty of ${esc(String(a.penalty.points))}, paid to nobody; no hand is played and the deal does not pass.</p>`;
+      return;
+    }
     if (a.draw) {
       setStatus('A drawn hand: nobody pays');
       box.innerHTML = '<p class="lead" data-draw>A drawn hand: nobody wins, nobody pays, and the deal passes.</p>';
@@ -1073,7 +1087,7 @@
       const who = a.players ? `${k.toUpperCase()} ${a.players[k]}` : name;
       return `<span class="pay ${k === a.seat ? 'winner' : amount < 0 ? 'payer' : ''}" data-quick-seat="${k}"><span class="who">${esc(who)}</span><span class="amount">${amount > 0 ? '+' : ''}${esc(String(amount))}</span></span>`;
     }).join('');
-    box.innerHTML = `<span class="qtotal"><span class="label">${a.false_win ? 'false win' : paid !== a.total ? 'paid' : 'total'}</span><span data-quick-total>${esc(points(paid))}</span></span>${cells}`;
+    box.innerHTML = `<span class="qtotal"><span class="label">${a.false_win ? 'false win' : a.penalty ? 'penalty' : paid !== a.total ? 'paid' : 'total'}</span><span data-quick-total>${esc(points(paid))}</span></span>${cells}`;
     box.hidden = false;
   }
 
@@ -1275,6 +1289,7 @@
     const e = evening();
     const seated = !!tableNow();
     bar.hidden = !seated;
+    showWhoBar(line);
     if (!seated) return;
     const hand = sheet.editing === null ? e.lines.length : sheet.editing;
     const number = handNumber(hand);
@@ -1285,11 +1300,51 @@
     $('record-draw').textContent = sheet.editing === null ? 'Drawn hand' : `Hand ${number} was drawn`;
     $('record-cancel').hidden = sheet.editing === null;
   }
-  /** The number, counted from 1, of the hand at line index `index` (players: lines not counted). */
+  /** The players at the table now as buttons, a tap each: who won (`seat=NAME`), and who
+   * discarded the winning tile (`from=NAME`) or `self`. The pressed ones are what the line
+   * says, a seat word or a name alike. */
+  function showWhoBar(line) {
+    const seating = tableNow();
+    $('who-bar').hidden = !seating;
+    if (!seating) return;
+    const words = wordsOf(line);
+    const seatSaid = (key) => (words.has(key) ? seatOf(wordValue(words.get(key))) : null);
+    const winner = seatSaid('seat=');
+    const from = words.has('self') ? 'self' : seatSaid('from=');
+    const button = (attr, value, label, pressed, disabled) =>
+      `<button type="button" ${attr}="${esc(value)}" aria-pressed="${pressed}"${disabled ? ' disabled' : ''}>${esc(label)}</button>`;
+    $('who-won').innerHTML = SEATS.map(([k], i) => button('data-who-won', seating[i], seating[i], k === winner, false)).join('');
+    $('who-from').innerHTML = button('data-who-from', 'self', 'Self', from === 'self', false) +
+      SEATS.map(([k], i) => button('data-who-from', seating[i], seating[i], k === from, k === winner)).join('');
+  }
+  function wireWhoBar() {
+    $('who-won').addEventListener('click', (event) => {
+      const b = event.target.closest('[data-who-won]');
+      if (!b) return;
+      let line = withWord($('line').value, 'seat=', b.dataset.whoWon);
+      // The winner discarded nothing: a discarder at the winner's own seat is taken out.
+      const from = wordsOf(line).get('from=');
+      if (from && seatOf(wordValue(from)) === seatOf(b.dataset.whoWon)) line = withWord(line, 'from=', null);
+      edit(line);
+    });
+    $('who-from').addEventListener('click', (event) => {
+      const b = event.target.closest('[data-who-from]');
+      if (!b) return;
+      const line = $('line').value;
+      edit(b.dataset.whoFrom === 'self'
+        ? withWord(withWord(line, 'from=', null), 'self', true)
+        : withWord(withWord(line, 'self', false), 'from=', b.dataset.whoFrom));
+    });
+  }
+
+  /** Whether a line of the evening is no hand: a change of seats or a penalty (no deal). */
+  const notHand = (line) => /^\s*(players:|penalty\s)/i.test(line);
+  /** The number, counted from 1, of the hand at line index `index` (changes of seats and
+   * penalties not counted). */
   function handNumber(index) {
     const e = evening();
     let n = 0;
-    for (let i = 0; i < index && i < e.lines.length; i++) if (!/^\s*players:/i.test(e.lines[i])) n++;
+    for (let i = 0; i < index && i < e.lines.length; i++) if (!notHand(e.lines[i])) n++;
     return n + 1;
   }
 
@@ -1304,7 +1359,30 @@
     drawSheet();
   }
 
+  /** The line as the sheet keeps it: the winner, the discarder (an assumed one too) and the
+   * responsible player by name, as the engine read them at the hand's own seats. A hand
+   * inserted, deleted or corrected before it then moves its seats, never its result to
+   * another player. Any other line (a draw, a penalty, a change of seats) is kept as it is. */
+  function byName(line) {
+    const o = tableNow() ? atTable(line) : null;
+    if (!o || !o.players || !o.seat || o.error) return line;
+    const name = (k) => o.players[k];
+    const hash = line.indexOf('#');
+    const body = hash < 0 ? line : line.slice(0, hash);
+    const comment = hash < 0 ? '' : ` ${line.slice(hash)}`;
+    const words = body.trim().split(/\s+/);
+    const said = (key) => words.find((w) => w.toLowerCase().startsWith(key));
+    const resp = said('resp=');
+    const kept = words.filter((w) => !/^(seat|from|resp)=/i.test(w));
+    kept.push(`seat=${name(o.seat)}`);
+    if (!o.self_draw && o.from) kept.push(`from=${name(o.from)}`);
+    // resp=none, which names nobody, is kept as written.
+    if (resp) kept.push(o.players[o.responsible] ? `resp=${name(o.responsible)}` : resp);
+    return `${kept.join(' ')}${comment}`.trim();
+  }
+
   function record(line) {
+    line = byName(line);
     const e = evening();
     const lines = [...e.lines];
     let what;
@@ -1313,7 +1391,7 @@
       what = `hand ${handNumber(e.lines.length)} recorded`;
     } else {
       lines[sheet.editing] = line;
-      what = `hand ${handNumber(sheet.editing)} corrected`;
+      what = notHand(e.lines[sheet.editing]) ? 'penalty corrected' : `hand ${handNumber(sheet.editing)} corrected`;
     }
     sheet.editing = null;
     changeLines(lines, what);
@@ -1421,7 +1499,9 @@
           `<button type="button" class="small" data-delete="${i}" aria-label="Delete this change of seats">Delete</button></div></li>`);
         return;
       }
-      n++;
+      // A penalty is no hand: it has no number, and the hands after it are not moved on.
+      const penalty = notHand(line);
+      if (!penalty) n++;
       if (!o) return;
       const names = o.running ? Object.keys(o.running) : [];
       const byName = new Map();
@@ -1431,11 +1511,23 @@
         const paid = at ? at.paid : 0;
         return `<span class="cell" data-player="${esc(name)}"><span class="who">${esc(name)}${at ? ` <small>${at.seat.toUpperCase()}</small>` : ''}</span><span class="paid" data-paid>${paid > 0 ? '+' : ''}${paid}</span><span class="run" data-running>${o.running[name]}</span></span>`;
       }).join('');
-      items.push(`<li class="hand${sheet.editing === i ? ' editing' : ''}" data-line="${i}" data-hand="${n}"><div class="head"><span class="no">${n}</span><span class="what">${happened(o)}</span>` +
-        `<button type="button" class="small" data-edit="${i}" aria-label="Correct hand ${n}">Edit</button><button type="button" class="small" data-delete="${i}" aria-label="Delete hand ${n}">Delete</button></div>` +
+      const label = penalty ? 'the penalty' : `hand ${n}`;
+      items.push(`<li class="hand${penalty ? ' penalty' : ''}${sheet.editing === i ? ' editing' : ''}" data-line="${i}" data-hand="${n}"><div class="head"><span class="no">${penalty ? '·' : n}</span><span class="what">${happened(o)}</span>` +
+        `<button type="button" class="small" data-edit="${i}" aria-label="Correct ${label}">Edit</button><button type="button" class="small" data-delete="${i}" aria-label="Delete ${label}">Delete</button></div>` +
         `<code class="line">${esc(line)}</code><div class="cells">${cells}</div></li>`);
     });
     list.innerHTML = items.join('');
+  }
+
+  /** A correction that was under way when the page was closed (a reload, a killed browser)
+   * is taken up again: the field's line is still for that hand, at its seats, and is saved
+   * as it, not recorded as a new hand. */
+  function resumeCorrection() {
+    const at = state.correcting;
+    state.correcting = null;
+    const e = evening();
+    if (!at || state.view !== 'sheet' || !e || at.evening !== e.id) return;
+    if (at.index >= 0 && at.index < e.lines.length && !/^\s*players:/i.test(e.lines[at.index])) sheet.editing = at.index;
   }
 
   function setView(view) {
@@ -1445,6 +1537,8 @@
     document.documentElement.classList.toggle('sheet-view', view === 'sheet');
     $('sheet').hidden = view !== 'sheet';
     if (view === 'sheet') {
+      // The page's example is for trying the page, never a hand of the evening.
+      if ($('line').value.trim() === EXAMPLE) { $('line').value = ''; state.undo = []; }
       if (!evening()) { newEvening(); saveEvenings(); }
       const e = evening();
       const key = eveningKey(e);
@@ -1456,6 +1550,7 @@
       sheet.editing = null;
       $('table-bar').hidden = true;
       $('record-bar').hidden = true;
+      $('who-bar').hidden = true;
       plainSeatLabels();
     }
     update();
@@ -1585,6 +1680,7 @@
     $('view-hand').addEventListener('click', () => { setView('hand'); save(); });
     $('view-sheet').addEventListener('click', () => { setView('sheet'); save(); });
     $('record').addEventListener('click', () => record($('line').value.trim()));
+    wireWhoBar();
     $('record-draw').addEventListener('click', () => record('draw'));
     $('record-cancel').addEventListener('click', () => {
       sheet.editing = null;
@@ -1628,7 +1724,7 @@
         $('line').focus();
       } else if (del) {
         const i = Number(del.dataset.delete);
-        const what = /^\s*players:/i.test(e.lines[i]) ? 'change of seats deleted' : `hand ${handNumber(i)} deleted`;
+        const what = /^\s*players:/i.test(e.lines[i]) ? 'change of seats deleted' : notHand(e.lines[i]) ? 'penalty deleted' : `hand ${handNumber(i)} deleted`;
         sheet.editing = null;
         changeLines(e.lines.filter((_, j) => j !== i), what);
         update();
@@ -1752,6 +1848,7 @@
     loadEvenings();
     window.mjscoreKept = Promise.resolve(true);
     $('line').value = line;
+    resumeCorrection();
     if (state.view === 'sheet') setView('sheet');
     else update();
     if (dropped.length) $('keyboard-hint').textContent = `A rules file kept here no longer checks, and was left out: ${dropped.join('; ')}`;

@@ -52,6 +52,7 @@ after(async () => {
   const sorted = [...keystrokes].sort((a, b) => a - b);
   if (sorted.length) console.log(`timing: a keystroke in the sheet view to its answer (the hand at the table, by name), ${sorted.length} keystrokes: median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} ms, 95th percentile ${sorted[Math.floor(sorted.length * 0.95)].toFixed(2)} ms`);
   for (const line of timings) console.log(`timing: ${line}`);
+  for (const t of tapCounts) console.log(`taps: ${t.taps} and ${t.scrolls} scrolls (Record included) for ${t.hand}`);
 });
 
 /** The command line's objects for a session file, the summary last; `rules` null: without
@@ -90,7 +91,19 @@ async function fresh() {
   await openPage(page);
   await press('#view-sheet');
 }
+/** Taps, and the scrolls a keeper would need to reach them, while the tapped hands were
+ * entered ([`enter`]). */
+const tapCounts = [];
+let taps = 0;
+let scrolls = 0;
 async function press(selector) {
+  taps++;
+  // A button not wholly on the screen where it is now takes a scroll to reach.
+  const inView = await page.$eval(selector, (e) => {
+    const box = e.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+  if (!inView) scrolls++;
   await page.$eval(selector, (e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await page.click(selector);
 }
@@ -125,8 +138,9 @@ async function seatOf(name) {
 async function sheetHands() {
   return page.$$eval('#hands li.hand', (items) => items.map((li) => ({
     hand: Number(li.dataset.hand),
+    line: Number(li.dataset.line),
     cells: Object.fromEntries([...li.querySelectorAll('[data-player]')].map((c) => [c.dataset.player, { paid: Number(c.querySelector('[data-paid]').textContent), running: Number(c.querySelector('[data-running]').textContent) }])),
-  })).sort((a, b) => a.hand - b.hand));
+  })).sort((a, b) => a.line - b.line).map(({ line: _, ...hand }) => hand));
 }
 async function standings() {
   return page.$$eval('#standings tbody tr', (rows) => rows.map((r) => ({
@@ -168,12 +182,16 @@ const linesOf = (text) => text.split('\n').filter((l) => l && !l.startsWith('#')
 // 1, 3, 9, 12, 14), discard wins over 25 (hand 2: 45, Bob pays 3 x 45 - 50 = 85; hand 6:
 // 170), an underscored claim (3), draws (4 by its button, 13 typed), a false win (5), resp=
 // (10), and names for seats (hands 1, 10, 11, 12). Each step says how it is entered; `line` is what the field
-// then holds.
+// then holds, `kept` what the sheet records: the winner, the discarder and the responsible
+// player by name, at the hand's own seats. The deal passes at every hand (WSOM): hands 1 to 8
+// are played at Ann Bob Cho Dee (East South West North) moved on one seat a hand (hand 2: Bob
+// East, Cho South), hands 9 to 16 at Dee Cho Bob Ann moved on likewise (hand 10: Cho East).
 const EVENING = [
   { how: 'type', line: 'b66 c12345678 d111 +c9 self seat=Bob' },
   {
     how: 'tap',
     line: 'd888 w4 e333 [p d333] [p b444] +w4 seat=s from=e',
+    kept: 'd888 w4 e333 [p d333] [p b444] +w4 seat=Cho from=Bob',
     enter: async () => {
       await press('#clear');
       await press('.meld[data-meld="p"]');
@@ -186,13 +204,14 @@ const EVENING = [
       await page.select('#ctx-from-shared', 'e');
     },
   },
-  { how: 'type', line: 'c222333444 b789 d5 +d5 self seat=w claim=130' },
+  { how: 'type', line: 'c222333444 b789 d5 +d5 self seat=w claim=130', kept: 'c222333444 b789 d5 +d5 self claim=130 seat=Ann' },
   { how: 'draw' },
-  { how: 'type', line: '[c b123] [p w333] c456 d789 d2 +d2 seat=e from=s' },
-  { how: 'type', line: '[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e' },
+  { how: 'type', line: '[c b123] [p w333] c456 d789 d2 +d2 seat=e from=s', kept: '[c b123] [p w333] c456 d789 d2 +d2 seat=Ann from=Bob' },
+  { how: 'type', line: '[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=n from=e', kept: '[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=Ann from=Bob' },
   {
     how: 'tap',
-    line: 'b123 c456 d5 e111 [p w222] +d5 seat=s from=w',
+    // The winner and the discarder tapped by name (Dee South, Ann West at hand 7).
+    line: 'b123 c456 d5 e111 [p w222] +d5 seat=Dee from=Ann',
     enter: async () => {
       await press('#clear');
       await tap('b1', 'b2', 'b3', 'c4', 'c5', 'c6', 'e1', 'e1', 'e1');
@@ -200,22 +219,23 @@ const EVENING = [
       await tap('w2', 'd5');
       await press('#win-tile');
       await tap('d5');
-      await page.select('#ctx-seat-shared', 's');
-      await page.select('#ctx-from-shared', 'w');
+      await press('[data-who-won="Dee"]');
+      await press('[data-who-from="Ann"]');
     },
   },
-  { how: 'type', line: 'b345345 c678 d234 w2 +w2 seat=e from=s' },
+  { how: 'type', line: 'b345345 c678 d234 w2 +w2 seat=e from=s', kept: 'b345345 c678 d234 w2 +w2 seat=Dee from=Ann' },
   { how: 'seats', names: ['Dee', 'Cho', 'Bob', 'Ann'] },
   {
     how: 'tap',
-    line: 'b334455 c5 d778899 +c5 self seat=e',
+    // Self-drawn, by the Self button, and the winner by name (Dee, East at hand 9).
+    line: 'b334455 c5 d778899 +c5 self seat=Dee',
     enter: async () => {
       await press('#clear');
       await tap('b3', 'b4', 'b5', 'b3', 'b4', 'b5', 'd7', 'd8', 'd9', 'd7', 'd8', 'd9', 'c5');
       await press('#win-tile');
       await tap('c5');
-      await press('#ctx-self-shared');
-      await page.select('#ctx-seat-shared', 'e');
+      await press('[data-who-from="self"]');
+      await press('[data-who-won="Dee"]');
     },
   },
   {
@@ -231,14 +251,15 @@ const EVENING = [
       // (The controls put the line in the keyboard's order: concealed tiles before melds.)
       return `c9 [p c222] [p c333] [p c444] [p w111] +c9 seat=${await seatOf('Cho')} from=${await seatOf('Dee')} resp=${await seatOf('Bob')}`;
     },
+    kept: 'c9 [p c222] [p c333] [p c444] [p w111] +c9 seat=Cho from=Dee resp=Bob',
   },
-  { how: 'type', line: 'b123 c456 d789 w11 b55 +b5 seat=ann from=bob' },
-  { how: 'type', line: 'b66 c12345678 d111 +c9 self seat=dee' },
+  { how: 'type', line: 'b123 c456 d789 w11 b55 +b5 seat=ann from=bob', kept: 'b123 c456 d789 w11 b55 +b5 seat=Ann from=Bob' },
+  { how: 'type', line: 'b66 c12345678 d111 +c9 self seat=dee', kept: 'b66 c12345678 d111 +c9 self seat=Dee' },
   // A draw typed in the field, as a session file writes it.
   { how: 'type', line: 'draw' },
-  { how: 'type', line: 'c123 c456 c789 d55 b23 +b4 self seat=w' },
-  { how: 'type', line: '[p e111] b123 b456 b789 w2 +w2 seat=n from=s' },
-  { how: 'type', line: 'b123 c456 d789 w11 b55 +b5 seat=e from=w' },
+  { how: 'type', line: 'c123 c456 c789 d55 b23 +b4 self seat=w', kept: 'c123 c456 c789 d55 b23 +b4 self seat=Ann' },
+  { how: 'type', line: '[p e111] b123 b456 b789 w2 +w2 seat=n from=s', kept: '[p e111] b123 b456 b789 w2 +w2 seat=Cho from=Ann' },
+  { how: 'type', line: 'b123 c456 d789 w11 b55 +b5 seat=e from=w', kept: 'b123 c456 d789 w11 b55 +b5 seat=Ann from=Cho' },
 ];
 
 /** Enters one step of the evening; returns the sheet's line for it. */
@@ -253,8 +274,10 @@ async function enter(step) {
     return `players: ${step.names.join(' ')}`;
   }
   let line = step.line;
+  const [tapsBefore, scrollsBefore] = [taps, scrolls];
   if (step.how === 'type') await typeLine(line);
   else line = (await step.enter()) || line;
+  const counted = { hand: line, taps: taps - tapsBefore, scrolls: scrolls - scrollsBefore };
   assert.equal(await field(), line);
   // The hand's total and every seat's payment are on the first screen, under the field.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -263,14 +286,18 @@ async function enter(step) {
     assert.ok(quick !== null && quick <= 844, `the short answer is on the first screen (${quick})`);
   }
   await press('#record');
+  if (step.how === 'tap') tapCounts.push({ ...counted, taps: counted.taps + 1, scrolls: scrolls - scrollsBefore });
   assert.equal(await field(), '', 'the field is emptied for the next hand');
-  return line;
+  return step.kept || line;
 }
 
 test('an evening of 16 hands entered through the page: every running total, who is East, and the standings as `mjscore -f`', async () => {
   await fresh();
   assert.equal(await page.$eval('#seat-form', (f) => f.hidden), false, 'a new evening asks who sits where');
   await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  // The page's example (in the field at the first visit) is never a hand of the evening.
+  assert.equal(await field(), '', 'the example is taken out of the field on the sheet');
+  assert.equal(await page.$eval('#record', (b) => b.disabled), true);
   const lines = ['players: Ann Bob Cho Dee'];
   const shown = [];
   for (const [i, step] of EVENING.entries()) {
@@ -335,16 +362,22 @@ test('an evening of 16 hands entered through the page: every running total, who 
 
   // Hand 3 corrected (no claim: paid on its worth, 135, not 130): every hand after it is
   // worked out again, equal to the command line on the corrected file.
-  const index = lines.indexOf('c222333444 b789 d5 +d5 self seat=w claim=130');
+  const index = lines.indexOf('c222333444 b789 d5 +d5 self claim=130 seat=Ann');
   await press(`[data-edit="${index}"]`);
   assert.equal(await field(), lines[index]);
   assert.match(await page.$eval('#table-bar', (e) => e.textContent), /Correcting hand 3/);
   // Its seats are hand 3's: Cho East, Ann West.
   assert.deepEqual(await tableNow(), ['Cho', 'Dee', 'Ann', 'Bob']);
   await typeLine('c222333444 b789 d5 +d5 self seat=w');
+  // A reload in the middle of the correction: it is still the correction of hand 3.
+  await page.reload();
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+  assert.equal(await field(), 'c222333444 b789 d5 +d5 self seat=w');
+  assert.match(await page.$eval('#table-bar', (e) => e.textContent), /Correcting hand 3/);
+  assert.equal(await page.$eval('#record', (b) => b.textContent), 'Save hand 3');
   await press('#record');
   const corrected = await exported();
-  assert.equal(linesOf(corrected)[index], 'c222333444 b789 d5 +d5 self seat=w');
+  assert.equal(linesOf(corrected)[index], 'c222333444 b789 d5 +d5 self seat=Ann');
   sameAsCli(await sheetHands(), await standings(), mjscore(corrected), 'hand 3 corrected');
   assert.equal((await sheetHands())[2].cells.Ann.paid, 405);
   // One step of undo: back to the claim.
@@ -358,6 +391,44 @@ test('an evening of 16 hands entered through the page: every running total, who 
   sameAsCli(await sheetHands(), await standings(), mjscore(deleted), 'hand 4 deleted');
   await press('#sheet-undo');
   sameAsCli(await sheetHands(), await standings(), mjscore(text), 'the deletion undone');
+  // Hand 5 (Ann's false win) deleted: every later hand moves up a seat, and every later
+  // winner and discarder is the same person as before (the sheet recorded names).
+  const whoWon = (objects) => objects.filter((o) => !o.summary && !o.draw && o.seat)
+    .map((o) => `${o.input}: ${o.players[o.seat]}${o.from && !o.self_draw ? ` from ${o.players[o.from]}` : ''}`);
+  const hand5 = lines.indexOf('[c b123] [p w333] c456 d789 d2 +d2 seat=Ann from=Bob');
+  await press(`[data-delete="${hand5}"]`);
+  const without5 = await exported();
+  const later = whoWon(mjscore(text)).slice(4);
+  assert.deepEqual(whoWon(mjscore(without5)).slice(3), later);
+  // Hand 6 at the seats of hand 5 now: Ann is East, Bob South, and still Ann wins on Bob.
+  assert.equal(later[0], '[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=Ann from=Bob: Ann from Bob');
+  sameAsCli(await sheetHands(), await standings(), mjscore(without5), 'hand 5 deleted');
+  await press('#sheet-undo');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a penalty typed in the field is recorded without a number: the hands keep theirs', async () => {
+  await fresh();
+  await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  const lines = ['players: Ann Bob Cho Dee'];
+  for (const line of ['b66 c12345678 d111 +c9 self seat=Bob', 'penalty Dee 30', 'b123 c456 d789 w11 b55 +b5 seat=Ann from=Cho']) {
+    await typeLine(line);
+    assert.equal(await page.$eval('#record', (b) => b.disabled), false, `${line} can be recorded`);
+    await press('#record');
+    lines.push(line);
+  }
+  // Hand 1, the penalty, hand 2, in the order of the lines; the next is hand 3.
+  const numbers = await page.$$eval('#hands li.hand', (items) => items.map((li) => [Number(li.dataset.line), li.querySelector('.no').textContent]));
+  assert.deepEqual(numbers.sort((a, b) => a[0] - b[0]).map(([, no]) => no), ['1', '·', '2']);
+  assert.equal(await page.$eval('#record', (b) => b.textContent), 'Record hand 3');
+  const text = await exported();
+  assert.deepEqual(linesOf(text), lines);
+  // By hand: Bob self-draws 45 (+135, the others -45); Dee is charged 30; hand 2 (Bob East,
+  // Cho South, Dee West, Ann North: the deal passed once, not at the penalty) Ann wins 5 on
+  // Cho's discard: +15, Cho -5, Bob -5, Dee -5. Dee: -45 - 30 - 5 = -80.
+  const objects = mjscore(text);
+  assert.equal(objects.at(-1).summary.standings.find((s) => s.player === 'Dee').total, -80);
+  sameAsCli(await sheetHands(), await standings(), objects, 'a penalty between two hands');
   assert.deepEqual(page.errors, []);
 });
 
@@ -465,7 +536,8 @@ test('an evening under a rules file: the sheet says so, the export holds the fil
   // 4.2.1 5 + 5.1.1 10 = 70), and --rules wsom is refused, naming both.
   sameAsCli(await sheetHands(), await standings(), mjscore(text, null), 'under the rules file it holds, without --rules');
   assert.throws(() => mjscore(text), /--rules wsom differs from the rules .* states at line 3 \(rules: seasonal\.toml/);
-  assert.equal(mjscore(`${linesOf(text).join('\n')}\n`).find((o) => o.input === 'b234 b234 b666 e222 b8 +b8 seat=ann from=dee').total, 70);
+  // (The sheet keeps the hand typed as seat=ann from=dee with the players' names as seated.)
+  assert.equal(mjscore(`${linesOf(text).join('\n')}\n`).find((o) => o.input === 'b234 b234 b666 e222 b8 +b8 seat=Ann from=Dee').total, 70);
 
   // Imported into a browser that has never seen the file: the file comes back with it.
   await fresh();
