@@ -234,12 +234,14 @@ impl Won {
             melds: holding.melds.copied(),
             winning_tile: None,
             context: holding.context.clone(),
+            checked_under: 0,
         };
         let self_drawn = Hand {
             concealed: holding.concealed.copied(),
             melds: holding.melds.copied(),
             winning_tile: None,
             context: holding.self_drawn_context(),
+            checked_under: 0,
         };
         // 14 tiles: split before any is discarded.
         let drawn = (holding.tiles() == 14).then(|| (Splits::of(&on_discard), None));

@@ -38,7 +38,7 @@ use crate::tile::Tile;
 /// let hand = tiles.hand(&mjscore::rules::WSOM).unwrap();
 /// assert_eq!(hand.notation(), "b66 c12345678 [p d111] +c9 seat=s self");
 /// // 7.1 Nine-Tile Straight, 40; the pung is open, so no 1.2 Concealed Hand.
-/// let Outcome::Win { reading, .. } = mjscore::score_hand(&hand, &mjscore::rules::WSOM) else {
+/// let Outcome::Win { reading, .. } = mjscore::score_hand(&hand, &mjscore::rules::WSOM).unwrap() else {
 ///     panic!("a win")
 /// };
 /// assert_eq!(reading.total, 40);

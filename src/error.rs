@@ -195,7 +195,10 @@ impl Failure {
         match self {
             Failure::Notation(_) => ErrorKind::Syntax,
             Failure::Hand(HandError {
-                kind: HandErrorKind::Context(_) | HandErrorKind::WordOfAnotherSystem { .. },
+                kind:
+                    HandErrorKind::Context(_)
+                    | HandErrorKind::WordOfAnotherSystem { .. }
+                    | HandErrorKind::CheckedUnderAnother { .. },
                 ..
             }) => ErrorKind::Context,
             Failure::Hand(_) => ErrorKind::InvalidHand,

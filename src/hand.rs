@@ -96,6 +96,13 @@ pub enum HandErrorKind {
         /// The rule sets that know it: `--rules doubling`.
         systems: String,
     },
+    /// A hand made under one rule set scored under another ([`crate::score_hand`]): its
+    /// context words were read and checked as the first reads them.
+    #[error("the hand was checked under another rule set than {scored}: make it under {scored} (HandTiles::hand) to score it there")]
+    CheckedUnderAnother {
+        /// The rule set it was to be scored under, as `--rules` takes it.
+        scored: String,
+    },
 }
 
 /// "1 tile", "15 tiles".
@@ -316,6 +323,7 @@ impl Hand {
             melds: melds.iter().copied().collect(),
             winning_tile,
             context,
+            checked_under: 0,
         }
     }
 
@@ -349,6 +357,11 @@ pub struct Hand {
     pub(crate) winning_tile: Option<Tile>,
     /// The situation of the win.
     pub(crate) context: WinContext,
+    /// The rule set it was checked under, as [`RuleSet::fingerprint`] gives it; 0 for a
+    /// hand the engine made itself, checked under none.
+    ///
+    /// [`RuleSet::fingerprint`]: crate::RuleSet
+    pub(crate) checked_under: u64,
 }
 
 impl Hand {
@@ -551,6 +564,7 @@ fn validate_tiles(
         melds,
         winning_tile,
         context,
+        checked_under: 0,
     })
 }
 
@@ -619,6 +633,7 @@ impl Holding {
             } else {
                 self.context.clone()
             },
+            checked_under: 0,
         }
     }
 

@@ -119,13 +119,14 @@ pub mod rules_file;
 
 // Scoring a line of notation, and analysing one before its win.
 pub use error::{Error, ErrorKind};
-pub use line::{analyse_line, analyse_line_with, score_line, score_line_with, Options, Scored};
+pub use line::{
+    analyse_line, analyse_line_with, score_hand, score_line, score_line_with, Options, Scored,
+};
 
 // A hand from tiles and a typed context, without notation.
 pub use build::HandTiles;
 pub use context::{Context, Responsible, RuleOption, Tin, WonBy};
 pub use hand::{Hand, Meld};
-pub use score::score as score_hand;
 pub use sets::{MeldKind, Set, SetKind};
 pub use tile::{NotATile, Seat, Suit, Tile};
 

@@ -57,7 +57,7 @@ impl ClaimSpec {
     ///     ..HandTiles::default()
     /// }
     /// .hand(&rules::WSOM)?;
-    /// let outcome = mjscore::score_hand(&hand, &rules::WSOM);
+    /// let outcome = mjscore::score_hand(&hand, &rules::WSOM)?;
     /// let check = ClaimSpec::Points(50).check(&hand, &outcome, &rules::WSOM)?;
     /// assert_eq!((check.verdict, check.settled), (ClaimVerdict::Overclaimed, Some(45)));
     /// # Ok::<(), mjscore::Error>(())
@@ -201,6 +201,35 @@ impl Scored<'_> {
             (None, Outcome::FalseWin(_)) => None,
         }
     }
+}
+
+/// Scores a hand made from tiles ([`HandTiles::hand`](crate::HandTiles::hand)) under
+/// `rules`: its best reading, the minimum, and the payments. The hand must have been made
+/// under the same rule set (its context words were read and checked as that rule set reads
+/// them): one made under another is refused, an error of kind `context`.
+///
+/// ```
+/// use mjscore::{rules, ErrorKind, Outcome};
+/// // A hand read under Huang's table, which reads tin=, is not scored under WSOM.
+/// let line = "c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth";
+/// let hand = mjscore::score_line(line, &rules::HUANG)?.hand;
+/// assert!(matches!(mjscore::score_hand(&hand, &rules::HUANG)?, Outcome::Win { .. }));
+/// let refused = mjscore::score_hand(&hand, &rules::WSOM).unwrap_err();
+/// assert_eq!(refused.kind(), ErrorKind::Context);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score_hand<'r>(hand: &Hand, rules: &'r RuleSet) -> Result<Outcome<'r>, Error> {
+    // A hand the engine made itself (0) was checked under none.
+    if hand.checked_under != 0 && hand.checked_under != rules.fingerprint() {
+        return Err(hand::HandError {
+            column: 1,
+            kind: hand::HandErrorKind::CheckedUnderAnother {
+                scored: rules.argument().into_owned(),
+            },
+        }
+        .into());
+    }
+    Ok(score::score(hand, rules))
 }
 
 /// Parses, validates and scores one line under `rules`, checking a `claim=` on the line. A

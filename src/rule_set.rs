@@ -712,6 +712,16 @@ impl RuleSet {
         }
     }
 
+    /// The rule set as a number a hand keeps ([`crate::score_hand`] compares them): its id
+    /// hashed (FNV-1a), never 0, worked out in a few instructions a line rather than kept as
+    /// a text by every hand.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        let hash = self.id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+        hash | 1
+    }
+
     /// The most patterns a table holds: the engine keeps sets of them as bits of a `u128`.
     pub const MAX_PATTERNS: usize = 128;
 

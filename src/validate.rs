@@ -35,6 +35,8 @@ pub(crate) fn validate(
     if let Some(check) = rules.check_context {
         check(parsed, &hand.context)?;
     }
+    let mut hand = hand;
+    hand.checked_under = rules.fingerprint();
     Ok(hand)
 }
 

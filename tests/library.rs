@@ -70,7 +70,7 @@ fn a_hand_from_tiles_and_a_typed_context() {
     let hand = tiles.hand(&WSOM).unwrap();
     let Outcome::Win {
         reading, payments, ..
-    } = mjscore::score_hand(&hand, &WSOM)
+    } = mjscore::score_hand(&hand, &WSOM).unwrap()
     else {
         panic!("a win");
     };
@@ -121,10 +121,18 @@ fn huangs_table_with_tin() {
     }
     .with_context(&context);
     let hand = tiles.hand(&HUANG).unwrap();
-    let Outcome::Win { reading, .. } = mjscore::score_hand(&hand, &HUANG) else {
+    let Outcome::Win { reading, .. } = mjscore::score_hand(&hand, &HUANG).unwrap() else {
         panic!("a win");
     };
     assert_eq!(reading.total, 65);
+    // Made under Huang's table (its Tin and third-last tile read as Huang reads them), the
+    // hand is not scored under WSOM: it says so, and names the rule set to make it under.
+    let refused = mjscore::score_hand(&hand, &WSOM).unwrap_err();
+    assert_eq!(refused.kind(), mjscore::ErrorKind::Context);
+    assert_eq!(
+        refused.message(),
+        "the hand was checked under another rule set than wsom: make it under wsom (HandTiles::hand) to score it there"
+    );
 }
 
 /// (d) The waits of 13 tiles: b123 c456 d789 w11 b5 b6 waits on b4 and b7 (b456 or
