@@ -138,6 +138,70 @@ pub struct Draw {
     pub wind_spread: usize,
 }
 
+impl Draw {
+    /// The draw as `mjscore event draw --format json` writes it: one object a table of the
+    /// rounds after the first `first` (0 for all), a line each:
+    /// `{"round":1,"table":1,"seats":["Ann","Bob","Cho","Dee"]}`, the seats East South West
+    /// North at the round's first hand. The page and the command line both write this.
+    pub fn json_lines(&self, event: &Event, first: usize) -> String {
+        let mut out = String::new();
+        for (r, round) in self.rounds.iter().enumerate().skip(first) {
+            for (t, table) in round.iter().enumerate() {
+                out.push_str("{\"round\":");
+                out.push_str(&(r + 1).to_string());
+                out.push_str(",\"table\":");
+                out.push_str(&(t + 1).to_string());
+                out.push_str(",\"seats\":[");
+                for (i, &player) in table.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    crate::output::json::write_string(&mut out, &event.players[player].name);
+                }
+                out.push_str("]}\n");
+            }
+        }
+        out
+    }
+}
+
+impl Standings {
+    /// The standings as `mjscore event standings --format json` writes them: one object a
+    /// player, best first, a line each, with the rank, name, points, table points (whole,
+    /// or to two decimals), wins, hands dealt in, hands played and each round's points
+    /// (`null` where the player has no sheet).
+    pub fn json_lines(&self) -> String {
+        let mut out = String::new();
+        for r in &self.ranked {
+            out.push_str("{\"rank\":");
+            out.push_str(&r.rank.to_string());
+            out.push_str(",\"player\":");
+            crate::output::json::write_string(&mut out, &r.name);
+            let rounds: Vec<String> = (r.rounds.iter())
+                .map(|p| p.map_or("null".to_string(), |p| p.to_string()))
+                .collect();
+            out.push_str(&format!(
+                ",\"points\":{},\"table_points\":{},\"wins\":{},\"dealt_in\":{},\"hands\":{},\"rounds\":[{}]}}\n",
+                r.points,
+                Ranked::table_points_text(r.table_points),
+                r.wins,
+                r.dealt_in,
+                r.hands,
+                rounds.join(",")
+            ));
+        }
+        out
+    }
+}
+
+impl Ranked {
+    /// Table points as people write them: whole, or with up to two decimals (4.5, 1.33).
+    pub fn table_points_text(points: f64) -> String {
+        let two = format!("{points:.2}");
+        two.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
 /// The tie-breaks an event file may list, in the words it uses.
 const TIE_BREAKS: [&str; 7] = [
     "points",
@@ -436,7 +500,7 @@ impl Event {
 impl Event {
     /// The rounds the seed draws: all but those drawn from the standings (after
     /// `swiss_after`, or after the cut).
-    pub(crate) fn seeded_rounds(&self) -> usize {
+    pub fn seeded_rounds(&self) -> usize {
         let swiss = self.swiss_after.unwrap_or(self.rounds);
         let cut = self.cut.map_or(self.rounds, |(after, _)| after);
         swiss.min(cut)

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use mjscore::event::{Draw, Event};
+use mjscore::event::{Draw, Event, Ranked};
 
 /// What `event draw` was given.
 pub(crate) struct DrawAsk<'a> {
@@ -63,7 +63,7 @@ pub(crate) fn draw(ask: &DrawAsk, out: &mut impl Write) -> Result<u8> {
     };
     let text = match ask.format {
         super::FormatArg::Text => text(&event, &draw, first),
-        super::FormatArg::Json => json(&event, &draw, first),
+        super::FormatArg::Json => draw.json_lines(&event, first),
         super::FormatArg::Tsv => tsv(&event, &draw, first),
     };
     out.write_all(text.as_bytes())
@@ -226,24 +226,6 @@ fn text(event: &Event, draw: &Draw, first: usize) -> String {
     out
 }
 
-/// One object a table from round `first + 1`:
-/// `{"round":1,"table":1,"seats":["Ann","Bob","Cho","Dee"]}`.
-fn json(event: &Event, draw: &Draw, first: usize) -> String {
-    let mut out = String::new();
-    for (r, round) in draw.rounds.iter().enumerate().skip(first) {
-        for (t, table) in round.iter().enumerate() {
-            let seats: Vec<String> = seats(event, table).iter().map(|s| json_string(s)).collect();
-            out.push_str(&format!(
-                "{{\"round\":{},\"table\":{},\"seats\":[{}]}}\n",
-                r + 1,
-                t + 1,
-                seats.join(",")
-            ));
-        }
-    }
-    out
-}
-
 /// A header, then one row a table from round `first + 1`: round, table, east, south,
 /// west, north.
 fn tsv(event: &Event, draw: &Draw, first: usize) -> String {
@@ -258,22 +240,6 @@ fn tsv(event: &Event, draw: &Draw, first: usize) -> String {
             ));
         }
     }
-    out
-}
-
-/// `text` as a JSON string. A player's name is one printable word (the event file refuses
-/// any other), so only quotes and backslashes need escaping.
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }
 
@@ -298,7 +264,7 @@ pub(crate) fn standings(
     let text = match ask.format {
         _ if ask.ema => standings_ema(event, &standings),
         super::FormatArg::Text => standings_text(event, &standings),
-        super::FormatArg::Json => standings_json(&standings),
+        super::FormatArg::Json => standings.json_lines(),
         super::FormatArg::Tsv => standings_tsv(event, &standings),
     };
     if let Some(path) = ask.html {
@@ -320,12 +286,6 @@ pub(crate) fn standings(
     }
     let _ = std::io::stderr().write_all(told.as_bytes());
     Ok(1)
-}
-
-/// Table points as people write them: whole, or with up to two decimals (4.5, 1.33).
-fn table_points(points: f64) -> String {
-    let two = format!("{points:.2}");
-    two.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A player's points of each round joined by `separator`, `absent` where the player has
@@ -357,29 +317,10 @@ fn standings_text(event: &Event, standings: &mjscore::event::Standings) -> Strin
             r.rank,
             r.name,
             r.points,
-            table_points(r.table_points),
+            Ranked::table_points_text(r.table_points),
             r.wins,
             r.dealt_in,
             rounds_joined(r, "-", " ")
-        ));
-    }
-    out
-}
-
-/// One object a player, best first.
-fn standings_json(standings: &mjscore::event::Standings) -> String {
-    let mut out = String::new();
-    for r in &standings.ranked {
-        out.push_str(&format!(
-            "{{\"rank\":{},\"player\":{},\"points\":{},\"table_points\":{},\"wins\":{},\"dealt_in\":{},\"hands\":{},\"rounds\":[{}]}}\n",
-            r.rank,
-            json_string(&r.name),
-            r.points,
-            table_points(r.table_points),
-            r.wins,
-            r.dealt_in,
-            r.hands,
-            rounds_joined(r, "null", ",")
         ));
     }
     out
@@ -398,7 +339,7 @@ fn standings_tsv(event: &Event, standings: &mjscore::event::Standings) -> String
             r.rank,
             r.name,
             r.points,
-            table_points(r.table_points),
+            Ranked::table_points_text(r.table_points),
             r.wins,
             r.dealt_in,
             r.hands,
@@ -430,7 +371,7 @@ fn standings_ema(event: &Event, standings: &mjscore::event::Standings) -> String
             r.rank,
             field(&r.name),
             field(id),
-            table_points(r.table_points),
+            Ranked::table_points_text(r.table_points),
             r.points,
             field(country)
         ));
@@ -458,7 +399,7 @@ fn standings_html(event: &Event, standings: &mjscore::event::Standings) -> Strin
             r.rank,
             html_text(&r.name),
             r.points,
-            table_points(r.table_points),
+            Ranked::table_points_text(r.table_points),
             r.wins,
             r.dealt_in
         ));

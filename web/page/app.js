@@ -179,6 +179,16 @@
     return joined(ordered(tokens));
   }
 
+  /** The line with `code` tapped: one tile, or under Run or Three (and no meld or winning
+   * tile waiting for it) a concealed set of three from it, as one change of the field. */
+  function withSet(line, code) {
+    const wait = pending(tokenize(line));
+    if (!state.set || wait) return withTile(line, code);
+    const n = Number(code[1]);
+    const codes = state.set === 'run' ? [0, 1, 2].map((i) => `${code[0]}${n + i}`) : [code, code, code];
+    return codes.reduce((text, c) => withTile(text, c), line);
+  }
+
   /** The line with a meld of `kind` opened (or, if one is open, that one dropped or changed). */
   function withMeld(line, kind) {
     const tokens = tokenize(line);
@@ -246,6 +256,13 @@
         engineBytes = new Uint8Array(raw.length);
         for (let i = 0; i < raw.length; i++) engineBytes[i] = raw.charCodeAt(i);
       }
+      // The engine is kept gzipped in the page (a third of its size): unpacked by the
+      // browser's own DecompressionStream.
+      if (engineBytes[0] === 0x1f && engineBytes[1] === 0x8b) {
+        if (typeof DecompressionStream !== 'function') throw new Error('this browser cannot unpack the engine (it lacks DecompressionStream): open the page in a browser of 2023 or later');
+        const unpacked = new Blob([engineBytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+        engineBytes = new Uint8Array(await new Response(unpacked).arrayBuffer());
+      }
     }
     engine = await window.MjscoreEngine.load(engineBytes);
   }
@@ -275,7 +292,8 @@
 
   // ---- State -------------------------------------------------------------------------------
   const RULE_LABELS = { wsom: 'WSOM', zj: 'ZJ', doubling: 'Doubling', huang: 'Huang' };
-  const state = { rules: 'wsom', max: 0, undo: [], typing: false, shown: '' };
+  // `set`: Run or Three, when on (concealed sequences or triplets a tap each).
+  const state = { rules: 'wsom', max: 0, undo: [], typing: false, shown: '', set: null };
   const EXAMPLE = 'b66 c12345678 d111 +c9 self seat=s';
 
   // ---- Rules files -------------------------------------------------------------------------
@@ -370,18 +388,27 @@
     try { stored = JSON.parse(localStorage.getItem('mjscore-page') || '{}'); } catch { stored = {}; }
     const link = hash.has('rules') || hash.has('hand');
     const rules = link ? hash.get('rules') || 'wsom' : stored.rules;
+    state.missingRules = null;
     if (systems.systems.some((s) => s.id === rules)) state.rules = rules;
     else if (fileOf(rules)) state.rules = rules;
     else if (link) {
-      // A link names a file's rule set by its id (`#rules=spring-season`): a kept file of it.
+      // A link names a file's rule set by its id (`#rules=spring-season`): a kept file of it,
+      // or one not kept here, which the page says (see `showMissingRules`).
       const file = rulesFiles.find((f) => f.info.id === rules);
       if (file) state.rules = file.key;
+      else {
+        state.rules = 'wsom';
+        state.missingRules = rules;
+      }
     }
     // The doubling table's maximum belongs to it alone: a link carries its own (or none), and
     // one kept from an earlier visit counts only when that visit was under the doubling table.
     const max = Number(link ? hash.get('max') : stored.rules === 'doubling' ? stored.max : 0) || 0;
     state.max = state.rules === 'doubling' && max >= 2 && max <= 30 ? max : 0;
-    state.view = stored.view === 'sheet' ? 'sheet' : 'hand';
+    // A link to a hand opens the hand view under the link's rules, even where the page was
+    // left on the sheet; a reload keeps the view (the address then holds the field's own hand).
+    const opened = hash.has('hand') && hash.get('hand') !== stored.line;
+    state.view = !opened && (stored.view === 'sheet' || stored.view === 'event') ? stored.view : 'hand';
     // A correction under way when the page was closed stays one (see `resumeCorrection`),
     // unless the page was opened on another hand's link (the address holds the field's own
     // hand after a reload).
@@ -480,7 +507,7 @@
       b.dataset.tile = code;
       b.setAttribute('aria-label', `${t.name} (${code})`);
       b.innerHTML = `<span class="glyph" aria-hidden="true">${t.glyph}</span><span class="face" aria-hidden="true">${t.face}</span><span class="code" aria-hidden="true">${code}</span>`;
-      b.addEventListener('click', () => edit(withTile($('line').value, code)));
+      b.addEventListener('click', () => edit(withSet($('line').value, code)));
       grid.append(b);
       // A suit ends its row; on a narrow screen (two rows a suit) this keeps the next suit
       // from filling the row's last place.
@@ -495,6 +522,13 @@
       b.addEventListener('click', () => edit(withMeld($('line').value, b.dataset.meld)));
     }
     $('win-tile').addEventListener('click', () => edit(withWinOpened($('line').value)));
+    // Run and Three stay on, a tile a set, until tapped again (or the other is chosen).
+    for (const [id, kind] of [['set-run', 'run'], ['set-three', 'three']]) {
+      $(id).addEventListener('click', () => {
+        state.set = state.set === kind ? null : kind;
+        syncControls($('line').value);
+      });
+    }
   }
 
   const SHARED = [
@@ -612,13 +646,15 @@
     const wait = pending(tokens);
     for (const b of document.querySelectorAll('.meld[data-meld]')) b.setAttribute('aria-pressed', String(!!(wait && wait.meld === b.dataset.meld)));
     $('win-tile').setAttribute('aria-pressed', String(!!(wait && wait.win)));
-    // An empty chow takes its lowest tile: 8, 9 and the honours cannot start one.
-    const chow = wait && wait.meld === 'c' && wait.tiles === 0;
+    // An empty chow (or a Run) takes its lowest tile: 8, 9 and the honours cannot start one.
+    const chow = (wait && wait.meld === 'c' && wait.tiles === 0) || (!wait && state.set === 'run');
     for (const b of document.querySelectorAll('.tile')) {
       const t = b.dataset.tile;
       b.disabled = chow && (t[0] === 'w' || t[0] === 'e' || Number(t[1]) > 7);
     }
-    const hint = !wait ? ''
+    $('set-run').setAttribute('aria-pressed', String(state.set === 'run'));
+    $('set-three').setAttribute('aria-pressed', String(state.set === 'three'));
+    const hint = !wait ? { run: 'Run: tap the lowest tile of each concealed sequence (Run again to stop).', three: 'Three: tap the tile of each concealed triplet (Three again to stop).' }[state.set] || ''
       : wait.win ? 'Tap the winning tile.'
       : wait.meld === 'c' ? (wait.tiles ? 'Tap the next tile of the chow.' : 'Tap the chow\'s lowest tile.')
       : wait.meld ? (wait.tiles ? 'Tap the next tile of the meld.' : `Tap the tile of the ${{ p: 'pung', k: 'kong', ck: 'concealed kong' }[wait.meld]}.`)
@@ -1118,6 +1154,7 @@
       if (kept && Array.isArray(kept.evenings)) {
         sheet.evenings = kept.evenings.filter((e) => e && Array.isArray(e.lines));
         sheet.current = kept.current;
+        dropEmptyEvenings();
       }
     } catch { sheet.evenings = []; }
   }
@@ -1170,7 +1207,10 @@
     return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
   }
   function newEvening(lines = [], rules = state.rules, max = state.max, date = today()) {
-    const e = { id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, date, rules, max: rules === 'doubling' ? max : 0, lines, undo: null };
+    // An evening is worth keeping: the browser is asked not to clear the site's storage
+    // under pressure (it may say no; the evening is kept as ever).
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => false);
+    const e = { id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, date, rules, max: rules === 'doubling' ? max : 0, lines, undo: [], redo: [] };
     if (isFileKey(rules)) e.rulesFile = { name: fileOf(rules).name, text: fileOf(rules).text };
     sheet.evenings.unshift(e);
     sheet.current = e.id;
@@ -1338,7 +1378,7 @@
   }
 
   /** Whether a line of the evening is no hand: a change of seats or a penalty (no deal). */
-  const notHand = (line) => /^\s*(players:|penalty\s)/i.test(line);
+  const notHand = (line) => /^\s*(players:|table:|penalty\s)/i.test(line);
   /** The number, counted from 1, of the hand at line index `index` (changes of seats and
    * penalties not counted). */
   function handNumber(index) {
@@ -1348,10 +1388,54 @@
     return n + 1;
   }
 
-  /** Changes the evening's lines (one step of undo kept), and works everything out again. */
-  function changeLines(lines, what) {
+  // Undo and redo through the whole evening: each change kept as a splice of the lines (where,
+  // the lines it took out, the lines it put in), not as a copy of them, so that a long
+  // evening's steps stay small in the browser's storage.
+  const MOST_STEPS = 500;
+  /** The change from `before` to `after`: at `at`, `removed` gave way to `added`. */
+  function stepOf(before, after, what) {
+    let at = 0;
+    while (at < before.length && at < after.length && before[at] === after[at]) at++;
+    let tail = 0;
+    while (tail < before.length - at && tail < after.length - at && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+    return { at, removed: before.slice(at, before.length - tail), added: after.slice(at, after.length - tail), what };
+  }
+  /** `lines` with `step` made (or taken back). */
+  function applyStep(lines, step, back) {
+    const out = [...lines];
+    out.splice(step.at, (back ? step.added : step.removed).length, ...(back ? step.removed : step.added));
+    return out;
+  }
+  /** An evening's undo and redo steps, as lists (an evening kept by an earlier page held one
+   * step of undo, as a copy of its lines). */
+  function stepsOf(e) {
+    if (!Array.isArray(e.undo)) e.undo = e.undo && Array.isArray(e.undo.lines) ? [stepOf(e.undo.lines, e.lines, e.undo.what)] : [];
+    if (!Array.isArray(e.redo)) e.redo = [];
+    return e;
+  }
+  /** Takes back the last change to the evening (`back`), or makes again the last one taken back. */
+  function undoRedo(back) {
     const e = evening();
-    e.undo = { lines: e.lines, what, editing: sheet.editing };
+    if (!e) return;
+    stepsOf(e);
+    const [from, to] = back ? [e.undo, e.redo] : [e.redo, e.undo];
+    const step = from.pop();
+    if (!step) return;
+    e.lines = applyStep(e.lines, step, back);
+    to.push(step);
+    sheet.editing = null;
+    saveEvenings();
+    recompute();
+    drawSheet();
+    update();
+  }
+
+  /** Changes the evening's lines (the change kept for undo), and works everything out again. */
+  function changeLines(lines, what) {
+    const e = stepsOf(evening());
+    e.undo.push(stepOf(e.lines, lines, what));
+    if (e.undo.length > MOST_STEPS) e.undo.shift();
+    e.redo = [];
     e.lines = lines;
     eveningRules(e);
     saveEvenings();
@@ -1383,6 +1467,7 @@
 
   function record(line) {
     line = byName(line);
+    state.set = null;
     const e = evening();
     const lines = [...e.lines];
     let what;
@@ -1407,9 +1492,16 @@
     for (const x of sheet.evenings) {
       const names = x.lines.filter((l) => /^\s*players:/i.test(l)).slice(0, 1).map(playersOf)[0];
       const file = x.rulesFile ? ` · ${x.rulesFile.name}` : '';
-      select.append(new Option(`${x.date}${names ? ` · ${names.join(', ')}` : ''}${file}`, x.id));
+      select.append(new Option(`${x.name ? `${x.name} · ` : ''}${x.date}${names ? ` · ${names.join(', ')}` : ''}${file}`, x.id));
     }
     select.value = sheet.current || '';
+    if (document.activeElement !== $('evening-name')) $('evening-name').value = (e && e.name) || '';
+    // Renaming a player: the evening's players to choose from.
+    const players = e ? playersOfEvening(e) : [];
+    $('rename-form').hidden = !players.length;
+    const chosen = $('rename-who').value;
+    $('rename-who').innerHTML = players.map((n) => `<option value="${esc(n)}">${esc(n)}</option>`).join('');
+    if (players.includes(chosen)) $('rename-who').value = chosen;
     const seated = !!sheet.next;
     const form = $('seat-form');
     if (!seated && !sheet.seatForm) sheet.seatForm = 'first';
@@ -1424,10 +1516,16 @@
     $('sheet-rules').innerHTML = !e ? ''
       : e.rulesFile ? `Kept under the rules file <code>${esc(e.rulesFile.name)}</code> (${esc(ruleLabel(e.rules))}): the export holds it.`
       : `Kept under ${esc(ruleSet(e.rules)?.name || e.rules)}.`;
-    $('sheet-undo').disabled = !e || !e.undo;
-    $('sheet-undo').textContent = e && e.undo ? `Undo (${e.undo.what})` : 'Undo';
+    const last = (list) => (list && list.length ? list[list.length - 1] : null);
+    const undo = e ? last(stepsOf(e).undo) : null;
+    const redo = e ? last(e.redo) : null;
+    $('sheet-undo').disabled = !undo;
+    $('sheet-undo').textContent = undo ? `Undo (${undo.what})` : 'Undo';
+    $('sheet-redo').disabled = !redo;
+    $('sheet-redo').textContent = redo ? `Redo (${redo.what})` : 'Redo';
     drawTableBar();
     drawStandings();
+    drawChart();
     drawHands();
   }
 
@@ -1443,8 +1541,13 @@
     const e = evening();
     const index = sheet.editing === null ? e.lines.length : sheet.editing;
     const head = sheet.editing === null ? `Hand ${handNumber(index)}` : `Correcting hand ${handNumber(index)}`;
+    // Each player's running total beside the name, always in view while a hand is entered:
+    // the totals after the last hand (before the hand corrected, when correcting).
+    const running = runningBefore(index);
+    const total = (name) => (running && name in running ? running[name] : 0);
     bar.innerHTML = `<span class="hand-no">${esc(head)}</span>` + SEATS.map(([k, name], i) =>
-      `<span class="seat${i === 0 ? ' east' : ''}" data-now="${k}"><span class="wind">${name}</span> <strong>${esc(seating[i])}</strong></span>`).join('');
+      `<span class="seat${i === 0 ? ' east' : ''}" data-now="${k}"><span class="wind">${name}</span> <strong>${esc(seating[i])}</strong> <span class="run" data-now-total>${esc(String(total(seating[i])))}</span></span>`).join('') +
+      '<button type="button" class="plain small" id="to-standings">Standings</button>';
     bar.setAttribute('aria-label', `${head}: East is ${seating[0]}`);
     // The seat lists name who sits there now.
     for (const input of document.querySelectorAll('select[data-seats]')) {
@@ -1453,6 +1556,16 @@
         if (i >= 0) o.textContent = `${SEATS[i][1]} (${o.value}) · ${seating[i]}`;
       }
     }
+  }
+  /** The players' running totals before line `index` of the evening (after every line when
+   * `index` is past the last): the last the engine gave. */
+  function runningBefore(index) {
+    if (!sheet.run) return null;
+    for (let i = index; i >= 1; i--) {
+      const o = sheet.run.objects.get(i);
+      if (o && o.running) return o.running;
+    }
+    return null;
   }
   function plainSeatLabels() {
     for (const input of document.querySelectorAll('select[data-seats]')) {
@@ -1471,6 +1584,70 @@
     table.innerHTML = '<thead><tr><th>#</th><th>player</th><th class="n">total</th><th class="n">won</th><th class="n">dealt in</th><th class="n">biggest</th><th class="n">false wins</th></tr></thead><tbody>' +
       summary.standings.map((s, i) => `<tr data-standing="${esc(s.player)}"><td>${i + 1}</td><th scope="row">${esc(s.player)}</th><td class="n" data-st-total>${s.total}</td><td class="n" data-won>${s.won}</td><td class="n" data-dealt-in>${s.dealt_in}</td><td class="n" data-biggest>${big(s.biggest)}</td><td class="n" data-false-wins>${s.false_wins}</td></tr>`).join('') +
       '</tbody>';
+  }
+
+  // The evening as a chart: each player's running total after every line that moved one
+  // (hands and penalties), a line a player, labelled at its end. The same drawing, with the
+  // standings written above it, is the picture to share.
+  const CHART_COLOURS = ['#1f5fa8', '#b3261e', '#1e7b34', '#8a4b08', '#6a3ea1', '#00707a', '#8c2f63', '#4a4a4a'];
+  /** The running totals after each hand of the evening: [{ name: total }], one a hand. */
+  function runningSeries() {
+    const e = evening();
+    const points = [{}];
+    if (!e || !sheet.run) return points;
+    e.lines.forEach((line, i) => {
+      const o = sheet.run.objects.get(i + 1);
+      if (o && o.running && !/^\s*players:/i.test(line)) points.push(o.running);
+    });
+    return points;
+  }
+  /** The chart as SVG text, `width` wide; `title` and `rows` (lines of text) above it. */
+  function chartSvg(series, names, width, title = '', rows = []) {
+    const top = (title ? 28 : 8) + rows.length * 18;
+    const [height, left, right] = [top + 220, 44, 90];
+    const values = series.flatMap((p) => names.map((n) => p[n] || 0));
+    const [low, high] = [Math.min(0, ...values), Math.max(0, ...values)];
+    const span = high - low || 1;
+    const x = (i) => left + (series.length > 1 ? (i * (width - left - right)) / (series.length - 1) : 0);
+    const y = (v) => top + 10 + ((high - v) * 190) / span;
+    const text = (tx, ty, body, extra = '') => `<text x="${tx}" y="${ty}" font-family="sans-serif" font-size="13" ${extra}>${esc(body)}</text>`;
+    let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Running totals">`;
+    svg += `<rect width="${width}" height="${height}" fill="#fff"/>`;
+    if (title) svg += text(8, 20, title, 'font-weight="bold" font-size="15"');
+    rows.forEach((row, i) => { svg += text(8, (title ? 28 : 8) + 14 + i * 18, row, 'font-family="monospace"'); });
+    svg += `<line x1="${left}" x2="${width - right}" y1="${y(0)}" y2="${y(0)}" stroke="#999" stroke-dasharray="3 3"/>`;
+    svg += text(4, y(high) + 4, String(high)) + text(4, y(low) + 4, String(low));
+    // Labels at the lines' ends, moved apart where two totals are close.
+    const ends = names.map((n, i) => ({ n, i, v: series[series.length - 1][n] || 0 })).sort((a, b) => b.v - a.v);
+    let last = -Infinity;
+    for (const end of ends) { end.ly = Math.max(y(end.v) + 4, last + 14); last = end.ly; }
+    names.forEach((n, i) => {
+      const colour = CHART_COLOURS[i % CHART_COLOURS.length];
+      const path = series.map((p, j) => `${x(j).toFixed(1)},${y(p[n] || 0).toFixed(1)}`).join(' ');
+      svg += `<polyline points="${path}" fill="none" stroke="${colour}" stroke-width="2.5" data-chart-player="${esc(n)}"/>`;
+      const end = ends.find((e) => e.n === n);
+      svg += text(width - right + 6, end.ly, `${n} ${end.v}`, `fill="${colour}"`);
+    });
+    return `${svg}</svg>`;
+  }
+  function drawChart() {
+    const summary = sheet.run && sheet.run.summary;
+    const figure = $('chart');
+    const series = runningSeries();
+    figure.hidden = !summary || !summary.standings || series.length < 2;
+    if (figure.hidden) return;
+    const names = summary.standings.map((s) => s.player);
+    $('chart-svg').innerHTML = chartSvg(series, names, 600);
+    // The picture to share: the standings above the chart.
+    const e = evening();
+    const width = Math.max(...names.map((n) => n.length)) + 2;
+    const rows = summary.standings.map((s, i) => `${String(i + 1).padStart(2)}. ${s.player.padEnd(width)}${String(s.total).padStart(7)}`);
+    const picture = chartSvg(series, names, 600, `${e.name || 'mjscore evening'} · ${e.date}`, rows);
+    const link = $('chart-share');
+    if (link.dataset.url) URL.revokeObjectURL(link.dataset.url);
+    link.dataset.url = URL.createObjectURL(new Blob([picture], { type: 'image/svg+xml' }));
+    link.href = link.dataset.url;
+    link.download = `mjscore-standings-${e.date.replace(/[^0-9]+/g, '-').replace(/-$/, '')}.svg`;
   }
 
   /** What happened at a hand, by name. */
@@ -1519,6 +1696,16 @@
     list.innerHTML = items.join('');
   }
 
+  /** A link naming a rules file not kept here: the page says so, scores under WSOM meanwhile,
+   * and offers File… to load it (choosing it then scores the hand under it). */
+  function showMissingRules() {
+    const missing = state.missingRules;
+    $('link-note').hidden = !missing;
+    if (!missing) return;
+    $('link-note-text').textContent = `This link scores the hand under the rules file of "${missing}", which is not kept here: the hand is scored under WSOM until the file is loaded.`;
+    $('link-note-file').onclick = () => { $('link-note').hidden = true; openRulesFiles(); };
+  }
+
   /** A correction that was under way when the page was closed (a reload, a killed browser)
    * is taken up again: the field's line is still for that hand, at its seats, and is saved
    * as it, not recorded as a new hand. */
@@ -1534,8 +1721,12 @@
     state.view = view;
     $('view-hand').setAttribute('aria-pressed', String(view === 'hand'));
     $('view-sheet').setAttribute('aria-pressed', String(view === 'sheet'));
+    $('view-event').setAttribute('aria-pressed', String(view === 'event'));
     document.documentElement.classList.toggle('sheet-view', view === 'sheet');
+    document.documentElement.classList.toggle('event-view-mode', view === 'event');
     $('sheet').hidden = view !== 'sheet';
+    $('event-view').hidden = view !== 'event';
+    if (view === 'event') drawEvent();
     if (view === 'sheet') {
       // The page's example is for trying the page, never a hand of the evening.
       if ($('line').value.trim() === EXAMPLE) { $('line').value = ''; state.undo = []; }
@@ -1556,12 +1747,276 @@
     update();
   }
 
+  // ---- The event: the director's view ------------------------------------------------------
+  // An event file (docs/events.md) with the files it names beside it, and the tables' sheets:
+  // the engine answers with the draw and the standings, as `mjscore event draw` and `mjscore
+  // event standings --allow-incomplete` do. A table's sheet is an evening: kept here (Keep its
+  // sheet here, or the table's link on a keeper's phone) or added as its exported file.
+  const EVENT = 'mjscore-event';
+  /** `{text, name, beside: [[name, text]], sheets: [[name, text]], later: {K: tables}}`. */
+  let director = null;
+  function loadEvent() {
+    try { director = JSON.parse(localStorage.getItem(EVENT) || 'null'); } catch { director = null; }
+  }
+  function saveEvent() {
+    try { localStorage.setItem(EVENT, JSON.stringify(director)); } catch { /* kept for this visit */ }
+  }
+  function askEvent(sheets, afterRound = 0) {
+    try {
+      return JSON.parse(engine.event(director.text, director.beside || [], sheets, afterRound));
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) {
+        startEngine();
+        return { error: { message: `the engine stopped (${error.message}); please report this event` } };
+      }
+      throw error;
+    }
+  }
+  /** The evenings kept here for a table of the event `name`. */
+  const tableEvenings = (name) => sheet.evenings.filter((e) => e.event === name && e.lines.some((l) => /^\s*table:/i.test(l)));
+  /** The sheets the standings read: the evenings kept here for the event's tables, and the
+   * files added. */
+  function eventSheets(name) {
+    return [
+      ...tableEvenings(name).map((e) => [`${e.name || e.date} (kept here)`, sessionFile(e)]),
+      ...(director.sheets || []),
+    ];
+  }
+  /** `#table=R.T&event=NAME&rules=R&players=E,S,W,N`: the link that opens a table's sheet. */
+  function tableLink(ev, round, table, seats) {
+    const params = new URLSearchParams({ table: `${round}.${table}`, event: ev.name, rules: ev.rules, players: seats.join(',') });
+    return `${location.href.replace(/#.*$/, '')}#${params.toString()}`;
+  }
+  function drawEvent() {
+    const problems = $('event-problems');
+    const clear = () => {
+      problems.innerHTML = '';
+      $('event-standings').innerHTML = '';
+      $('event-standings-title').hidden = true;
+      $('event-missing').textContent = '';
+      $('event-draw').innerHTML = '';
+    };
+    clear();
+    if (!director) {
+      $('event-summary').textContent = 'No event yet: Event file… reads one, with the players file and the rules file it names, if any.';
+      return;
+    }
+    const plain = askEvent([]);
+    if (plain.error) {
+      $('event-summary').textContent = '';
+      const at = plain.error.line ? `${director.name}:${plain.error.line}:${plain.error.column}: ` : '';
+      problems.innerHTML = `<li>${esc(at + plain.error.message)}</li>`;
+      return;
+    }
+    const ev = plain.event;
+    const sheets = eventSheets(ev.name);
+    const answer = sheets.length ? askEvent(sheets) : plain;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    $('event-summary').textContent = `${ev.name}: ${plural(ev.players, 'player')}, ${plural(ev.rounds, 'round')} of ${plural(ev.hands, 'hand')} under ${ev.rules}, seed ${ev.seed}; ${plural(sheets.length, 'sheet')} in.`;
+    problems.innerHTML = (answer.problems || []).map((p) => `<li>${esc(p)}</li>`).join('');
+    const ranked = answer.standings || [];
+    $('event-standings-title').hidden = !ranked.length;
+    if (ranked.length) {
+      const rounds = Array.from({ length: ev.rounds }, (_, r) => `<th class="n">r${r + 1}</th>`).join('');
+      $('event-standings').innerHTML = `<thead><tr><th>#</th><th>player</th><th class="n">points</th><th class="n">table points</th><th class="n">won</th><th class="n">dealt in</th><th class="n">hands</th>${rounds}</tr></thead><tbody>` +
+        ranked.map((r) => `<tr data-event-player="${esc(r.player)}"><td>${r.rank}</td><th scope="row">${esc(r.player)}</th><td class="n" data-points>${r.points}</td><td class="n">${r.table_points}</td><td class="n">${r.wins}</td><td class="n">${r.dealt_in}</td><td class="n">${r.hands}</td>${r.rounds.map((p) => `<td class="n">${p === null ? '—' : p}</td>`).join('')}</tr>`).join('') + '</tbody>';
+    }
+    $('event-missing').textContent = answer.missing && answer.missing.length ? `Still to come: ${answer.missing.join('; ')}.` : '';
+    // The draw: the rounds the seed draws, then each later one once drawn from the standings.
+    const tables = [...plain.draw];
+    for (let k = ev.seeded_rounds; k < ev.rounds; k++) if (director.later && director.later[k]) tables.push(...director.later[k]);
+    const kept = new Map(tableEvenings(ev.name).map((e) => [e.lines.find((l) => /^\s*table:/i.test(l)).replace(/^\s*table:\s*/i, '').trim(), e]));
+    let html = '';
+    for (let r = 1; r <= ev.rounds; r++) {
+      const round = tables.filter((t) => t.round === r);
+      html += `<h3>Round ${r}</h3>`;
+      if (!round.length) {
+        html += `<p class="note">Drawn from the standings after round ${r - 1}, once its sheets are in. <button type="button" data-draw-after="${r - 1}">Draw round ${r}</button></p>`;
+        continue;
+      }
+      html += '<ol>' + round.map((t) => {
+        const here = kept.get(`${t.round}.${t.table}`);
+        const seats = t.seats.map((name, i) => `<span class="wind">${SEATS[i][1]}</span> ${esc(name)}`).join(' · ');
+        return `<li data-event-table="${t.round}.${t.table}"><span class="seats"><strong>Table ${t.round}.${t.table}</strong>: ${seats}</span>` +
+          `<button type="button" data-keep-table="${t.round}.${t.table}" data-seats="${esc(t.seats.join(','))}">${here ? 'Open its sheet' : 'Keep its sheet here'}</button>` +
+          `<a class="plain-link" data-table-link href="${esc(tableLink(ev, t.round, t.table, t.seats))}">Link for the table</a></li>`;
+      }).join('') + '</ol>';
+    }
+    $('event-draw').innerHTML = html;
+    director.name = director.name || ev.name;
+  }
+  /** The evening of table `table` (`R.T`) of the event `name`, seated `seats` (East South
+   * West North) under `rules` (a built-in id, or a rules file's text named `file`): the one
+   * kept here, or a new one. Opens it on the sheet. */
+  function openTable(name, table, seats, rules, file = null) {
+    const found = tableEvenings(name).find((e) => e.lines.some((l) => l.replace(/^\s*table:\s*/i, '').trim() === table && /^\s*table:/i.test(l)));
+    if (found) { switchEvening(found.id); return; }
+    let key = rules;
+    if (file) {
+      const kept = keepRulesFile(file.name, file.text, { replace: false });
+      if (kept.error) return;
+      key = kept.file.key;
+      drawRules();
+    }
+    const e = newEvening([`table: ${table}`, `players: ${seats.join(' ')}`], key, 0);
+    e.name = `${name} · table ${table}`;
+    e.event = name;
+    saveEvenings();
+    switchEvening(e.id);
+  }
+  function openEventFile() {
+    openDialog('The event file', '<p class="note">Choose the event file (<code>.toml</code>) together with the files it names beside it (a players file, a rules file), or paste the event file.</p>' +
+      '<input type="file" id="event-files" multiple accept=".toml,.csv,.tsv,.txt,text/plain">' +
+      '<textarea id="event-text" class="filetext" rows="10" spellcheck="false" placeholder="name = &quot;Club night&quot;&#10;rules = &quot;wsom&quot;&#10;rounds = 3&#10;hands = 8&#10;players = [&quot;Ann&quot;, &quot;Bob&quot;, …]"></textarea>' +
+      '<p id="event-error" class="seat-error" role="alert"></p><div class="row"><button type="button" id="event-go" class="primary">Use this event</button></div>');
+    if (director) $('event-text').value = director.text;
+  }
+  async function useEventFile() {
+    const chosen = [...($('event-files').files || [])];
+    const read = await Promise.all(chosen.map(async (f) => [f.name, await f.text()]));
+    // The event file is the .toml that says how many rounds (a rules file says none).
+    const main = read.find(([n, t]) => /\.toml$/i.test(n) && /(^|\n)\s*rounds\s*=/.test(t));
+    const text = main ? main[1] : $('event-text').value;
+    const beside = read.filter((f) => f !== main);
+    const previous = director;
+    director = { text, name: main ? main[0] : 'the event file', beside, sheets: previous && previous.text === text ? previous.sheets || [] : [], later: {} };
+    const answer = askEvent([]);
+    if (answer.error) {
+      const at = answer.error.line ? `${director.name}:${answer.error.line}:${answer.error.column}: ` : '';
+      $('event-error').textContent = at + answer.error.message;
+      director = previous;
+      return;
+    }
+    saveEvent();
+    $('dialog').close();
+    drawEvent();
+  }
+  function openEventSheets() {
+    openDialog('The tables\u2019 sheets', '<p class="note">The session files the tables\u2019 keepers exported (each with its <code>table: R.T</code> line). The evenings kept here for the event\u2019s tables are read as well.</p>' +
+      '<input type="file" id="event-sheet-files" multiple accept=".txt,text/plain">' +
+      `<ul class="note">${((director && director.sheets) || []).map(([n]) => `<li>${esc(n)}</li>`).join('')}</ul>` +
+      '<div class="row"><button type="button" id="event-sheets-clear">Remove the added sheets</button></div>');
+  }
+  function wireEvent() {
+    $('view-event').addEventListener('click', () => { setView('event'); save(); });
+    $('event-open').addEventListener('click', openEventFile);
+    $('event-sheets').addEventListener('click', () => { if (director) openEventSheets(); });
+    $('event-draw').addEventListener('click', (event) => {
+      const keep = event.target.closest('[data-keep-table]');
+      const after = event.target.closest('[data-draw-after]');
+      if (keep) {
+        const ev = askEvent([]).event;
+        const file = ev.rules && !systems.systems.some((s) => s.id === ev.rules) ? (director.beside || []).find(([n]) => n === ev.rules) : null;
+        openTable(ev.name, keep.dataset.keepTable, keep.dataset.seats.split(','), ev.rules, file ? { name: file[0], text: file[1] } : null);
+      } else if (after) {
+        const k = Number(after.dataset.drawAfter);
+        const ev = askEvent([]).event;
+        const answer = askEvent(eventSheets(ev.name), k);
+        if (answer.draw && answer.draw.length) {
+          director.later = { ...(director.later || {}), [k]: answer.draw };
+          saveEvent();
+          drawEvent();
+        } else {
+          $('event-problems').innerHTML = (answer.problems || [answer.error && answer.error.message]).map((p) => `<li>${esc(p)}</li>`).join('');
+        }
+      }
+    });
+    document.addEventListener('click', (event) => {
+      if (event.target.closest('#event-go')) useEventFile();
+      if (event.target.closest('#event-sheets-clear')) { director.sheets = []; saveEvent(); $('dialog').close(); drawEvent(); }
+    });
+    document.addEventListener('change', async (event) => {
+      if (event.target.id !== 'event-sheet-files') return;
+      const read = await Promise.all([...event.target.files].map(async (f) => [f.name, await f.text()]));
+      const names = new Set(read.map(([n]) => n));
+      director.sheets = [...(director.sheets || []).filter(([n]) => !names.has(n)), ...read];
+      saveEvent();
+      $('dialog').close();
+      drawEvent();
+    });
+  }
+  /** A table's link opened (`#table=R.T&event=…&rules=…&players=…`): its evening, kept here
+   * from then on, seated as the draw says, on the sheet. */
+  function openTableLink() {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    if (!hash.has('table') || !hash.has('players')) return false;
+    const table = hash.get('table');
+    const seats = hash.get('players').split(',').map((n) => n.trim()).filter(Boolean);
+    const name = hash.get('event') || 'The event';
+    if (!/^\d+\.\d+$/.test(table) || seats.length !== 4) return false;
+    const rules = hash.get('rules') || 'wsom';
+    const builtIn = systems.systems.some((s) => s.id === rules);
+    const file = builtIn ? null : rulesFiles.find((f) => f.info.id === rules || f.name === rules);
+    if (!builtIn && !file) state.missingRules = rules;
+    openTable(name, table, seats, builtIn ? rules : file ? file.key : 'wsom');
+    try { history.replaceState(null, '', location.href.replace(/#.*$/, '')); } catch { /* a sandboxed frame */ }
+    return true;
+  }
+
+  /** Evenings without a line are not kept once another is chosen: opening the sheet, or a new
+   * evening, never piles up empty ones. */
+  function dropEmptyEvenings() {
+    sheet.evenings = sheet.evenings.filter((e) => e.lines.length || e.name || e.id === sheet.current);
+  }
   function switchEvening(id) {
     sheet.current = id;
+    dropEmptyEvenings();
     sheet.editing = null;
     sheet.seatForm = null;
     saveEvenings();
     setView('sheet');
+  }
+
+  /** The evening's players, in the order they were first seated. */
+  function playersOfEvening(e) {
+    const names = [];
+    for (const line of e.lines) if (/^\s*players:/i.test(line)) for (const n of playersOf(line)) if (!names.includes(n)) names.push(n);
+    return names;
+  }
+  /** The evening's lines with player `from` renamed `to`: in its changes of seats, as the
+   * winner, discarder and responsible player of its hands (`seat=`, `from=`, `resp=`, any case)
+   * and in its penalties. Comments are left as they are. */
+  function renamed(lines, from, to) {
+    const same = (word) => word.toLowerCase() === from.toLowerCase();
+    return lines.map((line) => {
+      const hash = line.indexOf('#');
+      const [body, comment] = hash < 0 ? [line, ''] : [line.slice(0, hash), line.slice(hash)];
+      let out;
+      if (/^\s*players:/i.test(body)) {
+        out = body.replace(/^(\s*players:)(.*)$/i, (_, head, names) => head + names.replace(/[^\s,]+/g, (n) => (same(n) ? to : n)));
+      } else if (/^\s*penalty\s/i.test(body)) {
+        out = body.replace(/^(\s*penalty\s+)(\S+)/i, (all, head, n) => (same(n) ? head + to : all));
+      } else {
+        out = body.replace(/(^|\s)(seat|from|resp)=(\S+)/gi, (all, space, key, n) => (same(n) ? `${space}${key}=${to}` : all));
+      }
+      return out + comment;
+    });
+  }
+  function renamePlayer() {
+    const e = evening();
+    const from = $('rename-who').value;
+    const to = $('rename-to').value.trim();
+    const say = (text) => { $('rename-error').textContent = text; };
+    if (!e || !from) return;
+    if (!to || /[\s,#]/.test(to)) { say(`A name is one word, without a space, a comma or a #.`); return; }
+    if (playersOfEvening(e).some((n) => n.toLowerCase() === to.toLowerCase() && n.toLowerCase() !== from.toLowerCase())) { say(`${to} plays this evening already.`); return; }
+    // The engine judges the new name as a players: line does (no seat word, no word of the
+    // notation), in the seats the player had.
+    const table = playersOfEvening(e).filter((n) => n !== from).slice(0, 3);
+    const probe = askSession(`players: ${[to, ...table].join(' ')}\n`).find((o) => o.error);
+    if (probe) { say(probe.error.message); return; }
+    const lines = renamed(e.lines, from, to);
+    // Every hand is won, dealt in and paid by the same people as before, under the new name:
+    // a hand that named the player by the start of the name is said, not changed.
+    const who = (objects) => objects.filter((o) => o.players && !o.summary).map((o) => SEATS.map(([k]) => o.players[k]).join(' ') + (o.seat ? ` ${o.seat}${o.from || ''}` : ''));
+    const before = who(askSession(e.lines.join('\n') + '\n')).map((x) => x.split(' ').map((n) => (n === from ? to : n)).join(' '));
+    const after = who(askSession(lines.join('\n') + '\n'));
+    const differs = before.findIndex((x, i) => x !== after[i]);
+    if (differs >= 0 || before.length !== after.length) { say(`Renaming ${from} would change a hand (the line ${differs + 1} of the evening, which names the player by the start of the name): correct it first.`); return; }
+    say('');
+    $('rename-to').value = '';
+    changeLines(lines, `${from} renamed ${to}`);
+    update();
   }
 
   function seatFormOpen(kind) {
@@ -1575,6 +2030,14 @@
 
   function seatFormSave() {
     const names = SEATS.map(([k]) => $(`name-${k}`).value.trim());
+    // A name is one word of a session file's line: said of the name itself, before the
+    // engine counts the words of the line.
+    const [i, odd] = [...names.entries()].find(([, n]) => /[\s,#]/.test(n)) || [];
+    if (odd !== undefined) {
+      const what = /\s/.test(odd) ? 'a space' : odd.includes(',') ? 'a comma' : 'a #';
+      $('seat-error').textContent = `${SEATS[i][1]}'s name "${odd}" holds ${what}: a name is one word (write ${odd.split(/[\s,#]+/).filter(Boolean).join('-') || 'another'}).`;
+      return;
+    }
     const line = `players: ${names.join(' ')}`;
     // The engine judges the names as the command line does (four, different, no seat word).
     const check = askSession(`${line}\n`);
@@ -1669,6 +2132,7 @@
     }
     const max = rules !== 'doubling' ? 0 : stated ? stated.max : maxSaid ? Number(maxSaid[1]) : 0;
     newEvening(kept, rules, max, dateSaid ? dateSaid[1] : today());
+    dropEmptyEvenings();
     sheet.editing = null;
     sheet.seatForm = null;
     saveEvenings();
@@ -1690,26 +2154,52 @@
     });
     $('evening').addEventListener('change', () => switchEvening($('evening').value));
     $('evening-new').addEventListener('click', () => {
+      // The evening open is empty: it is the new one (with today's date and rules).
+      const e = evening();
+      if (e && !e.lines.length && !e.name) sheet.evenings = sheet.evenings.filter((x) => x !== e);
       newEvening([], state.rules, state.max);
       sheet.seatForm = null;
       switchEvening(sheet.current);
     });
     $('evening-export').addEventListener('click', openExport);
+    $('evening-name').addEventListener('change', () => {
+      const e = evening();
+      if (!e) return;
+      e.name = $('evening-name').value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 60);
+      saveEvenings();
+      drawSheet();
+    });
+    // Deleting an evening takes a second tap within five seconds: there is no undo for it.
+    let armed = null;
+    $('evening-delete').addEventListener('click', () => {
+      const b = $('evening-delete');
+      const e = evening();
+      if (!e) return;
+      if (armed === null) {
+        b.dataset.armed = '';
+        b.textContent = `Delete "${e.name || e.date}"? Tap again`;
+        armed = setTimeout(() => { armed = null; delete b.dataset.armed; b.textContent = 'Delete evening'; }, 5000);
+        return;
+      }
+      clearTimeout(armed);
+      armed = null;
+      delete b.dataset.armed;
+      b.textContent = 'Delete evening';
+      sheet.evenings = sheet.evenings.filter((x) => x !== e);
+      if (!sheet.evenings.length) newEvening([], state.rules, state.max);
+      switchEvening(sheet.evenings[0].id);
+    });
     $('evening-import').addEventListener('click', openImport);
     $('change-seats').addEventListener('click', () => seatFormOpen('change'));
     $('seat-cancel').addEventListener('click', () => { sheet.seatForm = null; drawSheet(); });
     $('seat-form').addEventListener('submit', (event) => { event.preventDefault(); seatFormSave(); });
-    $('sheet-undo').addEventListener('click', () => {
-      const e = evening();
-      if (!e || !e.undo) return;
-      e.lines = e.undo.lines;
-      e.undo = null;
-      sheet.editing = null;
-      saveEvenings();
-      recompute();
-      drawSheet();
-      update();
+    $('sheet-undo').addEventListener('click', () => undoRedo(true));
+    $('rename-form').addEventListener('submit', (event) => { event.preventDefault(); renamePlayer(); });
+    // The standings, a tap from the hand being entered.
+    $('table-bar').addEventListener('click', (event) => {
+      if (event.target.closest('#to-standings')) $('standings').scrollIntoView({ block: 'start', behavior: 'instant' });
     });
+    $('sheet-redo').addEventListener('click', () => undoRedo(false));
     $('hands').addEventListener('click', (event) => {
       const edit = event.target.closest('[data-edit]');
       const del = event.target.closest('[data-delete]');
@@ -1843,19 +2333,32 @@
     buildSystemWords();
     wire();
     wireSheet();
+    wireEvent();
     wireTileArrows();
     wireRulesFiles();
     loadEvenings();
+    loadEvent();
     window.mjscoreKept = Promise.resolve(true);
     $('line').value = line;
     resumeCorrection();
-    if (state.view === 'sheet') setView('sheet');
+    if (openTableLink()) state.view = 'sheet';
+    if (state.view !== 'hand') setView(state.view);
     else update();
+    showMissingRules();
     if (dropped.length) $('keyboard-hint').textContent = `A rules file kept here no longer checks, and was left out: ${dropped.join('; ')}`;
     // What IndexedDB holds that localStorage lost: the page is drawn again with it.
     window.mjscoreRestored = newerKept().then((newer) => { if (newer && state.view === 'sheet') setView('sheet'); return newer; });
     // Offline after the first visit, when served as the site (web/dist/site): its service worker.
     if ('serviceWorker' in navigator && /^https?:$/.test(location.protocol) && document.querySelector('link[rel="manifest"]')) {
+      // A new version's worker takes the page in hand (it was fetched whole, past the HTTP
+      // cache): the page says so and offers to open it. The first visit's worker taking the
+      // page in hand is no new version.
+      let controlled = !!navigator.serviceWorker.controller;
+      navigator.serviceWorker.addEventListener('controllerchange', () => {
+        if (controlled) $('update-ready').hidden = false;
+        controlled = true;
+      });
+      $('update-reload').addEventListener('click', () => location.reload());
       navigator.serviceWorker.register('sw.js').catch(() => { /* the page works without */ });
     }
   }

@@ -53,6 +53,14 @@ globalThis.MjscoreEngine = {
       /** `mjscore rules check FILE` for a rules file's text: the rule set it makes, or
        * `{"error":{"kind":"rules_file","line","column","message"}}`. */
       rulesFile: (text) => call(wasm.mjs_rules_file, [text], []),
+      /** An event file with the files beside it and the tables' sheets (`[[name, text]]`
+       * each): its draw (or, with `afterRound` K, the round after K drawn from the
+       * standings) and its standings, as `mjscore event draw` and `mjscore event standings
+       * --allow-incomplete` write them, in one object. */
+      event: (text, beside = [], sheets = [], afterRound = 0) => {
+        const framed = (files) => files.map(([name, body]) => `${name}\0${body}\0`).join('');
+        return call(wasm.mjs_event, [text, framed(beside), framed(sheets)], [afterRound]);
+      },
       /** `mjscore notation`. */
       notation: () => call(wasm.mjs_notation, [], []),
       /** The rule sets and their context words, for the page's controls. */

@@ -11,6 +11,7 @@
 //! | [`notation`] | `mjscore notation` |
 //! | [`session`] | `mjscore -f FILE --rules R --format json --summary` (with `all`: `--all`) |
 //! | [`rules_file`] | `mjscore rules check FILE` (the rule set it makes, or the error) |
+//! | [`event`] | `mjscore event draw EVENT.toml --format json` and `mjscore event standings EVENT.toml SHEETS --allow-incomplete --format json`, in one answer |
 //! | [`systems`] | (none: the rule sets and their context words, for the page's controls) |
 //!
 //! The rule set ([`Rules`]) is a built-in one named by its id, with the doubling table's
@@ -240,6 +241,123 @@ pub fn rules_file(text: &str) -> String {
     }
 }
 
+/// Files as the page passes several in one string: each name, then its text, every one
+/// followed by a NUL (which no text file the page reads holds).
+fn files(framed: &str) -> Vec<(String, String)> {
+    let mut parts = framed.split('\0');
+    let mut files = Vec::new();
+    while let (Some(name), Some(text)) = (parts.next(), parts.next()) {
+        files.push((name.to_string(), text.to_string()));
+    }
+    files
+}
+
+/// An event for the director's page (docs/events.md): the event file's `text`, with the
+/// files it names beside it (`beside`: a players file, a rules file) and the tables'
+/// sheets kept so far (`sheets`), each as [`files`] frames them. One answer:
+/// `{"event":{"name","rules","players","rounds","hands","seed","seeded_rounds"},
+/// "draw":[{"round","table","seats"}...],"standings":[...],"missing":[...],"problems":[...]}`:
+/// the draw of the rounds the seed draws (or, with `after_round` K, the round after K drawn
+/// from the standings, as `--after-round K`), each table as `mjscore event draw --format
+/// json` writes it; the standings of the sheets as `mjscore event standings
+/// --allow-incomplete --format json` writes them (empty without sheets), what is missing,
+/// and every problem a sheet has. An event file that cannot be read gets
+/// `{"error":{"kind":"event","line","column","message"}}`.
+pub fn event(text: &str, beside: &str, sheets: &str, after_round: u32) -> String {
+    let beside = files(beside);
+    let sheets = files(sheets);
+    let read_beside = |name: &str| -> std::io::Result<String> {
+        (beside.iter().find(|(file, _)| file == name))
+            .map(|(_, text)| text.clone())
+            .ok_or_else(|| {
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!("{name} is not among the files chosen with the event file"),
+                )
+            })
+    };
+    let event = match mjscore::event::Event::parse(text, read_beside) {
+        Ok(event) => event,
+        Err(error) => {
+            return format!(
+                r#"{{"error":{{"kind":"event","line":{},"column":{},"message":{}}}}}"#,
+                error.line,
+                error.column,
+                json_string(&error.message)
+            )
+        }
+    };
+    // The event's rule set: a built-in one, or the rules file chosen with it.
+    let kept: Parsed;
+    let rules: &RuleSet = match rules::by_id(&event.rules) {
+        Some(rules) => rules,
+        None => match beside.iter().find(|(name, _)| *name == event.rules) {
+            Some((_, text)) => {
+                kept = parsed(text);
+                match &*kept {
+                    Ok((rules, _)) => rules,
+                    Err(error) => return usage(&format!("{}: {error}", event.rules)),
+                }
+            }
+            None => {
+                return usage(&format!(
+                    "the event plays under the rules file {}: choose it with the event file",
+                    event.rules
+                ))
+            }
+        },
+    };
+    let seeded = event.draw(event.seed);
+    let mut problems = Vec::new();
+    let (draw, first) = if after_round == 0 {
+        (Some(seeded.clone()), 0)
+    } else {
+        match event.draw_after(rules, &sheets, after_round as usize) {
+            Ok(draw) => (Some(draw), after_round as usize),
+            Err(found) => {
+                problems.extend(found);
+                (None, 0)
+            }
+        }
+    };
+    let (standings, missing) = if sheets.is_empty() {
+        (String::new(), Vec::new())
+    } else {
+        match event.standings(rules, &seeded, &sheets, true) {
+            Ok(standings) => (standings.json_lines(), standings.missing),
+            Err(found) => {
+                problems.extend(found);
+                (String::new(), Vec::new())
+            }
+        }
+    };
+    let lines = |text: &str| text.lines().collect::<Vec<_>>().join(",");
+    let strings = |list: &[String]| {
+        list.iter()
+            .map(|s| json_string(s))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        r#"{{"event":{{"name":{},"rules":{},"players":{},"rounds":{},"hands":{},"seed":{},"seeded_rounds":{}}},"draw":[{}],"standings":[{}],"missing":[{}],"problems":[{}]}}"#,
+        json_string(&event.name),
+        json_string(&event.rules),
+        event.players.len(),
+        event.rounds,
+        event.hands,
+        event.seed,
+        event.seeded_rounds(),
+        lines(
+            &draw
+                .map(|d| d.json_lines(&event, first))
+                .unwrap_or_default()
+        ),
+        lines(&standings),
+        strings(&missing),
+        strings(&problems),
+    )
+}
+
 /// `text` as a JSON string literal.
 fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -304,6 +422,50 @@ mod tests {
         };
         assert!(patterns(wsom_13).contains("--max sets the doubling table's maximum"));
         assert!(explain(WSOM, "no such pattern").contains(r#""kind":"usage""#));
+    }
+
+    #[test]
+    fn an_events_draw_and_standings() {
+        const EVENT: &str = include_str!("../../docs/examples/events/pairs-night.toml");
+        const TABLE_1: &str = include_str!("../../docs/examples/events/pairs-night-1.1.txt");
+        const TABLE_2: &str = include_str!("../../docs/examples/events/pairs-night-1.2.txt");
+        // docs/events.md: the seed seats Hal, Eve, Dee and Cho at table 1.1 and Bob, Fay,
+        // Gus and Ann at table 1.2; nothing is ranked before a sheet comes in.
+        let draw = event(EVENT, "", "", 0);
+        assert!(
+            draw.starts_with(
+                r#"{"event":{"name":"Pairs night","rules":"wsom","players":8,"rounds":1,"hands":2,"#
+            ),
+            "{draw}"
+        );
+        assert!(draw.contains(r#""draw":[{"round":1,"table":1,"seats":["Hal","Eve","Dee","Cho"]},{"round":1,"table":2,"seats":["Bob","Fay","Gus","Ann"]}],"standings":[],"missing":[],"problems":[]}"#), "{draw}");
+        // Table 1.1 alone: Eve self-draws 45 (+135, the others -45) and a draw; table 1.2 is
+        // missing. Places at 1.1: Eve 4 table points, then Hal, Dee and Cho share 2 + 1 + 0 (1
+        // each).
+        let one = event(EVENT, "", &format!("1.1.txt\0{TABLE_1}\0"), 0);
+        assert!(
+            one.contains(r#""standings":[{"rank":1,"player":"Eve","points":135,"table_points":4,"#),
+            "{one}"
+        );
+        assert!(
+            one.contains(r#""missing":["table 1.2: no sheet"]"#),
+            "{one}"
+        );
+        // Both: Eve and Ann have 4 table points, Eve's 135 before Ann's 110.
+        let both = event(
+            EVENT,
+            "",
+            &format!("1.1.txt\0{TABLE_1}\01.2.txt\0{TABLE_2}\0"),
+            0,
+        );
+        assert!(both.contains(r#""standings":[{"rank":1,"player":"Eve","points":135,"table_points":4,"wins":1,"dealt_in":0,"hands":2,"rounds":[135]},{"rank":2,"player":"Ann","points":110,"#), "{both}");
+        assert!(both.ends_with(r#""missing":[],"problems":[]}"#), "{both}");
+        // An event file that does not read: its line and column.
+        let bad = event("name = \"x\"\nrounds = \"two\"\n", "", "", 0);
+        assert!(
+            bad.starts_with(r#"{"error":{"kind":"event","line":"#),
+            "{bad}"
+        );
     }
 
     #[test]

@@ -267,6 +267,34 @@ pub unsafe extern "C" fn mjs_rules_file(file: *const u8, file_len: usize) -> usi
     keep(api::rules_file(&file))
 }
 
+/// An event's draw and standings ([`api::event`]): the event file, the files beside it
+/// and the tables' sheets (each a name and a text, every one followed by a NUL), and the
+/// round after which a round is drawn from the standings (0: the seed's draw).
+///
+/// # Safety
+///
+/// Each pointer must point to as many readable bytes as its length says.
+#[no_mangle]
+pub unsafe extern "C" fn mjs_event(
+    event: *const u8,
+    event_len: usize,
+    beside: *const u8,
+    beside_len: usize,
+    sheets: *const u8,
+    sheets_len: usize,
+    after_round: u32,
+) -> usize {
+    // SAFETY: passed on from the caller.
+    let (event, beside, sheets) = unsafe {
+        (
+            text(event, event_len),
+            text(beside, beside_len),
+            text(sheets, sheets_len),
+        )
+    };
+    keep(api::event(&event, &beside, &sheets, after_round))
+}
+
 /// The notation card ([`api::notation`]).
 #[no_mangle]
 pub extern "C" fn mjs_notation() -> usize {

@@ -128,7 +128,11 @@ async function problem() {
     message: await text('#problem .message'),
   };
 }
+/** The page started: its engine unpacked and the first answer shown (a change between a
+ * phone's and a desktop's viewport reloads the page). */
+const started = () => page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
 async function shot(name, fullPage = false) {
+  await started();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(shots, name), fullPage });
 }
@@ -190,8 +194,10 @@ test('WSOM: a hand from the tile keyboard, an error, a claim, waits', async () =
   assert.deepEqual(await payments(), { e: 'pays 85', s: 'receives 135', w: 'pays 25', n: 'pays 25' });
   await shot('page-390-claim.png', true);
   await page.setViewport({ width: 1280, height: 800 });
+  await started();
   await shot('page-1280-claim.png');
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await started();
 
   // Several readings: c222 c333 c444 read as triplets give 1.2 Concealed Hand 5 + 4.2.2
   // Three Concealed Triplets 30 + 7.2.1 Three Consecutive Triplets 100 = 135, as three c234
@@ -530,6 +536,7 @@ test('arrow keys move in the tile keys as they are laid out', async () => {
   assert.equal(await field(), 'b669 c12345678 d111 +c9 self seat=s');
   // On a wide screen a suit is one row: c2, then b2 under it.
   await page.setViewport({ width: 1280, height: 800 });
+  await started();
   await page.focus('button[data-tile="c2"]');
   await page.keyboard.press('ArrowDown');
   assert.equal(await focused(), 'b2');
@@ -566,11 +573,13 @@ test('touch targets: every key and control at least 44 px each way, at 390 px an
   // And on the narrowest screen the layout is for (360 px), and the widths between.
   for (const width of [360, 440, 900, 1280]) {
     await page.setViewport({ width, height: 800 });
+    await started();
     assert.deepEqual(await small(), [], `${width} px`);
   }
   // Entering a hand at 390 px leaves the answer on the first screen: the total and every
   // payment under the field, the keys, melds and Win + below it, all within 844 px.
   await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  await started();
   await clear();
   await tap('b6', 'b6', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'd1', 'd1', 'd1');
   await press('#win-tile');

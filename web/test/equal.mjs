@@ -27,6 +27,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSy
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const root = join(web, '..');
@@ -47,7 +48,8 @@ const html = readFileSync(join(web, 'dist/mjscore.html'), 'utf8');
 const b64 = /<script id="engine-wasm" type="application\/octet-stream">\s*([A-Za-z0-9+/=]+)\s*<\/script>/.exec(html);
 assert.ok(b64, 'the page holds the engine in base64');
 await import(join(web, 'page/loader.js'));
-const engine = await globalThis.MjscoreEngine.load(Buffer.from(b64[1], 'base64'));
+// Kept gzipped, as the page unpacks it.
+const engine = await globalThis.MjscoreEngine.load(gunzipSync(Buffer.from(b64[1], 'base64')));
 
 const work = mkdtempSync(join(tmpdir(), 'mjscore-equal-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));

@@ -12,7 +12,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -197,7 +197,12 @@ const EVENING = [
       await press('.meld[data-meld="p"]');
       await tap('d3');
       await press('.meld[data-meld="p"]');
-      await tap('b4', 'd8', 'd8', 'd8', 'e3', 'e3', 'e3', 'w4');
+      await tap('b4');
+      // Three: a concealed triplet a tap (d888, e333), until Three is tapped again.
+      await press('#set-three');
+      await tap('d8', 'e3');
+      await press('#set-three');
+      await tap('w4');
       await press('#win-tile');
       await tap('w4');
       await page.select('#ctx-seat-shared', 's');
@@ -214,9 +219,15 @@ const EVENING = [
     line: 'b123 c456 d5 e111 [p w222] +d5 seat=Dee from=Ann',
     enter: async () => {
       await press('#clear');
-      await tap('b1', 'b2', 'b3', 'c4', 'c5', 'c6', 'e1', 'e1', 'e1');
+      // Run: a concealed sequence from each tile tapped (b123, c456); then Three (e111).
+      await press('#set-run');
+      await tap('b1', 'c4');
+      await press('#set-three');
+      await tap('e1');
+      await press('#set-three');
+      await tap('d5');
       await press('.meld[data-meld="p"]');
-      await tap('w2', 'd5');
+      await tap('w2');
       await press('#win-tile');
       await tap('d5');
       await press('[data-who-won="Dee"]');
@@ -231,7 +242,10 @@ const EVENING = [
     line: 'b334455 c5 d778899 +c5 self seat=Dee',
     enter: async () => {
       await press('#clear');
-      await tap('b3', 'b4', 'b5', 'b3', 'b4', 'b5', 'd7', 'd8', 'd9', 'd7', 'd8', 'd9', 'c5');
+      await press('#set-run');
+      await tap('b3', 'b3', 'd7', 'd7');
+      await press('#set-run');
+      await tap('c5');
       await press('#win-tile');
       await tap('c5');
       await press('[data-who-from="self"]');
@@ -303,7 +317,9 @@ test('an evening of 16 hands entered through the page: every running total, who 
   for (const [i, step] of EVENING.entries()) {
     const east = step.how === 'seats' ? null : (await tableNow())[0];
     lines.push(await enter(step));
-    if (east) shown.push({ east, hands: await sheetHands() });
+    // The running totals at the head of the field, for the next hand: name by name.
+    const bar = await page.$$eval('#table-bar [data-now]', (seats) => Object.fromEntries(seats.map((s) => [s.querySelector('strong').textContent, Number(s.querySelector('[data-now-total]').textContent)])));
+    if (east) shown.push({ east, hands: await sheetHands(), bar });
     // Halfway, the page is reloaded: nothing is lost, the sheet view and the evening are back.
     if (i === 7) {
       const before = await sheetHands();
@@ -336,6 +352,7 @@ test('an evening of 16 hands entered through the page: every running total, who 
       return [name, { paid: at ? last.payments[at[0]] : 0, running }];
     }));
     assert.deepEqual(s.hands[i].cells, expected, `hand ${i + 1} as shown when it was recorded (${last.input})`);
+    assert.deepEqual(s.bar, last.running, `the running totals in view after hand ${i + 1}`);
   }
   sameAsCli(await sheetHands(), await standings(), objects, 'the evening');
   // By hand: hand 1, Bob self-draws 45 (1.2 + 7.1): +135, the others -45 each; hand 2, Cho
@@ -343,6 +360,15 @@ test('an evening of 16 hands entered through the page: every running total, who 
   const sheet = await sheetHands();
   assert.deepEqual(sheet[0].cells.Bob, { paid: 135, running: 135 });
   assert.deepEqual(sheet[1].cells.Bob, { paid: -85, running: 50 });
+  // The chart: a line a player, a point before the first hand and after each of the 16,
+  // each ending at the player's total in the standings; the picture to share is a file.
+  const chart = await page.$$eval('#chart-svg polyline', (lines) => lines.map((l) => [l.dataset.chartPlayer, l.getAttribute('points').split(' ').length]));
+  assert.deepEqual(chart.map(([, n]) => n), [17, 17, 17, 17]);
+  const labels = await page.$$eval('#chart-svg text', (texts) => texts.map((t) => t.textContent));
+  for (const s of await standings()) assert.ok(labels.includes(`${s.player} ${s.total}`), `${s.player}'s line ends at ${s.total}`);
+  const share = await page.$eval('#chart-share', (a) => [a.href.slice(0, 5), a.download]);
+  assert.equal(share[0], 'blob:');
+  assert.match(share[1], /^mjscore-standings-\d{4}-\d\d-\d\d-\d\d-\d\d\.svg$/);
   // The false win (hand 5) is Ann's; the draw pays nothing.
   assert.equal((await standings()).find((s) => s.player === 'Ann').false_wins, 1);
   assert.deepEqual(Object.values(sheet[3].cells).map((c) => c.paid), [0, 0, 0, 0]);
@@ -354,10 +380,13 @@ test('an evening of 16 hands entered through the page: every running total, who 
   await page.screenshot({ path: join(web, 'dist/sheet-390.png') });
   await page.$eval('#sheet', (e) => e.scrollIntoView());
   await page.screenshot({ path: join(web, 'dist/sheet-390-hands.png') });
+  // A desktop's viewport reloads the page: its engine started again before the picture.
   await page.setViewport({ width: 1280, height: 800 });
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(web, 'dist/sheet-1280.png') });
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await page.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
   await press('#clear');
 
   // Hand 3 corrected (no claim: paid on its worth, 135, not 130): every hand after it is
@@ -404,6 +433,18 @@ test('an evening of 16 hands entered through the page: every running total, who 
   assert.equal(later[0], '[p c222] [p c333] [p c444] [p w111] c9 +c9 seat=Ann from=Bob: Ann from Bob');
   sameAsCli(await sheetHands(), await standings(), mjscore(without5), 'hand 5 deleted');
   await press('#sheet-undo');
+  // Undo and redo through the evening: ten steps back (the last ten lines taken out, newest
+  // first), each sheet the command line's for the lines left, then ten steps forward.
+  for (let k = 1; k <= 10; k++) {
+    await press('#sheet-undo');
+    assert.deepEqual(linesOf(await exported()), lines.slice(0, lines.length - k), `${k} steps undone`);
+  }
+  const back = `${lines.slice(0, -10).join('\n')}\n`;
+  sameAsCli(await sheetHands(), await standings(), mjscore(back), 'ten steps undone');
+  for (let k = 1; k <= 10; k++) await press('#sheet-redo');
+  assert.deepEqual(linesOf(await exported()), lines, 'ten steps made again');
+  sameAsCli(await sheetHands(), await standings(), mjscore(text), 'ten steps made again');
+  assert.equal(await page.$eval('#sheet-redo', (b) => b.textContent), 'Redo (hand 5 deleted)');
   assert.deepEqual(page.errors, []);
 });
 
@@ -432,6 +473,142 @@ test('a penalty typed in the field is recorded without a number: the hands keep 
   assert.deepEqual(page.errors, []);
 });
 
+test('a hand link opened where the page was left on the sheet opens the hand under the link\'s rules; a link to a rules file not kept here says so', async () => {
+  await fresh();
+  await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  await typeLine('b66 c12345678 d111 +c9 self seat=Bob');
+  await press('#record');
+  // Zung Jung: 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45; South self-draws,
+  // each other seat pays 45.
+  const hand = 'b66%20c12345678%20d111%20+c9%20self%20seat=s';
+  await page.goto('about:blank');
+  await openPage(page, `${url}#rules=zj&hand=${hand}`);
+  assert.equal(await page.$eval('#view-hand', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await page.$eval('#rules [data-rules="zj"]', (e) => e.getAttribute('aria-checked')), 'true');
+  assert.equal(await page.$eval('[data-total]', (e) => e.textContent), '45');
+  assert.equal(await page.$eval('.payments tr[data-seat="s"] td.amount', (e) => e.textContent), 'receives 135');
+  assert.match(await page.evaluate(() => location.hash), /^#rules=zj&hand=b66%20c12345678/);
+  // The evening is where it was.
+  await press('#view-sheet');
+  assert.deepEqual((await sheetHands())[0].cells.Bob, { paid: 135, running: 135 });
+  // A link to the rules file of "spring-season", kept nowhere here: said, and File… offered.
+  assert.equal(await page.$eval('#link-note', (e) => e.hidden), true);
+  await page.goto('about:blank');
+  await openPage(page, `${url}#rules=spring-season&hand=${hand}`);
+  assert.equal(await page.$eval('#link-note', (e) => e.hidden), false);
+  assert.match(await page.$eval('#link-note-text', (e) => e.textContent), /"spring-season", which is not kept here: the hand is scored under WSOM/);
+  await press('#link-note-file');
+  assert.equal(await page.$eval('#dialog', (d) => d.open), true, 'File… is open');
+  assert.deepEqual(page.errors, []);
+});
+
+test('evenings named, deleted with a second tap, and no empty ones piling up; a player renamed; a name with a space said plainly', async () => {
+  await fresh();
+  // A name with a space: the message names it, not a count of words.
+  for (const [k, name] of [['e', 'Ann Marie'], ['s', 'Bob'], ['w', 'Cho'], ['n', 'Dee']]) {
+    await page.$eval(`#name-${k}`, (e) => { e.value = ''; });
+    await page.type(`#name-${k}`, name);
+  }
+  await press('#seat-save');
+  assert.equal(await page.$eval('#seat-error', (e) => e.textContent), 'East\'s name "Ann Marie" holds a space: a name is one word (write Ann-Marie).');
+  await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+  await typeLine('b66 c12345678 d111 +c9 self seat=Bob');
+  await press('#record');
+  // Bob renamed Rob: refused, as a word of the notation (rob, robbing a kong).
+  await page.select('#rename-who', 'Bob');
+  await page.type('#rename-to', 'Rob');
+  await press('#rename-go');
+  assert.match(await page.$eval('#rename-error', (e) => e.textContent), /^Rob cannot be a player's name: rob is a word of the notation/);
+  // Bob renamed Ben: the lines follow, the hand is Ben's (+135).
+  await page.$eval('#rename-to', (e) => { e.value = ''; });
+  await page.type('#rename-to', 'Ben');
+  await press('#rename-go');
+  assert.equal(await page.$eval('#rename-error', (e) => e.textContent), '');
+  assert.deepEqual(linesOf(await exported()), ['players: Ann Ben Cho Dee', 'b66 c12345678 d111 +c9 self seat=Ben']);
+  assert.deepEqual((await sheetHands())[0].cells.Ben, { paid: 135, running: 135 });
+  // A name that plays already is refused and said.
+  await page.select('#rename-who', 'Ben');
+  await page.type('#rename-to', 'Ann');
+  await press('#rename-go');
+  assert.equal(await page.$eval('#rename-error', (e) => e.textContent), 'Ann plays this evening already.');
+  await press('#sheet-undo');
+  assert.deepEqual(linesOf(await exported()), ['players: Ann Bob Cho Dee', 'b66 c12345678 d111 +c9 self seat=Bob']);
+  await page.$eval('#evening-name', (e) => { e.value = ''; });
+  await page.type('#evening-name', 'Spring league');
+  await page.$eval('#evening-name', (e) => e.dispatchEvent(new Event('change')));
+  assert.match(await page.$eval('#evening option:checked', (o) => o.textContent), /^Spring league · \d{4}-\d\d-\d\d \d\d:\d\d · Ann, Bob, Cho, Dee$/);
+  // New evening, and New evening again: one empty evening, not two.
+  await press('#evening-new');
+  await press('#evening-new');
+  assert.equal(await page.$$eval('#evening option', (o) => o.length), 2);
+  // Back to the league; the empty evening is not kept once another is chosen.
+  await page.select('#evening', await page.$$eval('#evening option', (o) => o.find((x) => x.textContent.startsWith('Spring league')).value));
+  assert.equal(await page.$$eval('#evening option', (o) => o.length), 1);
+  // Deleting takes a second tap; the last evening deleted leaves a new empty one.
+  await press('#evening-delete');
+  assert.equal(await page.$$eval('#evening option', (o) => o.length), 1);
+  assert.match(await page.$eval('#evening-delete', (b) => b.textContent), /^Delete "Spring league"\? Tap again$/);
+  await press('#evening-delete');
+  const left = await page.$$eval('#evening option', (o) => o.map((x) => x.textContent));
+  assert.equal(left.length, 1);
+  assert.doesNotMatch(left[0], /Spring league/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the director\'s event: the draw, a table\'s sheet kept here and one added as a file, the standings as `mjscore event standings`; a table\'s link', async () => {
+  await fresh();
+  await press('#view-event');
+  assert.match(await page.$eval('#event-summary', (e) => e.textContent), /^No event yet/);
+  const eventFile = join(root, 'docs/examples/events/pairs-night.toml');
+  await press('#event-open');
+  await page.$eval('#event-text', (e, t) => { e.value = t; }, readFileSync(eventFile, 'utf8'));
+  await press('#event-go');
+  assert.equal(await page.$eval('#event-summary', (e) => e.textContent), 'Pairs night: 8 players, 1 round of 2 hands under wsom, seed 1; 0 sheets in.');
+  // docs/events.md: the seed seats Hal, Eve, Dee and Cho at table 1.1, Bob, Fay, Gus and Ann
+  // at 1.2, East South West North.
+  const tables = await page.$$eval('[data-event-table]', (items) => items.map((li) => [li.dataset.eventTable, li.querySelector('[data-keep-table]').dataset.seats]));
+  assert.deepEqual(tables, [['1.1', 'Hal,Eve,Dee,Cho'], ['1.2', 'Bob,Fay,Gus,Ann']]);
+  // Table 1.1's sheet kept here: seated as drawn, its two hands entered.
+  await press('[data-keep-table="1.1"]');
+  assert.equal(await page.$eval('#view-sheet', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.deepEqual(await tableNow(), ['Hal', 'Eve', 'Dee', 'Cho']);
+  await typeLine('b66 c12345678 d111 +c9 self seat=Eve');
+  await press('#record');
+  await press('#record-draw');
+  const kept = await exported();
+  assert.deepEqual(linesOf(kept), ['table: 1.1', 'players: Hal Eve Dee Cho', 'b66 c12345678 d111 +c9 self seat=Eve', 'draw']);
+  // The standings so far: Eve first with 135; table 1.2 still to come.
+  await press('#view-event');
+  assert.equal(await page.$eval('[data-event-player="Eve"] [data-points]', (e) => e.textContent), '135');
+  assert.equal(await page.$eval('#event-missing', (e) => e.textContent), 'Still to come: table 1.2: no sheet.');
+  // Table 1.2's sheet added as the file its keeper exported: the standings are the command
+  // line's for both sheets, player by player (Eve 135 and Ann 110 on 4 table points each,
+  // Gus 50, …, Fay -110).
+  await press('#event-sheets');
+  const chooser = await page.$('#event-sheet-files');
+  await chooser.uploadFile(join(root, 'docs/examples/events/pairs-night-1.2.txt'));
+  await page.waitForFunction(() => document.querySelectorAll('#event-standings tbody tr').length === 8 && !document.getElementById('event-missing').textContent);
+  const shown = await page.$$eval('#event-standings tbody tr', (rows) => rows.map((r) => [Number(r.cells[0].textContent), r.dataset.eventPlayer, Number(r.querySelector('[data-points]').textContent)]));
+  const byCli = execFileSync(cli, ['event', 'standings', eventFile, join(root, 'docs/examples/events/pairs-night-1.1.txt'), join(root, 'docs/examples/events/pairs-night-1.2.txt'), '--format', 'json'], { encoding: 'utf8' })
+    .split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((r) => [r.rank, r.player, r.points]);
+  assert.deepEqual(shown, byCli);
+  assert.deepEqual(shown.slice(0, 2), [[1, 'Eve', 135], [2, 'Ann', 110]]);
+  assert.equal(await page.$eval('#event-problems', (e) => e.children.length), 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(web, 'dist/event-390.png'), fullPage: true });
+  // Table 1.2's link, opened on a keeper's phone: its evening, seated as drawn. Here, where
+  // its sheet was added as a file too, the standings then say the table comes twice.
+  const link = await page.$eval('[data-event-table="1.2"] [data-table-link]', (a) => a.href);
+  await page.goto('about:blank');
+  await openPage(page, link);
+  assert.equal(await page.$eval('#view-sheet', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.deepEqual(await tableNow(), ['Bob', 'Fay', 'Gus', 'Ann']);
+  assert.match(await page.$eval('#evening option:checked', (o) => o.textContent), /^Pairs night · table 1\.2 · /);
+  await press('#view-event');
+  assert.match(await page.$eval('#event-problems', (e) => e.textContent), /table 1\.2 comes twice/);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a session file imported, from a file and pasted: the same sheet as `mjscore -f`; several evenings kept with their dates', async () => {
   await fresh();
   const file = join(root, 'docs/examples/session.txt');
@@ -456,10 +633,10 @@ test('a session file imported, from a file and pasted: the same sheet as `mjscor
   // command line's seating for one more line (a draw) after the file.
   const next = mjscore(`${doubling}draw\n`, 'doubling').filter((o) => o.draw).pop().players;
   assert.deepEqual(await tableNow(), [next.e, next.s, next.w, next.n]);
-  // Three evenings kept (the empty one the sheet opened with, and the two imported), each
-  // with its date; choosing the first import brings back its WSOM sheet.
+  // Two evenings kept (the two imported: the empty one the sheet opened with gave way to
+  // the first), each with its date; choosing the first import brings back its WSOM sheet.
   const evenings = await page.$$eval('#evening option', (o) => o.map((x) => x.textContent));
-  assert.equal(evenings.length, 3);
+  assert.equal(evenings.length, 2);
   assert.match(evenings[0], /^2026-11-20 20:00 · Ann, Bob, Cho, Dee$/);
   for (const e of evenings) assert.match(e, /^\d{4}-\d\d-\d\d \d\d:\d\d/);
   const first = await page.$$eval('#evening option', (o) => o[1].value);
@@ -690,5 +867,69 @@ test('the static site: served, then offline through its service worker; its mani
   } finally {
     await context.close();
     server.close();
+  }
+});
+
+test('a new build served with Cache-Control: max-age=600 reaches the user, who is told, and the evening is kept', async () => {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
+  // The second build: the same site with a page that says so and a worker of another
+  // version, as the next web/build.sh writes.
+  const second = mkdtempSync(join(tmpdir(), 'mjscore-site-'));
+  for (const f of readdirSync(site)) copyFileSync(join(site, f), join(second, f));
+  const firstPage = readFileSync(join(site, 'index.html'), 'utf8');
+  writeFileSync(join(second, 'index.html'), firstPage.replace('</body>', '<p id="second-build" hidden>the second build</p></body>'));
+  const worker = readFileSync(join(site, 'sw.js'), 'utf8');
+  assert.match(worker, /const VERSION = 'mjscore-\d+'/);
+  writeFileSync(join(second, 'sw.js'), worker.replace(/const VERSION = 'mjscore-\d+'/, "const VERSION = 'mjscore-second'"));
+  // A static host that lets every file be cached for ten minutes.
+  let served = site;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    const name = path === '/' ? 'index.html' : path.slice(1);
+    const file = join(served, name);
+    if (name.includes('..') || !existsSync(file)) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[extname(name)] || 'application/octet-stream', 'cache-control': 'max-age=600' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const context = await browser.createBrowserContext();
+  try {
+    const p = await context.newPage();
+    await openPage(p, `${origin}/`);
+    await p.evaluate(() => navigator.serviceWorker.ready);
+    await p.reload();
+    await p.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    assert.equal(await p.$eval('#update-ready', (e) => e.hidden), true, 'the first visit is no update');
+    // An evening with a hand: Bob self-draws 45, +135.
+    page = p;
+    await press('#view-sheet');
+    await seat(['Ann', 'Bob', 'Cho', 'Dee']);
+    await typeLine('b66 c12345678 d111 +c9 self seat=Bob');
+    await press('#record');
+    // The second build is put up; the browser looks for a new worker (as at any visit).
+    served = second;
+    await p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await p.waitForFunction(() => !document.getElementById('update-ready').hidden, { timeout: 30000 });
+    await Promise.all([p.waitForNavigation(), p.click('#update-reload')]);
+    await p.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+    assert.ok(await p.$('#second-build'), 'the page is the second build, not the first kept under its name');
+    assert.deepEqual((await sheetHands())[0].cells.Bob, { paid: 135, running: 135 });
+    // Offline, the second build is what is kept.
+    server.closeAllConnections();
+    await p.setOfflineMode(true);
+    await p.reload();
+    await p.waitForFunction(() => window.mjscoreTimings && window.mjscoreTimings.firstScore !== null);
+    assert.ok(await p.$('#second-build'));
+    assert.deepEqual(p.errors.filter((e) => !/net::ERR_INTERNET_DISCONNECTED/.test(e)), []);
+    page = null;
+  } finally {
+    await context.close();
+    server.close();
+    rmSync(second, { recursive: true, force: true });
   }
 });
