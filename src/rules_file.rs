@@ -34,8 +34,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::patterns::{
-    Condition, Count, Pattern, Presence, Requirements, SetsRule, Shapes, Value, ALL_KINDS, ANY,
-    REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+    Condition, Count, Ending, Pattern, Presence, Requirements, SetsRule, Shapes, Value, ALL_KINDS,
+    ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::rule_set::derive::ChangeError;
 use crate::rule_set::{PaymentParams, RuleSet};
@@ -322,6 +322,14 @@ struct Hand {
     concealed_triplets: Option<Spanned<toml::Value>>,
     triplets: Option<Spanned<Triplets>>,
     pair: Option<Spanned<String>>,
+    ended: Option<Spanned<toml::Value>>,
+    identical_sequences: Option<Spanned<toml::Value>>,
+    identical_sequence_pairs: Option<Spanned<toml::Value>>,
+    similar_sequences: Option<Spanned<i64>>,
+    similar_triplets: Option<Spanned<i64>>,
+    similar_triplets_and_pair: Option<bool>,
+    straight: Option<bool>,
+    consecutive_triplets: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -907,6 +915,62 @@ fn tiles_of(value: &Spanned<String>, text: &str) -> Result<u64, RulesFileError> 
     })
 }
 
+/// A whole number of `what` (`unit`) within `range`.
+fn number_within(
+    value: &Spanned<i64>,
+    what: &str,
+    range: std::ops::RangeInclusive<u8>,
+    unit: &str,
+    text: &str,
+) -> Result<u8, RulesFileError> {
+    u8::try_from(*value.get_ref())
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            error_at(
+                text,
+                value.span().start,
+                format!(
+                    "{what} is {}: it counts {unit}, {} to {}",
+                    value.get_ref(),
+                    range.start(),
+                    range.end()
+                ),
+            )
+        })
+}
+
+/// `ended`: how the hand ended, one word or a list of them, every one to hold, as bits of
+/// [`Ending`].
+fn endings(value: &Spanned<toml::Value>, text: &str) -> Result<u8, RulesFileError> {
+    let at = value.span().start;
+    let words: Vec<&toml::Value> = match value.get_ref() {
+        toml::Value::Array(words) => words.iter().collect(),
+        one => vec![one],
+    };
+    let names: Vec<String> = (Ending::ALL.iter())
+        .map(|(_, word, _)| format!("\"{word}\""))
+        .collect();
+    let expected = || {
+        format!(
+            "ended is how the hand ended: {}, or a list of them",
+            crate::rule_set::joined(&names, " or ")
+        )
+    };
+    let mut ended = 0;
+    for word in words {
+        let Some(word) = word.as_str() else {
+            return Err(error_at(text, at, format!("{}, in quotes", expected())));
+        };
+        let folded = word.to_lowercase().replace(['-', ' '], "_");
+        let Some(&(ending, _, _)) = Ending::ALL.iter().find(|(_, w, _)| *w == folded) else {
+            return Err(error_at(text, at, format!("'{word}': {}", expected())));
+        };
+        ended |= ending as u8;
+    }
+    Ok(ended)
+}
+
 fn choice<T: Copy>(
     value: &Spanned<String>,
     choices: &[(&str, T)],
@@ -1195,6 +1259,29 @@ fn requirements(hand: &Hand, text: &str) -> Result<Requirements, RulesFileError>
     }
     r.concealed = hand.concealed;
     r.self_drawn = hand.self_drawn;
+    if let Some(ended) = &hand.ended {
+        r.ended = endings(ended, text)?;
+    }
+    if let Some(identical) = &hand.identical_sequences {
+        r.identical_sequences = count(identical, "identical_sequences", 4, text)?;
+    }
+    if let Some(pairs) = &hand.identical_sequence_pairs {
+        r.identical_pairs = count(pairs, "identical_sequence_pairs", 2, text)?;
+    }
+    let suits =
+        |value: &Spanned<i64>, what: &str| number_within(value, what, 2..=3, "number suits", text);
+    if let Some(n) = &hand.similar_sequences {
+        r.similar_sequences = suits(n, "similar_sequences")?;
+    }
+    if let Some(n) = &hand.similar_triplets {
+        r.similar_triplets = suits(n, "similar_triplets")?;
+    }
+    r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
+    r.straight = hand.straight.unwrap_or(false);
+    if let Some(n) = &hand.consecutive_triplets {
+        r.consecutive_triplets =
+            number_within(n, "consecutive_triplets", 2..=4, "triplets in a run", text)?;
+    }
     if let Some(kongs) = &hand.kongs {
         r.kongs = count(kongs, "kongs", 4, text)?;
     }
@@ -1385,7 +1472,14 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
         || r.pair != ALL_KINDS
         || r.kongs.min > 0
         || r.concealed_triplets.min > 0
-        || r.triplets.min > 0;
+        || r.triplets.min > 0
+        || r.identical_sequences.min > 0
+        || r.identical_pairs.min > 0
+        || r.similar_sequences > 0
+        || r.similar_triplets > 0
+        || r.similar_triplets_and_pair
+        || r.straight
+        || r.consecutive_triplets > 0;
     if !regular && needs_sets {
         return Some("it asks about sets or the pair, and its shape has none".to_string());
     }
@@ -1406,7 +1500,12 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         parts.push(format!("only {}", kinds_text(r.tiles)));
     }
     if !r.suits.is_any() {
-        parts.push(format!("{} suits", count_text(r.suits)));
+        let suits = count_text(r.suits);
+        parts.push(if suits == "1" {
+            "one suit".to_string()
+        } else {
+            format!("{suits} suits")
+        });
     }
     let presence = |p: Presence, what: &str| match p {
         Presence::Any => None,
@@ -1455,6 +1554,47 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
     }
     if r.pair != ALL_KINDS {
         parts.push(format!("a pair of {}", kinds_text(r.pair)));
+    }
+    if !r.identical_sequences.is_any() {
+        parts.push(format!(
+            "{} identical sequences",
+            count_text(r.identical_sequences)
+        ));
+    }
+    if !r.identical_pairs.is_any() {
+        parts.push(format!(
+            "{} pairs of identical sequences",
+            count_text(r.identical_pairs)
+        ));
+    }
+    if r.similar_sequences > 0 {
+        parts.push(format!(
+            "a sequence of the same numbers in {}+ suits",
+            r.similar_sequences
+        ));
+    }
+    if r.similar_triplets > 0 {
+        parts.push(format!(
+            "triplets of the same number in {}+ suits",
+            r.similar_triplets
+        ));
+    }
+    if r.similar_triplets_and_pair {
+        parts.push("triplets of one number in two suits and its pair in the third".to_string());
+    }
+    if r.straight {
+        parts.push("123, 456 and 789 of one suit".to_string());
+    }
+    if r.consecutive_triplets > 0 {
+        parts.push(format!(
+            "{}+ triplets of consecutive numbers in one suit",
+            r.consecutive_triplets
+        ));
+    }
+    for (ending, _, words) in Ending::ALL {
+        if r.ended & ending as u8 != 0 {
+            parts.push(format!("won {words}"));
+        }
     }
     if parts.is_empty() {
         "any winning hand".to_string()

@@ -420,6 +420,35 @@ fn a_condition_built_from_tiles_needs_no_code() {
         .self_drawn(true)
         .without_honours();
     assert_ne!(pungs, Requirements::any().triplets_of(3..=4, &bamboo));
+    // How the hand ended: a club's Last Bamboo, 30 points for a hand of bamboo and honours
+    // won on the wall's last tile, drawn. East self-draws b9, the last tile, to b11 b123
+    // b456 b789 [p w111]: 2.1.1 Mixed One-Suit 40 + 3.1 Value Honor 10 (East's own wind) +
+    // 7.1 Nine-Tile Straight 40 + 9.1.1 Final Draw 10 + Last Bamboo 30 = 130. Drawn from the
+    // wall before its end: neither 9.1.1 nor Last Bamboo, 90.
+    let bamboo_and_honours: Vec<Tile> = (bamboo.iter().copied())
+        .chain((1..=4).filter_map(|rank| Tile::new(Suit::Wind, rank)))
+        .chain((1..=3).filter_map(|rank| Tile::new(Suit::Dragon, rank)))
+        .collect();
+    let last = Requirements::any()
+        .only_tiles(&bamboo_and_honours)
+        .on_the_last_tile()
+        .self_drawn(true);
+    let mut club = WSOM.derive("club", "The club's WSOM");
+    let pattern = Pattern::new(
+        "c.2",
+        "Last Bamboo",
+        Value::Points(30),
+        Condition::Requires(last),
+    );
+    club.add_pattern(pattern, &[]).unwrap();
+    let line = "b11 b123 b456 b78 [p w111] +b9 self";
+    let scored = mjscore::score_line(&format!("{line} last"), &club).unwrap();
+    assert_eq!(
+        ids(won(&scored)),
+        ["2.1.1 40", "3.1 10", "7.1 40", "9.1.1 10", "c.2 30"]
+    );
+    let scored = mjscore::score_line(line, &club).unwrap();
+    assert_eq!(won(&scored).total, 90);
 }
 
 #[test]

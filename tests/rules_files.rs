@@ -15,7 +15,8 @@ const CLUB_400: &str = "docs/examples/rules/club-400.toml";
 const DISCARDER_PAYS: &str = "docs/examples/rules/discarder-pays.toml";
 const SEASONAL: &str = "docs/examples/rules/seasonal.toml";
 const HUANG_CLUB: &str = "docs/examples/rules/huang-club.toml";
-const SHIPPED: [&str; 4] = [CLUB_400, DISCARDER_PAYS, SEASONAL, HUANG_CLUB];
+const KONG_CLUB: &str = "docs/examples/rules/kong-club.toml";
+const SHIPPED: [&str; 5] = [CLUB_400, DISCARDER_PAYS, SEASONAL, HUANG_CLUB, KONG_CLUB];
 
 fn load(path: &str) -> RuleSet {
     let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -342,18 +343,138 @@ fn no_bytes_make_a_rules_file_panic() {
 }
 
 #[test]
+fn a_hand_asks_how_the_hand_ended() {
+    let file = "base = \"wsom\"\nname = \"Kong club\"\n[[hands]]\nid = \"c.1\"\nname = \"Bamboo Blossom\"\nvalue = 20\nsuits = 1\nhonours = \"none\"\nended = \"kong_replacement\"\n";
+    let club = mjscore::rules_file::parse(file).unwrap();
+    // South self-draws on the replacement tile of a concealed kong of b9: b11 b123 b456
+    // b678 [ck b9999]. WSOM: 1.2 Concealed Hand 5 (a concealed kong is concealed) + 2.1.2
+    // Pure One-Suit 80 + 4.3.1 One Kong 5 + 9.2 Win on Kong 10 = 100, and the club's c.1
+    // (one suit, no honours, on a kong's tile) 20: 120, each other seat pays 120.
+    let line = "b123 b456 b678 b1 [ck b9999] +b1 self seat=s";
+    assert_eq!(
+        scored(&club, &format!("{line} kong")),
+        (120, [-120, 360, -120, -120])
+    );
+    // Drawn from the wall, not on a kong's tile: neither 9.2 nor c.1, 90.
+    assert_eq!(scored(&club, line), (90, [-90, 270, -90, -90]));
+    // On the card, in words.
+    assert_eq!(
+        club.pattern("c.1").unwrap().summary,
+        "one suit, no honours, won on a kong's replacement tile"
+    );
+    // A list: every ending given must hold. On a kong's tile but not the wall's last tile,
+    // c.1 does not apply: WSOM's 100 alone.
+    let both = mjscore::rules_file::parse(&file.replace(
+        "\"kong_replacement\"",
+        "[\"last_tile\", \"kong_replacement\"]",
+    ))
+    .unwrap();
+    assert_eq!(scored(&both, &format!("{line} kong")).0, 100);
+    // Words it does not know are said, with the ones it does.
+    let wrong =
+        mjscore::rules_file::parse(&file.replace("\"kong_replacement\"", "\"moon\"")).unwrap_err();
+    assert_eq!(
+        wrong.message,
+        "'moon': ended is how the hand ended: \"last_tile\", \"kong_replacement\", \"robbing_a_kong\", \"heaven\" or \"earth\", or a list of them"
+    );
+    let number =
+        mjscore::rules_file::parse(&file.replace("\"kong_replacement\"", "3")).unwrap_err();
+    assert!(
+        number.message.ends_with(", or a list of them, in quotes"),
+        "{}",
+        number.message
+    );
+}
+
+#[test]
+fn hands_compare_their_sets_with_each_other() {
+    // A club's five hands of 1 point, one for each new way of comparing sets.
+    let club = mjscore::rules_file::parse(
+        "base = \"wsom\"\nname = \"Relations club\"\n\
+         [[hands]]\nid = \"c.1\"\nname = \"Twins\"\nvalue = 1\nidentical_sequence_pairs = 2\n\
+         [[hands]]\nid = \"c.2\"\nname = \"Mirror\"\nvalue = 1\nsimilar_sequences = 2\n\
+         [[hands]]\nid = \"c.3\"\nname = \"Ladder\"\nvalue = 1\nconsecutive_triplets = 2\n\
+         [[hands]]\nid = \"c.4\"\nname = \"Dragon\"\nvalue = 1\nstraight = true\n\
+         [[hands]]\nid = \"c.5\"\nname = \"Echo\"\nvalue = 1\nsimilar_triplets = 2\n",
+    )
+    .unwrap();
+    let counted = |line: &str| -> Vec<String> {
+        let scored = mjscore::score_line(&format!("{line} seat=s from=e"), &club).unwrap();
+        match &scored.outcome {
+            Outcome::Win { reading, .. } => reading
+                .counted()
+                .iter()
+                .map(|c| c.pattern.id.to_string())
+                .collect(),
+            Outcome::FalseWin(why) => panic!("{line}: {why:?}"),
+        }
+    };
+    // b123 twice and c456 twice: two pairs of identical sequences (c.1, and WSOM's 5.1.2),
+    // all sequences (1.1), concealed (1.2).
+    assert_eq!(
+        counted("b123 b123 c456 c45 w11 +c6"),
+        ["1.1", "1.2", "5.1.2", "c.1"]
+    );
+    // b123 twice but c456 and c789 once: one pair, no c.1 (5.1.1 instead).
+    assert_eq!(
+        counted("b123 b123 c456 c789 w1 +w1"),
+        ["1.1", "1.2", "5.1.1"]
+    );
+    // b123 and c123: the same numbers in two suits (c.2); the Green Dragon pung is 3.1.
+    assert_eq!(
+        counted("b123 c123 d5 [p w111] [p e222] +d5"),
+        ["3.1", "c.2"]
+    );
+    // b111 and b222 are consecutive (c.3); b111 and b333 are not. Both hands have two
+    // concealed triplets (4.2.1).
+    assert_eq!(counted("b111 b222 c789 d5 [p w333] +d5"), ["4.2.1", "c.3"]);
+    assert_eq!(counted("b111 b333 c789 d5 [p w333] +d5"), ["4.2.1"]);
+    // b123 b456 b789: the straight (c.4, and WSOM's 7.1); the Red Dragon pung is 3.1.
+    assert_eq!(
+        counted("b123 b456 b78 c22 [p e111] +b9"),
+        ["3.1", "7.1", "c.4"]
+    );
+    // b111 and c111: a triplet of one number in two suits (c.5).
+    assert_eq!(counted("b111 c111 d234 d5 [p w333] +d5"), ["4.2.1", "c.5"]);
+    // Out of range: said with what it counts.
+    let three = mjscore::rules_file::parse("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nsimilar_sequences = 4\n").unwrap_err();
+    assert_eq!(
+        three.message,
+        "similar_sequences is 4: it counts number suits, 2 to 3"
+    );
+    // On the card, in words.
+    let words: Vec<&str> = club
+        .patterns()
+        .iter()
+        .rev()
+        .take(5)
+        .map(|p| &*p.summary)
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "triplets of the same number in 2+ suits",
+            "123, 456 and 789 of one suit",
+            "2+ triplets of consecutive numbers in one suit",
+            "a sequence of the same numbers in 2+ suits",
+            "2 pairs of identical sequences",
+        ]
+    );
+}
+
+#[test]
 fn the_vocabulary_says_what_wsoms_patterns_say() {
-    // 26 WSOM patterns of 6 categories (trivial, one suit, honours, triplets, terminals,
-    // irregular shapes) written again; each applies on the same readings as the pattern it
-    // copies, over a few thousand random hands and every WSOM pattern's example (the long
-    // run is examples/rules_vocabulary.rs in .ci/run).
+    // 32 WSOM patterns of 7 categories (trivial, one suit, honours, triplets, terminals,
+    // how the hand ended, irregular shapes) written again; each applies on the same
+    // readings as the pattern it copies, over a few thousand random hands and every WSOM
+    // pattern's example (the long run is examples/rules_vocabulary.rs in .ci/run).
     let again = load("tests/data/rules/wsom-again.toml");
     let pairs: Vec<(&Pattern, &Pattern)> = again
         .patterns()
         .iter()
         .filter_map(|copy| Some((WSOM.pattern(copy.id.strip_prefix("again-")?)?, copy)))
         .collect();
-    assert_eq!(pairs.len(), 26);
+    assert_eq!(pairs.len(), 42);
     let mut applied = vec![0usize; pairs.len()];
     let examples = WSOM.patterns().iter().map(|p| p.example.to_string());
     for line in examples.chain(mjscore::corpus::winning_hands(7, 3000)) {
@@ -485,7 +606,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

@@ -115,6 +115,63 @@ pub struct Requirements {
     pub(crate) triplets_of: u64,
     /// The pair is of one of these kinds ([`ALL_KINDS`]: any pair, or none).
     pub(crate) pair: u64,
+    /// How the hand ended, as bits of [`Ending`]: every one set must hold (0: any way).
+    pub(crate) ended: u8,
+    /// How many copies of one sequence, the most repeated.
+    pub(crate) identical_sequences: Count,
+    /// How many pairs of identical sequences (two of one sequence make a pair, four two).
+    pub(crate) identical_pairs: Count,
+    /// At least this many number suits hold a sequence of the same numbers (0: not asked).
+    pub(crate) similar_sequences: u8,
+    /// At least this many number suits hold a triplet (or kong) of the same number (0: not
+    /// asked).
+    pub(crate) similar_triplets: u8,
+    /// Triplets of one number in two suits and the pair of that number in the third.
+    pub(crate) similar_triplets_and_pair: bool,
+    /// The sequences 123, 456 and 789 of one number suit.
+    pub(crate) straight: bool,
+    /// At least this many triplets (or kongs) of consecutive numbers in one suit (0: not
+    /// asked).
+    pub(crate) consecutive_triplets: u8,
+}
+
+/// How a hand ended, as a bit of [`Requirements::ended`]: the words of the notation that
+/// say it (`last`, `kong`, `rob`, `heaven`, `earth`), and the rules file's word for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// On the last tile of the wall, drawn or discarded (`last`).
+    LastTile = 1,
+    /// On a kong's replacement tile (`kong`).
+    KongReplacement = 2,
+    /// By robbing a kong (`rob`).
+    RobbingAKong = 4,
+    /// The dealer's win on the first draw (`heaven`).
+    Heaven = 8,
+    /// A win on the dealer's first discard (`earth`).
+    Earth = 16,
+}
+
+impl Ending {
+    /// Each ending with its word in a rules file and its words on the card, in order.
+    pub(crate) const ALL: [(Ending, &'static str, &'static str); 5] = [
+        (Ending::LastTile, "last_tile", "on the last tile"),
+        (Ending::KongReplacement, "kong_replacement", "on a kong's replacement tile"),
+        (Ending::RobbingAKong, "robbing_a_kong", "by robbing a kong"),
+        (Ending::Heaven, "heaven", "by the dealer on the first draw (heaven)"),
+        (Ending::Earth, "earth", "on the dealer's first discard (earth)"),
+    ];
+
+    /// Whether the hand of `f` ended so.
+    fn holds(self, f: &Facts) -> bool {
+        let context = f.context();
+        match self {
+            Ending::LastTile => context.last_tile(),
+            Ending::KongReplacement => context.kong_supplement(),
+            Ending::RobbingAKong => context.robbed_kong(),
+            Ending::Heaven => context.heaven(),
+            Ending::Earth => context.earth(),
+        }
+    }
 }
 
 impl Requirements {
@@ -133,6 +190,14 @@ impl Requirements {
         triplets: Count::ANY,
         triplets_of: ALL_KINDS,
         pair: ALL_KINDS,
+        ended: 0,
+        identical_sequences: Count::ANY,
+        identical_pairs: Count::ANY,
+        similar_sequences: 0,
+        similar_triplets: 0,
+        similar_triplets_and_pair: false,
+        straight: false,
+        consecutive_triplets: 0,
     };
 
     /// Nothing required yet: every reading holds. Each method below adds a part, so a
@@ -263,6 +328,80 @@ impl Requirements {
         self
     }
 
+    /// This many copies of one sequence, the most repeated (2..=2: two identical
+    /// sequences, and no three).
+    pub fn identical_sequences(mut self, count: RangeInclusive<u8>) -> Requirements {
+        self.identical_sequences = count_of(count);
+        self
+    }
+
+    /// This many pairs of identical sequences: two of one sequence are a pair, four of one
+    /// are two.
+    pub fn identical_sequence_pairs(mut self, count: RangeInclusive<u8>) -> Requirements {
+        self.identical_pairs = count_of(count);
+        self
+    }
+
+    /// A sequence of the same numbers in at least `suits` number suits (3: in every one).
+    pub fn similar_sequences(mut self, suits: u8) -> Requirements {
+        self.similar_sequences = suits;
+        self
+    }
+
+    /// A triplet (or kong) of the same number in at least `suits` number suits.
+    pub fn similar_triplets(mut self, suits: u8) -> Requirements {
+        self.similar_triplets = suits;
+        self
+    }
+
+    /// Triplets of one number in two suits, and the pair of that number in the third.
+    pub fn similar_triplets_and_pair(mut self) -> Requirements {
+        self.similar_triplets_and_pair = true;
+        self
+    }
+
+    /// The sequences 123, 456 and 789 of one number suit.
+    pub fn straight(mut self) -> Requirements {
+        self.straight = true;
+        self
+    }
+
+    /// At least `length` triplets (or kongs) of consecutive numbers in one suit.
+    pub fn consecutive_triplets(mut self, length: u8) -> Requirements {
+        self.consecutive_triplets = length;
+        self
+    }
+
+    /// Won on the last tile of the wall, drawn or discarded (the notation's `last`).
+    pub fn on_the_last_tile(mut self) -> Requirements {
+        self.ended |= Ending::LastTile as u8;
+        self
+    }
+
+    /// Won on a kong's replacement tile (`kong`).
+    pub fn on_a_kong_replacement(mut self) -> Requirements {
+        self.ended |= Ending::KongReplacement as u8;
+        self
+    }
+
+    /// Won by robbing a kong (`rob`).
+    pub fn by_robbing_a_kong(mut self) -> Requirements {
+        self.ended |= Ending::RobbingAKong as u8;
+        self
+    }
+
+    /// Won by the dealer on the first draw (`heaven`).
+    pub fn by_heaven(mut self) -> Requirements {
+        self.ended |= Ending::Heaven as u8;
+        self
+    }
+
+    /// Won on the dealer's first discard (`earth`).
+    pub fn by_earth(mut self) -> Requirements {
+        self.ended |= Ending::Earth as u8;
+        self
+    }
+
     /// Whether the reading meets every part: the tests of the tiles first (bits of the
     /// hand), then those of the sets, then how the hand was won.
     pub fn holds(&self, f: &Facts) -> bool {
@@ -314,6 +453,15 @@ impl Requirements {
                 return false;
             }
         }
+        if !self.relations_hold(f) {
+            return false;
+        }
+        if self.ended != 0
+            && !(Ending::ALL.iter())
+                .all(|&(ending, _, _)| self.ended & ending as u8 == 0 || ending.holds(f))
+        {
+            return false;
+        }
         // Last: these ask how the winning tile came, and a reading that never asks is
         // valued once for a discard and a self-draw alike.
         if !self.concealed_triplets.is_any()
@@ -324,6 +472,89 @@ impl Requirements {
         self.self_drawn
             .is_none_or(|drawn| f.context().self_drawn() == drawn)
     }
+
+    /// The parts that compare the sets with each other: identical and similar sets, the
+    /// straight and runs of triplets.
+    fn relations_hold(&self, f: &Facts) -> bool {
+        if !self.identical_sequences.is_any()
+            && !self.identical_sequences.holds(f.max_identical_sequences())
+        {
+            return false;
+        }
+        if !self.identical_pairs.is_any() && !self.identical_pairs.holds(identical_pairs(f)) {
+            return false;
+        }
+        if self.similar_sequences > 0
+            && most_suits_at_one_rank(f.sequence_starts()) < u32::from(self.similar_sequences)
+        {
+            return false;
+        }
+        if self.similar_triplets > 0
+            && most_suits_at_one_rank(f.triplet_kinds()) < u32::from(self.similar_triplets)
+        {
+            return false;
+        }
+        if self.similar_triplets_and_pair && !triplets_and_pair_alike(f) {
+            return false;
+        }
+        if self.straight && !has_straight(f) {
+            return false;
+        }
+        self.consecutive_triplets == 0
+            || longest_triplet_run(f.triplet_kinds()) >= u32::from(self.consecutive_triplets)
+    }
+}
+
+/// Pairs of identical sequences: two copies of one sequence are a pair, four are two.
+fn identical_pairs(f: &Facts) -> usize {
+    let mut starts = [0u8; 34];
+    for first in f.sequences() {
+        starts[first.index()] += 1;
+    }
+    starts.iter().map(|&n| usize::from(n / 2)).sum()
+}
+
+/// Of the kinds in `kinds` (a set of kinds), the most number suits that hold the same rank.
+fn most_suits_at_one_rank(kinds: u64) -> u32 {
+    let suit = |s: u32| (kinds >> (9 * s)) & 0x1ff;
+    (0..9)
+        .map(|rank| (0..3).filter(|&s| suit(s) >> rank & 1 != 0).count() as u32)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Triplets of one number in two suits and the pair of that number in the third.
+fn triplets_and_pair_alike(f: &Facts) -> bool {
+    let Some(pair) = f.pair().filter(|p| p.suit().is_number()) else {
+        return false;
+    };
+    (0..3u32)
+        .filter(|&s| s != pair.index() as u32 / 9)
+        .all(|s| f.triplet_kinds() >> (9 * s + pair.index() as u32 % 9) & 1 != 0)
+}
+
+/// Whether a number suit holds the sequences 123, 456 and 789.
+fn has_straight(f: &Facts) -> bool {
+    let starts = f.sequence_starts();
+    (0..3).any(|s| (starts >> (9 * s)) & 0b001_001_001 == 0b001_001_001)
+}
+
+/// The longest run of triplets (or kongs) of consecutive numbers in one suit, as a set of
+/// kinds `triplets` holds them.
+fn longest_triplet_run(triplets: u64) -> u32 {
+    (0..3)
+        .map(|s| {
+            let mut ranks = (triplets >> (9 * s)) & 0x1ff;
+            let mut length = 0;
+            // Each step keeps the ranks whose next rank is held too: the run shortens by one.
+            while ranks != 0 {
+                length += 1;
+                ranks &= ranks >> 1;
+            }
+            length
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// The kinds of `tiles`, as a set of kinds.
