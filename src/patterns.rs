@@ -22,7 +22,7 @@ mod facts;
 mod requirements;
 pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
-pub(crate) use requirements::Ending;
+pub(crate) use requirements::{ranks_held, Ending};
 
 /// When a pattern applies. New kinds of condition may come.
 #[derive(Clone)]
@@ -310,10 +310,20 @@ impl Pattern {
 
     /// Whether it may count several times in one hand: once per set, or per instance.
     pub fn counts_per_instance(&self) -> bool {
-        matches!(
-            self.condition,
-            Condition::EachSet(_) | Condition::Instances(_)
-        )
+        match &self.condition {
+            Condition::EachSet(_) | Condition::Instances(_) => true,
+            Condition::Requires(requirements) => requirements.counts_each_set(),
+            _ => false,
+        }
+    }
+
+    /// Whether it counts once for each set it names (Value Honor).
+    pub(crate) fn counts_per_set(&self) -> bool {
+        match &self.condition {
+            Condition::EachSet(_) => true,
+            Condition::Requires(requirements) => requirements.counts_each_set(),
+            _ => false,
+        }
     }
 }
 

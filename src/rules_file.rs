@@ -330,6 +330,8 @@ struct Hand {
     similar_triplets_and_pair: Option<bool>,
     straight: Option<bool>,
     consecutive_triplets: Option<Spanned<i64>>,
+    held: Option<Spanned<String>>,
+    each_triplet_of: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -1278,6 +1280,45 @@ fn requirements(hand: &Hand, text: &str) -> Result<Requirements, RulesFileError>
     }
     r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
     r.straight = hand.straight.unwrap_or(false);
+    if let Some(each) = &hand.each_triplet_of {
+        // A tile set, with the word seat_wind for the seat's own wind (the set's words
+        // checked as any tile set's, at their places).
+        let words = each.get_ref();
+        let seat_wind = words
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case("seat_wind"));
+        let rest: String = words
+            .split(' ')
+            .map(|w| {
+                if w.eq_ignore_ascii_case("seat_wind") {
+                    " ".repeat(w.len())
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        r.each_set_of = if rest.trim().is_empty() {
+            0
+        } else {
+            tile_set(&rest).map_err(|(offset, message)| {
+                error_at(text, each.span().start + 1 + offset, message)
+            })?
+        };
+        r.each_seat_wind = seat_wind;
+        if r.each_set_of == 0 && !seat_wind {
+            return Err(error_at(text, each.span().start, "each_triplet_of names the tiles whose triplets count, once each (\"dragons seat_wind\")".to_string()));
+        }
+    }
+    if let Some(held) = &hand.held {
+        r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
+            error_at(
+                text,
+                held.span().start,
+                format!("held is {:?}: the concealed tiles before the win, rank by rank, are digits 1 to 9, each at most four times (\"1112345678999\")", held.get_ref()),
+            )
+        })?);
+    }
     if let Some(n) = &hand.consecutive_triplets {
         r.consecutive_triplets =
             number_within(n, "consecutive_triplets", 2..=4, "triplets in a run", text)?;
@@ -1479,7 +1520,8 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
         || r.similar_triplets > 0
         || r.similar_triplets_and_pair
         || r.straight
-        || r.consecutive_triplets > 0;
+        || r.consecutive_triplets > 0
+        || r.counts_each_set();
     if !regular && needs_sets {
         return Some("it asks about sets or the pair, and its shape has none".to_string());
     }
@@ -1584,6 +1626,32 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
     }
     if r.straight {
         parts.push("123, 456 and 789 of one suit".to_string());
+    }
+    if r.counts_each_set() {
+        let mut of = Vec::new();
+        if r.each_set_of != 0 {
+            of.push(kinds_text(r.each_set_of));
+        }
+        if r.each_seat_wind {
+            of.push("the seat's wind".to_string());
+        }
+        parts.push(format!(
+            "once for each triplet or kong of {}",
+            of.join(" or ")
+        ));
+    }
+    if let Some(held) = r.held {
+        let ranks: String = (1..=9u8)
+            .flat_map(|rank| {
+                std::iter::repeat_n(
+                    char::from(b'0' + rank),
+                    usize::from(held[usize::from(rank) - 1]),
+                )
+            })
+            .collect();
+        parts.push(format!(
+            "holding {ranks} of the winning tile's suit before the win"
+        ));
     }
     if r.consecutive_triplets > 0 {
         parts.push(format!(

@@ -260,6 +260,18 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
         let pattern = &rules.patterns[index];
         match pattern.condition {
             Condition::Requires(ref requirements) if !requirements.holds(facts) => {}
+            // Counted once for each set it names, as Condition::EachSet is.
+            Condition::Requires(ref requirements) if requirements.counts_each_set() => {
+                for set in facts.sets().iter().filter(|s| requirements.counts_set(s, facts)) {
+                    found.push(CountedPattern {
+                        pattern,
+                        set: Some(*set),
+                        points: pattern.value.points(maximum),
+                    });
+                    indices.push(index);
+                    series_found |= 1 << table.series[index];
+                }
+            }
             Condition::Closure(ref holds) if !holds(facts) => {}
             Condition::Hand(_) | Condition::Requires(_) | Condition::Closure(_) => {
                 let counted = CountedPattern::new(pattern, pattern.value.points(maximum));

@@ -436,6 +436,42 @@ fn hands_compare_their_sets_with_each_other() {
     );
     // b111 and c111: a triplet of one number in two suits (c.5).
     assert_eq!(counted("b111 c111 d234 d5 [p w333] +d5"), ["4.2.1", "c.5"]);
+    // Nine Gates written as held tiles: a club's Golden Gates, a listed limit of 500, above
+    // WSOM's 2.2 (480), so it scores alone: 500, each pays 500 on South's self-draw.
+    let gates = mjscore::rules_file::parse("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Golden Gates\"\nvalue = 500\nlimit = true\nheld = \"1112345678999\"\n").unwrap();
+    assert_eq!(
+        scored(&gates, "c1112345678999 +c5 self seat=s"),
+        (500, [-500, 1500, -500, -500])
+    );
+    // Held 1112345678899 (one 9 fewer, an 8 more) is no gate: WSOM's own patterns only.
+    let other = mjscore::score_line("c1112345678899 +c9 self seat=s", &gates).unwrap();
+    let Outcome::Win { reading, .. } = &other.outcome else {
+        panic!("a win")
+    };
+    assert!(reading.counted().iter().all(|c| c.pattern.id != "c.1"));
+    let bad = mjscore::rules_file::parse(
+        "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nheld = \"11111\"\n",
+    )
+    .unwrap_err();
+    assert!(
+        bad.message
+            .starts_with("held is \"11111\": the concealed tiles before the win"),
+        "{}",
+        bad.message
+    );
+    // Value Honor written as data, in place of WSOM's own 3.1: 10 for each triplet or kong
+    // of a dragon or of the seat's wind. South holds e111 (Red Dragon) and [p w222] (South,
+    // the seat's wind): 2 x 10 = 20, paid 20 by each on a discard (20 <= 25), South
+    // receiving 60. With the East wind pung [p w111] instead, only the dragon counts: 10.
+    let honours = mjscore::rules_file::parse("base = \"wsom\"\noff = [\"3.1\"]\n[[hands]]\nid = \"c.1\"\nname = \"Honour Pungs\"\nvalue = 10\neach_triplet_of = \"dragons seat_wind\"\n").unwrap();
+    assert_eq!(
+        scored(&honours, "b123 c456 e111 [p w222] d5 +d5 seat=s from=w"),
+        (20, [-20, 60, -20, -20])
+    );
+    assert_eq!(
+        scored(&honours, "b123 c456 e111 [p w111] d5 +d5 seat=s from=w"),
+        (10, [-10, 30, -10, -10])
+    );
     // Out of range: said with what it counts.
     let three = mjscore::rules_file::parse("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nsimilar_sequences = 4\n").unwrap_err();
     assert_eq!(
@@ -474,7 +510,7 @@ fn the_vocabulary_says_what_wsoms_patterns_say() {
         .iter()
         .filter_map(|copy| Some((WSOM.pattern(copy.id.strip_prefix("again-")?)?, copy)))
         .collect();
-    assert_eq!(pairs.len(), 42);
+    assert_eq!(pairs.len(), 44);
     let mut applied = vec![0usize; pairs.len()];
     let examples = WSOM.patterns().iter().map(|p| p.example.to_string());
     for line in examples.chain(mjscore::corpus::winning_hands(7, 3000)) {
@@ -606,7 +642,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use crate::line::Scored;
 use crate::notation::SHARED_WORDS;
 use crate::patterns::{
-    Condition, Pattern, Shapes, Value, ANY, ANY_SEQUENCES, REGULAR, REGULAR_OR_PAIRS,
+    Pattern, Shapes, Value, ANY, ANY_SEQUENCES, REGULAR, REGULAR_OR_PAIRS,
 };
 use crate::rule_set::{PaymentParams, RuleSet};
 use crate::score::Outcome;
@@ -225,7 +225,7 @@ pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: Option<&Score
         out,
         "Series       {} (only the highest pattern of a series counts{})",
         pattern.series,
-        if matches!(pattern.condition, Condition::EachSet(_)) {
+        if pattern.counts_per_set() {
             format!("; {} counts once per set", pattern.name)
         } else if pattern.counts_per_instance() {
             format!("; {} counts once per instance", pattern.name)

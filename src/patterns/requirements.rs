@@ -7,7 +7,7 @@
 use std::ops::RangeInclusive;
 
 use super::facts::Facts;
-use crate::sets::SetKind;
+use crate::sets::{Set, SetKind};
 use crate::tile::{kinds, Tile};
 
 /// Every kind of tile, as a set of kinds: no restriction.
@@ -133,6 +133,15 @@ pub struct Requirements {
     /// At least this many triplets (or kongs) of consecutive numbers in one suit (0: not
     /// asked).
     pub(crate) consecutive_triplets: u8,
+    /// The concealed tiles before the win, rank by rank (how many of ranks 1 to 9), all of
+    /// one number suit, the winning tile's: Nine Gates holds 1112345678999.
+    pub(crate) held: Option<[u8; 9]>,
+    /// Counted once for each triplet or kong of these kinds (and of the seat's own wind,
+    /// with [`Requirements::each_seat_wind`]), as Value Honor is: 0 when counted once for
+    /// the hand.
+    pub(crate) each_set_of: u64,
+    /// With [`Requirements::each_set_of`]: a triplet or kong of the seat's wind counts too.
+    pub(crate) each_seat_wind: bool,
 }
 
 /// How a hand ended, as a bit of [`Requirements::ended`]: the words of the notation that
@@ -198,6 +207,9 @@ impl Requirements {
         similar_triplets_and_pair: false,
         straight: false,
         consecutive_triplets: 0,
+        held: None,
+        each_set_of: 0,
+        each_seat_wind: false,
     };
 
     /// Nothing required yet: every reading holds. Each method below adds a part, so a
@@ -372,6 +384,35 @@ impl Requirements {
         self
     }
 
+    /// The concealed tiles before the win are these ranks (1 to 9, a digit a tile, as
+    /// `"1112345678999"`), all of one number suit, the winning tile's. `None` when a digit
+    /// is not 1 to 9 or a rank comes more than four times.
+    pub fn held(mut self, ranks: &str) -> Option<Requirements> {
+        self.held = Some(ranks_held(ranks)?);
+        Some(self)
+    }
+
+    /// Counted once for each triplet or kong of these tiles (the hand needs one at least),
+    /// with `seat_wind` of the seat's own wind too: Value Honor is the dragons and the
+    /// seat wind.
+    pub fn each_triplet_of(mut self, tiles: &[Tile], seat_wind: bool) -> Requirements {
+        self.each_set_of = kinds_of(tiles);
+        self.each_seat_wind = seat_wind;
+        self
+    }
+
+    /// Whether it is counted once for each of the sets it names ([`Requirements::each_triplet_of`]).
+    pub(crate) fn counts_each_set(&self) -> bool {
+        self.each_set_of != 0 || self.each_seat_wind
+    }
+
+    /// Whether `set` is one it counts ([`Requirements::each_triplet_of`]).
+    pub(crate) fn counts_set(&self, set: &Set, f: &Facts) -> bool {
+        set.is_triplet_or_kong()
+            && (self.each_set_of & 1 << set.tile.index() != 0
+                || (self.each_seat_wind && set.tile == f.context().seat().wind()))
+    }
+
     /// Won on the last tile of the wall, drawn or discarded (the notation's `last`).
     pub fn on_the_last_tile(mut self) -> Requirements {
         self.ended |= Ending::LastTile as u8;
@@ -500,9 +541,44 @@ impl Requirements {
         if self.straight && !has_straight(f) {
             return false;
         }
+        if let Some(held) = self.held {
+            let Some(suit) = f.winning_tile().map(Tile::suit).filter(|s| s.is_number()) else {
+                return false;
+            };
+            // The concealed tiles rank by rank, all of the winning tile's suit (counted
+            // here: this module may not import its parent's count back).
+            let mut counts = [0u8; 9];
+            for tile in f.concealed() {
+                if tile.suit() != suit {
+                    return false;
+                }
+                counts[usize::from(tile.rank()) - 1] += 1;
+            }
+            if counts != held {
+                return false;
+            }
+        }
+        if self.counts_each_set() && !f.sets().iter().any(|set| self.counts_set(set, f)) {
+            return false;
+        }
         self.consecutive_triplets == 0
             || longest_triplet_run(f.triplet_kinds()) >= u32::from(self.consecutive_triplets)
     }
+}
+
+/// How many of each rank `ranks` holds, a digit 1 to 9 a tile; `None` for another character
+/// or a rank more than four times.
+pub(crate) fn ranks_held(ranks: &str) -> Option<[u8; 9]> {
+    let mut counts = [0u8; 9];
+    for c in ranks.chars() {
+        let rank = c.to_digit(10).filter(|d| (1..=9).contains(d))?;
+        let count = &mut counts[rank as usize - 1];
+        *count += 1;
+        if *count > 4 {
+            return None;
+        }
+    }
+    Some(counts)
 }
 
 /// Pairs of identical sequences: two copies of one sequence are a pair, four are two.
