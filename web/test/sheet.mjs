@@ -609,6 +609,68 @@ test('the director\'s event: the draw, a table\'s sheet kept here and one added 
   assert.deepEqual(page.errors, []);
 });
 
+test('the director\'s view of a 16-player club night: four tables\' exports merged as `mjscore event standings` merges them; a table opened from its link records hands under the right names', async () => {
+  await fresh();
+  await press('#view-event');
+  // The event file chosen with the players file it names beside it.
+  const dir = join(root, 'docs/examples/events');
+  await press('#event-open');
+  const chooser = await page.$('#event-files');
+  await chooser.uploadFile(join(dir, 'club-night.toml'), join(dir, 'club-night-players.csv'));
+  await page.waitForFunction(() => document.getElementById('event-files').files.length === 2);
+  await press('#event-go');
+  assert.equal(await page.$eval('#event-summary', (e) => e.textContent), 'Thursday club night: 16 players, 4 rounds of 8 hands under wsom, seed 1; 0 sheets in.');
+  // Round 1 as the command line draws it.
+  const cliDraw = execFileSync(cli, ['event', 'draw', join(dir, 'club-night.toml'), '--format', 'json'], { encoding: 'utf8' })
+    .split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const shownDraw = await page.$$eval('[data-event-table]', (items) => items.map((li) => [li.dataset.eventTable, li.querySelector('[data-keep-table]').dataset.seats]));
+  assert.deepEqual(shownDraw, cliDraw.map((t) => [`${t.round}.${t.table}`, t.seats.join(',')]));
+  // Table 1.2 opened from its link, as on its keeper's phone: seated as drawn, its first
+  // hand entered by names (the second seat's player self-draws 45).
+  const round1 = cliDraw.filter((t) => t.round === 1);
+  const link = await page.$eval('[data-event-table="1.2"] [data-table-link]', (a) => a.href);
+  await page.goto('about:blank');
+  await openPage(page, link);
+  assert.deepEqual(await tableNow(), round1[1].seats);
+  await typeLine(`b66 c12345678 d111 +c9 self seat=${round1[1].seats[1]}`);
+  await press('#record');
+  await press('#record-draw');
+  const fromLink = await exported();
+  assert.deepEqual(linesOf(fromLink), ['table: 1.2', `players: ${round1[1].seats.join(' ')}`, `b66 c12345678 d111 +c9 self seat=${round1[1].seats[1]}`, 'draw']);
+  // The other three tables' exports, as their keepers would send them: a hand each, won
+  // on a discard by East from South (a 45-point hand: South pays 85, the others 25).
+  const sheets = round1.filter((t) => t.table !== 2).map((t) => {
+    const [east, south] = t.seats;
+    return [`table-1.${t.table}.txt`, `rules: wsom\ntable: 1.${t.table}\nplayers: ${t.seats.join(' ')}\n[p d333] [p b444] d888 e333 w4 +w4 seat=${east} from=${south}\n`];
+  });
+  const files = sheets.map(([name, text]) => { const path = join(work, name); writeFileSync(path, text); return path; });
+  const linked = join(work, 'table-1.2.txt');
+  writeFileSync(linked, fromLink);
+  await press('#view-event');
+  await press('#event-sheets');
+  const sheetChooser = await page.$('#event-sheet-files');
+  await sheetChooser.uploadFile(...files);
+  await page.waitForFunction(() => document.querySelectorAll('#event-standings tbody tr').length === 16);
+  const shown = await page.$$eval('#event-standings tbody tr', (rows) => rows.map((r) => [Number(r.cells[0].textContent), r.dataset.eventPlayer, Number(r.querySelector('[data-points]').textContent)]));
+  let out;
+  try {
+    out = execFileSync(cli, ['event', 'standings', join(dir, 'club-night.toml'), linked, ...files, '--allow-incomplete', '--format', 'json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (error) {
+    // Exit status 1: ranked, with hands and rounds still missing.
+    assert.equal(error.status, 1);
+    out = error.stdout;
+  }
+  const byCli = out.split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((r) => [r.rank, r.player, r.points]);
+  assert.deepEqual(shown, byCli);
+  // By hand: at table 1.2 the self-draw wins 135 for its winner; at each other table East
+  // wins 45 on South's discard, +135 (the others pay 85, 25, 25).
+  assert.equal(shown[0][2], 135);
+  assert.equal(shown.filter(([, , points]) => points === 135).length, 4);
+  assert.equal(await page.$eval('#event-problems', (e) => e.children.length), 0);
+  assert.match(await page.$eval('#event-missing', (e) => e.textContent), /^Still to come: /);
+  assert.deepEqual(page.errors, []);
+});
+
 test('a session file imported, from a file and pasted: the same sheet as `mjscore -f`; several evenings kept with their dates', async () => {
   await fresh();
   const file = join(root, 'docs/examples/session.txt');
