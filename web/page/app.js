@@ -961,6 +961,15 @@
 
   function showWaits(a, line) {
     const box = $('answer');
+    // On the sheet, a hand being tapped in is short of tiles until it is whole: said in a
+    // line, not as an error whose box would push the keys off the screen.
+    const short = a.error && sheetView() ? /^the hand has (\d+) tiles?;/.exec(a.error.message) : null;
+    if (short && Number(short[1]) < 13) {
+      showProblem(line, null);
+      setStatus(`${short[1]} tile${short[1] === '1' ? '' : 's'} so far: a hand is 14, the winning one after Win +`);
+      box.innerHTML = '<p class="empty">Tap on: the hand is scored once its winning tile is in.</p>';
+      return;
+    }
     if (a.error) {
       showProblem(line, a.error);
       setStatus(a.error.column ? `Not a hand yet: column ${a.error.column}` : 'Not a hand yet', 'bad');
@@ -1545,9 +1554,10 @@
     // the totals after the last hand (before the hand corrected, when correcting).
     const running = runningBefore(index);
     const total = (name) => (running && name in running ? running[name] : 0);
+    // The winds by their letters (E, S, W, N, as the short answer names them): the bar is one
+    // row on a phone.
     bar.innerHTML = `<span class="hand-no">${esc(head)}</span>` + SEATS.map(([k, name], i) =>
-      `<span class="seat${i === 0 ? ' east' : ''}" data-now="${k}"><span class="wind">${name}</span> <strong>${esc(seating[i])}</strong> <span class="run" data-now-total>${esc(String(total(seating[i])))}</span></span>`).join('') +
-      '<button type="button" class="plain small" id="to-standings">Standings</button>';
+      `<span class="seat${i === 0 ? ' east' : ''}" data-now="${k}"><span class="wind" title="${name}">${k.toUpperCase()}</span> <strong>${esc(seating[i])}</strong> <span class="run" data-now-total>${esc(String(total(seating[i])))}</span></span>`).join('');
     bar.setAttribute('aria-label', `${head}: East is ${seating[0]}`);
     // The seat lists name who sits there now.
     for (const input of document.querySelectorAll('select[data-seats]')) {
@@ -2196,8 +2206,12 @@
     $('sheet-undo').addEventListener('click', () => undoRedo(true));
     $('rename-form').addEventListener('submit', (event) => { event.preventDefault(); renamePlayer(); });
     // The standings, a tap from the hand being entered.
-    $('table-bar').addEventListener('click', (event) => {
-      if (event.target.closest('#to-standings')) $('standings').scrollIntoView({ block: 'start', behavior: 'instant' });
+    // The standings, a tap from the hand being entered: scrolled to just under the part of
+    // the page that stays on the screen.
+    $('to-standings').addEventListener('click', () => {
+      const stuck = document.querySelector('.entry').getBoundingClientRect().height;
+      const top = $('standings').getBoundingClientRect().top + window.scrollY - stuck - 8;
+      window.scrollTo({ top, behavior: 'instant' });
     });
     $('sheet-redo').addEventListener('click', () => undoRedo(false));
     $('hands').addEventListener('click', (event) => {

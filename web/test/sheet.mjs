@@ -92,19 +92,23 @@ async function fresh() {
   await press('#view-sheet');
 }
 /** Taps, and the scrolls a keeper would need to reach them, while the tapped hands were
- * entered ([`enter`]). */
+ * entered ([`enter`]): a button already on the screen is tapped where it is. */
 const tapCounts = [];
 let taps = 0;
 let scrolls = 0;
 async function press(selector) {
   taps++;
   // A button not wholly on the screen where it is now takes a scroll to reach.
+  // (On the screen, and not under the part of the page that stays at its top.)
   const inView = await page.$eval(selector, (e) => {
     const box = e.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return box.top >= 0 && box.bottom <= window.innerHeight && !!hit && (hit === e || e.contains(hit));
   });
-  if (!inView) scrolls++;
-  await page.$eval(selector, (e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  if (!inView) {
+    scrolls++;
+    await page.$eval(selector, (e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  }
   await page.click(selector);
 }
 const field = () => page.$eval('#line', (e) => e.value);
@@ -193,7 +197,7 @@ const EVENING = [
     line: 'd888 w4 e333 [p d333] [p b444] +w4 seat=s from=e',
     kept: 'd888 w4 e333 [p d333] [p b444] +w4 seat=Cho from=Bob',
     enter: async () => {
-      await press('#clear');
+      // The field is empty after the hand before it was recorded: no Clear.
       await press('.meld[data-meld="p"]');
       await tap('d3');
       await press('.meld[data-meld="p"]');
@@ -218,7 +222,7 @@ const EVENING = [
     // The winner and the discarder tapped by name (Dee South, Ann West at hand 7).
     line: 'b123 c456 d5 e111 [p w222] +d5 seat=Dee from=Ann',
     enter: async () => {
-      await press('#clear');
+      // The field is empty after the hand before it was recorded: no Clear.
       // Run: a concealed sequence from each tile tapped (b123, c456); then Three (e111).
       await press('#set-run');
       await tap('b1', 'c4');
@@ -241,7 +245,7 @@ const EVENING = [
     // Self-drawn, by the Self button, and the winner by name (Dee, East at hand 9).
     line: 'b334455 c5 d778899 +c5 self seat=Dee',
     enter: async () => {
-      await press('#clear');
+      // The field is empty after the hand before it was recorded: no Clear.
       await press('#set-run');
       await tap('b3', 'b3', 'd7', 'd7');
       await press('#set-run');
@@ -288,6 +292,9 @@ async function enter(step) {
     return `players: ${step.names.join(' ')}`;
   }
   let line = step.line;
+  // A hand is entered from the top of the page, where the sheet leaves a keeper who does
+  // not scroll; any scroll it then needs is counted.
+  if (step.how === 'tap') await page.evaluate(() => window.scrollTo(0, 0));
   const [tapsBefore, scrollsBefore] = [taps, scrolls];
   if (step.how === 'type') await typeLine(line);
   else line = (await step.enter()) || line;
@@ -300,7 +307,11 @@ async function enter(step) {
     assert.ok(quick !== null && quick <= 844, `the short answer is on the first screen (${quick})`);
   }
   await press('#record');
-  if (step.how === 'tap') tapCounts.push({ ...counted, taps: counted.taps + 1, scrolls: scrolls - scrollsBefore });
+  if (step.how === 'tap') {
+    tapCounts.push({ ...counted, taps: counted.taps + 1, scrolls: scrolls - scrollsBefore });
+    // Every key, the Won and From buttons and Record are on the phone's one screen.
+    assert.equal(scrolls - scrollsBefore, 0, `${line}: entered without scrolling`);
+  }
   assert.equal(await field(), '', 'the field is emptied for the next hand');
   return step.kept || line;
 }
@@ -619,6 +630,8 @@ test('the director\'s view of a 16-player club night: four tables\' exports merg
   await chooser.uploadFile(join(dir, 'club-night.toml'), join(dir, 'club-night-players.csv'));
   await page.waitForFunction(() => document.getElementById('event-files').files.length === 2);
   await press('#event-go');
+  // The files are read, then the event drawn.
+  await page.waitForFunction(() => document.getElementById('event-summary').textContent.startsWith('Thursday'));
   assert.equal(await page.$eval('#event-summary', (e) => e.textContent), 'Thursday club night: 16 players, 4 rounds of 8 hands under wsom, seed 1; 0 sheets in.');
   // Round 1 as the command line draws it.
   const cliDraw = execFileSync(cli, ['event', 'draw', join(dir, 'club-night.toml'), '--format', 'json'], { encoding: 'utf8' })
