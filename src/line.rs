@@ -179,6 +179,46 @@ impl Default for Options<'_> {
     }
 }
 
+/// Options built a part at a time, so that a caller names only what it sets and a part
+/// added later breaks no caller:
+///
+/// ```
+/// use mjscore::{ClaimSpec, Options};
+/// let claim = ClaimSpec::Points(50);
+/// let options = Options::new().with_claim(&claim).with_all_readings(true);
+/// let scored = mjscore::score_line_with("b66 c12345678 d111 +c9 self seat=s", &mjscore::rules::WSOM, options)?;
+/// // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45: the claim of 50 is corrected.
+/// assert_eq!(scored.claim.map(|check| check.settled), Some(Some(45)));
+/// assert_eq!(scored.readings.map(|all| all.len()), Some(1));
+/// # Ok::<(), mjscore::Error>(())
+/// ```
+impl<'a> Options<'a> {
+    /// Nothing besides scoring the line: no claim from outside, the best reading only, the
+    /// program's rule sets on offer ([`Options::default`]).
+    pub fn new() -> Self {
+        Options::default()
+    }
+
+    /// With a claim made outside the line (`--claim`).
+    pub fn with_claim(mut self, claim: &'a ClaimSpec) -> Self {
+        self.claim = Some(claim);
+        self
+    }
+
+    /// Keeping every reading (`--all`), or only the best.
+    pub fn with_all_readings(mut self, all: bool) -> Self {
+        self.all_readings = all;
+        self
+    }
+
+    /// With these rule sets on offer, to name the one that reads a word the chosen one does
+    /// not.
+    pub fn with_systems(mut self, systems: &'a [&'a RuleSet]) -> Self {
+        self.systems = systems;
+        self
+    }
+}
+
 impl Scored<'_> {
     /// The value the payments were made on, as the hand shows it: ½ for a half-point
     /// pattern scoring alone (paid as 0 points), else the points (an underscored claim as

@@ -99,7 +99,33 @@ pub struct Control<'a> {
     pub fewer_threads: Option<&'a dyn Fn(&FewerThreads)>,
 }
 
-impl Control<'_> {
+impl<'a> Settings<'a> {
+    /// A run scored under `rules`, rendered by `output` (made for `rules`), with the
+    /// default options and no session looked ahead for; the `with_` methods set the rest.
+    pub fn new(rules: &'a RuleSet, output: &'a dyn Renderer) -> Self {
+        Settings {
+            rules,
+            output,
+            options: Options::default(),
+            session_ahead: None,
+        }
+    }
+
+    /// With these options (a claim, `--all`, the rule sets on offer).
+    pub fn with_options(mut self, options: Options<'a>) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// With the run's first `players:` line found ahead of the run
+    /// ([`Settings::session_ahead`]).
+    pub fn with_session_ahead(mut self, players: &'a [String; 4]) -> Self {
+        self.session_ahead = Some(players);
+        self
+    }
+}
+
+impl<'a> Control<'a> {
     /// A run to the end on `jobs` threads, told nothing.
     pub fn jobs(jobs: usize) -> Self {
         Control {
@@ -108,6 +134,25 @@ impl Control<'_> {
             waiting: None,
             fewer_threads: None,
         }
+    }
+
+    /// Stopped when `stop` is set ([`Control::stop`]).
+    pub fn with_stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Setting `waiting` while it waits for input with everything written
+    /// ([`Control::waiting`]).
+    pub fn with_waiting(mut self, waiting: &'a AtomicBool) -> Self {
+        self.waiting = Some(waiting);
+        self
+    }
+
+    /// Telling `told` when fewer threads start than asked ([`Control::fewer_threads`]).
+    pub fn with_fewer_threads(mut self, told: &'a dyn Fn(&FewerThreads)) -> Self {
+        self.fewer_threads = Some(told);
+        self
     }
 
     fn stopped(&self) -> bool {

@@ -176,12 +176,9 @@ fn a_session_of_three_hands_with_names() {
                    b66 c12345678 d111 +c9 self seat=Bob\n\
                    [p d333] [p b444] d888 e333 w4 +w4 seat=Cho from=Bob\n\
                    draw\n";
-    let settings = Settings {
-        rules: &WSOM,
-        output: &Json::new(&WSOM),
-        options: Options::default(),
-        session_ahead: None,
-    };
+    // Built a part at a time: the rule set and the format, the rest as by default.
+    let json = Json::new(&WSOM);
+    let settings = Settings::new(&WSOM, &json).with_options(Options::new());
     let input = vec![Input {
         name: None,
         source: "the evening".to_string(),

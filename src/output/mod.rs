@@ -189,6 +189,16 @@ pub enum Columns<'a> {
 /// of one method). By default a line that is not a hand is `line 3, column 7: message`,
 /// the waits of a hand are the tiles it waits on, a session's lines add nothing, and a
 /// format without a summary of its own shows none.
+///
+/// **Threads and order.** A batch run ([`crate::batch::run`]) on several threads calls a
+/// renderer from each of its worker threads at once (hence `Sync`), each call with the
+/// result of one line and a `String` of its own, in no order: the run then writes the
+/// strings in the order of the lines, so what a renderer writes for a line may depend only
+/// on that line's result and its location, never on the calls before it. A renderer keeps
+/// no state between calls, and a format that must (a running count) gets it from the
+/// result itself (a session's results carry their running totals). Writing to a `String`
+/// does not fail; the run writes the strings to its output, stops there on the first error
+/// it cannot write past (a full disk), and returns it (exit status 2 on the command line).
 pub trait Renderer: Sync {
     /// Whether results are blocks for people, a blank line between two, rather than one
     /// result a line.

@@ -1603,13 +1603,13 @@
   /** The running totals after each hand of the evening: [{ name: total }], one a hand. */
   function runningSeries() {
     const e = evening();
-    const points = [{}];
-    if (!e || !sheet.run) return points;
+    const series = [{}];
+    if (!e || !sheet.run) return series;
     e.lines.forEach((line, i) => {
       const o = sheet.run.objects.get(i + 1);
-      if (o && o.running && !/^\s*players:/i.test(line)) points.push(o.running);
+      if (o && o.running && !/^\s*players:/i.test(line)) series.push(o.running);
     });
-    return points;
+    return series;
   }
   /** The chart as SVG text, `width` wide; `title` and `rows` (lines of text) above it. */
   function chartSvg(series, names, width, title = '', rows = []) {
@@ -1864,7 +1864,10 @@
     let key = rules;
     if (file) {
       const kept = keepRulesFile(file.name, file.text, { replace: false });
-      if (kept.error) return;
+      if (kept.error) {
+        $('event-problems').innerHTML = `<li>${esc(`${file.name}:${kept.error.line}:${kept.error.column}: ${kept.error.message}`)}</li>`;
+        return;
+      }
       key = kept.file.key;
       drawRules();
     }
