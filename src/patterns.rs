@@ -384,17 +384,9 @@ pub(crate) fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
 /// 1112345678999: how many of each rank Nine Gates holds.
 pub(crate) const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
-/// How many of each rank (1-9) of `suit` the tiles hold; `None` if any is of another suit.
-pub(crate) fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<[u8; 9]> {
-    let mut counts = [0u8; 9];
-    for tile in tiles {
-        if tile.suit() != suit {
-            return None;
-        }
-        counts[usize::from(tile.rank()) - 1] += 1;
-    }
-    Some(counts)
-}
+/// How many of each rank a suit's tiles hold (in the tile module, below the patterns and
+/// their requirements, which both count so).
+pub(crate) use crate::tile::rank_counts;
 
 /// A pattern as its id, for `serde` (its table entry holds functions).
 #[cfg(feature = "serde")]

@@ -1578,15 +1578,14 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         Some(false) => parts.push("won on a discard".to_string()),
         None => {}
     }
-    if !r.kongs.is_any() {
-        parts.push(format!("{} kongs", count_text(r.kongs)));
-    }
-    if !r.concealed_triplets.is_any() {
-        parts.push(format!(
-            "{} concealed triplets",
-            count_text(r.concealed_triplets)
-        ));
-    }
+    // A count asked for, in words: "2+ kongs".
+    let counted = |parts: &mut Vec<String>, count: Count, what: &str| {
+        if !count.is_any() {
+            parts.push(format!("{} {what}", count_text(count)));
+        }
+    };
+    counted(&mut parts, r.kongs, "kongs");
+    counted(&mut parts, r.concealed_triplets, "concealed triplets");
     if !r.triplets.is_any() {
         parts.push(format!(
             "{} triplets of {}",
@@ -1597,18 +1596,12 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
     if r.pair != ALL_KINDS {
         parts.push(format!("a pair of {}", kinds_text(r.pair)));
     }
-    if !r.identical_sequences.is_any() {
-        parts.push(format!(
-            "{} identical sequences",
-            count_text(r.identical_sequences)
-        ));
-    }
-    if !r.identical_pairs.is_any() {
-        parts.push(format!(
-            "{} pairs of identical sequences",
-            count_text(r.identical_pairs)
-        ));
-    }
+    counted(&mut parts, r.identical_sequences, "identical sequences");
+    counted(
+        &mut parts,
+        r.identical_pairs,
+        "pairs of identical sequences",
+    );
     if r.similar_sequences > 0 {
         parts.push(format!(
             "a sequence of the same numbers in {}+ suits",

@@ -262,13 +262,9 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
             Condition::Requires(ref requirements) if !requirements.holds(facts) => {}
             // Counted once for each set it names, as Condition::EachSet is.
             Condition::Requires(ref requirements) if requirements.counts_each_set() => {
-                for set in facts.sets().iter().filter(|s| requirements.counts_set(s, facts)) {
-                    found.push(CountedPattern {
-                        pattern,
-                        set: Some(*set),
-                        points: pattern.value.points(maximum),
-                    });
-                    indices.push(index);
+                let sets = facts.sets().iter().filter(|s| requirements.counts_set(s, facts));
+                let points = pattern.value.points(maximum);
+                if count_each_set(pattern, sets, points, (found, &mut indices), index) {
                     series_found |= 1 << table.series[index];
                 }
             }
@@ -299,13 +295,9 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
                 }
             }
             Condition::EachSet(holds) => {
-                for set in facts.sets().iter().filter(|s| holds(s, facts)) {
-                    found.push(CountedPattern {
-                        pattern,
-                        set: Some(*set),
-                        points: pattern.value.points(maximum),
-                    });
-                    indices.push(index);
+                let sets = facts.sets().iter().filter(|s| holds(s, facts));
+                let points = pattern.value.points(maximum);
+                if count_each_set(pattern, sets, points, (found, &mut indices), index) {
                     series_found |= 1 << table.series[index];
                 }
             }
@@ -334,6 +326,28 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
         }
     }
+}
+
+/// Counts `pattern` (table index `index`) once for each of `sets`, worth `points` each, in
+/// the reading's patterns and their indices: Value Honor, in code or as data. Whether it
+/// counted at all.
+fn count_each_set<'r, 's>(
+    pattern: &'r Pattern,
+    sets: impl Iterator<Item = &'s Set>,
+    points: u32,
+    (found, indices): (&mut Counted<'r>, &mut Indices),
+    index: usize,
+) -> bool {
+    let before = found.len();
+    for set in sets {
+        found.push(CountedPattern {
+            pattern,
+            set: Some(*set),
+            points,
+        });
+        indices.push(index);
+    }
+    found.len() > before
 }
 
 /// The table indices of a reading's patterns.

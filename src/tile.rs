@@ -442,6 +442,18 @@ impl serde::Serialize for Tile {
     }
 }
 
+/// How many of each rank (1-9) of `suit` the tiles hold; `None` if any is of another suit.
+pub(crate) fn rank_counts(tiles: impl IntoIterator<Item = Tile>, suit: Suit) -> Option<[u8; 9]> {
+    let mut counts = [0u8; 9];
+    for tile in tiles {
+        if tile.suit() != suit {
+            return None;
+        }
+        counts[usize::from(tile.rank()) - 1] += 1;
+    }
+    Some(counts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -556,3 +568,4 @@ mod tests {
         assert_eq!(Seat::North.wind().to_string(), "w4");
     }
 }
+

@@ -545,16 +545,8 @@ impl Requirements {
             let Some(suit) = f.winning_tile().map(Tile::suit).filter(|s| s.is_number()) else {
                 return false;
             };
-            // The concealed tiles rank by rank, all of the winning tile's suit (counted
-            // here: this module may not import its parent's count back).
-            let mut counts = [0u8; 9];
-            for tile in f.concealed() {
-                if tile.suit() != suit {
-                    return false;
-                }
-                counts[usize::from(tile.rank()) - 1] += 1;
-            }
-            if counts != held {
+            // The concealed tiles rank by rank, all of the winning tile's suit.
+            if crate::tile::rank_counts(f.concealed().iter().copied(), suit) != Some(held) {
                 return false;
             }
         }

@@ -1763,7 +1763,8 @@
   // event standings --allow-incomplete` do. A table's sheet is an evening: kept here (Keep its
   // sheet here, or the table's link on a keeper's phone) or added as its exported file.
   const EVENT = 'mjscore-event';
-  /** `{text, name, beside: [[name, text]], sheets: [[name, text]], later: {K: tables}}`. */
+  /** `{text, name, beside: [[name, text]], sheets: [[name, text]], later: {K: tables},
+   * event}`: `event` what the engine said of the file (its name, rules, rounds …). */
   let director = null;
   function loadEvent() {
     try { director = JSON.parse(localStorage.getItem(EVENT) || 'null'); } catch { director = null; }
@@ -1811,16 +1812,17 @@
       $('event-summary').textContent = 'No event yet: Event file… reads one, with the players file and the rules file it names, if any.';
       return;
     }
-    const plain = askEvent([]);
-    if (plain.error) {
+    // One answer: the draw, and the standings of the sheets of the event the file was
+    // checked as when chosen.
+    const sheets = director.event ? eventSheets(director.event.name) : [];
+    const answer = askEvent(sheets);
+    if (answer.error) {
       $('event-summary').textContent = '';
-      const at = plain.error.line ? `${director.name}:${plain.error.line}:${plain.error.column}: ` : '';
-      problems.innerHTML = `<li>${esc(at + plain.error.message)}</li>`;
+      problems.innerHTML = `<li>${esc(eventError(answer.error))}</li>`;
       return;
     }
-    const ev = plain.event;
-    const sheets = eventSheets(ev.name);
-    const answer = sheets.length ? askEvent(sheets) : plain;
+    const ev = answer.event;
+    director.event = ev;
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     $('event-summary').textContent = `${ev.name}: ${plural(ev.players, 'player')}, ${plural(ev.rounds, 'round')} of ${plural(ev.hands, 'hand')} under ${ev.rules}, seed ${ev.seed}; ${plural(sheets.length, 'sheet')} in.`;
     problems.innerHTML = (answer.problems || []).map((p) => `<li>${esc(p)}</li>`).join('');
@@ -1833,7 +1835,7 @@
     }
     $('event-missing').textContent = answer.missing && answer.missing.length ? `Still to come: ${answer.missing.join('; ')}.` : '';
     // The draw: the rounds the seed draws, then each later one once drawn from the standings.
-    const tables = [...plain.draw];
+    const tables = [...answer.draw];
     for (let k = ev.seeded_rounds; k < ev.rounds; k++) if (director.later && director.later[k]) tables.push(...director.later[k]);
     const kept = new Map(tableEvenings(ev.name).map((e) => [e.lines.find((l) => /^\s*table:/i.test(l)).replace(/^\s*table:\s*/i, '').trim(), e]));
     let html = '';
@@ -1853,8 +1855,9 @@
       }).join('') + '</ol>';
     }
     $('event-draw').innerHTML = html;
-    director.name = director.name || ev.name;
   }
+  /** An event file's error, at its line and column where it has them. */
+  const eventError = (error) => (error.line ? `${director.name}:${error.line}:${error.column}: ` : '') + error.message;
   /** The evening of table `table` (`R.T`) of the event `name`, seated `seats` (East South
    * West North) under `rules` (a built-in id, or a rules file's text named `file`): the one
    * kept here, or a new one. Opens it on the sheet. */
@@ -1895,11 +1898,11 @@
     director = { text, name: main ? main[0] : 'the event file', beside, sheets: previous && previous.text === text ? previous.sheets || [] : [], later: {} };
     const answer = askEvent([]);
     if (answer.error) {
-      const at = answer.error.line ? `${director.name}:${answer.error.line}:${answer.error.column}: ` : '';
-      $('event-error').textContent = at + answer.error.message;
+      $('event-error').textContent = eventError(answer.error);
       director = previous;
       return;
     }
+    director.event = answer.event;
     saveEvent();
     $('dialog').close();
     drawEvent();
@@ -1918,13 +1921,12 @@
       const keep = event.target.closest('[data-keep-table]');
       const after = event.target.closest('[data-draw-after]');
       if (keep) {
-        const ev = askEvent([]).event;
+        const ev = director.event;
         const file = ev.rules && !systems.systems.some((s) => s.id === ev.rules) ? (director.beside || []).find(([n]) => n === ev.rules) : null;
         openTable(ev.name, keep.dataset.keepTable, keep.dataset.seats.split(','), ev.rules, file ? { name: file[0], text: file[1] } : null);
       } else if (after) {
         const k = Number(after.dataset.drawAfter);
-        const ev = askEvent([]).event;
-        const answer = askEvent(eventSheets(ev.name), k);
+        const answer = askEvent(eventSheets(director.event.name), k);
         if (answer.draw && answer.draw.length) {
           director.later = { ...(director.later || {}), [k]: answer.draw };
           saveEvent();

@@ -232,13 +232,20 @@ pub fn rules_file(text: &str) -> String {
                 rules.patterns().len(),
             )
         }
-        Err(error) => format!(
-            r#"{{"error":{{"kind":"rules_file","line":{},"column":{},"message":{}}}}}"#,
-            error.line,
-            error.column,
-            json_string(&error.message)
-        ),
+        Err(error) => located_error("rules_file", error),
     }
+}
+
+/// A file's error at its line and column, as the page reads it:
+/// `{"error":{"kind":KIND,"line":L,"column":C,"message":...}}` (a rules file's or an event
+/// file's: both are read by the same TOML reader, with the same kind of error).
+fn located_error(kind: &str, error: &RulesFileError) -> String {
+    format!(
+        r#"{{"error":{{"kind":"{kind}","line":{},"column":{},"message":{}}}}}"#,
+        error.line,
+        error.column,
+        json_string(&error.message)
+    )
 }
 
 /// Files as the page passes several in one string: each name, then its text, every one
@@ -278,14 +285,7 @@ pub fn event(text: &str, beside: &str, sheets: &str, after_round: u32) -> String
     };
     let event = match mjscore::event::Event::parse(text, read_beside) {
         Ok(event) => event,
-        Err(error) => {
-            return format!(
-                r#"{{"error":{{"kind":"event","line":{},"column":{},"message":{}}}}}"#,
-                error.line,
-                error.column,
-                json_string(&error.message)
-            )
-        }
+        Err(error) => return located_error("event", &error),
     };
     // The event's rule set: a built-in one, or the rules file chosen with it.
     let kept: Parsed;

@@ -874,24 +874,29 @@ test('an evening of 200 hands: correcting hand 1 works out the other 199 again',
   assert.equal((await sheetHands()).length, 200);
 });
 
-test('the static site: served, then offline through its service worker; its manifest valid', async () => {
+/** A static host for the site on a free local port: each file from the folder `folder()`
+ * gives at that request (a test may put up another build), sent with `headers` beside its
+ * type. */
+async function serveSite(folder, headers = {}) {
   const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
-  const served = [];
   const server = createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
     const name = path === '/' ? 'index.html' : path.slice(1);
-    const file = join(site, name);
-    served.push(name);
+    const file = join(folder(), name);
     if (name.includes('..') || !existsSync(file)) {
       res.writeHead(404);
       res.end();
       return;
     }
-    res.writeHead(200, { 'content-type': types[extname(name)] || 'application/octet-stream' });
+    res.writeHead(200, { 'content-type': types[extname(name)] || 'application/octet-stream', ...headers });
     res.end(readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+test('the static site: served, then offline through its service worker; its manifest valid', async () => {
+  const { server, origin } = await serveSite(() => site);
   const context = await browser.createBrowserContext();
   try {
     const p = await context.newPage();
@@ -946,7 +951,6 @@ test('the static site: served, then offline through its service worker; its mani
 });
 
 test('a new build served with Cache-Control: max-age=600 reaches the user, who is told, and the evening is kept', async () => {
-  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.webmanifest': 'application/manifest+json', '.png': 'image/png' };
   // The second build: the same site with a page that says so and a worker of another
   // version, as the next web/build.sh writes.
   const second = mkdtempSync(join(tmpdir(), 'mjscore-site-'));
@@ -958,20 +962,7 @@ test('a new build served with Cache-Control: max-age=600 reaches the user, who i
   writeFileSync(join(second, 'sw.js'), worker.replace(/const VERSION = 'mjscore-\d+'/, "const VERSION = 'mjscore-second'"));
   // A static host that lets every file be cached for ten minutes.
   let served = site;
-  const server = createServer((req, res) => {
-    const path = new URL(req.url, 'http://x').pathname;
-    const name = path === '/' ? 'index.html' : path.slice(1);
-    const file = join(served, name);
-    if (name.includes('..') || !existsSync(file)) {
-      res.writeHead(404);
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[extname(name)] || 'application/octet-stream', 'cache-control': 'max-age=600' });
-    res.end(readFileSync(file));
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const { server, origin } = await serveSite(() => served, { 'cache-control': 'max-age=600' });
   const context = await browser.createBrowserContext();
   try {
     const p = await context.newPage();
