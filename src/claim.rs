@@ -191,12 +191,21 @@ fn pattern_claim_value(
     in_hand: impl Fn(&Pattern) -> Option<u32>,
 ) -> u32 {
     let maximum = rules.limit.maximum;
+    let points = |pattern: &Pattern| {
+        let points = pattern.value.nominal(maximum);
+        points.or_else(|| in_hand(pattern)).unwrap_or(0)
+    };
+    // One pattern that adds to a sum (nearly every claim of a batch): the limit can only
+    // cap it, so it is capped here rather than through a reading's limit step.
+    if let [pattern] = patterns {
+        let counted = CountedPattern::new(pattern, points(pattern));
+        if !counted.scores_alone(rules) && counted.percent() == 0 {
+            return maximum.map_or(counted.points(), |maximum| counted.points().min(maximum));
+        }
+    }
     let counted = patterns
         .iter()
-        .map(|&pattern| {
-            let points = pattern.value.nominal(maximum);
-            CountedPattern::new(pattern, points.or_else(|| in_hand(pattern)).unwrap_or(0))
-        })
+        .map(|&pattern| CountedPattern::new(pattern, points(pattern)))
         .collect();
     score::limited_total(rules, counted)
 }
@@ -373,4 +382,41 @@ fn multiset_difference<'r, T: Clone, R: Iterator<Item = &'r Pattern>>(
         }
     }
     left
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{doubling_with_maximum, ALL};
+
+    /// A single claimed pattern is valued without the limit step: it must come to what the
+    /// limit step makes of it, for every pattern of every rule set (patterns that score
+    /// alone, percentages, a maximum that caps, computed values worth 7 or 400 here).
+    #[test]
+    fn one_claimed_pattern_is_worth_what_the_limit_makes_of_it() {
+        let low_maximum = doubling_with_maximum(2);
+        let mut rule_sets: Vec<&RuleSet> = ALL.to_vec();
+        rule_sets.push(&low_maximum);
+        for rules in rule_sets {
+            for pattern in rules.patterns.iter() {
+                for in_hand in [7, 400] {
+                    let points = pattern
+                        .value
+                        .nominal(rules.limit.maximum)
+                        .unwrap_or(in_hand);
+                    let by_limit_step = score::limited_total(
+                        rules,
+                        std::iter::once(CountedPattern::new(pattern, points)).collect(),
+                    );
+                    assert_eq!(
+                        pattern_claim_value(&[pattern], rules, |_| Some(in_hand)),
+                        by_limit_step,
+                        "{} of {}",
+                        pattern.id,
+                        rules.id
+                    );
+                }
+            }
+        }
+    }
 }

@@ -58,7 +58,7 @@ impl<'r> CountedPattern<'r> {
     }
 
     /// Whether it scores alone under `rules` rather than adding to a sum.
-    fn scores_alone(&self, rules: &RuleSet) -> bool {
+    pub(crate) fn scores_alone(&self, rules: &RuleSet) -> bool {
         matches!(self.pattern.value, Value::Maximum { .. } | Value::Alone(_))
             || rules
                 .limit

@@ -655,27 +655,54 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern], heads: Option<&
     out.push(']');
 }
 
+/// The `claim` object and the `verdict`, written with their keys and punctuation as pieces
+/// and the pattern ids copied as they are ([`write_ids`]): a claim on every line of a batch
+/// is written here, and its object is a quarter of such a line.
 fn write_claim(object: &mut Object, check: &ClaimCheck) {
     let claim = &check.claim;
-    let mut inner = Object::new(object.key("claim"));
-    inner
-        .written("text", |out| {
-            let _ = claim.spec.write_to(out);
-        })
-        .raw("value", claim.value);
+    let out = object.key("claim");
+    out.push_str("{\"text\":\"");
+    let start = out.len();
+    let _ = claim.spec.write_to(out);
+    if must_escape(&out[start..]) {
+        let text = out.split_off(start);
+        out.pop();
+        write_string(out, &text);
+    } else {
+        out.push('"');
+    }
+    out.push_str(",\"value\":");
+    claim.value.write_raw(out);
+    out.push_str(",\"patterns\":");
     match claim.patterns() {
-        Some(patterns) => inner.strings("patterns", patterns.iter().map(|p| p.id.as_ref())),
-        None => inner.raw("patterns", Null),
-    };
+        Some(patterns) => write_ids(out, patterns.iter().copied()),
+        None => Null.write_raw(out),
+    }
+    out.push_str(",\"settled\":");
     match check.settled {
-        Some(_) if check.settled_half => inner.raw("settled", Number::Half),
-        settled => inner.raw("settled", settled),
-    };
-    inner
-        .strings("missed", check.missed().iter().map(|c| c.pattern.id.as_ref()))
-        .strings("not_there", check.not_there().iter().map(|p| p.id.as_ref()))
-        .end();
-    object.string("verdict", check.verdict.name());
+        Some(_) if check.settled_half => Number::Half.write_raw(out),
+        settled => settled.write_raw(out),
+    }
+    out.push_str(",\"missed\":");
+    write_ids(out, check.missed().iter().map(|c| c.pattern));
+    out.push_str(",\"not_there\":");
+    write_ids(out, check.not_there().iter().copied());
+    out.push_str("},\"verdict\":\"");
+    out.push_str(check.verdict.name());
+    out.push('"');
+}
+
+/// An array of pattern ids, copied without a look for characters to escape: an id is
+/// letters, digits, `.`, `-` and `_` (a rules file's are checked so where it is read).
+fn write_ids<'p>(out: &mut String, patterns: impl Iterator<Item = &'p Pattern>) {
+    out.push('[');
+    for (i, pattern) in patterns.enumerate() {
+        debug_assert!(!must_escape(&pattern.id));
+        out.push_str(if i == 0 { "\"" } else { ",\"" });
+        out.push_str(&pattern.id);
+        out.push('"');
+    }
+    out.push(']');
 }
 
 /// One reading of `--all`: its arrangement, where the winning tile went, and its value.

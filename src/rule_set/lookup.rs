@@ -269,6 +269,20 @@ impl FoldedName {
 
 /// A pattern name or id as compared: lower case, hyphens as spaces, spaces collapsed.
 fn folded(text: &str) -> String {
+    // A query in ASCII (nearly every one, a claim on a batch's line) is folded byte by
+    // byte, with no lower-case copy made first.
+    if text.is_ascii() {
+        let mut folded = String::with_capacity(text.len());
+        for word in text.split(|c: char| c == '-' || c.is_whitespace()) {
+            if !word.is_empty() {
+                if !folded.is_empty() {
+                    folded.push(' ');
+                }
+                folded.extend(word.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+            }
+        }
+        return folded;
+    }
     let lower = text.to_lowercase();
     let mut folded = String::with_capacity(lower.len());
     for word in lower.split(|c: char| c == '-' || c.is_whitespace()) {
@@ -302,7 +316,9 @@ fn with_digits(folded: &str) -> String {
             in_digits.push(' ');
         }
         match NUMBERS.iter().position(|&n| n == word) {
-            Some(i) => in_digits.push_str(&(i + 1).to_string()),
+            Some(i) => {
+                let _ = crate::digits::write_uint(&mut in_digits, i as u64 + 1);
+            }
             None => in_digits.push_str(word),
         }
     }
@@ -701,7 +717,11 @@ impl RuleSet {
                 // The start's own characters are counted only if the whole name's may do.
                 let start_may_be_near = from_name.to_start(k) <= start_bound && {
                     let name = &list.names[k].chars;
-                    name.len() > length && length - letters.held_in(&name[..length]) <= start_bound
+                    // The characters the start lacks altogether first (a few operations on
+                    // its set), then, if they are few enough, how many it holds.
+                    name.len() > length
+                        && letters.lacking(list.names[k].sets[length]) <= start_bound
+                        && length - letters.held_in(&name[..length]) <= start_bound
                 };
                 if whole_may_be_near || start_may_be_near {
                     by_name = [by_name, name_distance(&letters, &list.names[k], bound, name_bound, &mut row)]
