@@ -3,10 +3,10 @@
 //! `mjscore::invariants`. Then, over every reading of every regular hand, each line of
 //! Huang's "implied, not counted" table between shape patterns is proved a true
 //! implication: whenever its pattern applies, so do the patterns it drops (as many
-//! instances as it drops; docs/rules-huang.md states the table). On every reading of every
-//! hand, each of the WSOM patterns written again in a rules file's vocabulary
-//! (tests/data/rules/wsom-again.toml) applies exactly when WSOM's own does. Run it in
-//! release mode:
+//! instances as it drops; docs/rules-huang.md states the table). Every hand scores under
+//! WSOM written from nothing as a rules file (docs/examples/rules/wsom-as-data.toml) exactly
+//! as under WSOM: on every reading the same patterns with the same points and sets, the same
+//! total and limit, and the same reading chosen and payments. Run it in release mode:
 //!
 //! ```sh
 //! cargo run --release --example exhaustive
@@ -40,25 +40,14 @@ use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::{Seat, Tile, KINDS};
 use mjscore::words::SystemWords;
 
-/// WSOM's patterns written again in a rules file's vocabulary, each paired with its own.
-const AGAIN: &str = include_str!("../tests/data/rules/wsom-again.toml");
+/// WSOM written from nothing as a rules file: every hand must score under it exactly as under
+/// WSOM, reading by reading.
+const AS_DATA: &str = include_str!("../docs/examples/rules/wsom-as-data.toml");
 
-/// The pairs of [`AGAIN`]: (WSOM's pattern, the file's), read once for every thread.
-fn written_again() -> &'static [(&'static Pattern, &'static Pattern)] {
-    static AGAIN_RULES: OnceLock<RuleSet> = OnceLock::new();
-    static PAIRS: OnceLock<Vec<(&'static Pattern, &'static Pattern)>> = OnceLock::new();
-    PAIRS.get_or_init(|| {
-        let again = AGAIN_RULES
-            .get_or_init(|| mjscore::rules_file::parse(AGAIN).expect("the vocabulary file checks"));
-        again
-            .patterns()
-            .iter()
-            .filter_map(|copy| {
-                let id = copy.id.strip_prefix("again-")?;
-                Some((WSOM.pattern(id).expect("a WSOM pattern"), copy))
-            })
-            .collect()
-    })
+/// [`AS_DATA`] read, once for every thread.
+fn as_data() -> &'static RuleSet {
+    static AS_DATA_RULES: OnceLock<RuleSet> = OnceLock::new();
+    AS_DATA_RULES.get_or_init(|| mjscore::rules_file::parse(AS_DATA).expect("WSOM as data checks"))
 }
 
 /// Instances of `pattern` in one reading, before implications: 0 when it does not apply.
@@ -508,6 +497,9 @@ struct Tally {
     max_total: u32,
     patterns: Vec<u64>,
     failures: Vec<String>,
+    /// The readings of the hand being scored, as [`invariants::check_same_scoring`] keeps
+    /// them: reused from hand to hand.
+    prints: Vec<u64>,
 }
 
 impl Tally {
@@ -590,11 +582,20 @@ fn score_hand(packed: Packed, tally: &mut Tally) {
         for context in [&self_draw, &discard] {
             hand.set_context(context.clone());
             tally.scorings += 1;
-            let pairs = written_again();
-            if let Err(e) = invariants::check_same_readings_arranged(&hand, &arranged, pairs) {
-                tally.failures.push(format!("{}: {e}", hand.notation()));
+            let prints = Some(&mut tally.prints);
+            let outcome =
+                invariants::check_arranged_printing(&hand, &WSOM, Some(&arranged), prints);
+            if let Ok(outcome) = &outcome {
+                let under_wsom = (&WSOM, outcome, &tally.prints[..]);
+                if let Err(e) =
+                    invariants::check_same_scoring(&hand, &arranged, under_wsom, as_data())
+                {
+                    tally
+                        .failures
+                        .push(format!("{}: as data: {e}", hand.notation()));
+                }
             }
-            match invariants::check_arranged(&hand, &WSOM, Some(&arranged)) {
+            match outcome {
                 Ok(Outcome::Win { reading, .. }) => {
                     tally.wins += 1;
                     tally.max_total = tally.max_total.max(reading.total);
@@ -706,8 +707,8 @@ fn main() {
         }
     }
     println!(
-        "the {} WSOM patterns written again in a rules file's vocabulary: each applied exactly where WSOM's own did on every reading (any difference is a failure below)",
-        written_again().len()
+        "WSOM written from nothing as a rules file ({} patterns, docs/examples/rules/wsom-as-data.toml): every reading of every hand scored as under WSOM, and every hand paid alike (any difference is a failure below)",
+        as_data().patterns().len()
     );
     println!("run time {:.1} s", started.elapsed().as_secs_f64());
     let mut failed = false;

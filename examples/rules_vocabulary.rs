@@ -1,18 +1,22 @@
 //! The proof that a rules file's vocabulary says what WSOM's own patterns say: each hand of
 //! tests/data/rules/wsom-again.toml ("again-X") applies to exactly the readings WSOM's
 //! pattern X applies to, over COUNT random winning hands (200,000 unless given) and every
-//! WSOM pattern's own example. Prints how often each pattern applied; exits 1 on the first
-//! reading where a pair differs, naming it.
+//! WSOM pattern's own example; and on the same hands WSOM and Zung Jung written from nothing
+//! (docs/examples/rules/wsom-as-data.toml, zj-as-data.toml) score every reading, and pay,
+//! exactly as `--rules wsom` and `--rules zj` do. Prints how often each pattern applied;
+//! exits 1 on the first reading where a pair differs, naming it.
 //!
 //! ```sh
 //! cargo run --release --example rules_vocabulary -- 200000
 //! ```
 
-use mjscore::invariants::{applies, check_same_readings};
+use mjscore::invariants::{applies, check_same_readings, check_scores_alike};
 use mjscore::patterns::{Facts, Pattern};
-use mjscore::rules::WSOM;
+use mjscore::rules::{WSOM, ZJ};
 
 const AGAIN: &str = include_str!("../tests/data/rules/wsom-again.toml");
+const WSOM_AS_DATA: &str = include_str!("../docs/examples/rules/wsom-as-data.toml");
+const ZJ_AS_DATA: &str = include_str!("../docs/examples/rules/zj-as-data.toml");
 
 fn main() {
     let count = match std::env::args().nth(1).map(|n| n.parse::<usize>()) {
@@ -32,6 +36,8 @@ fn main() {
             Some((WSOM.pattern(id).expect("a WSOM pattern"), copy))
         })
         .collect();
+    let wsom_as_data = mjscore::rules_file::parse(WSOM_AS_DATA).expect("WSOM as data checks");
+    let zj_as_data = mjscore::rules_file::parse(ZJ_AS_DATA).expect("Zung Jung as data checks");
     let mut applied = vec![0u64; pairs.len()];
     let examples = WSOM.patterns().iter().map(|p| p.example.to_string());
     let lines = examples.chain(mjscore::corpus::winning_hands(2026, count));
@@ -44,6 +50,12 @@ fn main() {
         if let Err(e) = check_same_readings(&hand, &pairs) {
             eprintln!("{line}: {e}");
             std::process::exit(1);
+        }
+        for (built_in, as_data) in [(&WSOM, &wsom_as_data), (&ZJ, &zj_as_data)] {
+            if let Err(e) = check_scores_alike(&hand, built_in, as_data) {
+                eprintln!("{line}: written from nothing: {e}");
+                std::process::exit(1);
+            }
         }
         for arrangement in &mjscore::arrange::arrangements(&hand) {
             let facts = Facts::new(&hand, arrangement);
@@ -62,4 +74,7 @@ fn main() {
             built_in.id, built_in.name
         );
     }
+    println!(
+        "WSOM and Zung Jung written from nothing: every reading of the {hands} hands scored, and every hand paid, as under wsom and zj"
+    );
 }

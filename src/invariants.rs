@@ -44,9 +44,27 @@ pub fn check_arranged<'r>(
     rules: &'r RuleSet,
     arranged: Option<&Arrangements>,
 ) -> Result<Outcome<'r>, String> {
+    check_arranged_printing(hand, rules, arranged, None)
+}
+
+/// [`check_arranged`], keeping each reading in `prints` (emptied first) as
+/// [`check_same_scoring`] compares it with another rule set's: the exhaustive proof reads
+/// every hand once under WSOM for both.
+pub fn check_arranged_printing<'r>(
+    hand: &Hand,
+    rules: &'r RuleSet,
+    arranged: Option<&Arrangements>,
+    mut prints: Option<&mut Vec<u64>>,
+) -> Result<Outcome<'r>, String> {
     let mut best = None;
     let mut broken = Ok(());
+    if let Some(prints) = prints.as_deref_mut() {
+        prints.clear();
+    }
     let (chosen, compared) = score::best_reading_inspected(hand, rules, arranged, |reading| {
+        if let Some(prints) = prints.as_deref_mut() {
+            prints.push(reading_print(reading));
+        }
         best = best.max(Some((reading.total, reading.sum)));
         if broken.is_ok() {
             broken = check_reading(reading, rules)
@@ -257,6 +275,154 @@ pub fn applies(pattern: &Pattern, facts: &Facts) -> bool {
             Condition::Requires(requirements) => requirements.holds(facts),
             Condition::Closure(ref holds) => holds(facts),
         }
+}
+
+/// A reading as two rule sets whose patterns share their ids compare it, folded into one
+/// number (FNV-1a): its total, sum and limit, and each pattern counted and set aside with
+/// its id, points and set. A hand's readings under one rule set are kept so, without
+/// allocating, to be compared with the other's in turn.
+fn reading_print(reading: &Reading) -> u64 {
+    use std::hash::{Hash, Hasher};
+    struct Fnv(u64);
+    impl Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &byte in bytes {
+                self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+    }
+    let mut print = Fnv(0xcbf2_9ce4_8422_2325);
+    (reading.total, reading.sum, reading.limit.map(Limit::name)).hash(&mut print);
+    for (list, patterns) in [reading.counted(), reading.set_aside()]
+        .into_iter()
+        .enumerate()
+    {
+        (list, patterns.len()).hash(&mut print);
+        for counted in patterns {
+            (counted.pattern.id.as_ref(), counted.points(), counted.set).hash(&mut print);
+        }
+    }
+    print.finish()
+}
+
+/// Whether `hand` scores under `b` exactly as under `a`, for rule sets whose patterns share
+/// their ids (a built-in rule set and the same written as data): every reading alike (the
+/// patterns counted and set aside, with their points and sets, the sum, the total and the
+/// limit: [`reading_print`]), then the same outcome (the reading chosen and its payments, or
+/// the same kind of false win). Each property of [`check`] is checked under `a` too.
+pub fn check_scores_alike<'r>(hand: &Hand, a: &'r RuleSet, b: &'r RuleSet) -> Result<(), String> {
+    let arranged = arrangements(hand);
+    let mut prints = Vec::new();
+    let outcome = check_arranged_printing(hand, a, Some(&arranged), Some(&mut prints))?;
+    check_same_scoring(hand, &arranged, (a, &outcome, &prints), b)
+}
+
+/// [`check_scores_alike`], given the hand's outcome under `a` and its readings there as
+/// [`check_arranged_printing`] keeps them.
+pub fn check_same_scoring<'r>(
+    hand: &Hand,
+    arranged: &Arrangements,
+    (a, outcome_a, prints): (&RuleSet, &Outcome<'r>, &[u64]),
+    b: &'r RuleSet,
+) -> Result<(), String> {
+    let mut at = 0;
+    let mut differs = None;
+    let (chosen_b, compared_b) =
+        score::best_reading_inspected(hand, b, Some(arranged), |reading| {
+            if differs.is_none() && prints.get(at) != Some(&reading_print(reading)) {
+                differs = Some(format!(
+                    "reading {} ({}) counts {} under {} (total {})",
+                    at + 1,
+                    reading.arrangement,
+                    ids_of(reading),
+                    b.id,
+                    reading.total,
+                ));
+            }
+            at += 1;
+        });
+    if let Some(differs) = differs {
+        let mut under_a = Vec::new();
+        score::best_reading_inspected(hand, a, Some(arranged), |reading| {
+            under_a.push(format!("{} (total {})", ids_of(reading), reading.total));
+        });
+        return Err(format!(
+            "{differs}; under {} its readings count {}",
+            a.id,
+            under_a.join("; ")
+        ));
+    }
+    if at != prints.len() {
+        return Err(format!(
+            "{} readings under {}, {at} under {}",
+            prints.len(),
+            a.id,
+            b.id
+        ));
+    }
+    let outcome_b = score::decide_best(hand, b, chosen_b, compared_b);
+    match (outcome_a, &outcome_b) {
+        (
+            Outcome::Win {
+                reading: ra,
+                payments: pa,
+                ..
+            },
+            Outcome::Win {
+                reading: rb,
+                payments: pb,
+                ..
+            },
+        ) => {
+            if reading_print(ra) != reading_print(rb) || ra.arrangement != rb.arrangement {
+                return Err(format!(
+                    "chooses {} ({}) under {}, {} ({}) under {}",
+                    ra.arrangement,
+                    ids_of(ra),
+                    a.id,
+                    rb.arrangement,
+                    ids_of(rb),
+                    b.id
+                ));
+            }
+            if Seat::ALL.iter().any(|&s| pa.of(s) != pb.of(s)) {
+                return Err(format!("pays {pa:?} under {}, {pb:?} under {}", a.id, b.id));
+            }
+            Ok(())
+        }
+        (Outcome::FalseWin(fa), Outcome::FalseWin(fb))
+            if std::mem::discriminant(fa) == std::mem::discriminant(fb) =>
+        {
+            Ok(())
+        }
+        _ => Err(format!(
+            "{outcome_a:?} under {}, {outcome_b:?} under {}",
+            a.id, b.id
+        )),
+    }
+}
+
+/// A reading's patterns as a message names them: `1.2 5, 4.2.1 5 (set aside: ...)`.
+fn ids_of(reading: &Reading) -> String {
+    let each = |patterns: &[score::CountedPattern]| {
+        let named: Vec<String> = patterns
+            .iter()
+            .map(|c| format!("{} {}", c.pattern.id, c.points()))
+            .collect();
+        named.join(", ")
+    };
+    if reading.set_aside().is_empty() {
+        each(reading.counted())
+    } else {
+        format!(
+            "{} (set aside: {})",
+            each(reading.counted()),
+            each(reading.set_aside())
+        )
+    }
 }
 
 /// Each pair `(a, b)` of patterns applies to the same readings of `hand`: the proof that a

@@ -95,11 +95,18 @@ pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesF
     }
     let file: File = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
     check_texts(&file, text)?;
-    let base = base_of(&file.base, text)?;
-    let name = file.name.as_ref().map_or_else(
-        || format!("{} (variant)", base.name),
-        |n| n.get_ref().clone(),
-    );
+    let base = base_of(&file, text)?;
+    let name =
+        match &file.name {
+            Some(name) => name.get_ref().clone(),
+            None if is_from_nothing(&file) => return Err(error_at(
+                text,
+                file.base.span().start,
+                "a rule set written from nothing (base = \"none\") needs its name: name = \"...\""
+                    .to_string(),
+            )),
+            None => format!("{} (variant)", base.name),
+        };
     // Under the base's id while it is changed, so that a message names the rule set the
     // file changes; under its own at the end.
     let id = id_of(&name);
@@ -123,8 +130,57 @@ pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesF
     Ok((rules, base))
 }
 
-/// The built-in rule set `base` names, in any case (`"WSOM"` is `"wsom"`).
-fn base_of(base: &Spanned<String>, text: &str) -> Result<&'static RuleSet, RulesFileError> {
+/// Whether the file is written from nothing (`base = "none"`, in any case).
+fn is_from_nothing(file: &File) -> bool {
+    file.base.get_ref().eq_ignore_ascii_case(NO_BASE)
+}
+
+/// The word of `base` for a rule set written from nothing.
+const NO_BASE: &str = "none";
+
+/// The rule set the file starts from: the built-in one `base` names, in any case (`"WSOM"`
+/// is `"wsom"`), or for `base = "none"` the `scheme` it names without patterns
+/// ([`crate::rules::scheme`]). A scheme is asked for with `base = "none"` and only then.
+fn base_of(file: &File, text: &str) -> Result<&'static RuleSet, RulesFileError> {
+    let schemes = || {
+        let quoted: Vec<String> = (crate::rules::SCHEMES.iter())
+            .map(|s| format!("\"{s}\""))
+            .collect();
+        crate::rule_set::joined(&quoted, " or ")
+    };
+    match (&file.scheme, is_from_nothing(file)) {
+        (None, true) => {
+            return Err(error_at(
+                text,
+                file.base.span().start,
+                format!(
+                    "a rule set written from nothing (base = \"none\") says whose payments it uses: scheme = {}",
+                    schemes()
+                ),
+            ))
+        }
+        (Some(scheme), true) => {
+            return crate::rules::scheme(scheme.get_ref()).ok_or_else(|| {
+                error_at(
+                    text,
+                    scheme.span().start,
+                    format!("no scheme '{}': scheme is one of {}", scheme.get_ref(), schemes()),
+                )
+            })
+        }
+        (Some(scheme), false) => {
+            return Err(error_at(
+                text,
+                scheme.span().start,
+                format!(
+                    "scheme is for a rule set written from nothing (base = \"none\"): base = \"{}\" has its own payments",
+                    file.base.get_ref()
+                ),
+            ))
+        }
+        (None, false) => {}
+    }
+    let base = &file.base;
     crate::rules::by_id(base.get_ref()).ok_or_else(|| {
         let known: Vec<String> = crate::rules::ALL
             .iter()
@@ -134,7 +190,7 @@ fn base_of(base: &Spanned<String>, text: &str) -> Result<&'static RuleSet, Rules
             text,
             base.span().start,
             format!(
-                "no built-in rule set '{}': base is one of {}",
+                "no built-in rule set '{}': base is one of {}, or \"none\" for a rule set written from nothing",
                 base.get_ref(),
                 crate::rule_set::joined(&known, " or ")
             ),
@@ -163,6 +219,7 @@ pub(crate) fn toml_error(text: &str, error: &toml::de::Error) -> RulesFileError 
 fn check_texts(file: &File, text: &str) -> Result<(), RulesFileError> {
     use texts::{MAX_NAME_CHARS as NAME, MAX_TEXT_CHARS as TEXT};
     let mut all: Vec<(&Spanned<String>, &str, usize)> = vec![(&file.base, "base", TEXT)];
+    all.extend(file.scheme.iter().map(|s| (s, "the scheme", TEXT)));
     all.extend(file.name.iter().map(|n| (n, "the name", NAME)));
     all.extend(
         file.description
@@ -184,6 +241,7 @@ fn check_texts(file: &File, text: &str) -> Result<(), RulesFileError> {
                 .map(|c| (c, "a hand's Chinese name", NAME)),
         );
         all.extend(hand.implies.iter().map(|i| (i, "a pattern id", NAME)));
+        all.extend(hand.series.iter().map(|s| (s, "a hand's series", NAME)));
         all.extend(hand.summary.iter().map(|s| (s, "a hand's summary", TEXT)));
         all.extend(hand.example.iter().map(|e| (e, "a hand's example", TEXT)));
         let words = [
@@ -276,6 +334,7 @@ fn id_of(name: &str) -> String {
 #[serde(deny_unknown_fields)]
 struct File {
     base: Spanned<String>,
+    scheme: Option<Spanned<String>>,
     name: Option<Spanned<String>>,
     description: Option<Spanned<String>>,
     minimum: Option<Spanned<i64>>,
@@ -307,6 +366,9 @@ struct Hand {
     limit: bool,
     #[serde(default)]
     implies: Vec<Spanned<String>>,
+    series: Option<Spanned<String>>,
+    #[serde(default)]
+    fallback: bool,
     summary: Option<Spanned<String>>,
     example: Option<Spanned<String>>,
     shape: Option<Spanned<String>>,
@@ -1093,6 +1155,25 @@ fn add_hand(
         None => REGULAR_OR_PAIRS,
     };
     let r = requirements(hand, text)?;
+    if hand.fallback && (r != Requirements::ANY || hand.limit) {
+        return Err(error_at(
+            text,
+            spanned.span().start,
+            format!(
+                "'{}' is a fallback hand, which scores when no other pattern does: it asks nothing but its shape, and is no limit (a chicken hand: fallback = true, value and shape)",
+                hand.name.get_ref()
+            ),
+        ));
+    }
+    if let Some(series) = &hand.series {
+        if let Some(message) = texts::bad_id(series.get_ref()) {
+            return Err(error_at(
+                text,
+                series.span().start,
+                format!("a series is named as an id is: {message}"),
+            ));
+        }
+    }
     if let Some(why) = impossible(&r, shapes) {
         return Err(error_at(
             text,
@@ -1391,10 +1472,16 @@ fn hand_pattern(
     } else {
         Value::Points(points)
     };
-    let summary = hand
-        .summary
-        .as_ref()
-        .map_or_else(|| describe(&r, shapes), |s| s.get_ref().clone());
+    let summary = hand.summary.as_ref().map_or_else(
+        || {
+            if hand.fallback {
+                format!("{}, with no other pattern", describe(&r, shapes))
+            } else {
+                describe(&r, shapes)
+            }
+        },
+        |s| s.get_ref().clone(),
+    );
     let details = format!(
         "{summary}{}",
         if hand.limit {
@@ -1407,7 +1494,11 @@ fn hand_pattern(
         hand.id.get_ref().clone(),
         hand.name.get_ref().clone(),
         value,
-        Condition::Requires(r),
+        if hand.fallback {
+            Condition::Fallback
+        } else {
+            Condition::Requires(r)
+        },
     )
     .with_chinese(
         hand.chinese
@@ -1418,6 +1509,9 @@ fn hand_pattern(
     .with_text(summary, details);
     if let Some(example) = &hand.example {
         pattern = pattern.with_example(example.get_ref().clone());
+    }
+    if let Some(series) = &hand.series {
+        pattern = pattern.with_series(series.get_ref().clone());
     }
     Ok(pattern)
 }

@@ -346,7 +346,7 @@ fn toy_words_messages_and_claims() {
     );
     assert_eq!(
         reason("b123 c456 d789 b222 c5 +c5 from=s"),
-        "nothing toy-worthy; TOY needs at least 1 points"
+        "nothing toy-worthy; TOY needs at least 1 point"
     );
 
     // A pattern claim values a computed pattern as the hand has it: t.2 6 + 50 % = 9.

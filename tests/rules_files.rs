@@ -8,7 +8,7 @@ mod common;
 use common::{json, mjscore};
 use mjscore::invariants;
 use mjscore::patterns::{Facts, Pattern};
-use mjscore::rules::WSOM;
+use mjscore::rules::{WSOM, ZJ};
 use mjscore::{Outcome, RuleSet, Seat};
 
 const CLUB_400: &str = "docs/examples/rules/club-400.toml";
@@ -16,7 +16,17 @@ const DISCARDER_PAYS: &str = "docs/examples/rules/discarder-pays.toml";
 const SEASONAL: &str = "docs/examples/rules/seasonal.toml";
 const HUANG_CLUB: &str = "docs/examples/rules/huang-club.toml";
 const KONG_CLUB: &str = "docs/examples/rules/kong-club.toml";
-const SHIPPED: [&str; 5] = [CLUB_400, DISCARDER_PAYS, SEASONAL, HUANG_CLUB, KONG_CLUB];
+const WSOM_AS_DATA: &str = "docs/examples/rules/wsom-as-data.toml";
+const ZJ_AS_DATA: &str = "docs/examples/rules/zj-as-data.toml";
+const SHIPPED: [&str; 7] = [
+    CLUB_400,
+    DISCARDER_PAYS,
+    SEASONAL,
+    HUANG_CLUB,
+    KONG_CLUB,
+    WSOM_AS_DATA,
+    ZJ_AS_DATA,
+];
 
 fn load(path: &str) -> RuleSet {
     let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -261,7 +271,7 @@ fn a_broken_file_names_its_line_and_column_and_scores_nothing() {
         // A TOML slip: the value after `minimum = ` (10 characters) is missing.
         ("base = \"wsom\"\nminimum = \n", 2, 11, "expected"),
         // An unknown base, at its string after `base = ` (7 characters).
-        ("base = \"riichi\"\n", 1, 8, "base is one of \"wsom\", \"zj\", \"doubling\" or \"huang\""),
+        ("base = \"riichi\"\n", 1, 8, "base is one of \"wsom\", \"zj\", \"doubling\" or \"huang\", or \"none\" for a rule set written from nothing"),
         // An unknown key, at the key.
         ("base = \"wsom\"\nminimun = 10\n", 2, 1, "no key 'minimun' here: did you mean minimum?"),
         // An unknown pattern id, with the nearest ones.
@@ -642,7 +652,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,
@@ -1089,4 +1099,131 @@ fn a_pattern_scoring_alone_under_a_low_single_limit_is_the_best_of_two() {
     let line = "[p d333] e333 b444 d888 w4 +w4 seat=s from=e";
     assert_eq!(scored(&low, line), (50, [-100, 150, -25, -25]));
     assert_eq!(scored(&plain, line), (95, [-235, 285, -25, -25]));
+}
+
+#[test]
+fn wsom_and_zung_jung_written_from_nothing_score_as_the_built_ins() {
+    for (built_in, file) in [(&WSOM, WSOM_AS_DATA), (&ZJ, ZJ_AS_DATA)] {
+        let as_data = load(file);
+        assert_eq!(
+            as_data.patterns().len(),
+            built_in.patterns().len(),
+            "{file}"
+        );
+        // Every pattern's own example (each applies on one at least), then random hands:
+        // every reading alike, the same reading chosen, the same payments.
+        let examples = built_in.patterns().iter().map(|p| p.example.to_string());
+        for line in examples.chain(mjscore::corpus::winning_hands(5, 2000)) {
+            let Ok(hand) = mjscore::line::parse(&line) else {
+                continue;
+            };
+            if let Err(e) = invariants::check_scores_alike(&hand, built_in, &as_data) {
+                panic!("{line} under {file}: {e}");
+            }
+        }
+    }
+}
+
+/// A table written from nothing: two hands of one series and, when asked, a chicken hand.
+fn tiny(series: bool, chicken: bool) -> RuleSet {
+    let series = if series { "series = \"t\"\n" } else { "" };
+    let mut text = format!(
+        "base = \"none\"\nscheme = \"zung_jung\"\nname = \"Tiny\"\n\
+         [[hands]]\nid = \"t.1\"\nname = \"Two Pungs\"\nvalue = 10\n{series}\
+         triplets = {{ of = \"all\", at_least = 2 }}\n\
+         [[hands]]\nid = \"t.2\"\nname = \"Three Pungs\"\nvalue = 30\n{series}\
+         triplets = {{ of = \"all\", at_least = 3 }}\n"
+    );
+    if chicken {
+        text.push_str("[[hands]]\nid = \"c\"\nname = \"Chicken\"\nvalue = 1\nfallback = true\nshape = \"any\"\n");
+    }
+    mjscore::rules_file::parse(&text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_table_written_from_nothing_counts_a_series_once_and_a_fallback_alone() {
+    // b111 c222 d333: three triplets, so both Two Pungs (10) and Three Pungs (30) apply.
+    let three = "b111 c222 d333 b456 w1 +w1 seat=s self";
+    // Of one series only the higher counts: 30, self-drawn, each of three pays 30 (Zung
+    // Jung's scheme, self_draw_times 1), South receives 90.
+    assert_eq!(scored(&tiny(true, false), three), (30, [-30, 90, -30, -30]));
+    // Without the series both count: 10 + 30 = 40, no limit to cap it.
+    assert_eq!(
+        scored(&tiny(false, false), three),
+        (40, [-40, 120, -40, -40])
+    );
+    // Two triplets: Two Pungs alone, 10 from each.
+    let two = "b111 c222 b456 d456 w1 +w1 seat=s self";
+    assert_eq!(scored(&tiny(true, false), two), (10, [-10, 30, -10, -10]));
+    // No triplet: the fallback hand scores alone, 1 from each.
+    let none = "b123 c456 d789 b456 w1 +w1 seat=s self";
+    assert_eq!(scored(&tiny(true, true), none), (1, [-1, 3, -1, -1]));
+    // Without one and under no minimum, a hand with no pattern wins 0, as under Huang's
+    // table; with minimum = 1 it is a false win, in Zung Jung's words (the scheme's).
+    assert_eq!(scored(&tiny(true, false), none), (0, [0, 0, 0, 0]));
+    let text = "base = \"none\"\nscheme = \"zung_jung\"\nname = \"Tiny\"\nminimum = 1\n\
+                [[hands]]\nid = \"t.1\"\nname = \"Two Pungs\"\nvalue = 10\n\
+                triplets = { of = \"all\", at_least = 2 }\n";
+    let rules = mjscore::rules_file::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let scored = mjscore::score_line(none, &rules).unwrap();
+    assert_eq!(
+        mjscore::output::false_win_reason(&scored.outcome, &rules).as_deref(),
+        Some("no scoring pattern (a Chicken Hand); Tiny needs at least 1 point")
+    );
+}
+
+#[test]
+fn a_doubling_table_from_nothing_keeps_its_maximum() {
+    // One hand worth 20 doublings: capped at the doubling scheme's maximum, 13. Self-drawn,
+    // each of three pays double the payout 2^13 = 8192, 16384; South receives 49152.
+    let text = "base = \"none\"\nscheme = \"doubling\"\nname = \"Twenty\"\n\
+                [[hands]]\nid = \"x\"\nname = \"Any Regular Hand\"\nvalue = 20\nshape = \"regular\"\n";
+    let rules = mjscore::rules_file::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let line = "b123 c456 d789 b456 w1 +w1 seat=s self";
+    assert_eq!(scored(&rules, line), (13, [-16384, 49152, -16384, -16384]));
+}
+
+#[test]
+fn a_file_from_nothing_names_its_scheme_and_its_name() {
+    let cases: &[(&str, usize, usize, &str)] = &[
+        (
+            "base = \"none\"\nname = \"X\"\n",
+            1,
+            8,
+            "a rule set written from nothing (base = \"none\") says whose payments it uses: scheme = \"zung_jung\", \"doubling\" or \"huang\"",
+        ),
+        (
+            "base = \"none\"\nscheme = \"zj\"\nname = \"X\"\n",
+            2,
+            10,
+            "no scheme 'zj': scheme is one of \"zung_jung\", \"doubling\" or \"huang\"",
+        ),
+        (
+            "base = \"wsom\"\nscheme = \"huang\"\n",
+            2,
+            10,
+            "scheme is for a rule set written from nothing (base = \"none\"): base = \"wsom\" has its own payments",
+        ),
+        (
+            "base = \"none\"\nscheme = \"huang\"\n",
+            1,
+            8,
+            "a rule set written from nothing (base = \"none\") needs its name: name = \"...\"",
+        ),
+        (
+            "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Chick\"\nvalue = 1\nfallback = true\nsuits = 1\n",
+            2,
+            1,
+            "'Chick' is a fallback hand, which scores when no other pattern does: it asks nothing but its shape, and is no limit (a chicken hand: fallback = true, value and shape)",
+        ),
+        (
+            "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"S\"\nvalue = 1\nseries = \"a b\"\n",
+            6,
+            10,
+            "a series is named as an id is: 'a b' holds ' ': an id is letters, digits, '.', '-' and '_', as \"c.1\"",
+        ),
+    ];
+    for &(text, line, column, message) in cases {
+        assert_eq!(refused(text), (line, column, message.to_string()), "{text}");
+    }
 }

@@ -387,7 +387,7 @@ pub(crate) fn write_false_win_reason<W: Write>(
             w.write_str(rules.short_name())?;
             w.write_str(" needs at least ")?;
             write_uint(w, (*minimum).into())?;
-            w.write_str(" points")
+            w.write_str(if *minimum == 1 { " point" } else { " points" })
         }
     }
 }

@@ -131,6 +131,26 @@ impl RuleSet {
         derived
     }
 
+    /// Its scheme without its patterns: a rule set of the same payments, winning shapes,
+    /// context words, deal and wording, with no pattern, no implication, no minimum and no
+    /// limit (a sum of exactly a maximum still shown as capped if this one's is). What a
+    /// rules file written from nothing starts from (`base = "none"`).
+    pub(crate) fn without_patterns(
+        &self,
+        id: &'static str,
+        name: &'static str,
+    ) -> RuleSet {
+        let mut scheme = self.derive(id, name);
+        scheme.patterns = Cow::Borrowed(&[]);
+        scheme.implications = Cow::Borrowed(&[]);
+        scheme.minimum = 0;
+        scheme.limit = super::LimitRule {
+            reached_at_maximum: self.limit.reached_at_maximum,
+            ..super::LimitRule::NONE
+        };
+        scheme
+    }
+
     /// Says that the rule set was read from the rules file at `path` (as the command line
     /// gives it): the messages that advise a command (`mjscore --rules … patterns`) then
     /// name the path, which `--rules` takes, rather than the id made from the file's name,

@@ -472,3 +472,13 @@ pub static PATTERNS: [Pattern; 20] = [
     },
     CHICKEN,
 ];
+
+/// The scheme a rules file written from nothing chooses with `scheme = "doubling"`: this rule
+/// set's payments, winning shapes, context words and deal, without its patterns.
+pub(crate) fn scheme() -> RuleSet {
+    // Its points are doublings, paid as 2 to the power of the total: a sum needs its
+    // maximum (13, which [limits] compound may change) as the table's own does.
+    let mut scheme = DOUBLING.without_patterns("doubling", "The doubling table's scheme (no patterns)");
+    scheme.set_limit(DOUBLING.limit);
+    scheme
+}

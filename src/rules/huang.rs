@@ -1578,6 +1578,12 @@ pub static IMPLICATIONS: [Implication; 29] = [
     row!("h.66", [dropped!("h.56")]),
 ];
 
+/// The scheme a rules file written from nothing chooses with `scheme = "huang"`: this rule
+/// set's payments, winning shapes, context words and deal, without its patterns.
+pub(crate) fn scheme() -> RuleSet {
+    HUANG.without_patterns("huang", "Huang's scheme (no patterns)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -34,6 +34,22 @@ pub fn doubling_with_maximum(maximum: u32) -> RuleSet {
     doubling::with_maximum(maximum)
 }
 
+/// The payment schemes a rules file written from nothing (`base = "none"`) chooses from
+/// (`scheme = "zung_jung"`), in the order a message lists them.
+pub(crate) const SCHEMES: [&str; 3] = ["zung_jung", "doubling", "huang"];
+
+/// The scheme `name` names ([`SCHEMES`]) as a rule set without patterns
+/// ([`RuleSet::without_patterns`]), made once.
+pub(crate) fn scheme(name: &str) -> Option<&'static RuleSet> {
+    static MADE: [std::sync::OnceLock<RuleSet>; 3] = [const { std::sync::OnceLock::new() }; 3];
+    let i = SCHEMES.iter().position(|&s| s == name)?;
+    Some(MADE[i].get_or_init(|| match i {
+        0 => zung_jung::scheme(),
+        1 => doubling::scheme(),
+        _ => huang::scheme(),
+    }))
+}
+
 /// The ids of the rule sets among `systems` that read the context word `key` (lower case),
 /// as a message names them: `--rules doubling`, or `--rules doubling or --rules huang`.
 pub(crate) fn knowing_word(key: &str, systems: &[&RuleSet]) -> Option<String> {

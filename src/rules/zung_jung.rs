@@ -946,3 +946,9 @@ pub static PATTERNS: &[Pattern] = TABLE.split_at(44).0;
 
 /// The 44 patterns and the chicken hand, for standard Zung Jung.
 static PATTERNS_WITH_CHICKEN: &[Pattern] = &TABLE;
+
+/// The scheme a rules file written from nothing chooses with `scheme = "zung_jung"`: this rule
+/// set's payments, winning shapes, context words and deal, without its patterns.
+pub(crate) fn scheme() -> RuleSet {
+    ZJ.without_patterns("zung_jung", "Zung Jung's scheme (no patterns)")
+}
