@@ -1181,7 +1181,13 @@ fn add_hand(
             format!("no hand can be '{}': {why}", hand.name.get_ref()),
         ));
     }
-    let pattern = hand_pattern(hand, r, shapes, text)?;
+    // Passed by on a regular reading with a number of sequences it cannot have, as a
+    // built-in pattern is (its words on the card are those of the shape written).
+    let narrowed = match r.sequence_bounds() {
+        (fewest, most) if fewest <= most && !hand.fallback => shapes.with_sequences(fewest, most),
+        _ => shapes,
+    };
+    let pattern = hand_pattern(hand, r, shapes, text)?.with_shapes(narrowed);
     rules
         .add_pattern(pattern, &[])
         .map_err(|e| change_error(text, hand.id.span(), e))

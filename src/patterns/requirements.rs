@@ -402,6 +402,44 @@ impl Requirements {
     }
 
     /// Whether it is counted once for each of the sets it names ([`Requirements::each_triplet_of`]).
+    /// The fewest and the most sequences a reading of four sets and a pair may have and hold
+    /// these requirements, as the parts that count sets tell (every set a sequence, so many
+    /// triplets, kongs or identical sequences, a straight...): a rules file's hand gets them
+    /// as its shapes' [`Shapes::with_sequences`](crate::arrange::Shapes::with_sequences), so
+    /// that the engine passes it by on a reading it cannot hold, as it does a built-in pattern.
+    /// The fewest may be more than the most: then no regular reading holds them.
+    pub(crate) fn sequence_bounds(&self) -> (u8, u8) {
+        // Four sets in all: each is a sequence or a triplet or kong.
+        let (mut fewest, mut most) = (0u8, 4u8);
+        let mut at_most = |triplets_at_least: u8| most = most.min(4u8.saturating_sub(triplets_at_least));
+        match self.sets {
+            SetsRule::Any => {}
+            SetsRule::Triplets => at_most(4),
+            SetsRule::Sequences => fewest = 4,
+        }
+        at_most(self.triplets.min);
+        at_most(self.kongs.min);
+        at_most(self.concealed_triplets.min);
+        at_most(self.similar_triplets);
+        at_most(self.consecutive_triplets);
+        if self.similar_triplets_and_pair {
+            at_most(2);
+        }
+        if self.counts_each_set() {
+            at_most(1);
+        }
+        if self.triplets_of == ALL_KINDS {
+            // Every triplet counted: at most so many of them leaves the rest sequences.
+            fewest = fewest.max(4u8.saturating_sub(self.triplets.max));
+        }
+        let identical = self.identical_sequences.min.max(2 * self.identical_pairs.min);
+        fewest = fewest
+            .max(identical)
+            .max(self.similar_sequences)
+            .max(if self.straight { 3 } else { 0 });
+        (fewest, most)
+    }
+
     pub(crate) fn counts_each_set(&self) -> bool {
         self.each_set_of != 0 || self.each_seat_wind
     }
@@ -446,11 +484,18 @@ impl Requirements {
     /// Whether the reading meets every part: the tests of the tiles first (bits of the
     /// hand), then those of the sets, then how the hand was won.
     pub fn holds(&self, f: &Facts) -> bool {
+        // Each part is tested only where it asks something: a rules file's hand asks one to
+        // three, and every hand of its table is tested on every reading of every line.
         let held = f.kinds_held();
-        if held & !self.tiles != 0 || !presence(held, kinds::HONORS, held, self.honours) {
+        if held & !self.tiles != 0 {
             return false;
         }
-        if !presence(held, kinds::TERMINALS, held & NUMBERS, self.terminals) {
+        if self.honours != Presence::Any && !presence(held, kinds::HONORS, held, self.honours) {
+            return false;
+        }
+        if self.terminals != Presence::Any
+            && !presence(held, kinds::TERMINALS, held & NUMBERS, self.terminals)
+        {
             return false;
         }
         if !self.suits.is_any() {
@@ -482,11 +527,10 @@ impl Requirements {
         if self.pair != ALL_KINDS && !pair_of(self.pair) {
             return false;
         }
-        if !self.kongs.holds(f.kongs())
-            || !self
-                .triplets
-                .holds(f.triplets_in(self.triplets_of) as usize)
-        {
+        if !self.kongs.is_any() && !self.kongs.holds(f.kongs()) {
+            return false;
+        }
+        if !self.triplets.is_any() && !self.triplets.holds(f.triplets_in(self.triplets_of) as usize) {
             return false;
         }
         if let Some(concealed) = self.concealed {
@@ -516,6 +560,7 @@ impl Requirements {
 
     /// The parts that compare the sets with each other: identical and similar sets, the
     /// straight and runs of triplets.
+    #[inline]
     fn relations_hold(&self, f: &Facts) -> bool {
         if !self.identical_sequences.is_any()
             && !self.identical_sequences.holds(f.max_identical_sequences())
