@@ -34,8 +34,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::patterns::{
-    Condition, Count, Ending, Pattern, Presence, Requirements, SetsRule, Shapes, Value, ALL_KINDS,
-    ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+    Condition, Count, Ending, Facts, Pattern, Presence, Requirements, SetsRule, Shapes, Value,
+    ALL_KINDS, ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::rule_set::derive::ChangeError;
 use crate::rule_set::{PaymentParams, RuleSet};
@@ -212,6 +212,15 @@ pub(crate) fn toml_error(text: &str, error: &toml::de::Error) -> RulesFileError 
     error_at(text, start, message)
 }
 
+/// The words of `table`'s condition and of its parts', for [`check_texts`].
+fn words_of<'f>(table: &'f impl ConditionTable, all: &mut Vec<(&'f Spanned<String>, &str, usize)>) {
+    all.extend(table.words().map(|w| (w, "a word", texts::MAX_TEXT_CHARS)));
+    let (all_of, any_of) = table.groups();
+    for part in all_of.iter().chain(any_of) {
+        words_of(part.get_ref(), all);
+    }
+}
+
 /// Every text of the file checked before anything is read from it: no text longer than
 /// its limit ([`MAX_NAME_CHARS`](texts::MAX_NAME_CHARS) for a name or an id,
 /// [`MAX_TEXT_CHARS`](texts::MAX_TEXT_CHARS) for the others), and none holding a character
@@ -244,21 +253,8 @@ fn check_texts(file: &File, text: &str) -> Result<(), RulesFileError> {
         all.extend(hand.series.iter().map(|s| (s, "a hand's series", NAME)));
         all.extend(hand.summary.iter().map(|s| (s, "a hand's summary", TEXT)));
         all.extend(hand.example.iter().map(|e| (e, "a hand's example", TEXT)));
-        let words = [
-            &hand.shape,
-            &hand.tiles,
-            &hand.honours,
-            &hand.terminals,
-            &hand.sets,
-            &hand.every_set_holds,
-            &hand.pair,
-        ];
-        all.extend(words.into_iter().flatten().map(|w| (w, "a word", TEXT)));
-        all.extend(
-            hand.triplets
-                .iter()
-                .map(|t| (&t.get_ref().of, "a word", TEXT)),
-        );
+        all.extend(hand.shape.iter().map(|w| (w, "a word", TEXT)));
+        words_of(hand, &mut all);
     }
     for (value, what, most) in all {
         check_text(value.get_ref(), value.span(), what, most, text)?;
@@ -355,45 +351,333 @@ struct Limits {
     single: Option<Spanned<toml::Value>>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Hand {
-    id: Spanned<String>,
-    name: Spanned<String>,
-    chinese: Option<Spanned<String>>,
-    value: Spanned<i64>,
-    #[serde(default)]
-    limit: bool,
-    #[serde(default)]
-    implies: Vec<Spanned<String>>,
-    series: Option<Spanned<String>>,
-    #[serde(default)]
-    fallback: bool,
-    summary: Option<Spanned<String>>,
-    example: Option<Spanned<String>>,
-    shape: Option<Spanned<String>>,
-    tiles: Option<Spanned<String>>,
-    suits: Option<Spanned<toml::Value>>,
-    honours: Option<Spanned<String>>,
-    terminals: Option<Spanned<String>>,
-    sets: Option<Spanned<String>>,
-    every_set_holds: Option<Spanned<String>>,
-    concealed: Option<bool>,
-    self_drawn: Option<bool>,
-    kongs: Option<Spanned<toml::Value>>,
-    concealed_triplets: Option<Spanned<toml::Value>>,
-    triplets: Option<Spanned<Triplets>>,
-    pair: Option<Spanned<String>>,
-    ended: Option<Spanned<toml::Value>>,
-    identical_sequences: Option<Spanned<toml::Value>>,
-    identical_sequence_pairs: Option<Spanned<toml::Value>>,
-    similar_sequences: Option<Spanned<i64>>,
-    similar_triplets: Option<Spanned<i64>>,
-    similar_triplets_and_pair: Option<bool>,
-    straight: Option<bool>,
-    consecutive_triplets: Option<Spanned<i64>>,
-    held: Option<Spanned<String>>,
-    each_triplet_of: Option<Spanned<String>>,
+/// The condition keys of a table that has them ([`condition_table`]), read as data.
+macro_rules! requirements_of {
+    ($hand:expr, $text:expr) => {{
+        let hand = $hand;
+        let text = $text;
+    let mut r = Requirements::ANY;
+    if let Some(tiles) = &hand.tiles {
+        r.tiles = tiles_of(tiles, text)?;
+    }
+    if let Some(suits) = &hand.suits {
+        r.suits = count(suits, "suits", 3, text)?;
+    }
+    if let Some(honours) = &hand.honours {
+        r.honours = choice(honours, &PRESENCE, text)?;
+    }
+    if let Some(terminals) = &hand.terminals {
+        r.terminals = choice(terminals, &PRESENCE, text)?;
+    }
+    if let Some(sets) = &hand.sets {
+        r.sets = choice(
+            sets,
+            &[
+                ("any", SetsRule::Any),
+                ("triplets", SetsRule::Triplets),
+                ("sequences", SetsRule::Sequences),
+            ],
+            text,
+        )?;
+    }
+    if let Some(every) = &hand.every_set_holds {
+        r.every_group_holds = tiles_of(every, text)?;
+    }
+    r.concealed = hand.concealed;
+    r.self_drawn = hand.self_drawn;
+    if let Some(ended) = &hand.ended {
+        r.ended = endings(ended, text)?;
+    }
+    if let Some(identical) = &hand.identical_sequences {
+        r.identical_sequences = count(identical, "identical_sequences", 4, text)?;
+    }
+    if let Some(pairs) = &hand.identical_sequence_pairs {
+        r.identical_pairs = count(pairs, "identical_sequence_pairs", 2, text)?;
+    }
+    let suits =
+        |value: &Spanned<i64>, what: &str| number_within(value, what, 2..=3, "number suits", text);
+    if let Some(n) = &hand.similar_sequences {
+        r.similar_sequences = suits(n, "similar_sequences")?;
+    }
+    if let Some(n) = &hand.similar_triplets {
+        r.similar_triplets = suits(n, "similar_triplets")?;
+    }
+    r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
+    r.straight = hand.straight.unwrap_or(false);
+    if let Some(each) = &hand.each_triplet_of {
+        // A tile set, with the word seat_wind for the seat's own wind (the set's words
+        // checked as any tile set's, at their places).
+        let words = each.get_ref();
+        let seat_wind = words
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case("seat_wind"));
+        let rest: String = words
+            .split(' ')
+            .map(|w| {
+                if w.eq_ignore_ascii_case("seat_wind") {
+                    " ".repeat(w.len())
+                } else {
+                    w.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        r.each_set_of = if rest.trim().is_empty() {
+            0
+        } else {
+            tile_set(&rest).map_err(|(offset, message)| {
+                error_at(text, each.span().start + 1 + offset, message)
+            })?
+        };
+        r.each_seat_wind = seat_wind;
+        if r.each_set_of == 0 && !seat_wind {
+            return Err(error_at(text, each.span().start, "each_triplet_of names the tiles whose triplets count, once each (\"dragons seat_wind\")".to_string()));
+        }
+    }
+    if let Some(held) = &hand.held {
+        r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
+            error_at(
+                text,
+                held.span().start,
+                format!("held is {:?}: the concealed tiles before the win, rank by rank, are digits 1 to 9, each at most four times (\"1112345678999\")", held.get_ref()),
+            )
+        })?);
+    }
+    if let Some(n) = &hand.consecutive_triplets {
+        r.consecutive_triplets =
+            number_within(n, "consecutive_triplets", 2..=4, "triplets in a run", text)?;
+    }
+    if let Some(kongs) = &hand.kongs {
+        r.kongs = count(kongs, "kongs", 4, text)?;
+    }
+    if let Some(concealed) = &hand.concealed_triplets {
+        r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
+    }
+    if let Some(triplets) = &hand.triplets {
+        r.triplets_of = tiles_of(&triplets.get_ref().of, text)?;
+        r.triplets = triplets_count(triplets, text)?;
+    }
+    if let Some(pair) = &hand.pair {
+        r.pair = tiles_of(pair, text)?;
+    }
+    Ok(r)
+    }};
+}
+
+/// Declares a table of the file that holds a condition, a new hand or a part of one
+/// (`any_of`, `all_of`): its own keys, then the condition's, which both kinds of table have,
+/// with the reading of them into [`Requirements`] (`requirements`) and their words to check
+/// (`words`). One list of the condition's keys for both, as TOML's reader knows a table's keys
+/// only from its fields (and says the keys it knows, in their order, for one it does not).
+macro_rules! condition_table {
+    ($(#[$meta:meta])* struct $name:ident { $($own:tt)* }) => {
+        $(#[$meta])*
+        struct $name {
+            $($own)*
+            tiles: Option<Spanned<String>>,
+            suits: Option<Spanned<toml::Value>>,
+            honours: Option<Spanned<String>>,
+            terminals: Option<Spanned<String>>,
+            sets: Option<Spanned<String>>,
+            every_set_holds: Option<Spanned<String>>,
+            concealed: Option<bool>,
+            self_drawn: Option<bool>,
+            kongs: Option<Spanned<toml::Value>>,
+            concealed_triplets: Option<Spanned<toml::Value>>,
+            triplets: Option<Spanned<Triplets>>,
+            pair: Option<Spanned<String>>,
+            ended: Option<Spanned<toml::Value>>,
+            identical_sequences: Option<Spanned<toml::Value>>,
+            identical_sequence_pairs: Option<Spanned<toml::Value>>,
+            similar_sequences: Option<Spanned<i64>>,
+            similar_triplets: Option<Spanned<i64>>,
+            similar_triplets_and_pair: Option<bool>,
+            straight: Option<bool>,
+            consecutive_triplets: Option<Spanned<i64>>,
+            held: Option<Spanned<String>>,
+            each_triplet_of: Option<Spanned<String>>,
+            #[serde(default)]
+            any_of: Vec<Spanned<Part>>,
+            #[serde(default)]
+            all_of: Vec<Spanned<Part>>,
+        }
+
+        impl ConditionTable for $name {
+            fn requirements(&self, text: &str) -> Result<Requirements, RulesFileError> {
+                requirements_of!(self, text)
+            }
+
+            fn words(&self) -> impl Iterator<Item = &Spanned<String>> {
+                [
+                    &self.tiles,
+                    &self.honours,
+                    &self.terminals,
+                    &self.sets,
+                    &self.every_set_holds,
+                    &self.pair,
+                    &self.held,
+                    &self.each_triplet_of,
+                ]
+                .into_iter()
+                .flatten()
+                .chain(self.triplets.iter().map(|t| &t.get_ref().of))
+            }
+
+            fn groups(&self) -> (&[Spanned<Part>], &[Spanned<Part>]) {
+                (&self.all_of, &self.any_of)
+            }
+        }
+    };
+}
+
+/// What a table holding a condition gives ([`condition_table`]): a new hand, or a part of
+/// one.
+trait ConditionTable {
+    /// Its condition's keys as data (not its groups: [`Group::of`]).
+    fn requirements(&self, text: &str) -> Result<Requirements, RulesFileError>;
+
+    /// Its condition's words, to be checked as texts (tile sets, the words of a choice).
+    fn words(&self) -> impl Iterator<Item = &Spanned<String>>;
+
+    /// Its groups: every part of `all_of` must hold, and one part at least of `any_of`.
+    fn groups(&self) -> (&[Spanned<Part>], &[Spanned<Part>]);
+}
+
+/// A condition with groups, as a hand of a rules file writes it: its own keys, every part
+/// of `all_of`, and one part at least of `any_of`, each part a condition of the same kind.
+/// Read once, when the file is; held by the hand's condition, a closure
+/// ([`Condition::Closure`]).
+#[derive(Debug)]
+struct Group {
+    own: Requirements,
+    all_of: Vec<Group>,
+    any_of: Vec<Group>,
+}
+
+/// How deep parts may hold parts: a club's "either this or that" is one level, rarely two.
+const MOST_NESTED: usize = 4;
+
+impl Group {
+    /// The condition of `table`, its parts read in turn (at depth `depth`, 0 for a hand's
+    /// own): a part that asks nothing, an empty `any_of`, a part counting a hand's sets or
+    /// nested past [`MOST_NESTED`] are refused where they are written.
+    fn of(
+        table: &impl ConditionTable,
+        depth: usize,
+        shapes: Shapes,
+        text: &str,
+    ) -> Result<Group, RulesFileError> {
+        let own = table.requirements(text)?;
+        let (all_of, any_of) = table.groups();
+        let parts = |list: &[Spanned<Part>], key: &str| -> Result<Vec<Group>, RulesFileError> {
+            list.iter()
+                .map(|part| {
+                    let at = |message: String| error_at(text, part.span().start, message);
+                    if depth + 1 >= MOST_NESTED {
+                        return Err(at(format!("{key} is nested {MOST_NESTED} deep: a part's parts go {} deep at most", MOST_NESTED - 1)));
+                    }
+                    let group = Group::of(part.get_ref(), depth + 1, shapes, text)?;
+                    if group.own == Requirements::ANY && group.all_of.is_empty() && group.any_of.is_empty() {
+                        return Err(at(format!("a part of {key} asks nothing: give it a condition's keys, as a hand's (tiles, triplets, ...)")));
+                    }
+                    if group.own.counts_each_set() {
+                        return Err(at("each_triplet_of counts a hand's sets, each once: it is a key of the hand, not of a part".to_string()));
+                    }
+                    if let Some(why) = impossible(&group.own, shapes) {
+                        return Err(at(format!("no hand can meet this part of {key}: {why}")));
+                    }
+                    Ok(group)
+                })
+                .collect()
+        };
+        let all_of_parts = parts(all_of, "all_of")?;
+        let any_of_parts = parts(any_of, "any_of")?;
+        Ok(Group {
+            own,
+            all_of: all_of_parts,
+            any_of: any_of_parts,
+        })
+    }
+
+    /// Whether it has groups at all (else its own keys are the whole condition).
+    fn has_parts(&self) -> bool {
+        !self.all_of.is_empty() || !self.any_of.is_empty()
+    }
+
+    /// Whether the reading of `f` meets it.
+    fn holds(&self, f: &Facts) -> bool {
+        self.own.holds(f)
+            && self.all_of.iter().all(|part| part.holds(f))
+            && (self.any_of.is_empty() || self.any_of.iter().any(|part| part.holds(f)))
+    }
+
+    /// The fewest and the most sequences of a regular reading that meets it
+    /// ([`Requirements::sequence_bounds`]): within its own and every `all_of` part's, and
+    /// within the widest of its `any_of` parts'.
+    fn sequence_bounds(&self) -> (u8, u8) {
+        let within = |(fewest, most): (u8, u8), (f, m): (u8, u8)| (fewest.max(f), most.min(m));
+        let mut bounds = self.own.sequence_bounds();
+        for part in &self.all_of {
+            bounds = within(bounds, part.sequence_bounds());
+        }
+        if !self.any_of.is_empty() {
+            let widest = (self.any_of.iter())
+                .map(Group::sequence_bounds)
+                .fold((4, 0), |(fewest, most), (f, m)| {
+                    (fewest.min(f), most.max(m))
+                });
+            bounds = within(bounds, widest);
+        }
+        bounds
+    }
+
+    /// The condition in words, for the card: its own keys' (with the hand's shape), then
+    /// "(…) and (…)" for `all_of` and "either (…) or (…)" for `any_of`, joined by ", and ".
+    fn describe(&self, shapes: Shapes) -> String {
+        let mut pieces = Vec::new();
+        if self.own != Requirements::ANY || shapes != REGULAR_OR_PAIRS || !self.has_parts() {
+            pieces.push(describe(&self.own, shapes));
+        }
+        let part = |group: &Group| format!("({})", group.describe(REGULAR_OR_PAIRS));
+        if !self.all_of.is_empty() {
+            let parts: Vec<String> = self.all_of.iter().map(part).collect();
+            pieces.push(parts.join(" and "));
+        }
+        if !self.any_of.is_empty() {
+            let parts: Vec<String> = self.any_of.iter().map(part).collect();
+            pieces.push(format!("either {}", parts.join(" or ")));
+        }
+        pieces.join(", and ")
+    }
+}
+
+condition_table! {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Hand {
+        id: Spanned<String>,
+        name: Spanned<String>,
+        chinese: Option<Spanned<String>>,
+        value: Spanned<i64>,
+        #[serde(default)]
+        limit: bool,
+        #[serde(default)]
+        implies: Vec<Spanned<String>>,
+        series: Option<Spanned<String>>,
+        #[serde(default)]
+        fallback: bool,
+        summary: Option<Spanned<String>>,
+        example: Option<Spanned<String>>,
+        shape: Option<Spanned<String>>,
+    }
+}
+
+condition_table! {
+    /// A part of a hand's condition, in its `any_of` or `all_of`: condition keys, every one of
+    /// which must hold, and groups of its own.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Part {}
 }
 
 #[derive(Deserialize)]
@@ -1154,8 +1438,9 @@ fn add_hand(
         Some(shape) => choice(shape, &SHAPES, text)?,
         None => REGULAR_OR_PAIRS,
     };
-    let r = requirements(hand, text)?;
-    if hand.fallback && (r != Requirements::ANY || hand.limit) {
+    let group = Group::of(hand, 0, shapes, text)?;
+    let r = group.own;
+    if hand.fallback && (r != Requirements::ANY || group.has_parts() || hand.limit) {
         return Err(error_at(
             text,
             spanned.span().start,
@@ -1181,13 +1466,23 @@ fn add_hand(
             format!("no hand can be '{}': {why}", hand.name.get_ref()),
         ));
     }
+    if r.counts_each_set() && group.has_parts() {
+        return Err(error_at(
+            text,
+            spanned.span().start,
+            format!(
+                "'{}' counts each triplet of some tiles (each_triplet_of) and has parts (any_of, all_of): a hand counted once a set asks nothing else",
+                hand.name.get_ref()
+            ),
+        ));
+    }
     // Passed by on a regular reading with a number of sequences it cannot have, as a
     // built-in pattern is (its words on the card are those of the shape written).
-    let narrowed = match r.sequence_bounds() {
+    let narrowed = match group.sequence_bounds() {
         (fewest, most) if fewest <= most && !hand.fallback => shapes.with_sequences(fewest, most),
         _ => shapes,
     };
-    let pattern = hand_pattern(hand, r, shapes, text)?.with_shapes(narrowed);
+    let pattern = hand_pattern(hand, group, shapes, text)?.with_shapes(narrowed);
     rules
         .add_pattern(pattern, &[])
         .map_err(|e| change_error(text, hand.id.span(), e))
@@ -1317,115 +1612,6 @@ fn circle(implied: &[Vec<usize>], placed: &[bool]) -> Vec<usize> {
     path
 }
 
-/// The conditions of a new hand, as data.
-fn requirements(hand: &Hand, text: &str) -> Result<Requirements, RulesFileError> {
-    let mut r = Requirements::ANY;
-    if let Some(tiles) = &hand.tiles {
-        r.tiles = tiles_of(tiles, text)?;
-    }
-    if let Some(suits) = &hand.suits {
-        r.suits = count(suits, "suits", 3, text)?;
-    }
-    if let Some(honours) = &hand.honours {
-        r.honours = choice(honours, &PRESENCE, text)?;
-    }
-    if let Some(terminals) = &hand.terminals {
-        r.terminals = choice(terminals, &PRESENCE, text)?;
-    }
-    if let Some(sets) = &hand.sets {
-        r.sets = choice(
-            sets,
-            &[
-                ("any", SetsRule::Any),
-                ("triplets", SetsRule::Triplets),
-                ("sequences", SetsRule::Sequences),
-            ],
-            text,
-        )?;
-    }
-    if let Some(every) = &hand.every_set_holds {
-        r.every_group_holds = tiles_of(every, text)?;
-    }
-    r.concealed = hand.concealed;
-    r.self_drawn = hand.self_drawn;
-    if let Some(ended) = &hand.ended {
-        r.ended = endings(ended, text)?;
-    }
-    if let Some(identical) = &hand.identical_sequences {
-        r.identical_sequences = count(identical, "identical_sequences", 4, text)?;
-    }
-    if let Some(pairs) = &hand.identical_sequence_pairs {
-        r.identical_pairs = count(pairs, "identical_sequence_pairs", 2, text)?;
-    }
-    let suits =
-        |value: &Spanned<i64>, what: &str| number_within(value, what, 2..=3, "number suits", text);
-    if let Some(n) = &hand.similar_sequences {
-        r.similar_sequences = suits(n, "similar_sequences")?;
-    }
-    if let Some(n) = &hand.similar_triplets {
-        r.similar_triplets = suits(n, "similar_triplets")?;
-    }
-    r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
-    r.straight = hand.straight.unwrap_or(false);
-    if let Some(each) = &hand.each_triplet_of {
-        // A tile set, with the word seat_wind for the seat's own wind (the set's words
-        // checked as any tile set's, at their places).
-        let words = each.get_ref();
-        let seat_wind = words
-            .split_whitespace()
-            .any(|w| w.eq_ignore_ascii_case("seat_wind"));
-        let rest: String = words
-            .split(' ')
-            .map(|w| {
-                if w.eq_ignore_ascii_case("seat_wind") {
-                    " ".repeat(w.len())
-                } else {
-                    w.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        r.each_set_of = if rest.trim().is_empty() {
-            0
-        } else {
-            tile_set(&rest).map_err(|(offset, message)| {
-                error_at(text, each.span().start + 1 + offset, message)
-            })?
-        };
-        r.each_seat_wind = seat_wind;
-        if r.each_set_of == 0 && !seat_wind {
-            return Err(error_at(text, each.span().start, "each_triplet_of names the tiles whose triplets count, once each (\"dragons seat_wind\")".to_string()));
-        }
-    }
-    if let Some(held) = &hand.held {
-        r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
-            error_at(
-                text,
-                held.span().start,
-                format!("held is {:?}: the concealed tiles before the win, rank by rank, are digits 1 to 9, each at most four times (\"1112345678999\")", held.get_ref()),
-            )
-        })?);
-    }
-    if let Some(n) = &hand.consecutive_triplets {
-        r.consecutive_triplets =
-            number_within(n, "consecutive_triplets", 2..=4, "triplets in a run", text)?;
-    }
-    if let Some(kongs) = &hand.kongs {
-        r.kongs = count(kongs, "kongs", 4, text)?;
-    }
-    if let Some(concealed) = &hand.concealed_triplets {
-        r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
-    }
-    if let Some(triplets) = &hand.triplets {
-        r.triplets_of = tiles_of(&triplets.get_ref().of, text)?;
-        r.triplets = triplets_count(triplets, text)?;
-    }
-    if let Some(pair) = &hand.pair {
-        r.pair = tiles_of(pair, text)?;
-    }
-    Ok(r)
-}
-
 /// How many triplets of the kinds `triplets = {of, …}` names: `exactly`, or `at_least`
 /// and `at_most`; at least one of them.
 fn triplets_count(triplets: &Spanned<Triplets>, text: &str) -> Result<Count, RulesFileError> {
@@ -1468,7 +1654,7 @@ fn triplets_count(triplets: &Spanned<Triplets>, text: &str) -> Result<Count, Rul
 /// shapes, and its text (given, or said from its conditions).
 fn hand_pattern(
     hand: &Hand,
-    r: Requirements,
+    group: Group,
     shapes: Shapes,
     text: &str,
 ) -> Result<Pattern, RulesFileError> {
@@ -1481,9 +1667,9 @@ fn hand_pattern(
     let summary = hand.summary.as_ref().map_or_else(
         || {
             if hand.fallback {
-                format!("{}, with no other pattern", describe(&r, shapes))
+                format!("{}, with no other pattern", group.describe(shapes))
             } else {
-                describe(&r, shapes)
+                group.describe(shapes)
             }
         },
         |s| s.get_ref().clone(),
@@ -1502,8 +1688,13 @@ fn hand_pattern(
         value,
         if hand.fallback {
             Condition::Fallback
+        } else if group.has_parts() {
+            // Parts, any of which may hold, are more than one set of requirements says: the
+            // group is held by a closure, as a condition made in code is.
+            let group = std::sync::Arc::new(group);
+            Condition::Closure(std::sync::Arc::new(move |f: &Facts| group.holds(f)))
         } else {
-            Condition::Requires(r)
+            Condition::Requires(group.own)
         },
     )
     .with_chinese(

@@ -18,7 +18,9 @@ const HUANG_CLUB: &str = "docs/examples/rules/huang-club.toml";
 const KONG_CLUB: &str = "docs/examples/rules/kong-club.toml";
 const WSOM_AS_DATA: &str = "docs/examples/rules/wsom-as-data.toml";
 const ZJ_AS_DATA: &str = "docs/examples/rules/zj-as-data.toml";
-const SHIPPED: [&str; 7] = [
+const EITHER_CLUB: &str = "docs/examples/rules/either-club.toml";
+const SHIPPED: [&str; 8] = [
+    EITHER_CLUB,
     CLUB_400,
     DISCARDER_PAYS,
     SEASONAL,
@@ -652,7 +654,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,
@@ -1226,4 +1228,101 @@ fn a_file_from_nothing_names_its_scheme_and_its_name() {
     for &(text, line, column, message) in cases {
         assert_eq!(refused(text), (line, column, message.to_string()), "{text}");
     }
+}
+
+#[test]
+fn a_hand_holds_any_of_its_parts_or_all_of_them() {
+    let rules = load(EITHER_CLUB);
+    // Each hand self-drawn by East (the seat wind is w1), so each other seat pays the total.
+    // Two dragon triplets: c.1 (either part), not c.2 (no wind triplet). 1.2 Concealed 5,
+    // 3.1 Value Honor 10 twice, 4.2.1 Two Concealed Triplets 5, c.1 20: 50.
+    assert_eq!(
+        scored(&rules, "e111 e222 b123 c456 d5 +d5 self"),
+        (50, [150, -50, -50, -50])
+    );
+    // A dragon and a South wind triplet: c.2 (both parts), not c.1 (one dragon, one wind).
+    // 1.2 5, 3.1 10 (the dragon's; South is not East's wind), 4.2.1 5, c.2 15: 35.
+    assert_eq!(
+        scored(&rules, "e111 w222 b123 c456 d5 +d5 self"),
+        (35, [105, -35, -35, -35])
+    );
+    // Three wind triplets: c.1 (its second part), not c.2 (no dragon). 1.2 5, 3.1 10 (w111,
+    // East's own wind), 3.3.2 Big Three Winds 120, 4.2.2 Three Concealed Triplets 30,
+    // c.1 20: 185.
+    assert_eq!(
+        scored(&rules, "w111 w222 w333 c456 d5 +d5 self"),
+        (185, [555, -185, -185, -185])
+    );
+    // One wind triplet: neither. 1.2 5, 4.2.1 5: 10.
+    assert_eq!(
+        scored(&rules, "b111 w222 b123 c456 d5 +d5 self"),
+        (10, [30, -10, -10, -10])
+    );
+    // The card words each.
+    let card = mjscore(&["rules", "show", EITHER_CLUB]).stdout;
+    assert!(
+        card.contains("regular, and either (2+ triplets of e123) or (3+ triplets of w1234)"),
+        "{card}"
+    );
+    assert!(
+        card.contains("(1+ triplets of e123) and (1+ triplets of w1234)"),
+        "{card}"
+    );
+}
+
+#[test]
+fn a_part_that_asks_nothing_or_counts_sets_is_refused() {
+    let hand = |parts: &str| {
+        format!("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"P\"\nvalue = 5\n{parts}\n")
+    };
+    let cases: &[(&str, usize, usize, &str)] = &[
+        (
+            "any_of = [{}]",
+            6,
+            11,
+            "a part of any_of asks nothing: give it a condition's keys, as a hand's (tiles, triplets, ...)",
+        ),
+        (
+            "all_of = [{ each_triplet_of = \"dragons\" }]",
+            6,
+            11,
+            "each_triplet_of counts a hand's sets, each once: it is a key of the hand, not of a part",
+        ),
+        (
+            "any_of = [{ suits = 2, tiles = \"bamboo\" }]",
+            6,
+            11,
+            "no hand can meet this part of any_of: it needs 2 suits, and its tiles are of 1",
+        ),
+        (
+            // The fourth part in, at its brace.
+            "any_of = [{ any_of = [{ any_of = [{ any_of = [{ straight = true }] }] }] }]",
+            6,
+            47,
+            "any_of is nested 4 deep: a part's parts go 3 deep at most",
+        ),
+    ];
+    for &(parts, line, column, message) in cases {
+        let text = hand(parts);
+        assert_eq!(
+            refused(&text),
+            (line, column, message.to_string()),
+            "{text}"
+        );
+    }
+    // A key no part has, with the keys a part has.
+    let (line, column, message) = refused(&hand("any_of = [{ triplet = 2 }]"));
+    assert_eq!((line, column), (6, 13));
+    assert!(
+        message
+            .starts_with("no key 'triplet' here: did you mean triplets? (the keys: tiles, suits,"),
+        "{message}"
+    );
+    // A fallback hand has no parts.
+    let text = "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"F\"\nvalue = 1\nfallback = true\nany_of = [{ straight = true }]\n";
+    assert!(
+        refused(text).2.starts_with("'F' is a fallback hand"),
+        "{:?}",
+        refused(text)
+    );
 }
