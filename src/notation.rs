@@ -270,7 +270,6 @@ pub(crate) const MAX_CLAIMED: usize = 128;
 
 /// What a `claim=` token (or `--claim`) says the hand is worth (docs/rules.md § Claims).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ClaimSpec {
     /// `claim=45`: a value.
     Points(u32),
@@ -1291,6 +1290,13 @@ fn meld_token(rest: &str) -> &str {
     &rest[..end]
 }
 
+/// Whether a word's value is the number 1, however many zeros lead it (`1`, `01`): `last=01`
+/// is the last tile as `last=1` is, under every rule set.
+fn is_one(value: &[u8]) -> bool {
+    let zeros = value.iter().take_while(|&&b| b == b'0').count();
+    &value[zeros..] == b"1"
+}
+
 /// A context word, optionally `key=value`.
 fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     if let Some((length, word)) = plain_word(input.as_bytes()) {
@@ -1311,7 +1317,7 @@ fn word(input: &str) -> Res<'_, AnyWord<'_>> {
     use keyword::*;
     match lower_code(key.as_bytes()) {
         // `last=N` (N > 1) is left to the scoring system (Huang's last tiles of the wall).
-        LAST if value.is_some_and(|v| v != "1") => named,
+        LAST if value.is_some_and(|v| !is_one(v.as_bytes())) => named,
         SELF | LAST | KONG | ROB | HEAVEN | EARTH => {
             fail(input, NotationErrorKind::UnexpectedValue(key_lower()))
         }
@@ -1844,7 +1850,8 @@ fn plain_word(bytes: &[u8]) -> Option<(usize, Word)> {
     let seat = || value.filter(|v| !v.is_empty()).and_then(seat_of);
     let word = match (key, value) {
         (SELF, None) => Word::SelfDraw,
-        (LAST, None) | (LAST, Some(b"1")) => Word::LastTile,
+        (LAST, None) => Word::LastTile,
+        (LAST, Some(n)) if is_one(n) => Word::LastTile,
         (KONG, None) => Word::KongSupplement,
         (ROB, None) => Word::RobbedKong,
         (HEAVEN, None) => Word::Heaven,

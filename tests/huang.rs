@@ -522,11 +522,25 @@ fn context_words_and_their_errors() {
         error(&format!("{hand} flowers=9")),
         (28, "flowers=9: a number from 0 to 8".into())
     );
-    // last=1 is last, and given with last it is given twice.
+    // last=1 is last, and given with last it is given twice; so is last=01, the same number.
     assert_eq!(
         error(&format!("{hand} last last=1")),
         (33, "'last' is given twice".into())
     );
+    assert_eq!(
+        error(&format!("{hand} last last=01")),
+        (33, "'last' is given twice".into())
+    );
+    // Under WSOM too: last=01 is Final Draw's last tile, not a word of Huang's alone.
+    for last in ["last=1", "last=01"] {
+        let line = "b123 c456 d789 b234 c5 +c5 self ".to_string() + last;
+        let scored = mjscore::score_line(&line, &mjscore::rules::WSOM).unwrap();
+        let mjscore::Outcome::Win { reading, .. } = &scored.outcome else {
+            panic!("{line}: a win");
+        };
+        // 1.1 All Sequences 5 + 1.2 Concealed Hand 5 + 9.1.1 Final Draw 10 = 20.
+        assert_eq!(reading.total, 20, "{line}");
+    }
     // The other rule sets refuse Huang's words and say which rule set reads them.
     for word in ["tin=earth", "last=3", "lastcopy", "flowers=8"] {
         let e = mjscore::score_line(&format!("{hand} {word}"), &mjscore::rules::WSOM).unwrap_err();
