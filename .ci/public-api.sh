@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The library's public API as a listing, one line an item, then one line for each of its
 # fields, variants and methods (its own, not those of the traits it implements), read from
-# the docs `cargo doc --no-deps --lib --no-default-features` wrote in target/doc/mjscore.
+# the docs `cargo doc --no-deps --lib --no-default-features --features serde` wrote in
+# target/doc/mjscore.
 # .ci/run compares it with snapshots/public-api.txt, so that every change to the API is
 # made on purpose: after one, write the listing again with
 #
-#     cargo doc --no-deps --lib --no-default-features && .ci/public-api.sh > snapshots/public-api.txt
+#     cargo doc --no-deps --lib --no-default-features --features serde && .ci/public-api.sh > snapshots/public-api.txt
 #
 # and read the difference before committing it.
 set -euo pipefail

@@ -47,7 +47,8 @@ const AS_DATA: &str = include_str!("../docs/examples/rules/wsom-as-data.toml");
 /// [`AS_DATA`] read, once for every thread.
 fn as_data() -> &'static RuleSet {
     static AS_DATA_RULES: OnceLock<RuleSet> = OnceLock::new();
-    AS_DATA_RULES.get_or_init(|| mjscore::rules_file::parse(AS_DATA).expect("WSOM as data checks"))
+    AS_DATA_RULES
+        .get_or_init(|| mjscore::RuleSet::from_rules_file(AS_DATA).expect("WSOM as data checks"))
 }
 
 /// Instances of `pattern` in one reading, before implications: 0 when it does not apply.

@@ -27,7 +27,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let again = mjscore::rules_file::parse(AGAIN).expect("the vocabulary file checks");
+    let again = mjscore::RuleSet::from_rules_file(AGAIN).expect("the vocabulary file checks");
     let pairs: Vec<(&Pattern, &Pattern)> = again
         .patterns()
         .iter()
@@ -36,8 +36,10 @@ fn main() {
             Some((WSOM.pattern(id).expect("a WSOM pattern"), copy))
         })
         .collect();
-    let wsom_as_data = mjscore::rules_file::parse(WSOM_AS_DATA).expect("WSOM as data checks");
-    let zj_as_data = mjscore::rules_file::parse(ZJ_AS_DATA).expect("Zung Jung as data checks");
+    let wsom_as_data =
+        mjscore::RuleSet::from_rules_file(WSOM_AS_DATA).expect("WSOM as data checks");
+    let zj_as_data =
+        mjscore::RuleSet::from_rules_file(ZJ_AS_DATA).expect("Zung Jung as data checks");
     let mut applied = vec![0u64; pairs.len()];
     let examples = WSOM.patterns().iter().map(|p| p.example.to_string());
     let lines = examples.chain(mjscore::corpus::winning_hands(2026, count));

@@ -19,7 +19,6 @@ use crate::tile::{kinds, write_run, Tile, KINDS};
 
 /// The shape of a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Shape {
     /// Four sets and a pair (the eyes).
     Regular {
@@ -45,7 +44,6 @@ pub enum Shape {
     /// without melds.
     Special {
         /// Which shape.
-        #[cfg_attr(feature = "serde", serde(serialize_with = "serialize_shape_name"))]
         shape: &'static SpecialShape,
         /// The 14 tiles, sorted.
         tiles: [Tile; 14],
@@ -101,7 +99,6 @@ impl Shape {
 
 /// Where the winning tile went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Placement {
     /// Into `sets[index]` of a regular hand.
     Set(usize),
@@ -113,7 +110,6 @@ pub enum Placement {
 
 /// One reading of a winning hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Arrangement {
     /// How the 14 tiles group.
     pub shape: Shape,
@@ -675,15 +671,6 @@ impl Shape {
             Shape::Special { .. } => 4,
         }
     }
-}
-
-/// A special shape by its name, for `serde` (it holds a function).
-#[cfg(feature = "serde")]
-fn serialize_shape_name<S: serde::Serializer>(
-    shape: &&SpecialShape,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.serialize_str(shape.name)
 }
 
 #[cfg(test)]

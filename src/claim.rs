@@ -27,17 +27,12 @@ type Few<T> = SmallVec<T, 4>;
 
 /// A claim read against a rule set.
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Claim<'r> {
     /// The claim as written.
     pub spec: ClaimSpec,
     /// The points claimed; for a pattern claim, what the limit makes of their sum.
     pub value: u32,
     /// The claimed patterns, for a pattern claim ([`Claim::patterns`]).
-    #[cfg_attr(
-        feature = "serde",
-        serde(serialize_with = "crate::patterns::serialize_optional_ids")
-    )]
     patterns: Option<Few<&'r Pattern>>,
 }
 
@@ -222,7 +217,6 @@ fn points_in(reading: &Reading, pattern: &Pattern) -> Option<u32> {
 
 /// The referee's verdict on a claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum ClaimVerdict {
     /// The claim equals the true value.
     Confirmed,
@@ -256,7 +250,6 @@ impl ClaimVerdict {
 
 /// A claim with its verdict and what it settles.
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ClaimCheck<'r> {
     /// The claim.
     pub claim: Claim<'r>,
@@ -273,10 +266,6 @@ pub struct ClaimCheck<'r> {
     /// Counted in the hand but not claimed ([`ClaimCheck::missed`]).
     missed: Few<CountedPattern<'r>>,
     /// Claimed but not counted in the hand ([`ClaimCheck::not_there`]).
-    #[cfg_attr(
-        feature = "serde",
-        serde(serialize_with = "crate::patterns::serialize_ids")
-    )]
     not_there: Few<&'r Pattern>,
 }
 
@@ -387,14 +376,14 @@ fn multiset_difference<'r, T: Clone, R: Iterator<Item = &'r Pattern>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{doubling_with_maximum, ALL};
+    use crate::rules::ALL;
 
     /// A single claimed pattern is valued without the limit step: it must come to what the
     /// limit step makes of it, for every pattern of every rule set (patterns that score
     /// alone, percentages, a maximum that caps, computed values worth 7 or 400 here).
     #[test]
     fn one_claimed_pattern_is_worth_what_the_limit_makes_of_it() {
-        let low_maximum = doubling_with_maximum(2);
+        let low_maximum = RuleSet::doubling_with_maximum(2);
         let mut rule_sets: Vec<&RuleSet> = ALL.to_vec();
         rule_sets.push(&low_maximum);
         for rules in rule_sets {

@@ -5,7 +5,7 @@
 //! renders.
 //!
 //! An event file is read with the care of a rules file: it is at most
-//! [`MAX_BYTES`](crate::rules_file::MAX_BYTES) long, and every error names its line and
+//! [`MAX_RULES_FILE_BYTES`](crate::RuleSet::MAX_RULES_FILE_BYTES) long, and every error names its line and
 //! column and what was expected there.
 
 use serde::Deserialize;

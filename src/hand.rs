@@ -178,7 +178,6 @@ pub enum ContextConflict {
 
 /// A declared set, checked for shape. `tile` is its lowest tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Meld {
     /// Pung, chow, kong or concealed kong.
     pub kind: MeldKind,
@@ -200,7 +199,6 @@ impl Meld {
 
 /// How the winning tile was obtained.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum WinBy {
     /// Drawn from the wall (or a kong's supplement).
     SelfDraw,
@@ -215,7 +213,6 @@ pub enum WinBy {
 
 /// Who pays for a big hand won on a discard (docs/rules.md § Payments, Same-Round Immunity).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Liable {
     /// Self-draw: nobody is responsible, everyone pays the same.
     NoneSelfDraw,
@@ -239,7 +236,6 @@ impl Liable {
 
 /// The situation of the win, kept apart from the tiles.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct WinContext {
     /// The winner's seat (`seat=`, default East).
     pub seat: Seat,
@@ -346,7 +342,6 @@ pub type Melds = SmallVec<Meld, 4>;
 
 /// A hand that can exist at a table: the input to arrangement and scoring.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Hand {
     /// Concealed tiles without the winning tile, sorted.
     pub(crate) concealed: Tiles,

@@ -31,7 +31,7 @@
 //! | a hand before its win | [`analyse_line`] → [`Analysis`]: its [`Waits`], or the [`Discards`] that keep it calling |
 //! | many lines, a session | [`batch::run`] and [`batch::run_waits`]: every core, a [`Summary`], a session's [`Sheet`] |
 //! | render | a [`render::Format`]'s [`render::Renderer`] (text, JSON Lines, TSV), or one of your own |
-//! | rule sets | [`rules`] (the four), [`RuleSet::derive`] (a variant made at run time), [`rules_file::parse`] (a club's TOML) |
+//! | rule sets | [`rules`] (the four), [`RuleSet::derive`] (a variant made at run time), [`RuleSet::from_rules_file`] (a club's TOML) |
 //!
 //! # How it is built
 //!
@@ -47,7 +47,8 @@
 //! - `cli` (default): the `mjscore` program and what only it needs (argument parsing, the
 //!   man page, completions). `default-features = false` leaves the library alone, which
 //!   builds for `wasm32-unknown-unknown` too.
-//! - `serde`: `serde::Serialize` for the outcome types.
+//! - `serde`: [`record::Record`], a line's result as `mjscore --format json` writes it,
+//!   `serde::Serialize` and `serde::Deserialize`.
 //! - `testing`: the generator of random winning hands and the scoring invariants the tests,
 //!   the benches and the exhaustive proof use; it also makes the engine's modules public
 //!   (hidden from these docs), for tests that check the steps one by one.
@@ -111,17 +112,20 @@ pub mod render {
     pub use crate::output::json::Json;
     pub use crate::output::text::Text;
     pub use crate::output::tsv::Tsv;
-    pub use crate::output::{printable, Columns, Location, Renderer};
+    // What the program shows of a text its user gave (an argument, a message quoting one).
+    #[cfg(feature = "cli")]
+    pub use crate::output::printable;
+    pub use crate::output::{Columns, Location, Renderer};
     pub use crate::style::{Ansi, Paint, Plain, Role};
 }
+#[cfg(feature = "serde")]
+pub mod record;
 pub mod rules;
 pub mod rules_file;
 
 // Scoring a line of notation, and analysing one before its win.
 pub use error::{Error, ErrorKind};
-pub use line::{
-    analyse_line, analyse_line_with, score_hand, score_line, score_line_with, Options, Scored,
-};
+pub use line::{analyse_line, score_hand, score_line, score_line_with, Options, Scored};
 
 // A hand from tiles and a typed context, without notation.
 pub use build::HandTiles;

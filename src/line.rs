@@ -123,8 +123,8 @@ pub fn analyse_line<'r>(line: &str, rules: &'r RuleSet) -> Result<Analysis<'r>, 
 }
 
 /// [`analyse_line`] with the rule sets of `options` on offer (a claim and `--all` mean
-/// nothing to the analysis).
-pub fn analyse_line_with<'r>(
+/// nothing to the analysis): a batch's `waits` lines.
+pub(crate) fn analyse_line_with<'r>(
     line: &str,
     rules: &'r RuleSet,
     options: Options,
@@ -139,7 +139,6 @@ pub fn analyse_line_with<'r>(
 /// A scored line: the input, the hand read from it, the outcome, and the claim's check if
 /// the line (or `--claim`) made one.
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Scored<'r> {
     /// The line as given, kept with its result: a result outlives the text it was read
     /// from, and is tied only to the rule set whose patterns it counts (`'r`).

@@ -148,10 +148,10 @@ impl clap::builder::TypedValueParser for RulesArg {
         value: &std::ffi::OsStr,
     ) -> std::result::Result<String, clap::Error> {
         let text = value.to_string_lossy();
-        if mjscore::rules_file::is_path(&text) {
+        if mjscore::RuleSet::is_rules_file_path(&text) {
             return Ok(text.into_owned());
         }
-        if let Some(rules) = rules::by_id(&text) {
+        if let Some(rules) = RuleSet::by_id(&text) {
             return Ok(rules.id().to_string());
         }
         let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id()).collect();
@@ -333,7 +333,7 @@ enum RulesAction {
 /// line and the column. The file is read within the library's limit and one byte more
 /// (`/dev/zero` costs a megabyte), so that a longer one is refused in its words.
 fn read_rules_file(path: &Path) -> Result<(RuleSet, &'static RuleSet)> {
-    let limit = mjscore::rules_file::MAX_BYTES;
+    let limit = mjscore::RuleSet::MAX_RULES_FILE_BYTES;
     let bytes = read_within_limit(path)
         .with_context(|| format!("cannot read the rules file {}", path.display()))?;
     let at = |line: usize, column: usize, message: &str| {
@@ -351,19 +351,19 @@ fn read_rules_file(path: &Path) -> Result<(RuleSet, &'static RuleSet)> {
             return Err(at(line, column, "the file is not UTF-8: save it as UTF-8"));
         }
     };
-    let (mut rules, base) = mjscore::rules_file::parse_with_base(&text)
+    let (mut rules, base) = mjscore::RuleSet::from_rules_file_with_base(&text)
         .map_err(|e| at(e.line, e.column, &e.message))?;
     rules.read_from(path.to_string_lossy().into_owned());
     Ok((rules, base))
 }
 
 /// The bytes of the file at `path`, read up to one byte past the library's limit on a file
-/// (rules, event, players, a table's sheet: [`mjscore::rules_file::MAX_BYTES`]), so that a
+/// (rules, event, players, a table's sheet: [`mjscore::RuleSet::MAX_RULES_FILE_BYTES`]), so that a
 /// longer file is told by its length and `/dev/zero` costs no more.
 fn read_within_limit(path: &Path) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     File::open(path)?
-        .take(mjscore::rules_file::MAX_BYTES as u64 + 1)
+        .take(mjscore::RuleSet::MAX_RULES_FILE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
 }
@@ -723,7 +723,7 @@ fn command_line_rules(cli: &Cli) -> Result<Option<(String, Box<dyn Fn(&StatedRul
         let Some(max) = cli.max else {
             return Ok(None);
         };
-        let rules = rules::doubling_with_maximum(max);
+        let rules = RuleSet::doubling_with_maximum(max);
         return Ok(Some((
             format!("--max {max}"),
             Box::new(move |stated| {
@@ -732,7 +732,7 @@ fn command_line_rules(cli: &Cli) -> Result<Option<(String, Box<dyn Fn(&StatedRul
         )));
     }
     let given = format!("--rules {}{max}", cli.rules);
-    if mjscore::rules_file::is_path(&cli.rules) {
+    if mjscore::RuleSet::is_rules_file_path(&cli.rules) {
         let text = std::fs::read_to_string(&cli.rules)
             .with_context(|| format!("cannot read the rules file {}", cli.rules))?;
         let text = same_text(&text);
@@ -827,16 +827,16 @@ fn rules_command(action: &RulesAction) -> Result<()> {
 /// The rule set `--rules` names (a built-in one, or a rules file), with `--max` for the
 /// doubling table.
 fn chosen_rules(cli: &Cli) -> Result<Cow<'static, RuleSet>> {
-    if mjscore::rules_file::is_path(&cli.rules) {
+    if mjscore::RuleSet::is_rules_file_path(&cli.rules) {
         if cli.max.is_some() {
             bail!("--max changes the built-in doubling table; a rules file sets its own maximum ([limits] compound)");
         }
         return Ok(Cow::Owned(read_rules_file(Path::new(&cli.rules))?.0));
     }
-    match (rules::by_id(&cli.rules), cli.max) {
+    match (RuleSet::by_id(&cli.rules), cli.max) {
         (Some(rules), None) => Ok(Cow::Borrowed(rules)),
         (Some(rules), Some(max)) if rules.id() == rules::DOUBLING.id() => {
-            Ok(Cow::Owned(rules::doubling_with_maximum(max)))
+            Ok(Cow::Owned(RuleSet::doubling_with_maximum(max)))
         }
         (Some(_), Some(_)) => bail!("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)"),
         (None, _) => unreachable!("clap accepts only known rule sets"),

@@ -388,37 +388,6 @@ pub(crate) const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 /// their requirements, which both count so).
 pub(crate) use crate::tile::rank_counts;
 
-/// A pattern as its id, for `serde` (its table entry holds functions).
-#[cfg(feature = "serde")]
-pub(crate) fn serialize_id<S: serde::Serializer>(
-    pattern: &&Pattern,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&pattern.id)
-}
-
-/// Patterns as their ids, for `serde`.
-#[cfg(feature = "serde")]
-pub(crate) fn serialize_ids<S: serde::Serializer>(
-    patterns: &[&Pattern],
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    s.collect_seq(patterns.iter().map(|p| &*p.id))
-}
-
-/// Patterns as their ids, or nothing, for `serde`.
-#[cfg(feature = "serde")]
-pub(crate) fn serialize_optional_ids<'p, S, L>(patterns: &Option<L>, s: S) -> Result<S::Ok, S::Error>
-where
-    S: serde::Serializer,
-    L: std::ops::Deref<Target = [&'p Pattern]>,
-{
-    match patterns {
-        Some(patterns) => serialize_ids(patterns, s),
-        None => s.serialize_none(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{same_id, Facts};

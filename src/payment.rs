@@ -5,7 +5,6 @@ use crate::tile::Seat;
 
 /// Signed points per seat (East, South, West, North): the winner positive, the sum zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Payments {
     /// The winner's seat.
     pub winner: Seat,

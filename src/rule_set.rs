@@ -26,7 +26,7 @@ pub(crate) mod lookup;
 /// A scoring system: its pattern table, minimum, winning shapes, limit, context words,
 /// payments and wording. The program's four are in [`crate::rules`]; a variant of one,
 /// with values changed and patterns taken out or added, is made at run time with
-/// [`RuleSet::derive`], or read from a rules file ([`crate::rules_file::parse`]).
+/// [`RuleSet::derive`], or read from a rules file ([`RuleSet::from_rules_file`]).
 ///
 /// ```
 /// use mjscore::rules::{WSOM, ZJ};
@@ -819,7 +819,7 @@ impl RuleSet {
     /// for a shell if it must be.
     ///
     /// ```
-    /// let mut club = mjscore::rules_file::parse("base = \"wsom\"\nname = \"Spring club\"\n")?;
+    /// let mut club = mjscore::RuleSet::from_rules_file("base = \"wsom\"\nname = \"Spring club\"\n")?;
     /// assert_eq!(club.argument(), "spring-club");
     /// club.read_from("clubs/spring club.toml");
     /// assert_eq!(club.argument(), "'clubs/spring club.toml'");

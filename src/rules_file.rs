@@ -5,7 +5,7 @@
 //! ([`Requirements`]).
 //!
 //! ```
-//! let club = mjscore::rules_file::parse(r#"
+//! let club = mjscore::RuleSet::from_rules_file(r#"
 //! base = "wsom"
 //! name = "Thursday club"
 //! minimum = 10
@@ -22,7 +22,7 @@
 //!
 //! Every error names the line and column of the file it is about, and what was expected
 //! there, in a club keeper's words rather than the TOML reader's; a file with an error gives
-//! no rule set at all. A file is at most [`MAX_BYTES`] long, and each of its texts (a name,
+//! no rule set at all. A file is at most [`RuleSet::MAX_RULES_FILE_BYTES`](crate::RuleSet::MAX_RULES_FILE_BYTES) long, and each of its texts (a name,
 //! an id, a summary) is one line of a bounded length, without a character a terminal would
 //! act on: everything a rule set read here shows is printable as it is.
 
@@ -48,7 +48,7 @@ mod texts;
 /// The longest rules file read, in bytes (1 MiB): a club's file is a few kilobytes, and a
 /// longer text is refused before it is read as TOML. A caller reading a file reads at most
 /// one byte more than this (`Read::take`), so that an endless input costs no more.
-pub const MAX_BYTES: usize = 1 << 20;
+pub(crate) const MAX_BYTES: usize = 1 << 20;
 
 /// The most points a value, a minimum or a limit may be: far above any real hand, and low
 /// enough that no sum of a table's patterns overflows.
@@ -66,26 +66,13 @@ pub struct RulesFileError {
     pub message: String,
 }
 
-/// The rule set a rules file describes: its base, with the file's changes.
-///
-/// ```
-/// use mjscore::{FalseWin, Outcome};
-/// let club = mjscore::rules_file::parse("base = \"wsom\"\nname = \"High club\"\nminimum = 50\n")?;
-/// // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45: under this club's minimum.
-/// let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &club)?;
-/// let Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) = &scored.outcome else {
-///     panic!("a false win")
-/// };
-/// assert_eq!((reading.total, *minimum), (45, 50));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn parse(text: &str) -> Result<RuleSet, RulesFileError> {
+/// [`RuleSet::from_rules_file`].
+pub(crate) fn parse(text: &str) -> Result<RuleSet, RulesFileError> {
     parse_with_base(text).map(|(rules, _)| rules)
 }
 
-/// [`parse`], with the built-in rule set the file starts from (to show what it changed:
-/// [`Text::changes`](crate::render::Text::changes)).
-pub fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesFileError> {
+/// [`RuleSet::from_rules_file_with_base`].
+pub(crate) fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet), RulesFileError> {
     if text.len() > MAX_BYTES {
         return Err(error_at(
             text,
@@ -298,9 +285,8 @@ fn check_text(
     }
 }
 
-/// Whether a `--rules` argument names a rules file rather than a built-in rule set: a path
-/// ending `.toml` or holding a `/`.
-pub fn is_path(argument: &str) -> bool {
+/// [`RuleSet::is_rules_file_path`].
+pub(crate) fn is_path(argument: &str) -> bool {
     argument.contains('/') || argument.to_ascii_lowercase().ends_with(".toml")
 }
 
@@ -1968,4 +1954,44 @@ fn count_text(count: Count) -> String {
 fn kinds_text(set: u64) -> String {
     let tiles: Vec<Tile> = crate::waits::kinds_of(set).collect();
     crate::tile::grouped_by_suit(&tiles)
+}
+/// Rules files, read as rule sets.
+impl RuleSet {
+    /// The most bytes a rules file may have (1 MiB): a longer one is refused before it is
+    /// read, so that a program reads no more than this and a byte of a file it is given.
+    pub const MAX_RULES_FILE_BYTES: usize = MAX_BYTES;
+
+    /// The rule set a rules file describes (docs/rules-files.md): its base with the file's
+    /// changes, or a rule set written from nothing; or why the file does not check, at its
+    /// line and column.
+    ///
+    /// ```
+    /// use mjscore::{FalseWin, Outcome, RuleSet};
+    /// let club = RuleSet::from_rules_file("base = \"wsom\"\nname = \"High club\"\nminimum = 50\n")?;
+    /// // 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45: under this club's minimum.
+    /// let scored = mjscore::score_line("b66 c12345678 d111 +c9 self seat=s", &club)?;
+    /// let Outcome::FalseWin(FalseWin::BelowMinimum { reading, minimum }) = &scored.outcome else {
+    ///     panic!("a false win")
+    /// };
+    /// assert_eq!((reading.total, *minimum), (45, 50));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_rules_file(text: &str) -> Result<RuleSet, RulesFileError> {
+        parse(text)
+    }
+
+    /// [`RuleSet::from_rules_file`], with the rule set the file starts from (a built-in one,
+    /// or the scheme of a file written from nothing), to show what it changed
+    /// ([`Text::changes`](crate::render::Text::changes)).
+    pub fn from_rules_file_with_base(
+        text: &str,
+    ) -> Result<(RuleSet, &'static RuleSet), RulesFileError> {
+        parse_with_base(text)
+    }
+
+    /// Whether a `--rules` argument names a rules file rather than a built-in rule set: a
+    /// path ending `.toml` or holding a `/`.
+    pub fn is_rules_file_path(argument: &str) -> bool {
+        is_path(argument)
+    }
 }

@@ -23,13 +23,8 @@ pub(crate) type SetAside<'r> = SmallVec<CountedPattern<'r>, 2>;
 
 /// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
 #[derive(Debug, Clone, Copy)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CountedPattern<'r> {
     /// The pattern.
-    #[cfg_attr(
-        feature = "serde",
-        serde(serialize_with = "crate::patterns::serialize_id")
-    )]
     pub pattern: &'r Pattern,
     /// The set it counted for, for a per-set pattern.
     pub set: Option<Set>,
@@ -69,7 +64,6 @@ impl<'r> CountedPattern<'r> {
 
 /// Which limit decided the total (docs/rules.md § Limits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Limit {
     /// Patterns summing to the limit or more score the limit.
     Compound,
@@ -89,7 +83,6 @@ impl Limit {
 
 /// One arrangement, scored.
 #[derive(Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Reading<'r> {
     /// The arrangement scored.
     pub arrangement: Arrangement,
@@ -149,7 +142,6 @@ impl<'r> Reading<'r> {
 /// half-point pattern scoring alone: counted 0, so it pays as 0 points, but it is more than
 /// a hand worth 0 and less than one worth 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum PaidOn {
     /// Whole points.
     Points(u32),
@@ -192,7 +184,6 @@ impl Ord for PaidOn {
 // The reading of a hand below the minimum is held in place, as a win's is (see `Outcome`).
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum FalseWin<'r> {
     /// The tiles form none of the winning shapes the rule set allows.
     NotAWinningHand,
@@ -215,7 +206,6 @@ pub enum FalseWin<'r> {
 // a box cost an allocation every line.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Outcome<'r> {
     /// The hand wins.
     Win {

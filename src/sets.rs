@@ -10,7 +10,6 @@ use crate::tile::{sequence_text, write_run, Tile};
 
 /// The four kinds of declared set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum MeldKind {
     /// An exposed triplet: `[p d111]`.
     Pung,
@@ -24,7 +23,6 @@ pub enum MeldKind {
 
 /// The kind of a set in a regular hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum SetKind {
     /// Three consecutive tiles of one number suit.
     Sequence,
@@ -36,7 +34,6 @@ pub enum SetKind {
 
 /// One set of a regular hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Set {
     /// Sequence, triplet or kong.
     pub kind: SetKind,

@@ -210,14 +210,6 @@ impl<T: Clone, const N: usize> IntoIterator for SmallVec<T, N> {
     }
 }
 
-/// A list as a sequence of its items, for `serde`.
-#[cfg(feature = "serde")]
-impl<T: Clone + serde::Serialize, const N: usize> serde::Serialize for SmallVec<T, N> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::SmallVec;

@@ -376,7 +376,6 @@ pub(crate) fn grouped_by_suit(tiles: &[Tile]) -> String {
 
 /// A seat at the table. Play passes East → South → West → North → East.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Seat {
     /// East, the dealer.
     East,
@@ -431,14 +430,6 @@ impl Seat {
     /// This seat's own wind tile.
     pub fn wind(self) -> Tile {
         Tile::new(Suit::Wind, self as u8 + 1).expect("four winds")
-    }
-}
-
-/// A tile as notation writes it (`b5`, `w1`), for `serde`.
-#[cfg(feature = "serde")]
-impl serde::Serialize for Tile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
     }
 }
 

@@ -177,27 +177,6 @@ impl SystemWords {
     }
 }
 
-/// A system's context words as a map: each word of the system to its value as notation
-/// writes it (`{"round": "s"}`), a flag's as `true` or `false`.
-#[cfg(feature = "serde")]
-impl serde::Serialize for SystemWords {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.specs.len()))?;
-        for (spec, &value) in self.specs.iter().zip(&self.values) {
-            if spec.values == WordValues::Flag {
-                map.serialize_entry(spec.key, &(value != 0))?;
-            } else {
-                let mut written = String::new();
-                let _ = spec.write(&mut written, value);
-                let shown = written.split_once('=').map_or("", |(_, shown)| shown);
-                map.serialize_entry(spec.key, shown)?;
-            }
-        }
-        map.end()
-    }
-}
-
 /// A word the chosen system does not declare: its column and key (lower case), for the
 /// caller to say which other system knows it, or that none does.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 mod common;
 
 use mjscore::render::{Format, Plain};
-use mjscore::rules::{doubling_with_maximum, DOUBLING};
+use mjscore::rules::DOUBLING;
 use mjscore::score::{FalseWin, Outcome};
 use mjscore::tile::Seat;
 use mjscore::RuleSet;
@@ -242,7 +242,7 @@ fn self_draw_last_piece_and_kong_draw_stack() {
 
 #[test]
 fn the_maximum_caps_a_sum_and_moves_the_special_hands() {
-    let max_8 = doubling_with_maximum(8);
+    let max_8 = RuleSet::doubling_with_maximum(8);
     check(
         &[
             // Clear hand, all pong: 9, capped at 8.
@@ -262,7 +262,7 @@ fn the_maximum_caps_a_sum_and_moves_the_special_hands() {
     // A sum equal to the maximum is not capped.
     check(
         &[("b111 b333 [p b555] b777 b9 +b9 from=s", "d.c:3 d.e:6 = 9")],
-        &doubling_with_maximum(9),
+        &RuleSet::doubling_with_maximum(9),
     );
 }
 
@@ -382,7 +382,7 @@ fn a_special_hand_scores_no_less_than_its_conditions() {
     // at 5; Small 4 Winds is worth 5 − 1 = 4.
     check(
         &[("w111 w222 w333 b123 w4 +w4", "d.d:3 d.g:1 d.h:1 = 5")],
-        &doubling_with_maximum(5),
+        &RuleSet::doubling_with_maximum(5),
     );
     // At the default 13 the special hand (12) beats the same conditions (5).
     check(

@@ -486,3 +486,34 @@ fn a_condition_made_at_run_time_holds_its_own_data() {
         "Closure(..)"
     );
 }
+
+/// (i) A result kept as JSON and read back, in the command line's own schema: the WSOM
+/// scoring summary's Example 1, 1.2 Concealed Hand 5 + 7.1 Nine-Tile Straight 40 = 45,
+/// self-drawn by South: each other seat pays 45.
+#[test]
+fn a_result_kept_as_json_and_read_back() -> Result<(), Box<dyn std::error::Error>> {
+    use mjscore::record::Record;
+    let line = "b66 c12345678 d111 +c9 self seat=s";
+    let scored = mjscore::score_line(line, &WSOM)?;
+    let record = Record::of(&scored, &WSOM);
+    let kept = serde_json::to_string(&record)?;
+    // What `mjscore --format json` prints for the line, byte for byte.
+    let mut printed = String::new();
+    Json::new(&WSOM).scored(&mut printed, &scored, None);
+    assert_eq!(kept, printed);
+    let back: Record = serde_json::from_str(&kept)?;
+    assert_eq!(back, record);
+    assert_eq!(back.total, Some(Some(45.0)));
+    let ids: Vec<&str> = back
+        .patterns
+        .iter()
+        .flatten()
+        .map(|p| p.id.as_str())
+        .collect();
+    assert_eq!(ids, ["1.2", "7.1"]);
+    assert_eq!(
+        back.payments.map(|p| [p.e, p.s, p.w, p.n]),
+        Some([-45, 135, -45, -45])
+    );
+    Ok(())
+}

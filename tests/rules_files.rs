@@ -32,7 +32,7 @@ const SHIPPED: [&str; 8] = [
 
 fn load(path: &str) -> RuleSet {
     let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    mjscore::rules_file::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    mjscore::RuleSet::from_rules_file(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// The total and the payments (East, South, West, North) of a winning line.
@@ -305,7 +305,7 @@ fn a_broken_file_names_its_line_and_column_and_scores_nothing() {
         ("base = \"doubling\"\n[limits]\nsingle = 10\n", 3, 10, "the doubling table has no single limit"),
     ];
     for &(text, line, column, message) in cases {
-        let error = match mjscore::rules_file::parse(text) {
+        let error = match mjscore::RuleSet::from_rules_file(text) {
             Ok(_) => panic!("{text:?} was read"),
             Err(error) => error,
         };
@@ -341,7 +341,7 @@ fn no_bytes_make_a_rules_file_panic() {
     let text =
         std::fs::read_to_string(format!("{}/{SEASONAL}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     for end in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
-        let _ = mjscore::rules_file::parse(&text[..end]);
+        let _ = mjscore::RuleSet::from_rules_file(&text[..end]);
     }
     for junk in [
         "",
@@ -350,14 +350,14 @@ fn no_bytes_make_a_rules_file_panic() {
         "base = \"wsom\"\nhands = 3",
         "base = \"wsom\"\n[[hands]]\n",
     ] {
-        assert!(mjscore::rules_file::parse(junk).is_err(), "{junk:?}");
+        assert!(mjscore::RuleSet::from_rules_file(junk).is_err(), "{junk:?}");
     }
 }
 
 #[test]
 fn a_hand_asks_how_the_hand_ended() {
     let file = "base = \"wsom\"\nname = \"Kong club\"\n[[hands]]\nid = \"c.1\"\nname = \"Bamboo Blossom\"\nvalue = 20\nsuits = 1\nhonours = \"none\"\nended = \"kong_replacement\"\n";
-    let club = mjscore::rules_file::parse(file).unwrap();
+    let club = mjscore::RuleSet::from_rules_file(file).unwrap();
     // South self-draws on the replacement tile of a concealed kong of b9: b11 b123 b456
     // b678 [ck b9999]. WSOM: 1.2 Concealed Hand 5 (a concealed kong is concealed) + 2.1.2
     // Pure One-Suit 80 + 4.3.1 One Kong 5 + 9.2 Win on Kong 10 = 100, and the club's c.1
@@ -376,7 +376,7 @@ fn a_hand_asks_how_the_hand_ended() {
     );
     // A list: every ending given must hold. On a kong's tile but not the wall's last tile,
     // c.1 does not apply: WSOM's 100 alone.
-    let both = mjscore::rules_file::parse(&file.replace(
+    let both = mjscore::RuleSet::from_rules_file(&file.replace(
         "\"kong_replacement\"",
         "[\"last_tile\", \"kong_replacement\"]",
     ))
@@ -384,13 +384,14 @@ fn a_hand_asks_how_the_hand_ended() {
     assert_eq!(scored(&both, &format!("{line} kong")).0, 100);
     // Words it does not know are said, with the ones it does.
     let wrong =
-        mjscore::rules_file::parse(&file.replace("\"kong_replacement\"", "\"moon\"")).unwrap_err();
+        mjscore::RuleSet::from_rules_file(&file.replace("\"kong_replacement\"", "\"moon\""))
+            .unwrap_err();
     assert_eq!(
         wrong.message,
         "'moon': ended is how the hand ended: \"last_tile\", \"kong_replacement\", \"robbing_a_kong\", \"heaven\" or \"earth\", or a list of them"
     );
     let number =
-        mjscore::rules_file::parse(&file.replace("\"kong_replacement\"", "3")).unwrap_err();
+        mjscore::RuleSet::from_rules_file(&file.replace("\"kong_replacement\"", "3")).unwrap_err();
     assert!(
         number.message.ends_with(", or a list of them, in quotes"),
         "{}",
@@ -401,7 +402,7 @@ fn a_hand_asks_how_the_hand_ended() {
 #[test]
 fn hands_compare_their_sets_with_each_other() {
     // A club's five hands of 1 point, one for each new way of comparing sets.
-    let club = mjscore::rules_file::parse(
+    let club = mjscore::RuleSet::from_rules_file(
         "base = \"wsom\"\nname = \"Relations club\"\n\
          [[hands]]\nid = \"c.1\"\nname = \"Twins\"\nvalue = 1\nidentical_sequence_pairs = 2\n\
          [[hands]]\nid = \"c.2\"\nname = \"Mirror\"\nvalue = 1\nsimilar_sequences = 2\n\
@@ -450,7 +451,7 @@ fn hands_compare_their_sets_with_each_other() {
     assert_eq!(counted("b111 c111 d234 d5 [p w333] +d5"), ["4.2.1", "c.5"]);
     // Nine Gates written as held tiles: a club's Golden Gates, a listed limit of 500, above
     // WSOM's 2.2 (480), so it scores alone: 500, each pays 500 on South's self-draw.
-    let gates = mjscore::rules_file::parse("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Golden Gates\"\nvalue = 500\nlimit = true\nheld = \"1112345678999\"\n").unwrap();
+    let gates = mjscore::RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Golden Gates\"\nvalue = 500\nlimit = true\nheld = \"1112345678999\"\n").unwrap();
     assert_eq!(
         scored(&gates, "c1112345678999 +c5 self seat=s"),
         (500, [-500, 1500, -500, -500])
@@ -461,7 +462,7 @@ fn hands_compare_their_sets_with_each_other() {
         panic!("a win")
     };
     assert!(reading.counted().iter().all(|c| c.pattern.id != "c.1"));
-    let bad = mjscore::rules_file::parse(
+    let bad = mjscore::RuleSet::from_rules_file(
         "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nheld = \"11111\"\n",
     )
     .unwrap_err();
@@ -475,7 +476,7 @@ fn hands_compare_their_sets_with_each_other() {
     // of a dragon or of the seat's wind. South holds e111 (Red Dragon) and [p w222] (South,
     // the seat's wind): 2 x 10 = 20, paid 20 by each on a discard (20 <= 25), South
     // receiving 60. With the East wind pung [p w111] instead, only the dragon counts: 10.
-    let honours = mjscore::rules_file::parse("base = \"wsom\"\noff = [\"3.1\"]\n[[hands]]\nid = \"c.1\"\nname = \"Honour Pungs\"\nvalue = 10\neach_triplet_of = \"dragons seat_wind\"\n").unwrap();
+    let honours = mjscore::RuleSet::from_rules_file("base = \"wsom\"\noff = [\"3.1\"]\n[[hands]]\nid = \"c.1\"\nname = \"Honour Pungs\"\nvalue = 10\neach_triplet_of = \"dragons seat_wind\"\n").unwrap();
     assert_eq!(
         scored(&honours, "b123 c456 e111 [p w222] d5 +d5 seat=s from=w"),
         (20, [-20, 60, -20, -20])
@@ -485,7 +486,7 @@ fn hands_compare_their_sets_with_each_other() {
         (10, [-10, 30, -10, -10])
     );
     // Out of range: said with what it counts.
-    let three = mjscore::rules_file::parse("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nsimilar_sequences = 4\n").unwrap_err();
+    let three = mjscore::RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nsimilar_sequences = 4\n").unwrap_err();
     assert_eq!(
         three.message,
         "similar_sequences is 4: it counts number suits, 2 to 3"
@@ -564,7 +565,7 @@ fn the_invariants_hold_under_each_shipped_file() {
 
 #[test]
 fn each_schemes_payment_numbers_and_patterns_switched_off() {
-    let parse = |text: &str| mjscore::rules_file::parse(text).unwrap();
+    let parse = |text: &str| mjscore::RuleSet::from_rules_file(text).unwrap();
     // The doubling table, the discarder paying one payout and a self-draw three.
     // d.b All Chee 1: payout 2^1 = 2 from each, South receives 6 (the table: East pays 4).
     let doubling =
@@ -612,7 +613,7 @@ fn each_schemes_payment_numbers_and_patterns_switched_off() {
 
 /// The line, column and message of the error of a file that does not check.
 fn refused(text: &str) -> (usize, usize, String) {
-    match mjscore::rules_file::parse(text) {
+    match mjscore::RuleSet::from_rules_file(text) {
         Ok(_) => panic!("{text:?} was read"),
         Err(e) => (e.line, e.column, e.message),
     }
@@ -779,7 +780,7 @@ fn a_text_over_its_length_and_a_file_over_1_mib_are_refused() {
             "the name is 101 characters long: at most 100".to_string()
         )
     );
-    assert!(mjscore::rules_file::parse(&format!(
+    assert!(mjscore::RuleSet::from_rules_file(&format!(
         "base = \"wsom\"\nname = \"{}\"\n",
         "N".repeat(100)
     ))
@@ -793,14 +794,14 @@ fn a_text_over_its_length_and_a_file_over_1_mib_are_refused() {
     // A file of 1 MiB and a byte: refused before it is read as TOML, at the byte past the
     // limit (a comment of one line: line 2, column 1,048,576 − 14 + 1).
     let mut text = String::from("base = \"wsom\"\n#");
-    text.push_str(&"x".repeat(mjscore::rules_file::MAX_BYTES - text.len() + 1));
+    text.push_str(&"x".repeat(mjscore::RuleSet::MAX_RULES_FILE_BYTES - text.len() + 1));
     assert_eq!(text.len(), (1 << 20) + 1);
     assert_eq!(
         refused(&text),
         (2, (1 << 20) - 14 + 1, "the file is longer than 1048576 bytes (1 MiB): a rules file is a few kilobytes; is this the right file?".to_string())
     );
     // Within the limit, the same comment is no fault.
-    assert!(mjscore::rules_file::parse(&text[..1 << 20]).is_ok());
+    assert!(mjscore::RuleSet::from_rules_file(&text[..1 << 20]).is_ok());
 }
 
 #[test]
@@ -865,7 +866,7 @@ fn a_hand_implies_any_pattern_of_the_table_a_later_hand_too() {
     let text = "base = \"wsom\"\n\
         [[hands]]\nid = \"c.1\"\nname = \"Low\"\nvalue = 60\ntiles = \"b123 c123 d123\"\nimplies = [\"c.2\"]\n\
         [[hands]]\nid = \"c.2\"\nname = \"Ones\"\nvalue = 20\npair = \"b1 c1 d1\"\nimplies = [\"1.1\"]\n";
-    let club = mjscore::rules_file::parse(text).unwrap();
+    let club = mjscore::RuleSet::from_rules_file(text).unwrap();
     // b123 b123 c123 d123 c11, self-drawn: 1.2 Concealed Hand 5 + 5.1.1 Two Identical
     // Sequences 10 (b123 b123) + 6.1 Three Similar Sequences 35 + 8.1.2 Pure Lesser
     // Terminals 50 (a 1 in every set and the pair) + c.1 Low 60 = 160; c.1 implies c.2,
@@ -942,10 +943,11 @@ fn a_value_of_0_is_refused_with_the_way_to_switch_it_off() {
     // Switched off as the message says, the hand has no pattern but 1.2 Concealed Hand 5
     // (b345 b789 d456 d789 d66, self-drawn): each pays 5. Without 1.2 too, the Chicken
     // Hand 1: each pays 1.
-    let off = mjscore::rules_file::parse("base = \"zj\"\noff = [\"1.1\"]\n").unwrap();
+    let off = mjscore::RuleSet::from_rules_file("base = \"zj\"\noff = [\"1.1\"]\n").unwrap();
     let line = "b345789 d4566789 +d6 seat=s self";
     assert_eq!(scored(&off, line), (5, [-5, 15, -5, -5]));
-    let bare = mjscore::rules_file::parse("base = \"zj\"\noff = [\"1.1\", \"1.2\"]\n").unwrap();
+    let bare =
+        mjscore::RuleSet::from_rules_file("base = \"zj\"\noff = [\"1.1\", \"1.2\"]\n").unwrap();
     assert_eq!(scored(&bare, line), (1, [-1, 3, -1, -1]));
 }
 
@@ -1024,13 +1026,13 @@ fn the_advice_names_the_files_path() {
 #[test]
 fn a_base_in_any_case_and_a_name_that_is_a_built_in_id() {
     // "WSOM" is wsom; a variant named "WSOM" is not called wsom in JSON.
-    let club = mjscore::rules_file::parse("base = \"WSOM\"\nname = \"WSOM\"\n").unwrap();
+    let club = mjscore::RuleSet::from_rules_file("base = \"WSOM\"\nname = \"WSOM\"\n").unwrap();
     assert_eq!((club.id(), club.minimum()), ("wsom-variant", 5));
 }
 
 #[test]
 fn the_card_says_a_minimum_over_the_chicken_hand() {
-    let club = mjscore::rules_file::parse("base = \"zj\"\nminimum = 10\n").unwrap();
+    let club = mjscore::RuleSet::from_rules_file("base = \"zj\"\nminimum = 10\n").unwrap();
     let card = mjscore::render::Format::Text.card(&club, None);
     assert_eq!(
         card.lines().next().unwrap(),
@@ -1092,8 +1094,8 @@ fn the_fuzzers_rules_seeds_and_their_mutations_keep_the_invariants() {
 #[test]
 fn a_pattern_scoring_alone_under_a_low_single_limit_is_the_best_of_two() {
     let text = "base = \"wsom\"\n[values]\n\"4.1\" = 40\n\"4.2.2\" = 45\n";
-    let low = mjscore::rules_file::parse(&format!("{text}[limits]\nsingle = 45\n")).unwrap();
-    let plain = mjscore::rules_file::parse(text).unwrap();
+    let low = mjscore::RuleSet::from_rules_file(&format!("{text}[limits]\nsingle = 45\n")).unwrap();
+    let plain = mjscore::RuleSet::from_rules_file(text).unwrap();
     // 3.1 Value Honor 10 (e333) + 4.1 All Triplets 40 + 4.2.2 Three Concealed Triplets 45
     // (e333, b444, d888). With single = 45, 4.2.2 scores alone, and the other two make 50 >
     // 45: the hand is worth 50, 4.2.2 set aside. On East's discard, 50 > 25: East pays
@@ -1139,7 +1141,7 @@ fn tiny(series: bool, chicken: bool) -> RuleSet {
     if chicken {
         text.push_str("[[hands]]\nid = \"c\"\nname = \"Chicken\"\nvalue = 1\nfallback = true\nshape = \"any\"\n");
     }
-    mjscore::rules_file::parse(&text).unwrap_or_else(|e| panic!("{e}"))
+    mjscore::RuleSet::from_rules_file(&text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -1166,7 +1168,7 @@ fn a_table_written_from_nothing_counts_a_series_once_and_a_fallback_alone() {
     let text = "base = \"none\"\nscheme = \"zung_jung\"\nname = \"Tiny\"\nminimum = 1\n\
                 [[hands]]\nid = \"t.1\"\nname = \"Two Pungs\"\nvalue = 10\n\
                 triplets = { of = \"all\", at_least = 2 }\n";
-    let rules = mjscore::rules_file::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let rules = mjscore::RuleSet::from_rules_file(text).unwrap_or_else(|e| panic!("{e}"));
     let scored = mjscore::score_line(none, &rules).unwrap();
     assert_eq!(
         mjscore::output::false_win_reason(&scored.outcome, &rules).as_deref(),
@@ -1180,7 +1182,7 @@ fn a_doubling_table_from_nothing_keeps_its_maximum() {
     // each of three pays double the payout 2^13 = 8192, 16384; South receives 49152.
     let text = "base = \"none\"\nscheme = \"doubling\"\nname = \"Twenty\"\n\
                 [[hands]]\nid = \"x\"\nname = \"Any Regular Hand\"\nvalue = 20\nshape = \"regular\"\n";
-    let rules = mjscore::rules_file::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let rules = mjscore::RuleSet::from_rules_file(text).unwrap_or_else(|e| panic!("{e}"));
     let line = "b123 c456 d789 b456 w1 +w1 seat=s self";
     assert_eq!(scored(&rules, line), (13, [-16384, 49152, -16384, -16384]));
 }

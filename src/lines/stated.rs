@@ -102,7 +102,7 @@ fn is_built_in(rules: &RuleSet) -> bool {
 fn built_in(rules: &'static RuleSet, max: Option<u32>) -> Made {
     match max {
         Some(max) if rules.id() == rules::DOUBLING.id() => {
-            Made::Owned(Box::new(rules::doubling_with_maximum(max)))
+            Made::Owned(Box::new(RuleSet::doubling_with_maximum(max)))
         }
         _ => Made::BuiltIn(rules),
     }

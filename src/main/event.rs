@@ -104,7 +104,7 @@ fn quality(draw: &Draw) -> String {
 /// The event file at `path`, its players file read beside it; an error names the file,
 /// the line and the column.
 pub(crate) fn read_event(path: &Path) -> Result<Event> {
-    let limit = mjscore::rules_file::MAX_BYTES;
+    let limit = mjscore::RuleSet::MAX_RULES_FILE_BYTES;
     let bytes = super::read_within_limit(path)
         .with_context(|| format!("cannot read the event file {}", path.display()))?;
     let text = String::from_utf8(bytes).map_err(|_| {
@@ -141,7 +141,7 @@ fn seats<'e>(event: &'e Event, table: &[usize; 4]) -> [&'e str; 4] {
 /// The rule set an event plays: a built-in one, or a rules file beside the event file at
 /// `path`.
 pub(crate) fn event_rules(event: &Event, path: &Path) -> Result<Cow<'static, mjscore::RuleSet>> {
-    Ok(match mjscore::rules::by_id(&event.rules) {
+    Ok(match mjscore::RuleSet::by_id(&event.rules) {
         Some(rules) => Cow::Borrowed(rules),
         None => {
             let beside = path.parent().unwrap_or(Path::new(".")).join(&event.rules);
@@ -156,7 +156,7 @@ fn read_sheets(paths: &[PathBuf]) -> Result<Vec<(String, String)>> {
     for path in paths {
         let bytes = super::read_within_limit(path)
             .with_context(|| format!("cannot read the sheet {}", path.display()))?;
-        if bytes.len() > mjscore::rules_file::MAX_BYTES {
+        if bytes.len() > mjscore::RuleSet::MAX_RULES_FILE_BYTES {
             bail!(
                 "{}: the sheet is longer than 1 MiB: is this a table's sheet?",
                 path.display()

@@ -18,20 +18,33 @@ pub static ALL: [&RuleSet; 4] = [&WSOM, &ZJ, &DOUBLING, &HUANG];
 #[cfg(any(test, feature = "testing"))]
 pub(crate) static DEFAULT: &RuleSet = &WSOM;
 
-/// The rule set with this id (any case).
-pub fn by_id(id: &str) -> Option<&'static RuleSet> {
+/// The rule set with this id (any case) ([`RuleSet::by_id`]).
+pub(crate) fn by_id(id: &str) -> Option<&'static RuleSet> {
     ALL.iter().copied().find(|r| r.id.eq_ignore_ascii_case(id))
 }
 
-/// The doubling table with another maximum (`--max N`, 2 to 30; 13 is [`DOUBLING`]'s):
-/// special hands score it (the small ones one less) and an ordinary sum is capped at it.
-///
-/// ```
-/// let max_8 = mjscore::rules::doubling_with_maximum(8);
-/// assert_eq!(max_8.id(), "doubling");
-/// ```
-pub fn doubling_with_maximum(maximum: u32) -> RuleSet {
-    doubling::with_maximum(maximum)
+/// The program's rule sets, by id.
+impl RuleSet {
+    /// The built-in rule set with this id, in any case: `wsom`, `zj`, `doubling`, `huang`.
+    ///
+    /// ```
+    /// let huang = mjscore::RuleSet::by_id("HUANG").unwrap();
+    /// assert_eq!(huang.id(), "huang");
+    /// ```
+    pub fn by_id(id: &str) -> Option<&'static RuleSet> {
+        by_id(id)
+    }
+
+    /// The doubling table with another maximum (`--max N`, 2 to 30; 13 is [`DOUBLING`]'s):
+    /// special hands score it (the small ones one less) and an ordinary sum is capped at it.
+    ///
+    /// ```
+    /// let max_8 = mjscore::RuleSet::doubling_with_maximum(8);
+    /// assert_eq!(max_8.id(), "doubling");
+    /// ```
+    pub fn doubling_with_maximum(maximum: u32) -> RuleSet {
+        doubling::with_maximum(maximum)
+    }
 }
 
 /// The payment schemes a rules file written from nothing (`base = "none"`) chooses from

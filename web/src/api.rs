@@ -58,7 +58,7 @@ fn parsed(text: &str) -> Parsed {
             files.insert(0, entry);
             return rules;
         }
-        let rules = Rc::new(mjscore::rules_file::parse_with_base(text));
+        let rules = Rc::new(mjscore::RuleSet::from_rules_file_with_base(text));
         files.insert(0, (text.to_string(), Rc::clone(&rules)));
         files.truncate(KEPT_FILES);
         rules
@@ -79,7 +79,7 @@ fn with_rules<T>(rules: Rules, then: impl FnOnce(&RuleSet) -> T) -> Result<T, St
 /// The rule set `id` with the doubling table's maximum `max` (0: its default), or the
 /// command line's usage message.
 fn with_named<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result<T, String> {
-    let Some(rules) = rules::by_id(id) else {
+    let Some(rules) = RuleSet::by_id(id) else {
         let ids: Vec<&str> = rules::ALL.iter().map(|r| r.id()).collect();
         return Err(format!(
             "invalid value '{id}' for '--rules <RULES>': possible values: {}",
@@ -88,7 +88,7 @@ fn with_named<T>(id: &str, max: u32, then: impl FnOnce(&RuleSet) -> T) -> Result
     };
     match max {
         0 => Ok(then(rules)),
-        2..=30 if rules.id() == rules::DOUBLING.id() => Ok(then(&rules::doubling_with_maximum(max))),
+        2..=30 if rules.id() == rules::DOUBLING.id() => Ok(then(&RuleSet::doubling_with_maximum(max))),
         2..=30 => Err("--max sets the doubling table's maximum: use it with --rules doubling (Zung Jung's limit is fixed at 320)".to_string()),
         _ => Err(format!("invalid value '{max}' for '--max <N>': {max} is not in 2..=30")),
     }
@@ -289,7 +289,7 @@ pub fn event(text: &str, beside: &str, sheets: &str, after_round: u32) -> String
     };
     // The event's rule set: a built-in one, or the rules file chosen with it.
     let kept: Parsed;
-    let rules: &RuleSet = match rules::by_id(&event.rules) {
+    let rules: &RuleSet = match RuleSet::by_id(&event.rules) {
         Some(rules) => rules,
         None => match beside.iter().find(|(name, _)| *name == event.rules) {
             Some((_, text)) => {
