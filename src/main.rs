@@ -803,16 +803,11 @@ fn rules_command(action: &RulesAction) -> Result<()> {
     match action {
         RulesAction::Check { file } => {
             let (rules, base) = read_rules_file(file)?;
-            // A file written from nothing starts from a scheme, which has no patterns.
-            let from = if base.patterns().is_empty() {
-                format!("written from nothing (scheme {})", base.id())
-            } else {
-                format!("from {}", base.id())
-            };
             let line = format!(
-                "{}: a rule set of {} patterns, {from}\n",
+                "{}: a rule set of {} patterns, {}\n",
                 file.display(),
                 rules.patterns().len(),
+                base.base_words()
             );
             write_all(&mut stdout, line.as_bytes(), "the check")
         }

@@ -1989,6 +1989,18 @@ impl RuleSet {
         parse_with_base(text)
     }
 
+    /// Where a rules file made from this rule set (the base
+    /// [`RuleSet::from_rules_file_with_base`] gives) started, in the words `mjscore rules check`
+    /// and the card use: `from wsom`, or for a scheme without patterns (a file written from
+    /// nothing) `written from nothing, scheme zung_jung`.
+    pub fn base_words(&self) -> String {
+        if self.patterns.is_empty() {
+            format!("written from nothing, scheme {}", self.id)
+        } else {
+            format!("from {}", self.id)
+        }
+    }
+
     /// Whether a `--rules` argument names a rules file rather than a built-in rule set: a
     /// path ending `.toml` or holding a `/`.
     pub fn is_rules_file_path(argument: &str) -> bool {

@@ -426,12 +426,7 @@ fn new_hands(rules: &RuleSet, base: &RuleSet) -> Vec<String> {
 pub(crate) fn changes(rules: &RuleSet, base: &RuleSet) -> String {
     let card = text_card(rules, None);
     let mut out = String::new();
-    // A file written from nothing starts from a scheme, which has no patterns.
-    if base.patterns.is_empty() {
-        let _ = writeln!(out, "{} (written from nothing, scheme {})", rules.name, base.id);
-    } else {
-        let _ = writeln!(out, "{} (from {})", rules.name, base.id);
-    }
+    let _ = writeln!(out, "{} ({})", rules.name, base.base_words());
     if !rules.description.is_empty() {
         let _ = writeln!(out, "{}", rules.description);
     }

@@ -1049,7 +1049,7 @@
     const kept = rulesFiles.map((f) => {
       const inUse = evening && evening.rules === f.key;
       return `<li data-rules-file="${esc(f.key)}"><div class="what"><strong>${esc(f.info.name)}</strong> <code>${esc(f.name)}</code>` +
-        `<span class="why">a rule set of ${f.info.patterns} patterns, from ${esc(f.info.base)}${f.info.description ? `: ${esc(f.info.description)}` : ''}</span></div>` +
+        `<span class="why">a rule set of ${f.info.patterns} patterns, ${esc(f.info.from)}${f.info.description ? `: ${esc(f.info.description)}` : ''}</span></div>` +
         `<button type="button" data-use-file="${esc(f.key)}"${f.key === state.rules ? ' aria-pressed="true"' : ''}>Use</button>` +
         `<button type="button" data-remove-file="${esc(f.key)}"${inUse ? ' disabled title="The evening on the sheet is kept under it"' : ''} aria-label="Remove ${esc(f.info.name)} (${esc(f.name)})">Remove</button></li>`;
     }).join('');

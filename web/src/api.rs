@@ -210,7 +210,8 @@ pub fn session(rules: Rules, text: &str, all: bool) -> String {
 }
 
 /// A rules file read as `mjscore rules check FILE` reads it: the rule set it makes,
-/// `{"id","name","description","base","patterns":N,"system":{...}}` (`patterns` counted as
+/// `{"id","name","description","base","from","patterns":N,"system":{...}}` (`from` where it
+/// started, in the check's words: [`RuleSet::base_words`]; `patterns` counted as
 /// the check counts them, `system` as [`systems`] describes a rule set), or why it makes
 /// none, `{"error":{"kind":"rules_file","line":L,"column":C,"message":...}}`, the line,
 /// column and message the command line writes after the file's name.
@@ -224,11 +225,12 @@ pub fn rules_file(text: &str) -> String {
                 .map(|at| &described[at + r#""systems":["#.len()..described.len() - 2])
                 .unwrap_or("null");
             format!(
-                r#"{{"id":{},"name":{},"description":{},"base":{},"patterns":{},"system":{system}}}"#,
+                r#"{{"id":{},"name":{},"description":{},"base":{},"from":{},"patterns":{},"system":{system}}}"#,
                 json_string(rules.id()),
                 json_string(rules.name()),
                 json_string(rules.description()),
                 json_string(base.id()),
+                json_string(&base.base_words()),
                 rules.patterns().len(),
             )
         }
@@ -525,7 +527,7 @@ mod tests {
         let json = rules_file(SEASONAL);
         assert!(
             json.starts_with(
-                r#"{"id":"spring-season","name":"Spring season","description":"WSOM with two hands of the club's own: Spring Pairs and All Green","base":"wsom","patterns":46,"system":{"id":"spring-season","name":"Spring season","#
+                r#"{"id":"spring-season","name":"Spring season","description":"WSOM with two hands of the club's own: Spring Pairs and All Green","base":"wsom","from":"from wsom","patterns":46,"system":{"id":"spring-season","name":"Spring season","#
             ),
             "{json}"
         );

@@ -237,6 +237,21 @@ const DOCUMENTED = {
     'b123 c456 d789 b555 w2 +w2 seat=s self',
     'b123 c456 d78 b555 w22 +d9 seat=s from=e rob',
   ],
+  'either-club.toml': [
+    'e111 e222 b123 c456 d5 +d5 self',
+    'e111 w222 b123 c456 d5 +d5 self',
+    'w111 w222 w333 c456 d5 +d5 self',
+    'b111 w222 b123 c456 d5 +d5 self',
+  ],
+  'wsom-as-data.toml': [
+    '[p d333] e333 b444 d888 w4 +w4 seat=s from=e',
+    'b66 c12345678 d111 +c9 self seat=s',
+    '[c b123] [p w333] c456 d789 d2 +d2 from=s',
+  ],
+  'zj-as-data.toml': [
+    '[c b123] [p w333] c456 d789 d2 +d2 from=s',
+    'c1112345678999 +c5 self',
+  ],
 };
 const guide = readFileSync(join(root, 'docs/rules-files.md'), 'utf8');
 for (const [, file, line] of guide.matchAll(/^\$ mjscore --rules docs\/examples\/rules\/(\S+) "([^"]+)"$/gm)) {
@@ -288,7 +303,7 @@ for (const name of Object.keys(DOCUMENTED).sort()) {
   });
   test(`${name}: read as \`mjscore rules check\` reads it`, () => {
     const info = JSON.parse(engine.rulesFile(text));
-    assert.equal(`${path}: a rule set of ${info.patterns} patterns, from ${info.base}\n`, run(['rules', 'check', path]));
+    assert.equal(`${path}: a rule set of ${info.patterns} patterns, ${info.from}\n`, run(['rules', 'check', path]));
     // Its id and name, as the command line's JSON names the rule set.
     assert.equal(JSON.parse(engine.score(file, documented[0])).rules, info.id);
     assert.equal(info.system.id, info.id);
