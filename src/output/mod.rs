@@ -199,6 +199,9 @@ pub enum Columns<'a> {
 /// result itself (a session's results carry their running totals). Writing to a `String`
 /// does not fail; the run writes the strings to its output, stops there on the first error
 /// it cannot write past (a full disk), and returns it (exit status 2 on the command line).
+/// That is why a renderer writes to a `String` and not to an `io::Write`: the lines are
+/// rendered on several threads at once and only the run, in one place and in order, writes
+/// to the output, so the one write that can fail is the run's, and so is the stop.
 pub trait Renderer: Sync {
     /// Whether results are blocks for people, a blank line between two, rather than one
     /// result a line.
