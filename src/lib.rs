@@ -47,7 +47,7 @@
 //! - `cli` (default): the `mjscore` program and what only it needs (argument parsing, the
 //!   man page, completions). `default-features = false` leaves the library alone, which
 //!   builds for `wasm32-unknown-unknown` too.
-//! - `serde`: [`record::Record`], a line's result as `mjscore --format json` writes it,
+//! - `serde`: `record::Record`, a line's result as `mjscore --format json` writes it,
 //!   `serde::Serialize` and `serde::Deserialize`.
 //! - `testing`: the generator of random winning hands and the scoring invariants the tests,
 //!   the benches and the exhaustive proof use; it also makes the engine's modules public

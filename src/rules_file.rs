@@ -35,7 +35,7 @@ use toml::Spanned;
 
 use crate::patterns::{
     Condition, Count, Ending, Facts, Pattern, Presence, Requirements, SetsRule, Shapes, Value,
-    ALL_KINDS, ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+    WaitKind, ALL_KINDS, ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::rule_set::derive::ChangeError;
 use crate::rule_set::{PaymentParams, RuleSet};
@@ -374,6 +374,9 @@ macro_rules! requirements_of {
     if let Some(ended) = &hand.ended {
         r.ended = endings(ended, text)?;
     }
+    if let Some(wait) = &hand.wait {
+        r.waits = waits(wait, text)?;
+    }
     if let Some(identical) = &hand.identical_sequences {
         r.identical_sequences = count(identical, "identical_sequences", 4, text)?;
     }
@@ -473,6 +476,7 @@ macro_rules! condition_table {
             triplets: Option<Spanned<Triplets>>,
             pair: Option<Spanned<String>>,
             ended: Option<Spanned<toml::Value>>,
+            wait: Option<Spanned<toml::Value>>,
             identical_sequences: Option<Spanned<toml::Value>>,
             identical_sequence_pairs: Option<Spanned<toml::Value>>,
             similar_sequences: Option<Spanned<i64>>,
@@ -1277,32 +1281,57 @@ fn number_within(
 /// `ended`: how the hand ended, one word or a list of them, every one to hold, as bits of
 /// [`Ending`].
 fn endings(value: &Spanned<toml::Value>, text: &str) -> Result<u8, RulesFileError> {
+    let words = Ending::ALL.map(|(ending, word, _)| (ending as u8, word));
+    word_bits(value, "ended is how the hand ended", &words, text)
+}
+
+/// `wait`: how the winning tile completed the reading, one word or a list of them, any one
+/// to hold, as bits of [`WaitKind`].
+fn waits(value: &Spanned<toml::Value>, text: &str) -> Result<u8, RulesFileError> {
+    let words = WaitKind::ALL.map(|(wait, word, _)| (wait as u8, word));
+    word_bits(
+        value,
+        "wait is how the winning tile completed the hand",
+        &words,
+        text,
+    )
+}
+
+/// A word of `words`, or a list of them, as the bits they stand for together; `what` begins
+/// the message for one that is none.
+fn word_bits(
+    value: &Spanned<toml::Value>,
+    what: &str,
+    words: &[(u8, &str)],
+    text: &str,
+) -> Result<u8, RulesFileError> {
     let at = value.span().start;
-    let words: Vec<&toml::Value> = match value.get_ref() {
-        toml::Value::Array(words) => words.iter().collect(),
+    let given: Vec<&toml::Value> = match value.get_ref() {
+        toml::Value::Array(given) => given.iter().collect(),
         one => vec![one],
     };
-    let names: Vec<String> = (Ending::ALL.iter())
-        .map(|(_, word, _)| format!("\"{word}\""))
+    let names: Vec<String> = words
+        .iter()
+        .map(|(_, word)| format!("\"{word}\""))
         .collect();
     let expected = || {
         format!(
-            "ended is how the hand ended: {}, or a list of them",
+            "{what}: {}, or a list of them",
             crate::rule_set::joined(&names, " or ")
         )
     };
-    let mut ended = 0;
-    for word in words {
+    let mut bits = 0;
+    for word in given {
         let Some(word) = word.as_str() else {
             return Err(error_at(text, at, format!("{}, in quotes", expected())));
         };
         let folded = word.to_lowercase().replace(['-', ' '], "_");
-        let Some(&(ending, _, _)) = Ending::ALL.iter().find(|(_, w, _)| *w == folded) else {
+        let Some(&(bit, _)) = words.iter().find(|(_, w)| *w == folded) else {
             return Err(error_at(text, at, format!("'{word}': {}", expected())));
         };
-        ended |= ending as u8;
+        bits |= bit;
     }
-    Ok(ended)
+    Ok(bits)
 }
 
 fn choice<T: Copy>(
@@ -1933,6 +1962,13 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         if r.ended & ending as u8 != 0 {
             parts.push(format!("won {words}"));
         }
+    }
+    let waits: Vec<&str> = (WaitKind::ALL.iter())
+        .filter(|&&(wait, _, _)| r.waits & wait as u8 != 0)
+        .map(|&(_, _, words)| words)
+        .collect();
+    if !waits.is_empty() {
+        parts.push(format!("won {}", waits.join(" or ")));
     }
     if parts.is_empty() {
         "any winning hand".to_string()

@@ -655,7 +655,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,
@@ -1326,5 +1326,60 @@ fn a_part_that_asks_nothing_or_counts_sets_is_refused() {
         refused(text).2.starts_with("'F' is a fallback hand"),
         "{:?}",
         refused(text)
+    );
+}
+
+#[test]
+fn a_hand_asks_how_the_winning_tile_completed_it() {
+    let text = "base = \"wsom\"\n\
+        [[hands]]\nid = \"c.1\"\nname = \"Closed Wait\"\nvalue = 5\nwait = \"closed\"\n\
+        [[hands]]\nid = \"c.2\"\nname = \"Edge or Single\"\nvalue = 7\nwait = [\"edge\", \"single\"]\n\
+        [[hands]]\nid = \"c.3\"\nname = \"Dual Wait\"\nvalue = 3\nwait = \"dual\"\n";
+    let rules = mjscore::RuleSet::from_rules_file(text).unwrap_or_else(|e| panic!("{e}"));
+    // Each self-drawn by East, with one reading each: 1.1 All Sequences 5 and 1.2 Concealed
+    // Hand 5 where four runs, then the club's hand of its wait; each other seat pays it.
+    let cases = [
+        // b5 in the middle of b456: closed, c.1. 5 + 5 + 5.
+        ("b123 c456 d789 b46 w11 +b5 self", 15),
+        // b3 to b12: edge, c.2. 5 + 5 + 7.
+        ("b12 c456 d789 b456 w11 +b3 self", 17),
+        // b7 to b89: edge too.
+        ("b123 c456 d89 b456 w11 +d7 self", 17),
+        // b1 to b23, which b4 would have completed too: open, no club hand. 5 + 5.
+        ("b23 c456 d789 b456 w11 +b1 self", 10),
+        // w1 to the pair: single, c.2. 5 + 5 + 7.
+        ("b123 c456 d789 b456 w1 +w1 self", 17),
+        // b5 to b55, with w11 the other pair: dual, c.3; a triplet, so no 1.1. 1.2 5 + 3.
+        ("b123 c456 d789 b55 w11 +b5 self", 8),
+    ];
+    for (line, total) in cases {
+        let paid = total as i64;
+        assert_eq!(
+            scored(&rules, line),
+            (total, [3 * paid, -paid, -paid, -paid]),
+            "{line}"
+        );
+    }
+    // The card words each.
+    let path = std::env::temp_dir().join(format!("mjscore-waits-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let card = mjscore(&["rules", "show", path.to_str().unwrap()]).stdout;
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        card.contains("won on a closed wait (the middle of a run)"),
+        "{card}"
+    );
+    assert!(
+        card.contains("won on a single wait (the pair) or on an edge wait (3 of 12, 7 of 89)"),
+        "{card}"
+    );
+    // A word that is no wait, with the words that are.
+    assert_eq!(
+        refused("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"W\"\nvalue = 5\nwait = \"kanchan\"\n"),
+        (
+            6,
+            8,
+            "'kanchan': wait is how the winning tile completed the hand: \"single\", \"edge\", \"closed\", \"open\" or \"dual\", or a list of them".to_string()
+        )
     );
 }

@@ -7,6 +7,7 @@
 use std::ops::RangeInclusive;
 
 use super::facts::Facts;
+use crate::arrange::Placement;
 use crate::sets::{Set, SetKind};
 use crate::tile::{kinds, Tile};
 
@@ -117,6 +118,9 @@ pub struct Requirements {
     pub(crate) pair: u64,
     /// How the hand ended, as bits of [`Ending`]: every one set must hold (0: any way).
     pub(crate) ended: u8,
+    /// How the winning tile completed the reading, as bits of [`WaitKind`]: one of those set
+    /// (0: any way, an irregular reading too).
+    pub(crate) waits: u8,
     /// How many copies of one sequence, the most repeated.
     pub(crate) identical_sequences: Count,
     /// How many pairs of identical sequences (two of one sequence make a pair, four two).
@@ -183,6 +187,57 @@ impl Ending {
     }
 }
 
+/// How the winning tile completed a regular reading, as a bit of [`Requirements::waits`]:
+/// into the pair (a single wait), the end of a run the edge of the suit leaves one way to
+/// (3 of 12, 7 of 89), the middle of a run, either end of a run of two, or a triplet (one
+/// of two pairs waited on). An irregular reading has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WaitKind {
+    /// Into the pair.
+    Single = 1,
+    /// 3 to 12, or 7 to 89.
+    Edge = 2,
+    /// The middle of a run (2 to 13).
+    Closed = 4,
+    /// Either end of a run of two (1 or 4 to 23).
+    Open = 8,
+    /// A triplet, of one of two pairs.
+    Dual = 16,
+}
+
+impl WaitKind {
+    /// Each wait with its word in a rules file and its words on the card, in order.
+    pub(crate) const ALL: [(WaitKind, &'static str, &'static str); 5] = [
+        (WaitKind::Single, "single", "on a single wait (the pair)"),
+        (WaitKind::Edge, "edge", "on an edge wait (3 of 12, 7 of 89)"),
+        (WaitKind::Closed, "closed", "on a closed wait (the middle of a run)"),
+        (WaitKind::Open, "open", "on an open wait (an end of a run of two)"),
+        (WaitKind::Dual, "dual", "on a dual wait (a triplet of one of two pairs)"),
+    ];
+
+    /// How the winning tile completed the reading of `f`; `None` for an irregular reading
+    /// (or a hand without a winning tile).
+    fn of(f: &Facts) -> Option<WaitKind> {
+        let arrangement = f.arrangement;
+        match arrangement.placement {
+            Placement::Pair => Some(WaitKind::Single),
+            Placement::Irregular => None,
+            Placement::Set(i) => {
+                let set = arrangement.sets().get(i)?;
+                if set.kind != SetKind::Sequence {
+                    return Some(WaitKind::Dual);
+                }
+                let won = f.winning_tile()?;
+                Some(match (won.rank() - set.tile.rank(), set.tile.rank()) {
+                    (1, _) => WaitKind::Closed,
+                    (0, 7) | (2, 1) => WaitKind::Edge,
+                    _ => WaitKind::Open,
+                })
+            }
+        }
+    }
+}
+
 impl Requirements {
     /// Nothing required: every reading holds.
     pub(crate) const ANY: Requirements = Requirements {
@@ -200,6 +255,7 @@ impl Requirements {
         triplets_of: ALL_KINDS,
         pair: ALL_KINDS,
         ended: 0,
+        waits: 0,
         identical_sequences: Count::ANY,
         identical_pairs: Count::ANY,
         similar_sequences: 0,
@@ -481,6 +537,38 @@ impl Requirements {
         self
     }
 
+    /// Won on a single wait: the winning tile made the pair. Each of the wait methods adds a
+    /// way the winning tile may complete the reading: `.edge_wait().closed_wait()` holds on
+    /// either.
+    pub fn single_wait(mut self) -> Requirements {
+        self.waits |= WaitKind::Single as u8;
+        self
+    }
+
+    /// Won on an edge wait: the 3 to 12, or the 7 to 89.
+    pub fn edge_wait(mut self) -> Requirements {
+        self.waits |= WaitKind::Edge as u8;
+        self
+    }
+
+    /// Won on a closed wait: the middle tile of a run.
+    pub fn closed_wait(mut self) -> Requirements {
+        self.waits |= WaitKind::Closed as u8;
+        self
+    }
+
+    /// Won on an open wait: an end of a run of two that could be completed at either end.
+    pub fn open_wait(mut self) -> Requirements {
+        self.waits |= WaitKind::Open as u8;
+        self
+    }
+
+    /// Won on a dual wait: the winning tile made a triplet of one of two pairs.
+    pub fn dual_wait(mut self) -> Requirements {
+        self.waits |= WaitKind::Dual as u8;
+        self
+    }
+
     /// Whether the reading meets every part: the tests of the tiles first (bits of the
     /// hand), then those of the sets, then how the hand was won.
     pub fn holds(&self, f: &Facts) -> bool {
@@ -539,6 +627,9 @@ impl Requirements {
             }
         }
         if !self.relations_hold(f) {
+            return false;
+        }
+        if self.waits != 0 && WaitKind::of(f).is_none_or(|wait| self.waits & wait as u8 == 0) {
             return false;
         }
         if self.ended != 0
