@@ -342,114 +342,114 @@ macro_rules! requirements_of {
     ($hand:expr, $text:expr) => {{
         let hand = $hand;
         let text = $text;
-    let mut r = Requirements::ANY;
-    if let Some(tiles) = &hand.tiles {
-        r.tiles = tiles_of(tiles, text)?;
-    }
-    if let Some(suits) = &hand.suits {
-        r.suits = count(suits, "suits", 3, text)?;
-    }
-    if let Some(honours) = &hand.honours {
-        r.honours = choice(honours, &PRESENCE, text)?;
-    }
-    if let Some(terminals) = &hand.terminals {
-        r.terminals = choice(terminals, &PRESENCE, text)?;
-    }
-    if let Some(sets) = &hand.sets {
-        r.sets = choice(
-            sets,
-            &[
-                ("any", SetsRule::Any),
-                ("triplets", SetsRule::Triplets),
-                ("sequences", SetsRule::Sequences),
-            ],
-            text,
-        )?;
-    }
-    if let Some(every) = &hand.every_set_holds {
-        r.every_group_holds = tiles_of(every, text)?;
-    }
-    r.concealed = hand.concealed;
-    r.self_drawn = hand.self_drawn;
-    if let Some(ended) = &hand.ended {
-        r.ended = endings(ended, text)?;
-    }
-    if let Some(wait) = &hand.wait {
-        r.waits = waits(wait, text)?;
-    }
-    if let Some(identical) = &hand.identical_sequences {
-        r.identical_sequences = count(identical, "identical_sequences", 4, text)?;
-    }
-    if let Some(pairs) = &hand.identical_sequence_pairs {
-        r.identical_pairs = count(pairs, "identical_sequence_pairs", 2, text)?;
-    }
-    let suits =
-        |value: &Spanned<i64>, what: &str| number_within(value, what, 2..=3, "number suits", text);
-    if let Some(n) = &hand.similar_sequences {
-        r.similar_sequences = suits(n, "similar_sequences")?;
-    }
-    if let Some(n) = &hand.similar_triplets {
-        r.similar_triplets = suits(n, "similar_triplets")?;
-    }
-    r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
-    r.straight = hand.straight.unwrap_or(false);
-    if let Some(each) = &hand.each_triplet_of {
-        // A tile set, with the word seat_wind for the seat's own wind (the set's words
-        // checked as any tile set's, at their places).
-        let words = each.get_ref();
-        let seat_wind = words
-            .split_whitespace()
-            .any(|w| w.eq_ignore_ascii_case("seat_wind"));
-        let rest: String = words
-            .split(' ')
-            .map(|w| {
-                if w.eq_ignore_ascii_case("seat_wind") {
-                    " ".repeat(w.len())
-                } else {
-                    w.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        r.each_set_of = if rest.trim().is_empty() {
-            0
-        } else {
-            tile_set(&rest).map_err(|(offset, message)| {
-                error_at(text, each.span().start + 1 + offset, message)
-            })?
-        };
-        r.each_seat_wind = seat_wind;
-        if r.each_set_of == 0 && !seat_wind {
-            return Err(error_at(text, each.span().start, "each_triplet_of names the tiles whose triplets count, once each (\"dragons seat_wind\")".to_string()));
+        let mut r = Requirements::ANY;
+        if let Some(tiles) = &hand.tiles {
+            r.tiles = tiles_of(tiles, text)?;
         }
-    }
-    if let Some(held) = &hand.held {
-        r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
-            error_at(
+        if let Some(suits) = &hand.suits {
+            r.suits = count(suits, "suits", 3, text)?;
+        }
+        if let Some(honours) = &hand.honours {
+            r.honours = choice(honours, &PRESENCE, text)?;
+        }
+        if let Some(terminals) = &hand.terminals {
+            r.terminals = choice(terminals, &PRESENCE, text)?;
+        }
+        if let Some(sets) = &hand.sets {
+            r.sets = choice(
+                sets,
+                &[
+                    ("any", SetsRule::Any),
+                    ("triplets", SetsRule::Triplets),
+                    ("sequences", SetsRule::Sequences),
+                ],
                 text,
-                held.span().start,
-                format!("held is {:?}: the concealed tiles before the win, rank by rank, are digits 1 to 9, each at most four times (\"1112345678999\")", held.get_ref()),
-            )
-        })?);
-    }
-    if let Some(n) = &hand.consecutive_triplets {
-        r.consecutive_triplets =
-            number_within(n, "consecutive_triplets", 2..=4, "triplets in a run", text)?;
-    }
-    if let Some(kongs) = &hand.kongs {
-        r.kongs = count(kongs, "kongs", 4, text)?;
-    }
-    if let Some(concealed) = &hand.concealed_triplets {
-        r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
-    }
-    if let Some(triplets) = &hand.triplets {
-        r.triplets_of = tiles_of(&triplets.get_ref().of, text)?;
-        r.triplets = triplets_count(triplets, text)?;
-    }
-    if let Some(pair) = &hand.pair {
-        r.pair = tiles_of(pair, text)?;
-    }
-    Ok(r)
+            )?;
+        }
+        if let Some(every) = &hand.every_set_holds {
+            r.every_group_holds = tiles_of(every, text)?;
+        }
+        r.concealed = hand.concealed;
+        r.self_drawn = hand.self_drawn;
+        if let Some(ended) = &hand.ended {
+            r.ended = endings(ended, text)?;
+        }
+        if let Some(wait) = &hand.wait {
+            r.waits = waits(wait, text)?;
+        }
+        if let Some(identical) = &hand.identical_sequences {
+            r.identical_sequences = count(identical, "identical_sequences", 4, text)?;
+        }
+        if let Some(pairs) = &hand.identical_sequence_pairs {
+            r.identical_pairs = count(pairs, "identical_sequence_pairs", 2, text)?;
+        }
+        let suits =
+            |value: &Spanned<i64>, what: &str| number_within(value, what, 2..=3, "number suits", text);
+        if let Some(n) = &hand.similar_sequences {
+            r.similar_sequences = suits(n, "similar_sequences")?;
+        }
+        if let Some(n) = &hand.similar_triplets {
+            r.similar_triplets = suits(n, "similar_triplets")?;
+        }
+        r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
+        r.straight = hand.straight.unwrap_or(false);
+        if let Some(each) = &hand.each_triplet_of {
+            // A tile set, with the word seat_wind for the seat's own wind (the set's words
+            // checked as any tile set's, at their places).
+            let words = each.get_ref();
+            let seat_wind = words
+                .split_whitespace()
+                .any(|w| w.eq_ignore_ascii_case("seat_wind"));
+            let rest: String = words
+                .split(' ')
+                .map(|w| {
+                    if w.eq_ignore_ascii_case("seat_wind") {
+                        " ".repeat(w.len())
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            r.each_set_of = if rest.trim().is_empty() {
+                0
+            } else {
+                tile_set(&rest).map_err(|(offset, message)| {
+                    error_at(text, each.span().start + 1 + offset, message)
+                })?
+            };
+            r.each_seat_wind = seat_wind;
+            if r.each_set_of == 0 && !seat_wind {
+                return Err(error_at(text, each.span().start, "each_triplet_of names the tiles whose triplets count, once each (\"dragons seat_wind\")".to_string()));
+            }
+        }
+        if let Some(held) = &hand.held {
+            r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
+                error_at(
+                    text,
+                    held.span().start,
+                    format!("held is {:?}: the concealed tiles before the win, rank by rank, are digits 1 to 9, each at most four times (\"1112345678999\")", held.get_ref()),
+                )
+            })?);
+        }
+        if let Some(n) = &hand.consecutive_triplets {
+            r.consecutive_triplets =
+                number_within(n, "consecutive_triplets", 2..=4, "triplets in a run", text)?;
+        }
+        if let Some(kongs) = &hand.kongs {
+            r.kongs = count(kongs, "kongs", 4, text)?;
+        }
+        if let Some(concealed) = &hand.concealed_triplets {
+            r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
+        }
+        if let Some(triplets) = &hand.triplets {
+            r.triplets_of = tiles_of(&triplets.get_ref().of, text)?;
+            r.triplets = triplets_count(triplets, text)?;
+        }
+        if let Some(pair) = &hand.pair {
+            r.pair = tiles_of(pair, text)?;
+        }
+        Ok(r)
     }};
 }
 
