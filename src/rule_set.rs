@@ -90,6 +90,21 @@ pub struct RuleSet {
     index: OnceLock<TableIndex>,
     /// The names of the patterns as looked up, worked out at the first lookup by name.
     names: OnceLock<NameIndex>,
+    /// [`RuleSet::fingerprint`]: its id hashed, worked out with the id (here, and again in
+    /// [`RuleSet::set_id`]), as a line is checked under it on every line of a batch.
+    fingerprint: u64,
+}
+
+/// A rule set's id hashed (FNV-1a), never 0 ([`RuleSet::fingerprint`]); `const`, for the
+/// built-in rule sets made at compile time.
+pub(crate) const fn fingerprint_of(id: &[u8]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    let mut i = 0;
+    while i < id.len() {
+        hash = (hash ^ id[i] as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    hash | 1
 }
 
 /// A rule set's series and implications by place in its table rather than by id: the
@@ -709,6 +724,7 @@ impl RuleSet {
             wording,
             index: OnceLock::new(),
             names: OnceLock::new(),
+            fingerprint: fingerprint_of(id.as_bytes()),
         }
     }
 
@@ -716,10 +732,7 @@ impl RuleSet {
     /// hashed (FNV-1a), never 0, worked out in a few instructions a line rather than kept as
     /// a text by every hand.
     pub(crate) fn fingerprint(&self) -> u64 {
-        let hash = self.id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-        hash | 1
+        self.fingerprint
     }
 
     /// The most patterns a table holds: the engine keeps sets of them as bits of a `u128`.

@@ -113,7 +113,7 @@ pub(crate) fn parse_with_base(text: &str) -> Result<(RuleSet, &'static RuleSet),
         set_payments(&mut rules, payments, text)?;
     }
     add_hands(&mut rules, base, &file, text)?;
-    rules.id = Cow::Owned(id);
+    rules.set_id(id);
     Ok((rules, base))
 }
 

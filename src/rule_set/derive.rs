@@ -83,6 +83,7 @@ impl Clone for RuleSet {
             wording: self.wording,
             index: OnceLock::new(),
             names: OnceLock::new(),
+            fingerprint: self.fingerprint,
         }
     }
 }
@@ -126,7 +127,7 @@ impl RuleSet {
         name: impl Into<Cow<'static, str>>,
     ) -> RuleSet {
         let mut derived = self.clone();
-        derived.id = id.into();
+        derived.set_id(id);
         derived.name = name.into();
         derived
     }
@@ -149,6 +150,13 @@ impl RuleSet {
             ..super::LimitRule::NONE
         };
         scheme
+    }
+
+    /// Gives the rule set another id, and the fingerprint of that id
+    /// ([`RuleSet::fingerprint`]).
+    pub(crate) fn set_id(&mut self, id: impl Into<Cow<'static, str>>) {
+        self.id = id.into();
+        self.fingerprint = super::fingerprint_of(self.id.as_bytes());
     }
 
     /// Says that the rule set was read from the rules file at `path` (as the command line
