@@ -1312,6 +1312,16 @@ fn a_part_that_asks_nothing_or_counts_sets_is_refused() {
             "{text}"
         );
     }
+    // Nested past what the TOML reader itself takes (a few hundred deep), in plain words.
+    let deep = "[{ any_of = ".repeat(3000) + "[{ straight = true }]" + &" }]".repeat(3000);
+    let (line, _, message) = refused(&hand(&format!("any_of = {deep}")));
+    assert_eq!(
+        (line, message.as_str()),
+        (
+            6,
+            "tables and lists nested too deep: a hand's parts (any_of, all_of) go 3 deep at most"
+        )
+    );
     // A key no part has, with the keys a part has.
     let (line, column, message) = refused(&hand("any_of = [{ triplet = 2 }]"));
     assert_eq!((line, column), (6, 13));

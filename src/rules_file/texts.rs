@@ -120,6 +120,10 @@ pub(crate) fn plain_words(message: &str, key: Option<&str>) -> String {
         }
         return said;
     }
+    if message.starts_with("cannot recurse further") {
+        // The TOML reader's own limit, far past any a hand's parts reach.
+        return "tables and lists nested too deep: a hand's parts (any_of, all_of) go 3 deep at most".to_string();
+    }
     message.to_string()
 }
 
