@@ -724,13 +724,12 @@ impl RuleSet {
                         && length - letters.held_in(&name[..length]) <= start_bound
                 };
                 if whole_may_be_near || start_may_be_near {
-                    by_name = [by_name, name_distance(&letters, &list.names[k], bound, name_bound, &mut row)]
-                        .into_iter()
-                        .flatten()
-                        .min();
+                    let distance =
+                        name_distance(&letters, &list.names[k], bound, name_bound, &mut row);
+                    by_name = [by_name, distance].into_iter().flatten().min();
                 }
             }
-        let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
+            let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
             if let Some(closest) = by_id.into_iter().chain(by_name).min() {
                 if near {
                     nearest.push((closest, pattern));
