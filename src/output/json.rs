@@ -83,6 +83,23 @@ fn must_escape(text: &str) -> bool {
             })
 }
 
+/// Writes what `write` writes as a JSON string literal, in place, escaped only if it needs
+/// to be (then through an intermediate `String`): for text the program composes from its
+/// own tables and from what the line says ([`Object::written`]).
+#[inline(always)]
+fn write_composed(out: &mut String, write: impl FnOnce(&mut String)) {
+    out.push('"');
+    let start = out.len();
+    write(out);
+    if must_escape(&out[start..]) {
+        let text = out.split_off(start);
+        out.pop();
+        write_string(out, &text);
+    } else {
+        out.push('"');
+    }
+}
+
 /// Writes `text` as a JSON string literal. Runs that need no escape are copied whole: this
 /// is the hottest function of a JSON batch, and most strings need no escape at all.
 pub(crate) fn write_string(out: &mut String, text: &str) {
@@ -254,17 +271,7 @@ impl<'a> Object<'a> {
     /// intermediate `String`): for text the program composes (a message) from its own tables
     /// and from what the line says.
     pub fn written(&mut self, key: &str, write: impl FnOnce(&mut String)) -> &mut Self {
-        let out = self.key(key);
-        out.push('"');
-        let start = out.len();
-        write(out);
-        if must_escape(&out[start..]) {
-            let text = out.split_off(start);
-            out.pop();
-            write_string(out, &text);
-        } else {
-            out.push('"');
-        }
+        write_composed(self.key(key), write);
         self
     }
 
@@ -661,16 +668,10 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern], heads: Option<&
 fn write_claim(object: &mut Object, check: &ClaimCheck) {
     let claim = &check.claim;
     let out = object.key("claim");
-    out.push_str("{\"text\":\"");
-    let start = out.len();
-    let _ = claim.spec.write_to(out);
-    if must_escape(&out[start..]) {
-        let text = out.split_off(start);
-        out.pop();
-        write_string(out, &text);
-    } else {
-        out.push('"');
-    }
+    out.push_str("{\"text\":");
+    write_composed(out, |out| {
+        let _ = claim.spec.write_to(out);
+    });
     out.push_str(",\"value\":");
     claim.value.write_raw(out);
     out.push_str(",\"patterns\":");
