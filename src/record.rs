@@ -27,7 +27,7 @@ use crate::tile::Seat;
 /// won or a false win, with its claim and its readings; a line that is no hand; or a
 /// session's draw, penalty or hand agreed by its value, with the table's players and
 /// running totals.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct Record {
@@ -324,34 +324,9 @@ impl Record {
     /// A record with its input and rule set only.
     fn bare(input: Option<String>, rules: &RuleSet) -> Record {
         Record {
-            line: None,
-            file: None,
             input,
             rules: rules.id().to_string(),
-            total: None,
-            limit: None,
-            sum: None,
-            patterns: None,
-            set_aside: None,
-            arrangement: None,
-            winning_tile: None,
-            winning_set: None,
-            agreed: None,
-            draw: None,
-            penalty: None,
-            seat: None,
-            self_draw: None,
-            from: None,
-            from_assumed: None,
-            responsible: None,
-            payments: None,
-            false_win: None,
-            claim: None,
-            verdict: None,
-            readings: None,
-            error: None,
-            players: None,
-            running: None,
+            ..Record::default()
         }
     }
 }

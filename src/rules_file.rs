@@ -131,7 +131,7 @@ const NO_BASE: &str = "none";
 fn base_of(file: &File, text: &str) -> Result<&'static RuleSet, RulesFileError> {
     let schemes = || {
         let quoted: Vec<String> = (crate::rules::SCHEMES.iter())
-            .map(|s| format!("\"{s}\""))
+            .map(|(s, _)| format!("\"{s}\""))
             .collect();
         crate::rule_set::joined(&quoted, " or ")
     };

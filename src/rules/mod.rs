@@ -47,20 +47,25 @@ impl RuleSet {
     }
 }
 
+/// What makes a scheme ([`SCHEMES`]): the system's rule set without its patterns.
+type MakeScheme = fn() -> RuleSet;
+
 /// The payment schemes a rules file written from nothing (`base = "none"`) chooses from
-/// (`scheme = "zung_jung"`), in the order a message lists them.
-pub(crate) const SCHEMES: [&str; 3] = ["zung_jung", "doubling", "huang"];
+/// (`scheme = "zung_jung"`), in the order a message lists them, each with the system's
+/// function that makes it.
+pub(crate) const SCHEMES: [(&str, MakeScheme); 3] = [
+    ("zung_jung", zung_jung::scheme),
+    ("doubling", doubling::scheme),
+    ("huang", huang::scheme),
+];
 
 /// The scheme `name` names ([`SCHEMES`]) as a rule set without patterns
 /// ([`RuleSet::without_patterns`]), made once.
 pub(crate) fn scheme(name: &str) -> Option<&'static RuleSet> {
-    static MADE: [std::sync::OnceLock<RuleSet>; 3] = [const { std::sync::OnceLock::new() }; 3];
-    let i = SCHEMES.iter().position(|&s| s == name)?;
-    Some(MADE[i].get_or_init(|| match i {
-        0 => zung_jung::scheme(),
-        1 => doubling::scheme(),
-        _ => huang::scheme(),
-    }))
+    static MADE: [std::sync::OnceLock<RuleSet>; SCHEMES.len()] =
+        [const { std::sync::OnceLock::new() }; SCHEMES.len()];
+    let i = SCHEMES.iter().position(|&(s, _)| s == name)?;
+    Some(MADE[i].get_or_init(SCHEMES[i].1))
 }
 
 /// The ids of the rule sets among `systems` that read the context word `key` (lower case),
