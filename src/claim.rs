@@ -95,12 +95,22 @@ pub enum ClaimError {
     GivenTwice,
 }
 
-/// "; the nearest: 9.1 …", or nothing when no pattern is near.
-fn nearest_of(nearest: &[String]) -> String {
-    if nearest.is_empty() {
-        String::new()
-    } else {
-        format!(" (the nearest: {})", joined(nearest, " or "))
+/// " (the nearest: 9.1 …)", or nothing when no pattern is near; written straight into
+/// the message.
+fn nearest_of(nearest: &[String]) -> NearestOf<'_> {
+    NearestOf(nearest)
+}
+
+/// What [`nearest_of`] writes.
+struct NearestOf<'a>(&'a [String]);
+
+impl std::fmt::Display for NearestOf<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.split_last() {
+            None => Ok(()),
+            Some((last, [])) => write!(f, " (the nearest: {last})"),
+            Some((last, rest)) => write!(f, " (the nearest: {} or {last})", rest.join(", ")),
+        }
     }
 }
 

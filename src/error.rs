@@ -211,11 +211,18 @@ impl Failure {
 
     /// The message without the column.
     fn message(&self) -> String {
+        // Written into room for a usual message, not grown from nothing a piece at a time:
+        // a batch may have a mistyped claim on every line.
+        let written = |message: &dyn fmt::Display| {
+            let mut text = String::with_capacity(192);
+            let _ = fmt::Write::write_fmt(&mut text, format_args!("{message}"));
+            text
+        };
         match self {
-            Failure::Notation(e) => e.kind.to_string(),
-            Failure::Hand(e) => e.kind.to_string(),
-            Failure::Claim { error, .. } => error.to_string(),
-            Failure::Line(e) => e.to_string(),
+            Failure::Notation(e) => written(&e.kind),
+            Failure::Hand(e) => written(&e.kind),
+            Failure::Claim { error, .. } => written(error),
+            Failure::Line(e) => written(e),
             Failure::Session { message, .. } => message.clone(),
             Failure::AsWritten { message, .. } => message.clone(),
         }

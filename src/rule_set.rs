@@ -606,7 +606,7 @@ pub enum PatternNotFound {
 pub(crate) fn named(patterns: &[&Pattern]) -> Vec<String> {
     patterns
         .iter()
-        .map(|p| format!("{} {}", p.id, p.name))
+        .map(|p| [&*p.id, " ", &*p.name].concat())
         .collect()
 }
 
@@ -892,7 +892,16 @@ impl RuleSet {
 
     /// The pattern with this id.
     pub fn pattern(&self, id: &str) -> Option<&Pattern> {
-        self.patterns.iter().find(|p| p.id == id)
+        // A short id (every built-in one) is found by halving the ids as numbers.
+        let Some(key) = short_id(id) else {
+            return self.patterns.iter().find(|p| p.id == id);
+        };
+        let by_id = &self.table_index().by_id;
+        let first = by_id.partition_point(|&(other, _)| other < key);
+        (by_id[first..].iter())
+            .take_while(|&&(other, _)| other == key)
+            .map(|&(_, i)| &self.patterns[i])
+            .find(|p| p.id == id)
     }
 
     /// The place in this rule set's table of `pattern`, one of its entries; `None` for a

@@ -192,10 +192,11 @@ impl FewestEdits {
         usize::from(self.edits[k])
     }
 
-    /// The fewest edits from the query to the start of text `k` as long as the query;
-    /// 255 or more for a text no longer than the query.
-    fn to_start(&self, k: usize) -> usize {
-        usize::from(self.edits[self.texts + k])
+    /// For the texts of `range`, in turn, the fewest edits from the query to the whole of
+    /// each and to its start as long as the query (255 for a text no longer than it).
+    fn of(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let (whole, start) = self.edits.split_at(self.texts);
+        (whole[range.clone()].iter().copied()).zip(start[range].iter().copied())
     }
 }
 
@@ -712,20 +713,21 @@ impl RuleSet {
             // The start of a name counts one more than its distance ([`name_distance`]).
             let start_bound = name_bound.min(bound - 1);
             let mut by_name: Option<usize> = None;
-            for k in list.starts[i]..list.starts[i + 1] {
-                let whole_may_be_near = from_name.to_whole(k) <= bound;
+            let names = list.starts[i]..list.starts[i + 1];
+            let bounds = from_name.of(names.clone());
+            for (folded, (to_whole, to_start)) in list.names[names].iter().zip(bounds) {
+                let whole_may_be_near = usize::from(to_whole) <= bound;
                 // The start's own characters are counted only if the whole name's may do.
-                let start_may_be_near = from_name.to_start(k) <= start_bound && {
-                    let name = &list.names[k].chars;
+                let start_may_be_near = usize::from(to_start) <= start_bound && {
+                    let name = &folded.chars;
                     // The characters the start lacks altogether first (a few operations on
                     // its set), then, if they are few enough, how many it holds.
                     name.len() > length
-                        && letters.lacking(list.names[k].sets[length]) <= start_bound
+                        && letters.lacking(folded.sets[length]) <= start_bound
                         && length - letters.held_in(&name[..length]) <= start_bound
                 };
                 if whole_may_be_near || start_may_be_near {
-                    let distance =
-                        name_distance(&letters, &list.names[k], bound, name_bound, &mut row);
+                    let distance = name_distance(&letters, folded, bound, name_bound, &mut row);
                     by_name = [by_name, distance].into_iter().flatten().min();
                 }
             }
