@@ -102,7 +102,7 @@ impl<'r> Session<'r> {
     /// Records a hand at the table: `line` is a hand in notation whose `seat=`, `from=` and
     /// `resp=` may name a player at the table (or the start of a name), as in a session
     /// file. The hand is scored, its payments made (an underscored claim as claimed, a false
-    /// win pays nothing) and the deal passes as the rule set says.
+    /// win only what the rule set charges for one) and the deal passes as the rule set says.
     ///
     /// A line `value=45 seat=Bob from=Ann` (or `self`) records a hand by the value the
     /// table agreed, without its tiles, paid as a scored hand of that total
@@ -117,7 +117,7 @@ impl<'r> Session<'r> {
         let read = session::seats_for_names(line, players).map_err(Error::from)?;
         let scored = score_line_with(&read, self.rules, Options::default())
             .map_err(|error| session::error_as_written(error, line))?;
-        let played = Played::of(&Ok(scored));
+        let played = Played::of(&Ok(scored), self.rules);
         self.play(line.to_string(), played)
     }
 

@@ -240,6 +240,27 @@ impl Scored<'_> {
             (None, Outcome::FalseWin(_)) => None,
         }
     }
+
+    /// What the false win costs under `rules` (the rule set it was scored under): the
+    /// declarer pays each other player its `false_win` points
+    /// ([`RuleSet::false_win_payments`]). `None` for a win, and for a false win under a rule
+    /// set where one costs nothing (every built-in one).
+    pub fn false_win_payments(&self, rules: &RuleSet) -> Option<Payments> {
+        match self.outcome {
+            Outcome::FalseWin(_) => rules.false_win_payments(self.hand.context.seat),
+            Outcome::Win { .. } => None,
+        }
+    }
+
+    /// Every seat's payment on the line under `rules`: a win's ([`Scored::payments`]) or a
+    /// false win's ([`Scored::false_win_payments`]); 0 each where nothing is paid.
+    pub fn amounts(&self, rules: &RuleSet) -> [i64; 4] {
+        match (self.payments(), self.false_win_payments(rules)) {
+            (Some(payments), _) => payments.amounts,
+            (None, Some(payments)) => payments.amounts,
+            (None, None) => [0; 4],
+        }
+    }
 }
 
 /// Scores a hand made from tiles ([`HandTiles::hand`](crate::HandTiles::hand)) under

@@ -439,7 +439,7 @@ impl Scorer<'_, '_> {
             }
             _ => write_result(out, settings, shown, &result, Some(at)),
         }
-        let ended = Played::of(&result);
+        let ended = Played::of(&result, settings.rules);
         (Tally::of(&result, settings.rules), ended)
     }
 }

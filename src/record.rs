@@ -298,7 +298,14 @@ impl Record {
             from: Some(from.map(|s| s.key().to_string())),
             from_assumed: Some(assumed),
             responsible: Some(context.responsible.seat().map(|s| s.key().to_string())),
-            payments: Some(seats(|seat| payments.map_or(0, |p| p.of(seat)))),
+            // A false win's: 0 each, or what the rule set charges for one.
+            payments: Some(match payments {
+                Some(p) => seats(|seat| p.of(seat)),
+                None => {
+                    let amounts = scored.amounts(rules);
+                    seats(|seat| amounts[seat as usize])
+                }
+            }),
             false_win,
             claim: scored.claim.as_deref().map(claim),
             verdict: (scored.claim.as_deref()).map(|check| check.verdict.name().to_string()),

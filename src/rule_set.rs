@@ -448,6 +448,10 @@ pub struct PaymentParams {
     /// `dealer_times`: the dealer (East) pays, and receives from each, this many times the
     /// value (Huang: 2).
     pub dealer_times: u32,
+    /// `false_win`: the player who declares a false win pays each other player this many
+    /// points (0, every built-in rule set: a false win costs nothing). Every scheme reads it:
+    /// it is paid apart from a win's payments ([`RuleSet::false_win_payments`]).
+    pub false_win: u32,
 }
 
 impl PaymentParams {
@@ -458,25 +462,28 @@ impl PaymentParams {
         self_draw_times: 1,
         discarder_times: 1,
         dealer_times: 1,
+        false_win: 0,
     };
 
     /// The name of each number, as [`PaymentRule::keys`] and a rules file name them.
-    pub const KEYS: [&'static str; 5] = [
+    pub const KEYS: [&'static str; 6] = [
         "discard_from",
         "discarder_pays_all",
         "self_draw_times",
         "discarder_times",
         "dealer_times",
+        "false_win",
     ];
 
     /// Each number as a rules file writes it, in the order of [`PaymentParams::KEYS`].
-    pub fn shown(&self) -> [String; 5] {
+    pub fn shown(&self) -> [String; 6] {
         [
             self.discard_from.to_string(),
             self.discarder_pays_all.to_string(),
             self.self_draw_times.to_string(),
             self.discarder_times.to_string(),
             self.dealer_times.to_string(),
+            self.false_win.to_string(),
         ]
     }
 }
@@ -936,6 +943,26 @@ impl RuleSet {
     #[cfg_attr(feature = "testing", visibility::make(pub))]
     pub(crate) fn pay(&self, value: u32, context: &WinContext) -> Payments {
         (self.payments.pay)(&self.payments.params, value, context)
+    }
+
+    /// What a false win declared by `declarer` costs: the declarer pays each other player
+    /// the rule set's `false_win` points (a rules file's `[payments]` `false_win`), so the
+    /// payments sum to zero as a win's do; `None` where a false win costs nothing (every
+    /// built-in rule set). The payments' `winner` is the declarer and their `value` the
+    /// points each other player receives.
+    ///
+    /// ```
+    /// use mjscore::{RuleSet, Seat};
+    /// let club = RuleSet::from_rules_file("base = \"wsom\"\n[payments]\nfalse_win = 10\n")?;
+    /// let paid = club.false_win_payments(Seat::South).unwrap();
+    /// // South pays 10 to each of the three others.
+    /// assert_eq!(paid.amounts, [10, -30, 10, 10]);
+    /// assert!(mjscore::rules::WSOM.false_win_payments(Seat::South).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn false_win_payments(&self, declarer: Seat) -> Option<Payments> {
+        let each = self.payments.params.false_win;
+        (each > 0).then(|| Payments::losers_pay(declarer, each, |_| -i64::from(each)))
     }
 }
 

@@ -1086,7 +1086,7 @@ fn set_payments(
             continue;
         }
         let n = integer(value, "a whole number", text)?;
-        let (lowest, highest) = if name == "discard_from" {
+        let (lowest, highest) = if name == "discard_from" || name == "false_win" {
             (0, MAX_POINTS)
         } else {
             (1, 10)
@@ -1105,6 +1105,7 @@ fn set_payments(
             "discard_from" => params.discard_from = n,
             "self_draw_times" => params.self_draw_times = n,
             "discarder_times" => params.discarder_times = n,
+            "false_win" => params.false_win = n,
             _ => params.dealer_times = n,
         }
     }

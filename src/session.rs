@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use crate::line::{Error, Failure, Scored};
 use crate::notation::shows_nothing;
 use crate::payment::Payments;
-use crate::rule_set::{DealRule, HandEnd};
+use crate::rule_set::{DealRule, HandEnd, RuleSet};
 use crate::score::PaidOn;
 use crate::tile::Seat;
 
@@ -1030,10 +1030,13 @@ pub enum Played {
         /// checked.
         agreed: bool,
     },
-    /// A false win by this seat: nobody pays.
+    /// A false win by this seat: nobody pays, unless the rule set charges a false win.
     FalseWin {
         /// The seat that declared the win.
         by: Seat,
+        /// What it cost ([`RuleSet::false_win_payments`]):
+        /// the declarer pays each other player; `None` where a false win costs nothing.
+        payments: Option<Payments>,
     },
     /// A drawn hand: nobody pays.
     Drawn,
@@ -1050,9 +1053,10 @@ pub enum Played {
 }
 
 impl Played {
-    /// How the hand of `result` went: paid on a win (an underscored claim as claimed),
-    /// never on a false win; a line that could not be read is [`Played::Unknown`].
-    pub fn of(result: &Result<Scored, Error>) -> Played {
+    /// How the hand of `result`, scored under `rules`, went: paid on a win (an underscored
+    /// claim as claimed); on a false win, only what the rule set charges for one; a line
+    /// that could not be read is [`Played::Unknown`].
+    pub fn of(result: &Result<Scored, Error>, rules: &RuleSet) -> Played {
         match result {
             Ok(scored) => match (scored.payments(), scored.paid_on()) {
                 (Some(payments), Some(paid_on)) => Played::Won {
@@ -1064,6 +1068,7 @@ impl Played {
                 },
                 _ => Played::FalseWin {
                     by: scored.hand.context.seat,
+                    payments: scored.false_win_payments(rules),
                 },
             },
             Err(_) => Played::Unknown,
@@ -1275,7 +1280,13 @@ impl Sheet {
                     self.players[player(seat)].dealt_in += 1;
                 }
             }
-            Played::FalseWin { by } => self.players[player(by)].false_wins += 1,
+            Played::FalseWin { by, payments } => {
+                self.players[player(by)].false_wins += 1;
+                // Paid as a win's payments are, and summing to zero as they do.
+                for seat in Seat::ALL {
+                    self.players[player(seat)].total += payments.map_or(0, |p| p.of(seat));
+                }
+            }
             Played::Penalty { by, points } => {
                 let charged = &mut self.players[player(by)];
                 charged.total -= i64::from(points);

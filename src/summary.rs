@@ -57,8 +57,8 @@ impl<'r> Summary<'r> {
     }
 
     /// What each seat won (positive) or lost over the run, East South West North: the
-    /// payments as made (an underscored claim as claimed; a false win pays nothing). They
-    /// sum to zero.
+    /// payments as made (an underscored claim as claimed; a false win what the rule set
+    /// charges for one, nothing in the built-in ones). They sum to zero.
     pub fn seats(&self) -> impl Iterator<Item = (Seat, i64)> + '_ {
         Seat::ALL.into_iter().zip(*self.seats)
     }
@@ -152,7 +152,8 @@ pub enum Tally {
     Hand {
         /// The claim's verdict, when the line made a claim.
         verdict: Option<ClaimVerdict>,
-        /// The payments as made, by [`Seat`] order; none for a false win.
+        /// The payments as made, by [`Seat`] order; for a false win, what the rule set
+        /// charges for one, if anything.
         payments: Option<[i64; 4]>,
         /// For a win, the patterns that counted, as a set of indices into the rule set's
         /// table (bit `i` for pattern `i`; a table holds at most
@@ -184,7 +185,10 @@ impl Tally {
         };
         Tally::Hand {
             verdict: scored.claim.as_ref().map(|check| check.verdict),
-            payments: scored.payments().map(|p| p.amounts),
+            // A win's payments as made, or what the rule set charges for a false win.
+            payments: (scored.payments().copied())
+                .or_else(|| scored.false_win_payments(rules))
+                .map(|p| p.amounts),
             patterns,
         }
     }

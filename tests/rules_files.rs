@@ -19,8 +19,10 @@ const KONG_CLUB: &str = "docs/examples/rules/kong-club.toml";
 const WSOM_AS_DATA: &str = "docs/examples/rules/wsom-as-data.toml";
 const ZJ_AS_DATA: &str = "docs/examples/rules/zj-as-data.toml";
 const EITHER_CLUB: &str = "docs/examples/rules/either-club.toml";
-const SHIPPED: [&str; 8] = [
+const FALSE_WIN_CLUB: &str = "docs/examples/rules/false-win-club.toml";
+const SHIPPED: [&str; 9] = [
     EITHER_CLUB,
+    FALSE_WIN_CLUB,
     CLUB_400,
     DISCARDER_PAYS,
     SEASONAL,
@@ -100,6 +102,128 @@ fn the_discarder_pays_the_whole_hand() {
         "{}",
         run.stdout
     );
+}
+
+#[test]
+fn a_false_win_costs_its_declarer_what_the_file_charges() {
+    let club = load(FALSE_WIN_CLUB);
+    let amounts = |rules: &RuleSet, line: &str| {
+        let scored = mjscore::score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(matches!(scored.outcome, Outcome::FalseWin(_)), "{line}");
+        (scored.payments().is_none(), scored.amounts(rules))
+    };
+    // A West Wind pung East does not sit at, and nothing else: no pattern, a false win
+    // under the 5-point minimum. East declared it: East pays 10 to each other player,
+    // −30, whoever discarded; under WSOM nobody pays.
+    let line = "[c b123] [p w333] c456 d789 d2 +d2 from=s";
+    assert_eq!(amounts(&club, line), (true, [-30, 10, 10, 10]));
+    assert_eq!(amounts(&WSOM, line), (true, [0, 0, 0, 0]));
+    // The same tiles declared by South by self-draw: South pays 30.
+    let line = "[c b123] [p w333] c456 d789 d2 +d2 seat=s self";
+    assert_eq!(amounts(&club, line), (true, [10, -30, 10, 10]));
+    // Tiles that form no winning shape, declared by North, cost the same.
+    let line = "b1357 c2468 d13579 +e1 seat=n self";
+    assert_eq!(amounts(&club, line), (true, [10, 10, 10, -30]));
+    // Whatever was claimed: a claim on a false win is settled on nothing, and the charge
+    // is paid.
+    let line = "[c b123] [p w333] c456 d789 d2 +d2 from=s claim=20";
+    assert_eq!(amounts(&club, line), (true, [-30, 10, 10, 10]));
+    // A win is paid as in WSOM: West's own wind, 3.1 Value Honor 10, self-drawn: 10 each.
+    let line = "[c b123] [p w333] c456 d789 d2 +d2 seat=w self";
+    assert_eq!(scored(&club, line), (10, [-10, -10, 30, -10]));
+
+    // Every format shows the charge where a win's payments go.
+    let line = "[c b123] [p w333] c456 d789 d2 +d2 from=s";
+    let (record, code) = json(&["--rules", FALSE_WIN_CLUB, line]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        record["payments"],
+        serde_json::json!({"e": -30, "s": 10, "w": 10, "n": 10})
+    );
+    assert!(record["false_win"].is_object());
+    let run = mjscore(&["--rules", FALSE_WIN_CLUB, "--format", "tsv", line]);
+    let row: Vec<&str> = run.stdout.lines().nth(1).unwrap().split('\t').collect();
+    assert_eq!(
+        (row[6], row[7], row[8], row[9], row[12]),
+        ("-30", "10", "10", "10", "false_win")
+    );
+    let run = mjscore(&["--rules", FALSE_WIN_CLUB, line]);
+    assert!(
+        run.stdout.contains("Payments     a false win: East pays 10 to each other player\n  East pays 30\n  South receives 10\n"),
+        "{}",
+        run.stdout
+    );
+    // The card says it, and what the file changes.
+    let run = mjscore(&["rules", "show", FALSE_WIN_CLUB]);
+    assert!(
+        run.stdout
+            .contains("a false win costs its declarer 10 to each other player"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("~ payments.false_win: 10 (was 0)"),
+        "{}",
+        run.stdout
+    );
+
+    // An evening: Ann's false win (she pays Bob, Cy and Dee 10 each), then Bob's 10-point
+    // win on Ann's discard (1.1 + 1.2; 10 ≤ 25: each of the three pays 10). Ann −30 − 10 =
+    // −40, Bob 10 + 30 = 40, Cy 10 − 10 = 0, Dee 10 − 10 = 0: the table sums to zero.
+    let evening = "players: Ann Bob Cy Dee\n[c b123] [p w333] c456 d789 d2 +d2 seat=Ann from=Bob\nb123 c456 d789 b345 c7 +c7 seat=Bob from=Ann\n";
+    let run = common::Mjscore::new(&["--rules", FALSE_WIN_CLUB, "--format", "tsv", "--summary"])
+        .stdin(evening)
+        .run();
+    let standings: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with(char::is_numeric))
+        .collect();
+    assert_eq!(
+        standings,
+        [
+            "1\tBob\t40\t1\t0\t10\t0\t2",
+            "2\tCy\t0\t0\t0\t\t0\t2",
+            "3\tDee\t0\t0\t0\t\t0\t2",
+            "4\tAnn\t-40\t0\t1\t\t1\t2"
+        ],
+        "{}",
+        run.stderr
+    );
+    // The charge goes in the running totals after the false win: Ann −30, the others 10.
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert!(
+        rows[1].contains("\tAnn\tBob\tCy\tDee\t-30\t10\t10\t10\t"),
+        "{}",
+        rows[1]
+    );
+}
+
+#[test]
+fn a_false_win_charge_is_read_under_every_scheme_and_checked() {
+    for base in ["wsom", "zj", "doubling", "huang"] {
+        let file = format!("base = \"{base}\"\n[payments]\nfalse_win = 7\n");
+        let rules = RuleSet::from_rules_file(&file).unwrap_or_else(|e| panic!("{base}: {e}"));
+        // Declared by West: West pays 7 to each.
+        let paid = rules.false_win_payments(Seat::West).unwrap();
+        assert_eq!(paid.amounts, [7, 7, -21, 7], "{base}");
+    }
+    // 0 is a false win that costs nothing, as in the built-in rule sets.
+    let free = RuleSet::from_rules_file("base = \"wsom\"\n[payments]\nfalse_win = 0\n").unwrap();
+    assert!(free.false_win_payments(Seat::East).is_none());
+    // Past the most points, or not a number: refused at the value.
+    let err = RuleSet::from_rules_file("base = \"wsom\"\n[payments]\nfalse_win = 1000001\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("line 3, column 13")
+            && err.contains("false_win is 1000001: expected 0 to 1000000"),
+        "{err}"
+    );
+    let err = RuleSet::from_rules_file("base = \"wsom\"\n[payments]\nfalse_win = -1\n")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("line 3, column 13"), "{err}");
 }
 
 #[test]

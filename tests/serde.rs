@@ -102,6 +102,20 @@ fn a_false_win_a_typo_half_points_and_a_session_read_back_as_written() {
     let records = round_trip(&json_lines(&[], penalty));
     assert_eq!(records[0].penalty.as_ref().unwrap().points, 30);
     assert_eq!(records[1].agreed, Some(true));
+    // A false win under a club that charges one: East, who declared it, pays 10 to each
+    // (−30); the library's record of the line is the one read.
+    let file = "docs/examples/rules/false-win-club.toml";
+    let line = "[c b123] [p w333] c456 d789 d2 +d2 from=s";
+    let records = round_trip(&json_lines(&["--rules", file], line));
+    let paid = records[0].payments.as_ref().unwrap();
+    assert_eq!((paid.e, paid.s, paid.w, paid.n), (-30, 10, 10, 10));
+    assert!(records[0].false_win.is_some());
+    let text = std::fs::read_to_string(file).unwrap();
+    let club = mjscore::RuleSet::from_rules_file(&text).unwrap();
+    let scored = mjscore::score_line(line, &club).unwrap();
+    let mut made = Record::of(&scored, &club);
+    made.line = records[0].line;
+    assert_eq!(made, records[0]);
 }
 
 #[test]

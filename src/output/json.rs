@@ -429,7 +429,8 @@ fn write_payments(object: &mut Object, amount: impl Fn(Seat) -> i64) {
     out.push('}');
 }
 
-/// A false win: the fields of a win, with `total` null and every payment 0, then
+/// A false win: the fields of a win, with `total` null and every payment 0 (or what the
+/// rule set charges for a false win), then
 /// `false_win` with its `reason`. A hand under the minimum has the reading that fell
 /// short (its `sum`, `patterns`, arrangement); a hand that does not win has none.
 fn write_false_win(
@@ -449,7 +450,8 @@ fn write_false_win(
         None => object.raw("sum", Null),
     };
     write_reading_and_context(object, scored, reading, heads);
-    write_payments(object, |_| 0);
+    let amounts = scored.amounts(rules);
+    write_payments(object, |seat| amounts[seat as usize]);
     Object::new(object.key("false_win"))
         .written("reason", |out| {
             let _ = write_false_win_reason(out, &scored.outcome, rules);

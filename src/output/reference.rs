@@ -76,10 +76,19 @@ pub(crate) fn text_card(rules: &RuleSet, width: Option<usize>) -> String {
     }
 }
 
-/// What the card's title says of a hand with no pattern and of the minimum: a chicken hand
-/// under a minimum above its value is a false win too (a rules file's minimum under Zung
-/// Jung).
+/// What the card's title says of a hand with no pattern and of the minimum (a chicken hand
+/// under a minimum above its value is a false win too: a rules file's minimum under Zung
+/// Jung), then what a false win costs, where the rule set charges one.
 fn minimum_said(rules: &RuleSet) -> String {
+    let said = minimum_only(rules);
+    match rules.payments.params.false_win {
+        0 => said,
+        each => format!("{said}; a false win costs its declarer {each} to each other player"),
+    }
+}
+
+/// What the card's title says of a hand with no pattern and of the minimum.
+fn minimum_only(rules: &RuleSet) -> String {
     let minimum = rules.minimum;
     let under = super::waits::plural(minimum, "point", "points");
     match rules.chicken() {

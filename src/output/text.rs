@@ -125,6 +125,9 @@ fn write_scored_at_table(
             out.push(' ');
             let _ = write_false_win_reason(out, &scored.outcome, rules);
             out.push('\n');
+            if let Some(paid) = scored.false_win_payments(rules) {
+                write_false_win_payments(out, &p, &paid, players);
+            }
             if let Some(check) = &scored.claim {
                 p.label(out, padded_label!("Claim"));
                 out.push_str("claim=");
@@ -512,6 +515,43 @@ fn write_payments(
             seat_and_player(out, seat);
             out.push_str(" pays ");
             let _ = write_int(out, -amount);
+        }
+        out.push('\n');
+    }
+}
+
+/// What a false win costs (under a rule set that charges one): "a false win: East pays 10
+/// to each other player", then each seat's payment.
+fn write_false_win_payments(
+    out: &mut String,
+    p: &Painter,
+    paid: &Payments,
+    players: Option<[&str; 4]>,
+) {
+    let seat_and_player = |out: &mut String, seat: Seat| {
+        out.push_str(seat.name());
+        if let Some(players) = players {
+            out.push_str(" (");
+            let _ = write_printable(out, players[seat as usize]);
+            out.push(')');
+        }
+    };
+    p.label(out, padded_label!("Payments"));
+    out.push_str("a false win: ");
+    seat_and_player(out, paid.winner);
+    out.push_str(" pays ");
+    let _ = write_int(out, i64::from(paid.value));
+    out.push_str(" to each other player\n");
+    for seat in Seat::ALL {
+        let amount = paid.of(seat);
+        out.push_str("  ");
+        seat_and_player(out, seat);
+        if seat == paid.winner {
+            out.push_str(" pays ");
+            let _ = write_int(out, -amount);
+        } else {
+            out.push_str(" receives ");
+            let _ = write_int(out, amount);
         }
         out.push('\n');
     }
@@ -1027,7 +1067,15 @@ fn sentence(entry: &Entry, played: &Played) -> String {
             }
             text
         }
-        Played::FalseWin { by } => format!("{}'s false win: nobody pays", name(*by)),
+        Played::FalseWin { by, payments: None } => format!("{}'s false win: nobody pays", name(*by)),
+        Played::FalseWin {
+            by,
+            payments: Some(paid),
+        } => format!(
+            "{}'s false win: pays {} to each other player",
+            name(*by),
+            paid.value
+        ),
         Played::Drawn => "nobody wins".to_string(),
         Played::Unknown => "the line is not a hand: nothing is paid".to_string(),
         // No hand: the deal stays where it is, and that is no news.

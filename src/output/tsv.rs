@@ -91,13 +91,22 @@ pub(crate) fn write_scored(
                 }
             }
         }
-        // No total, nothing paid; under the minimum, the patterns that fell short.
+        // No total; under the minimum, the patterns that fell short.
         Outcome::FalseWin(false_win) => {
             row.push_str("\t\t");
             if let FalseWin::BelowMinimum { reading, .. } = false_win {
                 write_ids(row, reading.counted.iter().map(|c| c.pattern.id.as_ref()));
             }
-            row.push_str("\t0\t0\t0\t0");
+            // What a false win costs, where the rule set charges one (0 each where not).
+            match scored.false_win_payments(rules) {
+                Some(paid) => {
+                    for seat in Seat::ALL {
+                        row.push('\t');
+                        let _ = write_int(row, paid.of(seat));
+                    }
+                }
+                None => row.push_str("\t0\t0\t0\t0"),
+            }
         }
     }
     match scored.hand.context.win_by {
@@ -504,7 +513,7 @@ pub(crate) fn write_session(row: &mut String, entry: &Entry, played: &Played) {
     row.push('\t');
     let winner = match played {
         Played::Won { payments, .. } => Some(payments.winner),
-        Played::FalseWin { by } => Some(*by),
+        Played::FalseWin { by, .. } => Some(*by),
         Played::Drawn | Played::Unknown | Played::Penalty { .. } => None,
     };
     if let Some(seat) = winner {

@@ -860,7 +860,7 @@
       confirmed: `Confirmed: the claim of ${c.value} stands`,
       underscored: `Underscored: the claim of ${c.value} stands and is paid (the hand is worth ${worth})`,
       overclaimed: `Overclaimed: ${c.value} claimed, corrected to ${c.settled}`,
-      false_win: `False win: ${c.value} claimed, nothing is paid`,
+      false_win: `False win: ${c.value} claimed, ${a.payments && a.payments[a.seat] < 0 ? 'the declarer pays the charge for a false win' : 'nothing is paid'}`,
     }[a.verdict] || a.verdict;
     const items = [];
     if (c.missed.length) items.push(`<li>missed: ${named(c.missed)}</li>`);
@@ -909,7 +909,11 @@
     if (a.false_win) {
       setStatus('False win', 'bad');
       showQuick(a, 0);
-      box.innerHTML = `${verdict(a)}<div class="falsewin" data-false-win><strong>False win</strong>${esc(a.false_win.reason)}</div>`;
+      // A rules file may charge a false win: the declarer pays each other player.
+      const charged = a.payments[a.seat] < 0
+        ? `<p class="note" data-false-win-charge>${esc(seatWord(a))} pays ${esc(String(-a.payments[a.seat] / 3))} to each other player for the false win.</p>`
+        : '';
+      box.innerHTML = `${verdict(a)}<div class="falsewin" data-false-win><strong>False win</strong>${esc(a.false_win.reason)}</div>${charged}`;
       return;
     }
     const limit = a.limit ? limitWords()[a.limit] : 'no limit';
@@ -1124,13 +1128,19 @@
     });
   }
 
+  /** The seat that declared the hand, as the page names it: `East`, or `East (Ann)` at a table. */
+  function seatWord(a) {
+    const name = SEATS.find(([k]) => k === a.seat)[1];
+    return a.players ? `${name} (${a.players[a.seat]})` : name;
+  }
+
   /** The sticky answer in short: the total (what is paid) and each seat's payment. */
   function showQuick(a, paid) {
     const box = $('quick');
     const cells = SEATS.map(([k, name]) => {
       const amount = a.payments[k];
       const who = a.players ? `${k.toUpperCase()} ${a.players[k]}` : name;
-      return `<span class="pay ${k === a.seat ? 'winner' : amount < 0 ? 'payer' : ''}" data-quick-seat="${k}"><span class="who">${esc(who)}</span><span class="amount">${amount > 0 ? '+' : ''}${esc(String(amount))}</span></span>`;
+      return `<span class="pay ${k === a.seat && !a.false_win ? 'winner' : amount < 0 ? 'payer' : ''}" data-quick-seat="${k}"><span class="who">${esc(who)}</span><span class="amount">${amount > 0 ? '+' : ''}${esc(String(amount))}</span></span>`;
     }).join('');
     box.innerHTML = `<span class="qtotal"><span class="label">${a.false_win ? 'false win' : a.penalty ? 'penalty' : paid !== a.total ? 'paid' : 'total'}</span><span data-quick-total>${esc(points(paid))}</span></span>${cells}`;
     box.hidden = false;

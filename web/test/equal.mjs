@@ -237,6 +237,10 @@ const DOCUMENTED = {
     'b123 c456 d789 b555 w2 +w2 seat=s self',
     'b123 c456 d78 b555 w22 +d9 seat=s from=e rob',
   ],
+  'false-win-club.toml': [
+    '[c b123] [p w333] c456 d789 d2 +d2 from=s',
+    '[c b123] [p w333] c456 d789 d2 +d2 seat=w self',
+  ],
   'either-club.toml': [
     'e111 e222 b123 c456 d5 +d5 self',
     'e111 w222 b123 c456 d5 +d5 self',
