@@ -34,8 +34,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::patterns::{
-    Condition, Count, Ending, Facts, Pattern, Presence, Requirements, SetsRule, Shapes, Value,
-    WaitKind, ALL_KINDS, ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
+    Condition, Count, CountedSets, Ending, Facts, Pattern, Presence, Requirements, SetsRule,
+    Shapes, Value, WaitKind, ALL_KINDS, ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY,
+    THIRTEEN_TERMINALS_ONLY,
 };
 use crate::rule_set::derive::ChangeError;
 use crate::rule_set::{PaymentParams, RuleSet};
@@ -393,35 +394,19 @@ macro_rules! requirements_of {
         }
         r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
         r.straight = hand.straight.unwrap_or(false);
-        if let Some(each) = &hand.each_triplet_of {
-            // A tile set, with the word seat_wind for the seat's own wind (the set's words
-            // checked as any tile set's, at their places).
-            let words = each.get_ref();
-            let seat_wind = words
-                .split_whitespace()
-                .any(|w| w.eq_ignore_ascii_case("seat_wind"));
-            let rest: String = words
-                .split(' ')
-                .map(|w| {
-                    if w.eq_ignore_ascii_case("seat_wind") {
-                        " ".repeat(w.len())
-                    } else {
-                        w.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
-            r.each_set_of = if rest.trim().is_empty() {
-                0
-            } else {
-                tile_set(&rest).map_err(|(offset, message)| {
-                    error_at(text, each.span().start + 1 + offset, message)
-                })?
-            };
-            r.each_seat_wind = seat_wind;
-            if r.each_set_of == 0 && !seat_wind {
-                return Err(error_at(text, each.span().start, "each_triplet_of names the tiles whose triplets count, once each (\"dragons seat_wind\")".to_string()));
+        // Counted once a set: of one kind of set only.
+        let counted = [
+            (&hand.each_triplet_of, "each_triplet_of", CountedSets::Triplets),
+            (&hand.each_kong_of, "each_kong_of", CountedSets::Kongs),
+            (&hand.each_sequence_of, "each_sequence_of", CountedSets::Sequences),
+        ];
+        let mut given = counted.iter().filter_map(|(each, key, kind)| Some((each.as_ref()?, *key, *kind)));
+        if let Some((each, key, kind)) = given.next() {
+            if let Some((other, other_key, _)) = given.next() {
+                return Err(error_at(text, other.span().start, format!("{other_key} and {key} both count a hand's sets: a hand counts one kind of set, once each")));
             }
+            (r.each_set_of, r.each_seat_wind) = counted_tiles(each, key, kind, text)?;
+            r.each_kind = kind;
         }
         if let Some(held) = &hand.held {
             r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
@@ -451,6 +436,59 @@ macro_rules! requirements_of {
         }
         Ok(r)
     }};
+}
+
+/// The tiles whose sets a hand counts once each (`key`, counting sets of `kind`): a tile
+/// set, with the word `seat_wind` for the seat's own wind where the sets are triplets or
+/// kongs (the set's words checked as any tile set's, at their places); and whether the seat
+/// wind counts.
+fn counted_tiles(
+    each: &Spanned<String>,
+    key: &str,
+    kind: CountedSets,
+    text: &str,
+) -> Result<(u64, bool), RulesFileError> {
+    let words = each.get_ref();
+    let is_seat_wind = |w: &str| w.eq_ignore_ascii_case("seat_wind");
+    let seat_wind = words.split_whitespace().any(is_seat_wind);
+    if seat_wind && kind == CountedSets::Sequences {
+        let at = each.span().start + 1 + words.to_ascii_lowercase().find("seat_wind").unwrap_or(0);
+        return Err(error_at(text, at, format!("{key} counts sequences, and no sequence holds a wind: name number tiles (\"bamboo\", \"b5\", \"fives\")")));
+    }
+    // The word seat_wind blanked out, so that the others keep their places.
+    let rest: String = (words.split(' '))
+        .map(|w| {
+            if is_seat_wind(w) {
+                " ".repeat(w.len())
+            } else {
+                w.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let of = if rest.trim().is_empty() {
+        0
+    } else {
+        tile_set(&rest)
+            .map_err(|(offset, message)| error_at(text, each.span().start + 1 + offset, message))?
+    };
+    let sets = match kind {
+        CountedSets::Triplets => "triplets",
+        CountedSets::Kongs => "kongs",
+        CountedSets::Sequences => "sequences",
+    };
+    if of == 0 && !seat_wind {
+        return Err(error_at(
+            text,
+            each.span().start,
+            format!("{key} names the tiles whose {sets} count, once each (\"dragons seat_wind\")"),
+        ));
+    }
+    if kind == CountedSets::Sequences && of & (kinds::BAMBOO | kinds::CHARACTERS | kinds::DOTS) == 0
+    {
+        return Err(error_at(text, each.span().start, format!("{key} counts sequences, and no sequence holds these tiles: name number tiles (\"bamboo\", \"b5\", \"fives\")")));
+    }
+    Ok((of, seat_wind))
 }
 
 /// Declares a table of the file that holds a condition, a new hand or a part of one
@@ -486,6 +524,8 @@ macro_rules! condition_table {
             consecutive_triplets: Option<Spanned<i64>>,
             held: Option<Spanned<String>>,
             each_triplet_of: Option<Spanned<String>>,
+            each_kong_of: Option<Spanned<String>>,
+            each_sequence_of: Option<Spanned<String>>,
             #[serde(default)]
             any_of: Vec<Spanned<Part>>,
             #[serde(default)]
@@ -507,6 +547,8 @@ macro_rules! condition_table {
                     &self.pair,
                     &self.held,
                     &self.each_triplet_of,
+                    &self.each_kong_of,
+                    &self.each_sequence_of,
                 ]
                 .into_iter()
                 .flatten()
@@ -571,7 +613,12 @@ impl Group {
                         return Err(at(format!("a part of {key} asks nothing: give it a condition's keys, as a hand's (tiles, triplets, ...)")));
                     }
                     if group.own.counts_each_set() {
-                        return Err(at("each_triplet_of counts a hand's sets, each once: it is a key of the hand, not of a part".to_string()));
+                        let key = match group.own.each_kind {
+                            CountedSets::Triplets => "each_triplet_of",
+                            CountedSets::Kongs => "each_kong_of",
+                            CountedSets::Sequences => "each_sequence_of",
+                        };
+                        return Err(at(format!("{key} counts a hand's sets, each once: it is a key of the hand, not of a part")));
                     }
                     if let Some(why) = impossible(&group.own, shapes) {
                         return Err(at(format!("no hand can meet this part of {key}: {why}")));
@@ -1487,7 +1534,7 @@ fn add_hand(
             text,
             spanned.span().start,
             format!(
-                "'{}' counts each triplet of some tiles (each_triplet_of) and has parts (any_of, all_of): a hand counted once a set asks nothing else",
+                "'{}' counts some sets once each (each_triplet_of, each_kong_of, each_sequence_of) and has parts (any_of, all_of): a hand counted once a set asks nothing else",
                 hand.name.get_ref()
             ),
         ));
@@ -1935,10 +1982,12 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         if r.each_seat_wind {
             of.push("the seat's wind".to_string());
         }
-        parts.push(format!(
-            "once for each triplet or kong of {}",
-            of.join(" or ")
-        ));
+        let sets = match r.each_kind {
+            CountedSets::Triplets => "triplet or kong of",
+            CountedSets::Kongs => "kong of",
+            CountedSets::Sequences => "sequence holding",
+        };
+        parts.push(format!("once for each {sets} {}", of.join(" or ")));
     }
     if let Some(held) = r.held {
         let ranks: String = (1..=9u8)

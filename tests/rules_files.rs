@@ -20,8 +20,10 @@ const WSOM_AS_DATA: &str = "docs/examples/rules/wsom-as-data.toml";
 const ZJ_AS_DATA: &str = "docs/examples/rules/zj-as-data.toml";
 const EITHER_CLUB: &str = "docs/examples/rules/either-club.toml";
 const FALSE_WIN_CLUB: &str = "docs/examples/rules/false-win-club.toml";
-const SHIPPED: [&str; 9] = [
+const COUNTING_CLUB: &str = "docs/examples/rules/counting-club.toml";
+const SHIPPED: [&str; 10] = [
     EITHER_CLUB,
+    COUNTING_CLUB,
     FALSE_WIN_CLUB,
     CLUB_400,
     DISCARDER_PAYS,
@@ -224,6 +226,101 @@ fn a_false_win_charge_is_read_under_every_scheme_and_checked() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("line 3, column 13"), "{err}");
+}
+
+/// A WSOM club with one hand of `value` counted once for each set `key` names.
+fn counting(
+    key: &str,
+    tiles: &str,
+    value: u32,
+) -> Result<RuleSet, mjscore::rules_file::RulesFileError> {
+    RuleSet::from_rules_file(&format!(
+        "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Counted\"\nvalue = {value}\n{key} = \"{tiles}\"\n"
+    ))
+}
+
+/// The points of the club's hand c.1 on `line`, and how many times it counted.
+fn counted_c1(rules: &RuleSet, line: &str) -> (u32, usize) {
+    let scored = mjscore::score_line(line, rules).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let Outcome::Win { reading, .. } = &scored.outcome else {
+        panic!("{line}: no win");
+    };
+    let c1: Vec<_> = reading
+        .counted()
+        .iter()
+        .filter(|c| &*c.pattern.id == "c.1")
+        .collect();
+    (c1.iter().map(|c| c.points()).sum(), c1.len())
+}
+
+#[test]
+fn a_hand_counts_sequences_or_kongs_once_each() {
+    // Each bamboo sequence, 5 each: b123 and b456 are bamboo, c789 and d123 are not: 2 x 5.
+    // With 1.1 All Sequences 5 and 1.2 Concealed Hand 5, self-drawn by East: 20, each of
+    // the three pays 20.
+    let bamboo = counting("each_sequence_of", "bamboo", 5).unwrap();
+    let line = "b123 b456 c789 d123 e1 +e1 self";
+    assert_eq!(counted_c1(&bamboo, line), (10, 2));
+    assert_eq!(scored(&bamboo, line), (20, [60, -20, -20, -20]));
+    // A sequence holds a tile by any of its three: of b5, b345 and b567 count (b5 last and
+    // first), b123 does not; a triplet of b5 is no sequence.
+    let five = counting("each_sequence_of", "b5", 3).unwrap();
+    assert_eq!(counted_c1(&five, "b345 b567 b123 d789 w1 +w1 self"), (6, 2));
+    assert_eq!(counted_c1(&five, "b555 b567 b123 d789 w1 +w1 self"), (3, 1));
+    // No sequence holding b5 (b111 b222 b333 read as triplets, or as b123 three times,
+    // none of which holds it): c.1 does not count.
+    assert_eq!(counted_c1(&five, "b111 b222 b333 d789 w1 +w1 self"), (0, 0));
+    // Each kong of a dragon or the seat's wind, 8 each: South's exposed kong of the South
+    // wind and concealed kong of the Red Dragon count, the kong of bamboo 1s does not: 16.
+    let kongs = counting("each_kong_of", "dragons seat_wind", 8).unwrap();
+    assert_eq!(
+        counted_c1(
+            &kongs,
+            "[k w2222] [ck e1111] [k b1111] c789 d5 +d5 seat=s self"
+        ),
+        (16, 2)
+    );
+    // A triplet of a dragon is no kong.
+    assert_eq!(
+        counted_c1(&kongs, "[k w2222] e111 b123 c789 d5 +d5 seat=s self"),
+        (8, 1)
+    );
+    // In words on the card.
+    let summary = |rules: &RuleSet| rules.patterns().last().unwrap().summary.to_string();
+    assert_eq!(
+        summary(&bamboo),
+        "once for each sequence holding b123456789"
+    );
+    assert_eq!(
+        summary(&kongs),
+        "once for each kong of e123 or the seat's wind"
+    );
+
+    // Refused, at the words at fault: a sequence of winds or dragons, two kinds of set
+    // counted, and counting in a part.
+    let no_run = counting("each_sequence_of", "dragons", 5).unwrap_err();
+    assert_eq!(
+        no_run.message,
+        "each_sequence_of counts sequences, and no sequence holds these tiles: name number tiles (\"bamboo\", \"b5\", \"fives\")"
+    );
+    let wind = counting("each_sequence_of", "bamboo seat_wind", 5).unwrap_err();
+    assert!(
+        wind.message
+            .starts_with("each_sequence_of counts sequences, and no sequence holds a wind"),
+        "{}",
+        wind.message
+    );
+    let both = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\neach_kong_of = \"all\"\neach_sequence_of = \"all\"\n").unwrap_err();
+    assert_eq!(
+        both.message,
+        "each_sequence_of and each_kong_of both count a hand's sets: a hand counts one kind of set, once each"
+    );
+    assert_eq!((both.line, both.column), (7, 20));
+    let in_a_part = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nany_of = [{ each_kong_of = \"all\" }, { kongs = 2 }]\n").unwrap_err();
+    assert_eq!(
+        in_a_part.message,
+        "each_kong_of counts a hand's sets, each once: it is a key of the hand, not of a part"
+    );
 }
 
 #[test]
@@ -779,7 +876,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

@@ -146,6 +146,20 @@ pub struct Requirements {
     pub(crate) each_set_of: u64,
     /// With [`Requirements::each_set_of`]: a triplet or kong of the seat's wind counts too.
     pub(crate) each_seat_wind: bool,
+    /// With [`Requirements::each_set_of`]: which sets count.
+    pub(crate) each_kind: CountedSets,
+}
+
+/// Which sets a pattern counted once for each set counts ([`Requirements::each_triplet_of`]
+/// and its siblings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CountedSets {
+    /// Each triplet or kong of the tiles (Value Honor).
+    Triplets,
+    /// Each kong of the tiles.
+    Kongs,
+    /// Each sequence holding one of the tiles, by any of its three.
+    Sequences,
 }
 
 /// How a hand ended, as a bit of [`Requirements::ended`]: the words of the notation that
@@ -266,6 +280,7 @@ impl Requirements {
         held: None,
         each_set_of: 0,
         each_seat_wind: false,
+        each_kind: CountedSets::Triplets,
     };
 
     /// Nothing required yet: every reading holds. Each method below adds a part, so a
@@ -454,7 +469,27 @@ impl Requirements {
     pub fn each_triplet_of(mut self, tiles: &[Tile], seat_wind: bool) -> Requirements {
         self.each_set_of = kinds_of(tiles);
         self.each_seat_wind = seat_wind;
+        self.each_kind = CountedSets::Triplets;
         self
+    }
+
+    /// Counted once for each kong of these tiles, concealed or not (the hand needs one at
+    /// least), with `seat_wind` of the seat's own wind too.
+    pub fn each_kong_of(self, tiles: &[Tile], seat_wind: bool) -> Requirements {
+        Requirements {
+            each_kind: CountedSets::Kongs,
+            ..self.each_triplet_of(tiles, seat_wind)
+        }
+    }
+
+    /// Counted once for each sequence holding one of these tiles, by any of its three (the
+    /// hand needs one at least): of `b5`, each sequence through the 5 of bamboo; of the
+    /// bamboo tiles, each bamboo sequence.
+    pub fn each_sequence_of(self, tiles: &[Tile]) -> Requirements {
+        Requirements {
+            each_kind: CountedSets::Sequences,
+            ..self.each_triplet_of(tiles, false)
+        }
     }
 
     /// Whether it is counted once for each of the sets it names ([`Requirements::each_triplet_of`]).
@@ -482,7 +517,10 @@ impl Requirements {
             at_most(2);
         }
         if self.counts_each_set() {
-            at_most(1);
+            match self.each_kind {
+                CountedSets::Triplets | CountedSets::Kongs => at_most(1),
+                CountedSets::Sequences => fewest = fewest.max(1),
+            }
         }
         if self.triplets_of == ALL_KINDS {
             // Every triplet counted: at most so many of them leaves the rest sequences.
@@ -502,9 +540,18 @@ impl Requirements {
 
     /// Whether `set` is one it counts ([`Requirements::each_triplet_of`]).
     pub(crate) fn counts_set(&self, set: &Set, f: &Facts) -> bool {
-        set.is_triplet_or_kong()
-            && (self.each_set_of & 1 << set.tile.index() != 0
-                || (self.each_seat_wind && set.tile == f.context().seat().wind()))
+        let of_the_tile = || {
+            self.each_set_of & 1 << set.tile.index() != 0
+                || (self.each_seat_wind && set.tile == f.context().seat().wind())
+        };
+        match self.each_kind {
+            CountedSets::Triplets => set.is_triplet_or_kong() && of_the_tile(),
+            CountedSets::Kongs => set.kind == SetKind::Kong && of_the_tile(),
+            // A sequence's three tiles are its first and the next two of the suit.
+            CountedSets::Sequences => {
+                set.kind == SetKind::Sequence && self.each_set_of & 0b111 << set.tile.index() != 0
+            }
+        }
     }
 
     /// Won on the last tile of the wall, drawn or discarded (the notation's `last`).

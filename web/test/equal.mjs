@@ -237,6 +237,10 @@ const DOCUMENTED = {
     'b123 c456 d789 b555 w2 +w2 seat=s self',
     'b123 c456 d78 b555 w22 +d9 seat=s from=e rob',
   ],
+  'counting-club.toml': [
+    'b123 b456 c789 d123 e1 +e1 self',
+    '[k w2222] [ck e1111] b123 c789 d5 +d5 seat=s self',
+  ],
   'false-win-club.toml': [
     '[c b123] [p w333] c456 d789 d2 +d2 from=s',
     '[c b123] [p w333] c456 d789 d2 +d2 seat=w self',
