@@ -405,7 +405,8 @@ macro_rules! requirements_of {
             if let Some((other, other_key, _)) = given.next() {
                 return Err(error_at(text, other.span().start, format!("{other_key} and {key} both count a hand's sets: a hand counts one kind of set, once each")));
             }
-            (r.each_set_of, r.each_seat_wind) = counted_tiles(each, key, kind, text)?;
+            (r.each_set_of, r.each_seat_wind, r.each_prevailing_wind) =
+                counted_tiles(each, key, kind, text)?;
             r.each_kind = kind;
         }
         if let Some(held) = &hand.held {
@@ -439,26 +440,37 @@ macro_rules! requirements_of {
 }
 
 /// The tiles whose sets a hand counts once each (`key`, counting sets of `kind`): a tile
-/// set, with the word `seat_wind` for the seat's own wind where the sets are triplets or
-/// kongs (the set's words checked as any tile set's, at their places); and whether the seat
-/// wind counts.
+/// set, with the words `seat_wind` for the seat's own wind and `prevailing_wind` for the
+/// round's where the sets are triplets or kongs (the set's words checked as any tile set's,
+/// at their places); and whether the seat wind and the prevailing wind count.
 fn counted_tiles(
     each: &Spanned<String>,
     key: &str,
     kind: CountedSets,
     text: &str,
-) -> Result<(u64, bool), RulesFileError> {
+) -> Result<(u64, bool, bool), RulesFileError> {
     let words = each.get_ref();
-    let is_seat_wind = |w: &str| w.eq_ignore_ascii_case("seat_wind");
-    let seat_wind = words.split_whitespace().any(is_seat_wind);
-    if seat_wind && kind == CountedSets::Sequences {
-        let at = each.span().start + 1 + words.to_ascii_lowercase().find("seat_wind").unwrap_or(0);
-        return Err(error_at(text, at, format!("{key} counts sequences, and no sequence holds a wind: name number tiles (\"bamboo\", \"b5\", \"fives\")")));
+    let winds = ["seat_wind", "prevailing_wind"];
+    let is_wind = |w: &str| winds.iter().any(|wind| w.eq_ignore_ascii_case(wind));
+    let has = |wind: &str| {
+        words
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case(wind))
+    };
+    let (seat_wind, prevailing_wind) = (has("seat_wind"), has("prevailing_wind"));
+    if (seat_wind || prevailing_wind) && kind == CountedSets::Sequences {
+        let lower = words.to_ascii_lowercase();
+        let at = winds
+            .iter()
+            .filter_map(|wind| lower.find(wind))
+            .min()
+            .unwrap_or(0);
+        return Err(error_at(text, each.span().start + 1 + at, format!("{key} counts sequences, and no sequence holds a wind: name number tiles (\"bamboo\", \"b5\", \"fives\")")));
     }
-    // The word seat_wind blanked out, so that the others keep their places.
+    // The wind words blanked out, so that the others keep their places.
     let rest: String = (words.split(' '))
         .map(|w| {
-            if is_seat_wind(w) {
+            if is_wind(w) {
                 " ".repeat(w.len())
             } else {
                 w.to_string()
@@ -477,7 +489,7 @@ fn counted_tiles(
         CountedSets::Kongs => "kongs",
         CountedSets::Sequences => "sequences",
     };
-    if of == 0 && !seat_wind {
+    if of == 0 && !seat_wind && !prevailing_wind {
         return Err(error_at(
             text,
             each.span().start,
@@ -488,7 +500,7 @@ fn counted_tiles(
     {
         return Err(error_at(text, each.span().start, format!("{key} counts sequences, and no sequence holds these tiles: name number tiles (\"bamboo\", \"b5\", \"fives\")")));
     }
-    Ok((of, seat_wind))
+    Ok((of, seat_wind, prevailing_wind))
 }
 
 /// Declares a table of the file that holds a condition, a new hand or a part of one
@@ -1503,6 +1515,19 @@ fn add_hand(
     };
     let group = Group::of(hand, 0, shapes, text)?;
     let r = group.own;
+    if r.each_prevailing_wind && rules.words.iter().all(|word| word.key != "round") {
+        let counted = [&hand.each_triplet_of, &hand.each_kong_of];
+        let at = counted
+            .into_iter()
+            .flatten()
+            .next()
+            .map_or(spanned.span().start, |each| each.span().start);
+        return Err(error_at(
+            text,
+            at,
+            "prevailing_wind: this rule set has no prevailing wind (the doubling table's and Huang's round=); Zung Jung has none".to_string(),
+        ));
+    }
     if hand.fallback && (r != Requirements::ANY || group.has_parts() || hand.limit) {
         return Err(error_at(
             text,
@@ -1981,6 +2006,9 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         }
         if r.each_seat_wind {
             of.push("the seat's wind".to_string());
+        }
+        if r.each_prevailing_wind {
+            of.push("the prevailing wind".to_string());
         }
         let sets = match r.each_kind {
             CountedSets::Triplets => "triplet or kong of",

@@ -151,6 +151,13 @@ impl SystemWords {
             .unwrap_or(Seat::East)
     }
 
+    /// The prevailing (round) wind, where the system reads one (`round=`, its default when
+    /// not given); `None` where it reads none.
+    pub fn round(&self) -> Option<Seat> {
+        let index = self.specs.iter().position(|spec| spec.key == "round")?;
+        Some(self.seat(index))
+    }
+
     /// Whether the `index`-th word, a flag, was given.
     pub fn flag(&self, index: usize) -> bool {
         self.value(index) != 0

@@ -213,8 +213,8 @@ fn the_vocabulary_says_what_the_doubling_tables_patterns_say() {
         &DOUBLING,
         "tests/data/rules/doubling-again.toml",
         &[
-            "d.b", "d.c", "d.d", "d.e", "d.f", "d.h", "d.i", "d.j", "d.k", "d.l", "d.s1", "d.s2",
-            "d.s3", "d.s4", "d.s5", "d.s6", "d.s7",
+            "d.b", "d.c", "d.d", "d.e", "d.f", "d.g", "d.h", "d.i", "d.j", "d.k", "d.l", "d.s1",
+            "d.s2", "d.s3", "d.s4", "d.s5", "d.s6", "d.s7",
         ],
         [
             // The last discard is no Last Piece; a kong's tile with the last of the wall;

@@ -316,6 +316,31 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
         "each_sequence_of and each_kong_of both count a hand's sets: a hand counts one kind of set, once each"
     );
     assert_eq!((both.line, both.column), (7, 20));
+    // The prevailing wind, where the base reads one (round=): under the doubling table a
+    // club's Round Pung, 2, counts the pung of the round's wind. North self-draws in the
+    // South round with a South wind pung and a West wind pung: only w222 counts (2). Under
+    // WSOM, which has no prevailing wind, it is refused at its words.
+    let round = RuleSet::from_rules_file("base = \"doubling\"\n[[hands]]\nid = \"c.1\"\nname = \"Round Pung\"\nvalue = 2\neach_triplet_of = \"prevailing_wind\"\n").unwrap();
+    assert_eq!(
+        counted_c1(&round, "w222 w333 b123 c456 d5 +d5 seat=n round=s self"),
+        (2, 1)
+    );
+    assert_eq!(
+        counted_c1(&round, "w222 w333 b123 c456 d5 +d5 seat=n round=e self"),
+        (0, 0)
+    );
+    assert_eq!(
+        round.patterns().last().unwrap().summary.as_ref(),
+        "once for each triplet or kong of the prevailing wind"
+    );
+    let none = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 2\neach_kong_of = \"dragons prevailing_wind\"\n").unwrap_err();
+    assert_eq!((none.line, none.column), (6, 16));
+    assert!(
+        none.message
+            .starts_with("prevailing_wind: this rule set has no prevailing wind"),
+        "{}",
+        none.message
+    );
     let in_a_part = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nany_of = [{ each_kong_of = \"all\" }, { kongs = 2 }]\n").unwrap_err();
     assert_eq!(
         in_a_part.message,

@@ -9,7 +9,7 @@ use std::ops::RangeInclusive;
 use super::facts::Facts;
 use crate::arrange::Placement;
 use crate::sets::{Set, SetKind};
-use crate::tile::{kinds, Tile};
+use crate::tile::{kinds, Seat, Tile};
 
 /// Every kind of tile, as a set of kinds: no restriction.
 pub const ALL_KINDS: u64 = (1 << crate::tile::KINDS) - 1;
@@ -148,6 +148,9 @@ pub struct Requirements {
     pub(crate) each_seat_wind: bool,
     /// With [`Requirements::each_set_of`]: which sets count.
     pub(crate) each_kind: CountedSets,
+    /// With [`Requirements::each_set_of`]: a triplet or kong of the prevailing wind counts
+    /// too, where the rule set has one (`round=`).
+    pub(crate) each_prevailing_wind: bool,
 }
 
 /// Which sets a pattern counted once for each set counts ([`Requirements::each_triplet_of`]
@@ -281,6 +284,7 @@ impl Requirements {
         each_set_of: 0,
         each_seat_wind: false,
         each_kind: CountedSets::Triplets,
+        each_prevailing_wind: false,
     };
 
     /// Nothing required yet: every reading holds. Each method below adds a part, so a
@@ -473,6 +477,14 @@ impl Requirements {
         self
     }
 
+    /// With [`Requirements::each_triplet_of`] or [`Requirements::each_kong_of`]: a set of the
+    /// prevailing wind counts too, where the rule set reads one (`round=`: the doubling
+    /// table's Prevailing Wind is `each_triplet_of(&[], false).and_the_prevailing_wind()`).
+    pub fn and_the_prevailing_wind(mut self) -> Requirements {
+        self.each_prevailing_wind = true;
+        self
+    }
+
     /// Counted once for each kong of these tiles, concealed or not (the hand needs one at
     /// least), with `seat_wind` of the seat's own wind too.
     pub fn each_kong_of(self, tiles: &[Tile], seat_wind: bool) -> Requirements {
@@ -535,7 +547,7 @@ impl Requirements {
     }
 
     pub(crate) fn counts_each_set(&self) -> bool {
-        self.each_set_of != 0 || self.each_seat_wind
+        self.each_set_of != 0 || self.each_seat_wind || self.each_prevailing_wind
     }
 
     /// Whether `set` is one it counts ([`Requirements::each_triplet_of`]).
@@ -543,6 +555,8 @@ impl Requirements {
         let of_the_tile = || {
             self.each_set_of & 1 << set.tile.index() != 0
                 || (self.each_seat_wind && set.tile == f.context().seat().wind())
+                || (self.each_prevailing_wind
+                    && f.context().words().round().map(Seat::wind) == Some(set.tile))
         };
         match self.each_kind {
             CountedSets::Triplets => set.is_triplet_or_kong() && of_the_tile(),
