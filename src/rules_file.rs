@@ -35,12 +35,13 @@ use toml::Spanned;
 
 use crate::patterns::{
     Condition, Count, CountedSets, Ending, Facts, Pattern, Presence, Requirements, SetsRule,
-    Shapes, Value, WaitKind, ALL_KINDS, ANY, REGULAR, REGULAR_OR_PAIRS, SEVEN_PAIRS_ONLY,
-    THIRTEEN_TERMINALS_ONLY,
+    Shapes, Value, WaitKind, WordTest, ALL_KINDS, ANY, MOST_WORDS, REGULAR, REGULAR_OR_PAIRS,
+    SEVEN_PAIRS_ONLY, THIRTEEN_TERMINALS_ONLY,
 };
 use crate::rule_set::derive::ChangeError;
 use crate::rule_set::{PaymentParams, RuleSet};
 use crate::tile::{kinds, Suit, Tile};
+use crate::words::{WordSpec, WordValues};
 
 // The texts of the file: their lengths and characters, and the TOML reader's messages in
 // plain words.
@@ -439,6 +440,139 @@ macro_rules! requirements_of {
     }};
 }
 
+/// A hand's `words`: what the line must say of the rule set's own context words (`specs`,
+/// Huang's `tin=`, `last=`, `lastcopy`, `flowers=`, the round's `round=`), one test a word,
+/// and the tests in words for the card (`tin=heaven or earth, last=2 to 4`). A word is
+/// given as the line gives it: a flag `true` or `false`; a wind or a name, or a list of
+/// them; a number, or `{ at_least = N, at_most = M }`.
+fn word_tests(
+    words: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    specs: &[WordSpec],
+    text: &str,
+) -> Result<([WordTest; MOST_WORDS], String), RulesFileError> {
+    let mut tests = [WordTest::NONE; MOST_WORDS];
+    let mut said = Vec::new();
+    for (n, (key, value)) in words.iter().enumerate() {
+        let name = key.get_ref();
+        let index = specs.iter().position(|spec| spec.key == name.as_str());
+        let (Some(index), Some(test)) = (index, tests.get_mut(n)) else {
+            let has: Vec<String> = specs.iter().map(|spec| spec.key.to_string()).collect();
+            return Err(error_at(
+                text,
+                key.span().start,
+                if has.is_empty() {
+                    format!("no context word '{name}': this rule set reads no words of its own (the doubling table reads round=, Huang's table tin=, last=, lastcopy, flowers= and round=)")
+                } else {
+                    format!(
+                        "no context word '{name}' in this rule set: it reads {}",
+                        crate::rule_set::joined(&has, " and ")
+                    )
+                },
+            ));
+        };
+        let (allowed, values_said) = word_values(&specs[index], value, text)?;
+        *test = WordTest {
+            index: index as u8,
+            allowed,
+        };
+        said.push(values_said);
+    }
+    Ok((tests, said.join(", ")))
+}
+
+/// The values a hand's `words` allow one word (`spec`), as bits of their stored forms, and
+/// as the card says them.
+fn word_values(
+    spec: &WordSpec,
+    value: &Spanned<toml::Value>,
+    text: &str,
+) -> Result<(u64, String), RulesFileError> {
+    let at = value.span().start;
+    let key = spec.key;
+    let wrong = |expected: String| {
+        error_at(
+            text,
+            at,
+            format!("{key} is {}: expected {expected}", found(value.get_ref())),
+        )
+    };
+    // A word or a list of words, each read by `read` into its stored value.
+    let listed = |read: &dyn Fn(&str) -> Option<u8>,
+                  expected: String|
+     -> Result<(u64, String), RulesFileError> {
+        let words: Vec<&str> = match value.get_ref() {
+            toml::Value::String(word) => vec![word.as_str()],
+            toml::Value::Array(list) if !list.is_empty() => list
+                .iter()
+                .map(toml::Value::as_str)
+                .collect::<Option<_>>()
+                .ok_or_else(|| wrong(expected.clone()))?,
+            _ => return Err(wrong(expected)),
+        };
+        let mut allowed = 0u64;
+        for word in &words {
+            let stored = read(&word.to_lowercase()).ok_or_else(|| wrong(expected.clone()))?;
+            allowed |= 1 << stored;
+        }
+        let lowered: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+        Ok((allowed, format!("{key}={}", lowered.join(" or "))))
+    };
+    match spec.values {
+        WordValues::Flag => match value.get_ref().as_bool() {
+            Some(true) => Ok((1 << 1, key.to_string())),
+            Some(false) => Ok((1 << 0, format!("no {key}"))),
+            None => Err(wrong("true or false".to_string())),
+        },
+        WordValues::Seat => listed(
+            &|word| crate::notation::seat_name(word).map(|seat| seat as u8),
+            "a wind (e, s, w, n), or a list of them".to_string(),
+        ),
+        WordValues::Names(names) => listed(
+            &|word| names.iter().position(|name| *name == word).map(|i| i as u8),
+            format!("one of {}, or a list of them", names.join(", ")),
+        ),
+        WordValues::Number { min, max } => {
+            let expected =
+                format!("a number from {min} to {max}, or {{ at_least = N, at_most = M }}");
+            let within = |n: &toml::Value| {
+                n.as_integer()
+                    .filter(|n| (i64::from(min)..=i64::from(max)).contains(n))
+            };
+            let (low, high) = match value.get_ref() {
+                toml::Value::Integer(_) => {
+                    let n = within(value.get_ref()).ok_or_else(|| wrong(expected.clone()))?;
+                    (n, n)
+                }
+                toml::Value::Table(bounds)
+                    if bounds.keys().all(|k| k == "at_least" || k == "at_most") =>
+                {
+                    let bound = |name: &str, default: u8| match bounds.get(name) {
+                        None => Ok(i64::from(default)),
+                        Some(n) => within(n).ok_or_else(|| wrong(expected.clone())),
+                    };
+                    (bound("at_least", min)?, bound("at_most", max)?)
+                }
+                _ => return Err(wrong(expected)),
+            };
+            if low > high || high >= 64 {
+                return Err(wrong(expected));
+            }
+            // The notation reads `last=1` as the last tile, which every rule set reads
+            // (`last`): the word itself never holds 1.
+            if key == "last" && low <= 1 {
+                return Err(error_at(text, at, "last=1 is the last tile of the wall, which every rule set reads: ask it with ended = \"last_tile\", and give last 2 to 4 here".to_string()));
+            }
+            let allowed = (low..=high).fold(0u64, |bits, n| bits | 1 << n);
+            let said = if low == high {
+                format!("{key}={low}")
+            } else {
+                format!("{key}={low} to {high}")
+            };
+            Ok((allowed, said))
+        }
+    }
+}
+
 /// The tiles whose sets a hand counts once each (`key`, counting sets of `kind`): a tile
 /// set, with the words `seat_wind` for the seat's own wind and `prevailing_wind` for the
 /// round's where the sets are triplets or kongs (the set's words checked as any tile set's,
@@ -718,6 +852,7 @@ condition_table! {
         summary: Option<Spanned<String>>,
         example: Option<Spanned<String>>,
         shape: Option<Spanned<String>>,
+        words: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
     }
 }
 
@@ -1513,7 +1648,13 @@ fn add_hand(
         Some(shape) => choice(shape, &SHAPES, text)?,
         None => REGULAR_OR_PAIRS,
     };
-    let group = Group::of(hand, 0, shapes, text)?;
+    let mut group = Group::of(hand, 0, shapes, text)?;
+    let mut words_said = None;
+    if let Some(words) = &hand.words {
+        let (tests, said) = word_tests(words, rules.words, text)?;
+        group.own.words = tests;
+        words_said = Some(said);
+    }
     let r = group.own;
     if r.each_prevailing_wind && rules.words.iter().all(|word| word.key != "round") {
         let counted = [&hand.each_triplet_of, &hand.each_kong_of];
@@ -1570,7 +1711,7 @@ fn add_hand(
         (fewest, most) if fewest <= most && !hand.fallback => shapes.with_sequences(fewest, most),
         _ => shapes,
     };
-    let pattern = hand_pattern(hand, group, shapes, text)?.with_shapes(narrowed);
+    let pattern = hand_pattern(hand, group, shapes, words_said, text)?.with_shapes(narrowed);
     rules
         .add_pattern(pattern, &[])
         .map_err(|e| change_error(text, hand.id.span(), e))
@@ -1744,6 +1885,7 @@ fn hand_pattern(
     hand: &Hand,
     group: Group,
     shapes: Shapes,
+    words_said: Option<String>,
     text: &str,
 ) -> Result<Pattern, RulesFileError> {
     let points = points(&hand.value, 1, "a hand's value", text)?;
@@ -1754,10 +1896,15 @@ fn hand_pattern(
     };
     let summary = hand.summary.as_ref().map_or_else(
         || {
-            if hand.fallback {
-                format!("{}, with no other pattern", group.describe(shapes))
-            } else {
-                group.describe(shapes)
+            let described = group.describe(shapes);
+            match (&words_said, hand.fallback) {
+                (_, true) => format!("{described}, with no other pattern"),
+                // A hand asking only the words reads as one that any winning hand may be.
+                (Some(said), false) if described == "any" => {
+                    format!("any winning hand; the line says {said}")
+                }
+                (Some(said), false) => format!("{described}; the line says {said}"),
+                (None, false) => described,
             }
         },
         |s| s.get_ref().clone(),

@@ -349,6 +349,68 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
 }
 
 #[test]
+fn a_hand_asks_what_the_line_says_of_the_rule_sets_own_words() {
+    // Under Huang's table, a club's hand of 5 for a Tin declared on the dealt tiles or
+    // after one change (tin=heaven or earth) in the South round: it asks both words.
+    let club = RuleSet::from_rules_file("base = \"huang\"\n[[hands]]\nid = \"c.1\"\nname = \"Early Tin\"\nvalue = 5\nshape = \"any\"\nwords = { tin = [\"heaven\", \"earth\"], round = \"s\" }\n").unwrap();
+    let applies = |line: &str| counted_c1(&club, line).1 == 1;
+    let hand = "b123 c456 d789 b555 w2 +w2 seat=s from=e";
+    assert!(applies(&format!("{hand} tin=earth round=s")));
+    assert!(applies(&format!("{hand} tin=heaven round=s")));
+    // The round left out is East's; another Tin is not one of the two.
+    assert!(!applies(&format!("{hand} tin=earth")));
+    assert!(!applies(&format!("{hand} tin=human round=s")));
+    assert_eq!(
+        club.patterns().last().unwrap().summary.as_ref(),
+        "any winning hand; the line says round=s, tin=heaven or earth"
+    );
+    // A flag, asked absent; a number within bounds.
+    let quiet = RuleSet::from_rules_file("base = \"huang\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nshape = \"any\"\nwords = { lastcopy = false, flowers = { at_least = 1, at_most = 3 } }\n").unwrap();
+    let applies = |line: &str| counted_c1(&quiet, line).1 == 1;
+    assert!(applies(&format!("{hand} flowers=2")));
+    assert!(!applies(&format!("{hand} flowers=2 lastcopy")));
+    assert!(!applies(&format!("{hand} flowers=4")));
+    assert!(!applies(hand));
+
+    // Refused at the word or the value: a word the base does not read, a value it does
+    // not take, and last=1, which the notation reads as the last tile.
+    let refused = |base: &str, words: &str| {
+        RuleSet::from_rules_file(&format!("base = \"{base}\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nwords = {words}\n")).unwrap_err()
+    };
+    let wsom = refused("wsom", "{ tin = \"heaven\" }");
+    assert_eq!((wsom.line, wsom.column), (6, 11));
+    assert!(
+        wsom.message
+            .starts_with("no context word 'tin': this rule set reads no words of its own"),
+        "{}",
+        wsom.message
+    );
+    let doubling = refused("doubling", "{ tin = \"heaven\" }");
+    assert_eq!(
+        doubling.message,
+        "no context word 'tin' in this rule set: it reads round"
+    );
+    let typo = refused("huang", "{ tin = \"heavn\" }");
+    assert_eq!((typo.line, typo.column), (6, 17));
+    assert_eq!(
+        typo.message,
+        "tin is the text \"heavn\": expected one of heaven, earth, human, ghost, insect, late, none, or a list of them"
+    );
+    let last = refused("huang", "{ last = 1 }");
+    assert!(
+        last.message
+            .starts_with("last=1 is the last tile of the wall"),
+        "{}",
+        last.message
+    );
+    let flowers = refused("huang", "{ flowers = 9 }");
+    assert_eq!(
+        flowers.message,
+        "flowers is the number 9: expected a number from 0 to 8, or { at_least = N, at_most = M }"
+    );
+}
+
+#[test]
 fn spring_pairs_and_all_green_score_alone() {
     let club = load(SEASONAL);
     // Seven pairs of bamboo and characters, no honour: Spring Pairs 320, a limit, alone
@@ -901,7 +963,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

@@ -151,6 +151,38 @@ pub struct Requirements {
     /// With [`Requirements::each_set_of`]: a triplet or kong of the prevailing wind counts
     /// too, where the rule set has one (`round=`).
     pub(crate) each_prevailing_wind: bool,
+    /// What the line says of the rule set's own context words (Huang's `tin=`, `last=`,
+    /// `lastcopy`, `flowers=`; the round's wind): each word asked holds one of its values.
+    pub(crate) words: [WordTest; MOST_WORDS],
+}
+
+/// The most context words one condition asks of: every word of the rule set that has most
+/// (Huang's five).
+pub(crate) const MOST_WORDS: usize = 5;
+
+/// A test of one of the rule set's context words ([`Requirements::words`]): the word at
+/// `index` in the rule set's list holds one of the stored values in `allowed` (bit `v` for
+/// the value `v`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct WordTest {
+    /// The word's place in the rule set's list; [`WordTest::NONE`] for no test.
+    pub(crate) index: u8,
+    /// The values allowed, as bits of their stored forms.
+    pub(crate) allowed: u64,
+}
+
+impl WordTest {
+    /// No test.
+    pub(crate) const NONE: WordTest = WordTest {
+        index: u8::MAX,
+        allowed: 0,
+    };
+
+    /// Whether the line's words hold it.
+    fn holds(self, words: &crate::words::SystemWords) -> bool {
+        let value = u32::from(words.value(usize::from(self.index)));
+        self.allowed & 1u64.checked_shl(value).unwrap_or(0) != 0
+    }
 }
 
 /// Which sets a pattern counted once for each set counts ([`Requirements::each_triplet_of`]
@@ -285,6 +317,7 @@ impl Requirements {
         each_seat_wind: false,
         each_kind: CountedSets::Triplets,
         each_prevailing_wind: false,
+        words: [WordTest::NONE; MOST_WORDS],
     };
 
     /// Nothing required yet: every reading holds. Each method below adds a part, so a
@@ -638,6 +671,13 @@ impl Requirements {
         let held = f.kinds_held();
         if held & !self.tiles != 0 {
             return false;
+        }
+        if self.words[0].index != WordTest::NONE.index {
+            let words = f.context().words();
+            let asked = self.words.iter().take_while(|test| test.index != WordTest::NONE.index);
+            if !asked.into_iter().all(|test| test.holds(words)) {
+                return false;
+            }
         }
         if self.honours != Presence::Any && !presence(held, kinds::HONORS, held, self.honours) {
             return false;
