@@ -426,6 +426,9 @@ macro_rules! requirements_of {
         if let Some(kongs) = &hand.kongs {
             r.kongs = count(kongs, "kongs", 4, text)?;
         }
+        if let Some(melded) = &hand.melded_sets {
+            r.melded_sets = count(melded, "melded_sets", 4, text)?;
+        }
         if let Some(concealed) = &hand.concealed_triplets {
             r.concealed_triplets = count(concealed, "concealed_triplets", 4, text)?;
         }
@@ -656,6 +659,7 @@ macro_rules! condition_table {
             concealed: Option<bool>,
             self_drawn: Option<bool>,
             kongs: Option<Spanned<toml::Value>>,
+            melded_sets: Option<Spanned<toml::Value>>,
             concealed_triplets: Option<Spanned<toml::Value>>,
             triplets: Option<Spanned<Triplets>>,
             pair: Option<Spanned<String>>,
@@ -2028,6 +2032,9 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
     if r.every_group_holds != ALL_KINDS && r.every_group_holds & tiles == 0 {
         return Some("every set must hold tiles it may not hold".to_string());
     }
+    if r.melded_sets.min > 0 && r.concealed == Some(true) {
+        return Some("a concealed hand has no melded set".to_string());
+    }
     if r.kongs.min > 0 && r.concealed_triplets.max < r.kongs.min && r.concealed == Some(true) {
         return Some(
             "a concealed hand's kongs are concealed triplets, and it allows fewer".to_string(),
@@ -2038,6 +2045,7 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
         || r.every_group_holds != ALL_KINDS
         || r.pair != ALL_KINDS
         || r.kongs.min > 0
+        || r.melded_sets.min > 0
         || r.concealed_triplets.min > 0
         || r.triplets.min > 0
         || r.identical_sequences.min > 0
@@ -2111,6 +2119,7 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         }
     };
     counted(&mut parts, r.kongs, "kongs");
+    counted(&mut parts, r.melded_sets, "melded sets");
     counted(&mut parts, r.concealed_triplets, "concealed triplets");
     if !r.triplets.is_any() {
         parts.push(format!(

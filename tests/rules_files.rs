@@ -349,6 +349,31 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
 }
 
 #[test]
+fn a_hand_counts_the_sets_melded_in_the_open() {
+    // 3 or more sets melded in the open: two chows and a pung are 3; a concealed kong
+    // beside them is not melded (still 3); with one chow held concealed, 2.
+    let open = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Open Table\"\nvalue = 10\nmelded_sets = { at_least = 3 }\n").unwrap();
+    let applies = |line: &str| counted_c1(&open, line) == (10, 1);
+    assert!(applies(
+        "[c b123] [c c456] [p d777] w222 e1 +e1 seat=s from=e"
+    ));
+    assert!(applies(
+        "[c b123] [c c456] [p d777] [ck w2222] e1 +e1 seat=s from=e"
+    ));
+    assert!(!applies("b123 [c c456] [p d777] w222 e1 +e1 seat=s from=e"));
+    assert_eq!(
+        open.patterns().last().unwrap().summary.as_ref(),
+        "3+ melded sets"
+    );
+    // A concealed hand has none: refused at the hand.
+    let never = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Never\"\nvalue = 10\nconcealed = true\nmelded_sets = 1\n").unwrap_err();
+    assert_eq!(
+        never.message,
+        "no hand can be 'Never': a concealed hand has no melded set"
+    );
+}
+
+#[test]
 fn a_hand_asks_what_the_line_says_of_the_rule_sets_own_words() {
     // Under Huang's table, a club's hand of 5 for a Tin declared on the dealt tiles or
     // after one change (tin=heaven or earth) in the South round: it asks both words.
@@ -963,7 +988,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

@@ -108,6 +108,9 @@ pub struct Requirements {
     pub(crate) self_drawn: Option<bool>,
     /// How many kongs.
     pub(crate) kongs: Count,
+    /// How many sets melded in the open (a chow, a pung, an exposed kong; a concealed kong
+    /// is not).
+    pub(crate) melded_sets: Count,
     /// How many concealed triplets (and kongs), as Zung Jung counts them.
     pub(crate) concealed_triplets: Count,
     /// How many triplets (and kongs) of the kinds [`Requirements::triplets_of`].
@@ -299,6 +302,7 @@ impl Requirements {
         concealed: None,
         self_drawn: None,
         kongs: Count::ANY,
+        melded_sets: Count::ANY,
         concealed_triplets: Count::ANY,
         triplets: Count::ANY,
         triplets_of: ALL_KINDS,
@@ -426,6 +430,13 @@ impl Requirements {
     /// This many kongs.
     pub fn kongs(mut self, count: RangeInclusive<u8>) -> Requirements {
         self.kongs = count_of(count);
+        self
+    }
+
+    /// This many sets melded in the open (a concealed kong is not): Huang's Golden Rooster
+    /// is all four, `melded_sets(4..=4)`.
+    pub fn melded_sets(mut self, count: RangeInclusive<u8>) -> Requirements {
+        self.melded_sets = count_of(count);
         self
     }
 
@@ -714,6 +725,11 @@ impl Requirements {
         }
         let pair_of = |kinds: u64| f.pair().is_some_and(|p| kinds & 1 << p.index() != 0);
         if self.pair != ALL_KINDS && !pair_of(self.pair) {
+            return false;
+        }
+        if !self.melded_sets.is_any()
+            && !(self.melded_sets).holds(f.sets().iter().filter(|set| set.melded).count())
+        {
             return false;
         }
         if !self.kongs.is_any() && !self.kongs.holds(f.kongs()) {
