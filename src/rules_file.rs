@@ -373,6 +373,7 @@ macro_rules! requirements_of {
         }
         r.concealed = hand.concealed;
         r.self_drawn = hand.self_drawn;
+        r.one_kind_waited = hand.one_kind_waited;
         if let Some(ended) = &hand.ended {
             r.ended = endings(ended, text)?;
         }
@@ -658,6 +659,7 @@ macro_rules! condition_table {
             every_set_holds: Option<Spanned<String>>,
             concealed: Option<bool>,
             self_drawn: Option<bool>,
+            one_kind_waited: Option<bool>,
             kongs: Option<Spanned<toml::Value>>,
             melded_sets: Option<Spanned<toml::Value>>,
             concealed_triplets: Option<Spanned<toml::Value>>,
@@ -2110,6 +2112,11 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
     match r.self_drawn {
         Some(true) => parts.push("self-drawn".to_string()),
         Some(false) => parts.push("won on a discard".to_string()),
+        None => {}
+    }
+    match r.one_kind_waited {
+        Some(true) => parts.push("waiting on one kind of tile".to_string()),
+        Some(false) => parts.push("waiting on more than one kind".to_string()),
         None => {}
     }
     // A count asked for, in words: "2+ kongs".

@@ -349,6 +349,21 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
 }
 
 #[test]
+fn a_hand_asks_how_many_kinds_the_hand_waited_on() {
+    let lonely = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Lonely Wait\"\nvalue = 5\none_kind_waited = true\n").unwrap();
+    let applies = |line: &str| counted_c1(&lonely, line) == (5, 1);
+    // b12 waits on b3 alone (no b0): one kind. b23 waits on b1 and b4: two.
+    assert!(applies("b123 c456 d789 b12 w11 +b3 seat=s from=e"));
+    assert!(!applies("b123 c456 d789 b23 w11 +b4 seat=s from=e"));
+    // A win on the dealt tiles waited on nothing.
+    assert!(!applies("b123 c456 d789 b12 w11 +b3 heaven"));
+    assert_eq!(
+        lonely.patterns().last().unwrap().summary.as_ref(),
+        "waiting on one kind of tile"
+    );
+}
+
+#[test]
 fn a_hand_counts_the_sets_melded_in_the_open() {
     // 3 or more sets melded in the open: two chows and a pung are 3; a concealed kong
     // beside them is not melded (still 3); with one chow held concealed, 2.
@@ -988,7 +1003,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

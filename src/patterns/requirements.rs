@@ -106,6 +106,11 @@ pub struct Requirements {
     pub(crate) concealed: Option<bool>,
     /// Won by self-draw; `None`: either.
     pub(crate) self_drawn: Option<bool>,
+    /// The 13 tiles before the win waited on exactly one kind (`true`), or on more
+    /// (`false`), every winning shape counted and a kind all four of whose copies the hand
+    /// holds not waited on; a win on the dealt tiles (`heaven`) waited on none. `None`:
+    /// either.
+    pub(crate) one_kind_waited: Option<bool>,
     /// How many kongs.
     pub(crate) kongs: Count,
     /// How many sets melded in the open (a chow, a pung, an exposed kong; a concealed kong
@@ -301,6 +306,7 @@ impl Requirements {
         every_group_holds: ALL_KINDS,
         concealed: None,
         self_drawn: None,
+        one_kind_waited: None,
         kongs: Count::ANY,
         melded_sets: Count::ANY,
         concealed_triplets: Count::ANY,
@@ -424,6 +430,14 @@ impl Requirements {
     /// Won by self-draw (`true`) or on a discard (`false`).
     pub fn self_drawn(mut self, self_drawn: bool) -> Requirements {
         self.self_drawn = Some(self_drawn);
+        self
+    }
+
+    /// The 13 tiles before the win waited on exactly one kind (`true`) or on more
+    /// (`false`), every winning shape counted; a win on the dealt tiles (`heaven`) waited on
+    /// none, so it is never `true` (Huang's Single Tin).
+    pub fn one_kind_waited(mut self, one: bool) -> Requirements {
+        self.one_kind_waited = Some(one);
         self
     }
 
@@ -754,6 +768,12 @@ impl Requirements {
                 .all(|&(ending, _, _)| self.ended & ending as u8 == 0 || ending.holds(f))
         {
             return false;
+        }
+        // Worked out once a hand, but a search of every tile: after the cheaper parts.
+        if let Some(one) = self.one_kind_waited {
+            if one != (!f.context().heaven() && f.one_live_wait()) {
+                return false;
+            }
         }
         // Last: these ask how the winning tile came, and a reading that never asks is
         // valued once for a discard and a self-draw alike.
