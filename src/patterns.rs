@@ -22,7 +22,9 @@ mod facts;
 mod requirements;
 pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
-pub(crate) use requirements::{ranks_held, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS};
+pub(crate) use requirements::{
+    ranks_held, straight_across, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS,
+};
 
 /// When a pattern applies. New kinds of condition may come.
 #[derive(Clone)]

@@ -396,6 +396,9 @@ macro_rules! requirements_of {
         }
         r.similar_triplets_and_pair = hand.similar_triplets_and_pair.unwrap_or(false);
         r.straight = hand.straight.unwrap_or(false);
+        if let Some(n) = &hand.straight_suits {
+            r.straight_suits = number_within(n, "straight_suits", 1..=3, "number suits", text)?;
+        }
         // Counted once a set: of one kind of set only.
         let counted = [
             (&hand.each_triplet_of, "each_triplet_of", CountedSets::Triplets),
@@ -673,6 +676,7 @@ macro_rules! condition_table {
             similar_triplets: Option<Spanned<i64>>,
             similar_triplets_and_pair: Option<bool>,
             straight: Option<bool>,
+            straight_suits: Option<Spanned<i64>>,
             consecutive_triplets: Option<Spanned<i64>>,
             held: Option<Spanned<String>>,
             each_triplet_of: Option<Spanned<String>>,
@@ -2034,6 +2038,12 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
     if r.every_group_holds != ALL_KINDS && r.every_group_holds & tiles == 0 {
         return Some("every set must hold tiles it may not hold".to_string());
     }
+    if r.straight_suits > r.suits.max {
+        return Some(format!(
+            "its straight spans {} suits, and it allows {}",
+            r.straight_suits, r.suits.max
+        ));
+    }
     if r.melded_sets.min > 0 && r.concealed == Some(true) {
         return Some("a concealed hand has no melded set".to_string());
     }
@@ -2056,6 +2066,7 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
         || r.similar_triplets > 0
         || r.similar_triplets_and_pair
         || r.straight
+        || r.straight_suits > 0
         || r.consecutive_triplets > 0
         || r.counts_each_set();
     if !regular && needs_sets {
@@ -2161,6 +2172,11 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
     }
     if r.straight {
         parts.push("123, 456 and 789 of one suit".to_string());
+    }
+    match r.straight_suits {
+        0 => {}
+        1 => parts.push("123, 456 and 789 in one suit".to_string()),
+        n => parts.push(format!("123, 456 and 789 across {n} suits")),
     }
     if r.counts_each_set() {
         let mut of = Vec::new();

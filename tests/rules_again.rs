@@ -96,7 +96,7 @@ fn the_vocabulary_says_what_huangs_patterns_say() {
             "h.17", "h.20", "h.22", "h.23", "h.24", "h.25", "h.26", "h.30", "h.31", "h.32", "h.33",
             "h.34", "h.35", "h.41", "h.43", "h.47", "h.48", "h.49", "h.50", "h.51", "h.52", "h.53",
             "h.54", "h.55", "h.59", "h.60", "h.64", "h.65", "h.66", "h.67", "h.2", "h.4", "h.6",
-            "h.7", "h.8", "h.56", "h.62", "h.63", "h.36", "h.45",
+            "h.7", "h.8", "h.56", "h.62", "h.63", "h.36", "h.45", "h.44", "h.46",
         ],
         [
             // The last tiles of the wall (last=2 to 4 is not the last tile), on a robbed

@@ -364,6 +364,27 @@ fn a_hand_asks_how_many_kinds_the_hand_waited_on() {
 }
 
 #[test]
+fn a_straight_may_span_two_or_three_suits() {
+    let mixed = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Mixed Straight\"\nvalue = 10\nstraight_suits = 3\n").unwrap();
+    let applies = |line: &str| counted_c1(&mixed, line) == (10, 1);
+    // b123 c456 d789: one run in each suit.
+    assert!(applies("b123 c456 d789 b555 w1 +w1 seat=s from=e"));
+    // b123 c456 b789 spans two suits; b123 b456 b789 one (7.1, not this).
+    assert!(!applies("b123 c456 b789 d555 w1 +w1 seat=s from=e"));
+    assert!(!applies("b123 b456 b789 d555 w1 +w1 seat=s from=e"));
+    assert_eq!(
+        mixed.patterns().last().unwrap().summary.as_ref(),
+        "123, 456 and 789 across 3 suits"
+    );
+    // Two suits at most leave no room for it.
+    let never = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Never\"\nvalue = 10\nsuits = { at_most = 2 }\nstraight_suits = 3\n").unwrap_err();
+    assert_eq!(
+        never.message,
+        "no hand can be 'Never': its straight spans 3 suits, and it allows 2"
+    );
+}
+
+#[test]
 fn a_hand_counts_the_sets_melded_in_the_open() {
     // 3 or more sets melded in the open: two chows and a pung are 3; a concealed kong
     // beside them is not melded (still 3); with one chow held concealed, 2.
@@ -1003,7 +1024,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, straight_suits, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

@@ -142,6 +142,9 @@ pub struct Requirements {
     pub(crate) similar_triplets_and_pair: bool,
     /// The sequences 123, 456 and 789 of one number suit.
     pub(crate) straight: bool,
+    /// A sequence 123, one 456 and one 789 that span exactly this many number suits, 1 to 3
+    /// (0: not asked): Huang's Two-Color and Three-Color Dragons.
+    pub(crate) straight_suits: u8,
     /// At least this many triplets (or kongs) of consecutive numbers in one suit (0: not
     /// asked).
     pub(crate) consecutive_triplets: u8,
@@ -321,6 +324,7 @@ impl Requirements {
         similar_triplets: 0,
         similar_triplets_and_pair: false,
         straight: false,
+        straight_suits: 0,
         consecutive_triplets: 0,
         held: None,
         each_set_of: 0,
@@ -511,6 +515,13 @@ impl Requirements {
         self
     }
 
+    /// A sequence 123, one 456 and one 789 that span exactly `suits` number suits (1 to 3):
+    /// 3 is the mixed straight, b123 c456 d789.
+    pub fn straight_across(mut self, suits: u8) -> Requirements {
+        self.straight_suits = suits;
+        self
+    }
+
     /// At least `length` triplets (or kongs) of consecutive numbers in one suit.
     pub fn consecutive_triplets(mut self, length: u8) -> Requirements {
         self.consecutive_triplets = length;
@@ -600,7 +611,7 @@ impl Requirements {
         fewest = fewest
             .max(identical)
             .max(self.similar_sequences)
-            .max(if self.straight { 3 } else { 0 });
+            .max(if self.straight || self.straight_suits > 0 { 3 } else { 0 });
         (fewest, most)
     }
 
@@ -814,6 +825,9 @@ impl Requirements {
         if self.straight && !has_straight(f) {
             return false;
         }
+        if self.straight_suits > 0 && !straight_across(f, u32::from(self.straight_suits)) {
+            return false;
+        }
         if let Some(held) = self.held {
             let Some(suit) = f.winning_tile().map(Tile::suit).filter(|s| s.is_number()) else {
                 return false;
@@ -875,6 +889,23 @@ fn triplets_and_pair_alike(f: &Facts) -> bool {
 }
 
 /// Whether a number suit holds the sequences 123, 456 and 789.
+/// Whether the reading has a sequence 123, one 456 and one 789 that span exactly `suits`
+/// number suits (b123 c456 b789 spans 2).
+pub(crate) fn straight_across(f: &Facts, suits: u32) -> bool {
+    // The suits (as bits, in suit order) of the runs starting at `rank`: the rank's bit in
+    // each suit of the reading's run starts.
+    let starts = |rank: u8| -> u8 {
+        let at = f.sequence_starts() >> (rank - 1);
+        (at & 1 | (at >> 9 & 1) << 1 | (at >> 18 & 1) << 2) as u8
+    };
+    let (low, middle, high) = (starts(1), starts(4), starts(7));
+    if low == 0 || middle == 0 || high == 0 {
+        return false;
+    }
+    let of = |bits: u8| (0..3u8).filter(move |suit| bits & 1 << suit != 0);
+    of(low).any(|a| of(middle).any(|b| of(high).any(|c| (1u8 << a | 1 << b | 1 << c).count_ones() == suits)))
+}
+
 fn has_straight(f: &Facts) -> bool {
     let starts = f.sequence_starts();
     (0..3).any(|s| (starts >> (9 * s)) & 0b001_001_001 == 0b001_001_001)

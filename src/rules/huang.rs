@@ -20,7 +20,7 @@ use crate::digits::write_uint;
 use crate::hand::{ContextConflict, HandError, HandErrorKind, WinContext};
 use crate::notation::{ParsedHand, Word};
 use crate::patterns::{
-    is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit, Condition, Facts, Instances,
+    is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit, straight_across, Condition, Facts, Instances,
     Pattern, Situation, Value, ANY, DECLARED_ONLY, REGULAR, SEVEN_PAIRS_ONLY,
     THIRTEEN_TERMINALS_ONLY,
 };
@@ -719,30 +719,6 @@ fn bi(suits: u32, dragon: bool) -> impl Fn(&Facts) -> bool {
     move |f| bi_ribbon(f).is_some_and(|(s, d)| s == suits && (d || !dragon))
 }
 
-/// Straights h.44, h.46, h.48: runs 123, 456, 789, in how many suits (each run serves one
-/// straight; the series rule keeps the highest the reading holds).
-fn straight_in(f: &Facts, wanted: u32) -> bool {
-    // The suits (as bits, in suit order) of the runs starting at `rank`: the rank's bit in
-    // each suit of the reading's run starts.
-    let starts = |rank: u8| -> u8 {
-        let at = f.sequence_starts() >> (rank - 1);
-        (at & 1 | (at >> 9 & 1) << 1 | (at >> 18 & 1) << 2) as u8
-    };
-    let (low, middle, high) = (starts(1), starts(4), starts(7));
-    if low == 0 || middle == 0 || high == 0 {
-        return false;
-    }
-    let suits = |bits: u8| (0..8u8).filter(move |suit| bits & 1 << suit != 0);
-    suits(low).any(|a| {
-        suits(middle).any(|b| {
-            suits(high).any(|c| {
-                let bits = 1u8 << a | 1 << b | 1 << c;
-                bits.count_ones() == wanted
-            })
-        })
-    })
-}
-
 /// h.45: the 13 tiles before the win waited on exactly one kind, counting every winning
 /// shape; a kind whose four copies are all in the hand is not waited on. No Tin was waited
 /// with `heaven`.
@@ -1296,7 +1272,7 @@ pub static PATTERNS: [Pattern; 67] = [
         "w111 w222 e111 e222 b5 +b5 seat=s from=e"
     ),
     pattern!("h.44", "straight", "Two-Color Dragon", "二色龍", Points(1), REGULAR.with_sequences(3, 4),
-        Hand(|f| straight_in(f, 2)),
+        Hand(|f| straight_across(f, 2)),
         "runs 123, 456, 789 in exactly 2 suits",
         "The runs 123, 456 and 789 in exactly two suits. Of h.48, h.46 and h.44 only the highest the reading holds counts.",
         "b123 c456 b789 d555 w1 +w1 seat=s from=e",
@@ -1307,7 +1283,7 @@ pub static PATTERNS: [Pattern; 67] = [
         "b123 c456 d789 b12 w11 +b3 seat=s from=e",
         aliases: ["single wait", "du ting", "独听"]),
     pattern!("h.46", "straight", "Three-Color Dragon", "花龍", Points(3), REGULAR.with_sequences(3, 4),
-        Hand(|f| straight_in(f, 3)),
+        Hand(|f| straight_across(f, 3)),
         "runs 123, 456, 789 in three different suits",
         "The runs 123, 456 and 789, each in a different suit.",
         "b123 c456 d789 b555 w1 +w1 seat=s from=e",
@@ -1319,7 +1295,7 @@ pub static PATTERNS: [Pattern; 67] = [
         "b222 c333 d444 w111 e1 +e1 seat=s from=e",
         aliases: ["all pungs", "all pongs", "all triplets", "pung pung", "pong pong", "toitoi", "dui dui hu", "dui dui wu", "peng peng hu", "对对和", "對對和", "碰碰和"]),
     pattern!("h.48", "straight", "Mono Color Dragon", "清龍", Points(7), REGULAR.with_sequences(3, 4),
-        Hand(|f| straight_in(f, 1)),
+        Hand(|f| straight_across(f, 1)),
         "runs 123, 456, 789 of one suit",
         "The runs 123, 456 and 789 of one suit.",
         "c123 c456 c789 d5 [p e111] +d5 self seat=s tin=earth",
