@@ -165,6 +165,7 @@ pub enum Tally {
 
 impl Tally {
     /// What `result`, scored under `rules`, adds to a summary.
+    #[inline]
     pub fn of(result: &Result<Scored, Error>, rules: &RuleSet) -> Tally {
         let Ok(scored) = result else {
             return Tally::Error;
@@ -186,9 +187,10 @@ impl Tally {
         Tally::Hand {
             verdict: scored.claim.as_ref().map(|check| check.verdict),
             // A win's payments as made, or what the rule set charges for a false win.
-            payments: (scored.payments().copied())
-                .or_else(|| scored.false_win_payments(rules))
-                .map(|p| p.amounts),
+            payments: match scored.payments() {
+                Some(payments) => Some(payments.amounts),
+                None => scored.false_win_payments(rules).map(|p| p.amounts),
+            },
             patterns,
         }
     }

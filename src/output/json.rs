@@ -450,8 +450,11 @@ fn write_false_win(
         None => object.raw("sum", Null),
     };
     write_reading_and_context(object, scored, reading, heads);
-    let amounts = scored.amounts(rules);
-    write_payments(object, |seat| amounts[seat as usize]);
+    // Nothing paid, written as constant zeros, but where the rule set charges a false win.
+    match scored.false_win_payments(rules) {
+        Some(paid) => write_payments(object, |seat| paid.of(seat)),
+        None => write_payments(object, |_| 0),
+    }
     Object::new(object.key("false_win"))
         .written("reason", |out| {
             let _ = write_false_win_reason(out, &scored.outcome, rules);

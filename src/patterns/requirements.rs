@@ -708,13 +708,6 @@ impl Requirements {
         if held & !self.tiles != 0 {
             return false;
         }
-        if self.words[0].index != WordTest::NONE.index {
-            let words = f.context().words();
-            let asked = self.words.iter().take_while(|test| test.index != WordTest::NONE.index);
-            if !asked.into_iter().all(|test| test.holds(words)) {
-                return false;
-            }
-        }
         if self.honours != Presence::Any && !presence(held, kinds::HONORS, held, self.honours) {
             return false;
         }
@@ -752,11 +745,6 @@ impl Requirements {
         if self.pair != ALL_KINDS && !pair_of(self.pair) {
             return false;
         }
-        if !self.melded_sets.is_any()
-            && !(self.melded_sets).holds(f.sets().iter().filter(|set| set.melded).count())
-        {
-            return false;
-        }
         if !self.kongs.is_any() && !self.kongs.holds(f.kongs()) {
             return false;
         }
@@ -779,6 +767,19 @@ impl Requirements {
                 .all(|&(ending, _, _)| self.ended & ending as u8 == 0 || ending.holds(f))
         {
             return false;
+        }
+        // The rarer parts, after those that tell most readings apart.
+        if !self.melded_sets.is_any()
+            && !(self.melded_sets).holds(f.sets().iter().filter(|set| set.melded).count())
+        {
+            return false;
+        }
+        if self.words[0].index != WordTest::NONE.index {
+            let words = f.context().words();
+            let asked = self.words.iter().take_while(|test| test.index != WordTest::NONE.index);
+            if !asked.into_iter().all(|test| test.holds(words)) {
+                return false;
+            }
         }
         // Worked out once a hand, but a search of every tile: after the cheaper parts.
         if let Some(one) = self.one_kind_waited {
