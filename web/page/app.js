@@ -1676,7 +1676,9 @@
     if (o.draw) return 'Drawn hand: nobody pays';
     const who = (k) => esc(o.players ? o.players[k] : SEAT_NAME[k]);
     if (o.penalty) return `${who(o.penalty.seat)} is charged a penalty of ${esc(String(o.penalty.points))}, paid to nobody`;
-    if (o.false_win) return `<span class="bad">False win by ${who(o.seat)}</span>: ${esc(o.false_win.reason)}`;
+    // A rules file may charge a false win: the declarer pays each other player.
+    const charge = o.payments && o.payments[o.seat] < 0 ? `; pays ${-o.payments[o.seat] / 3} to each other player` : '';
+    if (o.false_win) return `<span class="bad">False win by ${who(o.seat)}</span>: ${esc(o.false_win.reason)}${esc(charge)}`;
     const paid = o.verdict === 'underscored' ? o.claim.settled : o.total;
     const how = o.self_draw ? 'by self-draw' : `on ${who(o.from)}'s discard${o.responsible && o.responsible !== o.from ? `, ${who(o.responsible)} responsible` : ''}`;
     const agreed = o.agreed ? ', by the value agreed (<span class="bad">not checked</span>)' : '';
