@@ -494,14 +494,7 @@ fn write_payments(
     p.label(out, padded_label!("Payments"));
     (rules.payments.explain)(out, &rules.payments.params, payments, context);
     out.push('\n');
-    let seat_and_player = |out: &mut String, seat: Seat| {
-        out.push_str(seat.name());
-        if let Some(players) = players {
-            out.push_str(" (");
-            let _ = write_printable(out, players[seat as usize]);
-            out.push(')');
-        }
-    };
+    let seat_and_player = |out: &mut String, seat: Seat| write_seat_and_player(out, seat, players);
     for seat in Seat::ALL {
         let amount = payments.of(seat);
         out.push_str("  ");
@@ -520,6 +513,16 @@ fn write_payments(
     }
 }
 
+/// A seat as the payments name it: `East`, or `East (Ann)` at a table.
+fn write_seat_and_player(out: &mut String, seat: Seat, players: Option<[&str; 4]>) {
+    out.push_str(seat.name());
+    if let Some(players) = players {
+        out.push_str(" (");
+        let _ = write_printable(out, players[seat as usize]);
+        out.push(')');
+    }
+}
+
 /// What a false win costs (under a rule set that charges one): "a false win: East pays 10
 /// to each other player", then each seat's payment.
 fn write_false_win_payments(
@@ -528,14 +531,7 @@ fn write_false_win_payments(
     paid: &Payments,
     players: Option<[&str; 4]>,
 ) {
-    let seat_and_player = |out: &mut String, seat: Seat| {
-        out.push_str(seat.name());
-        if let Some(players) = players {
-            out.push_str(" (");
-            let _ = write_printable(out, players[seat as usize]);
-            out.push(')');
-        }
-    };
+    let seat_and_player = |out: &mut String, seat: Seat| write_seat_and_player(out, seat, players);
     p.label(out, padded_label!("Payments"));
     out.push_str("a false win: ");
     seat_and_player(out, paid.winner);

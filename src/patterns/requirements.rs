@@ -770,7 +770,7 @@ impl Requirements {
         }
         // The rarer parts, after those that tell most readings apart.
         if !self.melded_sets.is_any()
-            && !(self.melded_sets).holds(f.sets().iter().filter(|set| set.melded).count())
+            && !self.melded_sets.holds(f.sets().iter().filter(|set| set.melded).count())
         {
             return false;
         }
