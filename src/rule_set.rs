@@ -424,7 +424,7 @@ pub struct PaymentRule {
     /// The numbers the hooks read.
     pub params: PaymentParams,
     /// Which of [`PaymentParams`]' numbers the hooks read, by [`PaymentParams::KEYS`] name:
-    /// only these may be changed.
+    /// only these may be changed, besides [`PaymentParams::EVERY_SCHEME`]'s.
     pub keys: &'static [&'static str],
 }
 
@@ -464,6 +464,10 @@ impl PaymentParams {
         dealer_times: 1,
         false_win: 0,
     };
+
+    /// The numbers every scheme takes, paid apart from its hooks: what a false win costs
+    /// ([`RuleSet::false_win_payments`]).
+    pub const EVERY_SCHEME: [&'static str; 1] = ["false_win"];
 
     /// The name of each number, as [`PaymentRule::keys`] and a rules file name them.
     pub const KEYS: [&'static str; 6] = [

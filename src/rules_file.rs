@@ -1256,7 +1256,10 @@ fn set_payments(
     payments: &BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     text: &str,
 ) -> Result<(), RulesFileError> {
-    let keys = rules.payments.keys;
+    // The scheme's own numbers, then those of every scheme.
+    let keys: Vec<&str> = (rules.payments.keys.iter().copied())
+        .chain(PaymentParams::EVERY_SCHEME)
+        .collect();
     let mut params = rules.payments.params;
     for (key, value) in payments {
         let name = key.get_ref().as_str();
@@ -1666,7 +1669,7 @@ fn add_hand(
         words_said = Some(said);
     }
     let r = group.own;
-    if r.each_prevailing_wind && rules.words.iter().all(|word| word.key != "round") {
+    if r.each_prevailing_wind && crate::words::round_index(rules.words).is_none() {
         let counted = [&hand.each_triplet_of, &hand.each_kong_of];
         let at = counted
             .into_iter()

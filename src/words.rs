@@ -115,6 +115,12 @@ impl WordSpec {
     }
 }
 
+/// Where `specs` lists the prevailing (round) wind's word, `round=`, if the system reads
+/// one (the doubling table, Huang's table).
+pub(crate) fn round_index(specs: &[WordSpec]) -> Option<usize> {
+    specs.iter().position(|spec| spec.key == "round")
+}
+
 /// The values of a system's words for one hand, given or defaulted, by index in the
 /// system's list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,8 +160,7 @@ impl SystemWords {
     /// The prevailing (round) wind, where the system reads one (`round=`, its default when
     /// not given); `None` where it reads none.
     pub fn round(&self) -> Option<Seat> {
-        let index = self.specs.iter().position(|spec| spec.key == "round")?;
-        Some(self.seat(index))
+        Some(self.seat(round_index(self.specs)?))
     }
 
     /// Whether the `index`-th word, a flag, was given.

@@ -234,8 +234,19 @@ fn counting(
     tiles: &str,
     value: u32,
 ) -> Result<RuleSet, mjscore::rules_file::RulesFileError> {
+    one_hand("wsom", "Counted", value, &format!("{key} = \"{tiles}\""))
+}
+
+/// A club's rules file on `base` with one hand, c.1 `name` worth `value`, whose condition
+/// is `keys` (TOML lines): the keys start on the file's line 6.
+fn one_hand(
+    base: &str,
+    name: &str,
+    value: u32,
+    keys: &str,
+) -> Result<RuleSet, mjscore::rules_file::RulesFileError> {
     RuleSet::from_rules_file(&format!(
-        "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Counted\"\nvalue = {value}\n{key} = \"{tiles}\"\n"
+        "base = \"{base}\"\n[[hands]]\nid = \"c.1\"\nname = \"{name}\"\nvalue = {value}\n{keys}\n"
     ))
 }
 
@@ -310,7 +321,13 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
         "{}",
         wind.message
     );
-    let both = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\neach_kong_of = \"all\"\neach_sequence_of = \"all\"\n").unwrap_err();
+    let both = one_hand(
+        "wsom",
+        "X",
+        1,
+        "each_kong_of = \"all\"\neach_sequence_of = \"all\"",
+    )
+    .unwrap_err();
     assert_eq!(
         both.message,
         "each_sequence_of and each_kong_of both count a hand's sets: a hand counts one kind of set, once each"
@@ -320,7 +337,13 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
     // club's Round Pung, 2, counts the pung of the round's wind. North self-draws in the
     // South round with a South wind pung and a West wind pung: only w222 counts (2). Under
     // WSOM, which has no prevailing wind, it is refused at its words.
-    let round = RuleSet::from_rules_file("base = \"doubling\"\n[[hands]]\nid = \"c.1\"\nname = \"Round Pung\"\nvalue = 2\neach_triplet_of = \"prevailing_wind\"\n").unwrap();
+    let round = one_hand(
+        "doubling",
+        "Round Pung",
+        2,
+        "each_triplet_of = \"prevailing_wind\"",
+    )
+    .unwrap();
     assert_eq!(
         counted_c1(&round, "w222 w333 b123 c456 d5 +d5 seat=n round=s self"),
         (2, 1)
@@ -333,7 +356,7 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
         round.patterns().last().unwrap().summary.as_ref(),
         "once for each triplet or kong of the prevailing wind"
     );
-    let none = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 2\neach_kong_of = \"dragons prevailing_wind\"\n").unwrap_err();
+    let none = one_hand("wsom", "X", 2, "each_kong_of = \"dragons prevailing_wind\"").unwrap_err();
     assert_eq!((none.line, none.column), (6, 16));
     assert!(
         none.message
@@ -341,7 +364,13 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
         "{}",
         none.message
     );
-    let in_a_part = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nany_of = [{ each_kong_of = \"all\" }, { kongs = 2 }]\n").unwrap_err();
+    let in_a_part = one_hand(
+        "wsom",
+        "X",
+        1,
+        "any_of = [{ each_kong_of = \"all\" }, { kongs = 2 }]",
+    )
+    .unwrap_err();
     assert_eq!(
         in_a_part.message,
         "each_kong_of counts a hand's sets, each once: it is a key of the hand, not of a part"
@@ -350,7 +379,7 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
 
 #[test]
 fn a_hand_asks_how_many_kinds_the_hand_waited_on() {
-    let lonely = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Lonely Wait\"\nvalue = 5\none_kind_waited = true\n").unwrap();
+    let lonely = one_hand("wsom", "Lonely Wait", 5, "one_kind_waited = true").unwrap();
     let applies = |line: &str| counted_c1(&lonely, line) == (5, 1);
     // b12 waits on b3 alone (no b0): one kind. b23 waits on b1 and b4: two.
     assert!(applies("b123 c456 d789 b12 w11 +b3 seat=s from=e"));
@@ -365,7 +394,7 @@ fn a_hand_asks_how_many_kinds_the_hand_waited_on() {
 
 #[test]
 fn a_straight_may_span_two_or_three_suits() {
-    let mixed = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Mixed Straight\"\nvalue = 10\nstraight_suits = 3\n").unwrap();
+    let mixed = one_hand("wsom", "Mixed Straight", 10, "straight_suits = 3").unwrap();
     let applies = |line: &str| counted_c1(&mixed, line) == (10, 1);
     // b123 c456 d789: one run in each suit.
     assert!(applies("b123 c456 d789 b555 w1 +w1 seat=s from=e"));
@@ -377,7 +406,13 @@ fn a_straight_may_span_two_or_three_suits() {
         "123, 456 and 789 across 3 suits"
     );
     // Two suits at most leave no room for it.
-    let never = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Never\"\nvalue = 10\nsuits = { at_most = 2 }\nstraight_suits = 3\n").unwrap_err();
+    let never = one_hand(
+        "wsom",
+        "Never",
+        10,
+        "suits = { at_most = 2 }\nstraight_suits = 3",
+    )
+    .unwrap_err();
     assert_eq!(
         never.message,
         "no hand can be 'Never': its straight spans 3 suits, and it allows 2"
@@ -388,7 +423,7 @@ fn a_straight_may_span_two_or_three_suits() {
 fn a_hand_counts_the_sets_melded_in_the_open() {
     // 3 or more sets melded in the open: two chows and a pung are 3; a concealed kong
     // beside them is not melded (still 3); with one chow held concealed, 2.
-    let open = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Open Table\"\nvalue = 10\nmelded_sets = { at_least = 3 }\n").unwrap();
+    let open = one_hand("wsom", "Open Table", 10, "melded_sets = { at_least = 3 }").unwrap();
     let applies = |line: &str| counted_c1(&open, line) == (10, 1);
     assert!(applies(
         "[c b123] [c c456] [p d777] w222 e1 +e1 seat=s from=e"
@@ -402,7 +437,7 @@ fn a_hand_counts_the_sets_melded_in_the_open() {
         "3+ melded sets"
     );
     // A concealed hand has none: refused at the hand.
-    let never = RuleSet::from_rules_file("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Never\"\nvalue = 10\nconcealed = true\nmelded_sets = 1\n").unwrap_err();
+    let never = one_hand("wsom", "Never", 10, "concealed = true\nmelded_sets = 1").unwrap_err();
     assert_eq!(
         never.message,
         "no hand can be 'Never': a concealed hand has no melded set"
@@ -413,7 +448,13 @@ fn a_hand_counts_the_sets_melded_in_the_open() {
 fn a_hand_asks_what_the_line_says_of_the_rule_sets_own_words() {
     // Under Huang's table, a club's hand of 5 for a Tin declared on the dealt tiles or
     // after one change (tin=heaven or earth) in the South round: it asks both words.
-    let club = RuleSet::from_rules_file("base = \"huang\"\n[[hands]]\nid = \"c.1\"\nname = \"Early Tin\"\nvalue = 5\nshape = \"any\"\nwords = { tin = [\"heaven\", \"earth\"], round = \"s\" }\n").unwrap();
+    let club = one_hand(
+        "huang",
+        "Early Tin",
+        5,
+        "shape = \"any\"\nwords = { tin = [\"heaven\", \"earth\"], round = \"s\" }",
+    )
+    .unwrap();
     let applies = |line: &str| counted_c1(&club, line).1 == 1;
     let hand = "b123 c456 d789 b555 w2 +w2 seat=s from=e";
     assert!(applies(&format!("{hand} tin=earth round=s")));
@@ -426,7 +467,13 @@ fn a_hand_asks_what_the_line_says_of_the_rule_sets_own_words() {
         "any winning hand; the line says round=s, tin=heaven or earth"
     );
     // A flag, asked absent; a number within bounds.
-    let quiet = RuleSet::from_rules_file("base = \"huang\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nshape = \"any\"\nwords = { lastcopy = false, flowers = { at_least = 1, at_most = 3 } }\n").unwrap();
+    let quiet = one_hand(
+        "huang",
+        "X",
+        1,
+        "shape = \"any\"\nwords = { lastcopy = false, flowers = { at_least = 1, at_most = 3 } }",
+    )
+    .unwrap();
     let applies = |line: &str| counted_c1(&quiet, line).1 == 1;
     assert!(applies(&format!("{hand} flowers=2")));
     assert!(!applies(&format!("{hand} flowers=2 lastcopy")));
@@ -435,9 +482,8 @@ fn a_hand_asks_what_the_line_says_of_the_rule_sets_own_words() {
 
     // Refused at the word or the value: a word the base does not read, a value it does
     // not take, and last=1, which the notation reads as the last tile.
-    let refused = |base: &str, words: &str| {
-        RuleSet::from_rules_file(&format!("base = \"{base}\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 1\nwords = {words}\n")).unwrap_err()
-    };
+    let refused =
+        |base: &str, words: &str| one_hand(base, "X", 1, &format!("words = {words}")).unwrap_err();
     let wsom = refused("wsom", "{ tin = \"heaven\" }");
     assert_eq!((wsom.line, wsom.column), (6, 11));
     assert!(

@@ -64,7 +64,7 @@ const fn with_maximum_named(maximum: u32, name: Cow<'static, str>) -> RuleSet {
             discarder_times: 2,
             ..PaymentParams::NONE
         },
-        keys: &["self_draw_times", "discarder_times", "false_win"],
+        keys: &["self_draw_times", "discarder_times"],
     };
     let wording = Wording {
         alone: "special hand",

@@ -121,7 +121,7 @@ pub static HUANG: RuleSet = RuleSet::new(
             dealer_times: 2,
             ..PaymentParams::NONE
         },
-        keys: &["dealer_times", "false_win"],
+        keys: &["dealer_times"],
     },
     Wording {
         alone: "alone",

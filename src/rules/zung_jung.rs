@@ -47,7 +47,7 @@ const PAYMENTS: PaymentRule = PaymentRule {
         discard_from: STANDARD_VALUE,
         ..PaymentParams::NONE
     },
-    keys: &["discard_from", "discarder_pays_all", "self_draw_times", "false_win"],
+    keys: &["discard_from", "discarder_pays_all", "self_draw_times"],
 };
 
 /// World Series of Mahjong: Zung Jung v3.3 with a 5-point minimum (the default).
