@@ -128,6 +128,9 @@ pub(crate) struct TableIndex {
     /// here): a claim by id (`claim=7.1`) on every line of a batch is looked up by halving
     /// numbers, not by comparing it with every id.
     pub(crate) by_id: Vec<(u64, usize)>,
+    /// The patterns whose ids are too long for `by_id`, in table order (none in a built-in
+    /// table): the only ones a longer id or name may be the id of.
+    pub(crate) long_ids: Vec<usize>,
 }
 
 /// An id of at most 7 bytes as a number: its bytes in lower case, the first the highest,
@@ -155,6 +158,8 @@ pub(crate) struct NameIndex {
     ids: Vec<FoldedName>,
     /// The characters of each id.
     id_counts: CharCounts,
+    /// The length of the longest id, in characters.
+    longest_id: usize,
     /// Every name of every pattern, folded (lower case, a hyphen as a space).
     names: NameList,
     /// The same names with the numbers one to thirteen in digits.
@@ -166,8 +171,6 @@ pub(crate) struct NameIndex {
 pub(crate) struct NameList {
     /// Every name of every pattern: English, Chinese, then its aliases, pattern by pattern.
     names: Vec<FoldedName>,
-    /// Where each pattern's names start in `names` (one more entry, the end).
-    starts: Vec<usize>,
     /// The pattern of each name.
     pattern_of: Vec<usize>,
     /// Every name by its number, in the order of the texts: a whole name is found by
@@ -214,7 +217,9 @@ pub(crate) struct SortedTexts<T> {
 /// (`CharCounts::fewest_edits`).
 #[derive(Debug)]
 pub(crate) struct CharCounts {
-    /// Each text's length in characters, 255 for 255 or more.
+    /// How many texts.
+    texts: usize,
+    /// Each text's length in characters, 255 for 255 or more, then the padding's.
     lengths: Vec<u8>,
     /// `counts[bucket * texts + text]`.
     counts: Vec<u8>,
@@ -337,12 +342,16 @@ impl TableIndex {
             .collect();
         // A stable sort: the first in the table stays first among equal ids.
         by_id.sort_by_key(|&(id, _)| id);
+        let long_ids = (0..patterns.len())
+            .filter(|&i| short_id(&patterns[i].id).is_none())
+            .collect();
         TableIndex {
             series,
             implications,
             shapes,
             fallback,
             by_id,
+            long_ids,
         }
     }
 }
@@ -903,16 +912,28 @@ impl RuleSet {
 
     /// The pattern with this id.
     pub fn pattern(&self, id: &str) -> Option<&Pattern> {
-        // A short id (every built-in one) is found by halving the ids as numbers.
-        let Some(key) = short_id(id) else {
-            return self.patterns.iter().find(|p| p.id == id);
-        };
-        let by_id = &self.table_index().by_id;
-        let first = by_id.partition_point(|&(other, _)| other < key);
-        (by_id[first..].iter())
-            .take_while(|&&(other, _)| other == key)
-            .map(|&(_, i)| &self.patterns[i])
-            .find(|p| p.id == id)
+        let index = self.first_by_id(id, |pattern| pattern.id == id)?;
+        Some(&self.patterns[index])
+    }
+
+    /// The index of the first pattern whose id is `id` in any case (ASCII) and that `keep`
+    /// keeps: a short id (every built-in one) found by halving the ids as numbers, a
+    /// longer one among the few ids as long. A claim that names no pattern asks this of
+    /// every rule set.
+    pub(crate) fn first_by_id(&self, id: &str, keep: impl Fn(&Pattern) -> bool) -> Option<usize> {
+        let index = self.table_index();
+        match short_id(id) {
+            // Equal numbers are ids equal in any case.
+            Some(key) => {
+                let first = index.by_id.partition_point(|&(other, _)| other < key);
+                (index.by_id[first..].iter())
+                    .take_while(|&&(other, _)| other == key)
+                    .map(|&(_, i)| i)
+                    .find(|&i| keep(&self.patterns[i]))
+            }
+            None => (index.long_ids.iter().copied())
+                .find(|&i| self.patterns[i].id.eq_ignore_ascii_case(id) && keep(&self.patterns[i])),
+        }
     }
 
     /// The place in this rule set's table of `pattern`, one of its entries; `None` for a

@@ -24,6 +24,7 @@ impl NameIndex {
             .collect();
         NameIndex {
             id_counts: CharCounts::of(&ids),
+            longest_id: ids.iter().map(|id| id.chars.len()).max().unwrap_or(0),
             ids,
             names: NameList::of(names),
             digits: NameList::of(digits),
@@ -63,7 +64,6 @@ impl NameList {
         let counts = CharCounts::of(&all);
         NameList {
             names: all,
-            starts,
             pattern_of,
             by_text,
             firsts,
@@ -97,6 +97,12 @@ impl NameList {
             .collect();
         patterns.sort_unstable();
         patterns
+    }
+
+    /// Whether a word of `query` (folded) starts no word of any name.
+    fn starts_no_word(&self, query: &str) -> bool {
+        // Split a character at a time: the words are short, too short for a search to pay.
+        (query.split([' '])).any(|word| self.words.starting_with(word, |w| self.word(w)).is_empty())
     }
 
     /// The patterns with a name holding every word of `query` (folded) at the start of one
@@ -179,10 +185,13 @@ impl<T: Copy> SortedTexts<T> {
 /// How far a query is from each of a list of texts at least, as the characters they hold
 /// tell ([`CharCounts::fewest_edits`]).
 struct FewestEdits {
-    /// How many texts.
+    /// How many texts, with the padding ([`CharCounts::of`]).
     texts: usize,
+    /// How many texts, without it.
+    real: usize,
     /// For each text, the fewest edits to the whole of it, then for each, to its start as
-    /// long as the query (255 for a text no longer than the query).
+    /// long as the query (255 for a text no longer than the query), then room for a mark
+    /// for each ([`FewestEdits::mark_near`]), eight to a word.
     edits: Vec<u8>,
 }
 
@@ -192,27 +201,74 @@ impl FewestEdits {
         usize::from(self.edits[k])
     }
 
-    /// For the texts of `range`, in turn, the fewest edits from the query to the whole of
-    /// each and to its start as long as the query (255 for a text no longer than it).
-    fn of(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = (u8, u8)> + '_ {
-        let (whole, start) = self.edits.split_at(self.texts);
-        (whole[range.clone()].iter().copied()).zip(start[range].iter().copied())
+    /// The fewest edits from the query to the start of text `k` as long as the query (255
+    /// for a text no longer than it).
+    fn to_start(&self, k: usize) -> usize {
+        usize::from(self.edits[self.texts + k])
+    }
+
+    /// Marks the texts that may be within `whole_bound` edits of the query, or whose start
+    /// may be within `start_bound` if one is given, as the counts tell: for all the texts
+    /// together, a loop the compiler makes a few operations on many bytes at once.
+    fn mark_near(&mut self, whole_bound: usize, start_bound: Option<usize>) {
+        let (whole, rest) = self.edits.split_at_mut(self.texts);
+        let (start, marks) = rest.split_at_mut(self.texts);
+        if whole_bound.max(start_bound.unwrap_or(0)) >= 255 {
+            // A bound the counts cannot hold (a query of hundreds of characters): every text.
+            marks.fill(1);
+        } else if let Some(start_bound) = start_bound {
+            let (whole_bound, start_bound) = (whole_bound as u8, start_bound as u8);
+            for ((mark, &whole), &start) in marks.iter_mut().zip(&*whole).zip(&*start) {
+                *mark = u8::from(whole <= whole_bound) | u8::from(start <= start_bound);
+            }
+        } else {
+            let whole_bound = whole_bound as u8;
+            for (mark, &whole) in marks.iter_mut().zip(&*whole) {
+                *mark = u8::from(whole <= whole_bound);
+            }
+        }
+        marks[self.real..].fill(0);
+    }
+
+    /// The texts [`FewestEdits::mark_near`] marked, in order: read eight marks at a time,
+    /// as most texts are far, and are passed over eight at once.
+    fn marked(&self) -> impl Iterator<Item = usize> + '_ {
+        let marks = &self.edits[2 * self.texts..];
+        (0..marks.len() / 8).flat_map(move |chunk| {
+            let eight = &marks[chunk * 8..chunk * 8 + 8];
+            let mut marked = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+            std::iter::from_fn(move || {
+                (marked != 0).then(|| {
+                    let k = chunk * 8 + marked.trailing_zeros() as usize / 8;
+                    marked &= marked - 1;
+                    k
+                })
+            })
+        })
     }
 }
 
 impl CharCounts {
     fn of(texts: &[FoldedName]) -> CharCounts {
-        let mut counts = vec![0u8; 128 * texts.len()];
+        // Each column padded to a multiple of 32 texts, so that the loops over a column
+        // are all done many bytes at a time, with none left over to do one at a time.
+        let padded = texts.len().next_multiple_of(32);
+        let mut counts = vec![0u8; 128 * padded];
         for (k, text) in texts.iter().enumerate() {
             for &c in &text.chars {
-                let count = &mut counts[bucket(c) * texts.len() + k];
+                let count = &mut counts[bucket(c) * padded + k];
                 *count = count.saturating_add(1);
             }
         }
+        let mut lengths: Vec<u8> = (texts.iter())
+            .map(|text| text.chars.len().min(255) as u8)
+            .collect();
+        // The padding is texts of 254 characters, far from any query shorter than 500;
+        // their marks are cleared whatever they are ([`FewestEdits::mark_near`]).
+        lengths.resize(padded, 254);
         CharCounts {
-            lengths: (texts.iter())
-                .map(|text| text.chars.len().min(255) as u8)
-                .collect(),
+            texts: texts.len(),
+            lengths,
             counts,
         }
     }
@@ -224,8 +280,9 @@ impl CharCounts {
     /// the other lacks takes an edit (and its start at least `query length - held`).
     fn fewest_edits(&self, query: &Letters) -> FewestEdits {
         let texts = self.lengths.len();
-        let mut edits = vec![0u8; 2 * texts];
-        let (whole, start) = edits.split_at_mut(texts);
+        let mut edits = vec![0u8; 3 * texts];
+        let (whole, rest) = edits.split_at_mut(texts);
+        let start = &mut rest[..texts];
         // How many of the query's characters each text holds, kept in `start` at first.
         let mut buckets = query.set;
         while buckets != 0 {
@@ -241,12 +298,19 @@ impl CharCounts {
         // than its counts: it is told nothing (0).
         let length = query.chars.len().min(255) as u8;
         for ((whole, start), &n) in whole.iter_mut().zip(start.iter_mut()).zip(&self.lengths) {
+            // Written without a branch (masks of all ones or none), so that it too is done
+            // many bytes at a time.
             let held = *start;
-            let told = if n == 255 { 0 } else { 0xff };
+            let told = u8::from(n != 255).wrapping_neg();
+            let no_start = u8::from(n.saturating_sub(length) == 0).wrapping_neg();
             *whole = n.max(length).saturating_sub(held) & told;
-            *start = if n > length { length.saturating_sub(held) } else { 255 } & told;
+            *start = (length.saturating_sub(held) | no_start) & told;
         }
-        FewestEdits { texts, edits }
+        FewestEdits {
+            texts,
+            real: self.texts,
+            edits,
+        }
     }
 }
 
@@ -273,16 +337,22 @@ fn folded(text: &str) -> String {
     // A query in ASCII (nearly every one, a claim on a batch's line) is folded byte by
     // byte, with no lower-case copy made first.
     if text.is_ascii() {
-        let mut folded = String::with_capacity(text.len());
-        for word in text.split(|c: char| c == '-' || c.is_whitespace()) {
-            if !word.is_empty() {
-                if !folded.is_empty() {
-                    folded.push(' ');
+        let mut folded = Vec::with_capacity(text.len());
+        // A space is written before a word only if one was written before it.
+        let mut between_words = false;
+        for &b in text.as_bytes() {
+            if b == b'-' || char::from(b).is_whitespace() {
+                between_words = !folded.is_empty();
+            } else {
+                if between_words {
+                    folded.push(b' ');
+                    between_words = false;
                 }
-                folded.extend(word.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+                folded.push(b.to_ascii_lowercase());
             }
         }
-        return folded;
+        // ASCII in, ASCII out: never the empty string of a failure.
+        return String::from_utf8(folded).unwrap_or_default();
     }
     let lower = text.to_lowercase();
     let mut folded = String::with_capacity(lower.len());
@@ -305,14 +375,17 @@ const NUMBERS: [&str; 13] = [
 
 /// Whether `folded` has a number in words that [`with_digits`] writes in digits, or a digit.
 fn has_numbers(folded: &str) -> bool {
-    folded.bytes().any(|b| b.is_ascii_digit()) || folded.split(' ').any(|word| NUMBERS.contains(&word))
+    let bytes = folded.as_bytes();
+    bytes.iter().any(u8::is_ascii_digit)
+        || (bytes.split(|&b| b == b' ')).any(|word| NUMBERS.iter().any(|number| number.as_bytes() == word))
 }
 
 /// A folded name with the numbers one to thirteen, written as words, in digits: players
 /// say "13 orphans" and "thirteen orphans", "7 pairs" and "seven pairs", alike.
 fn with_digits(folded: &str) -> String {
     let mut in_digits = String::with_capacity(folded.len());
-    for word in folded.split(' ') {
+    // Split a character at a time: the words are short, too short for a search to pay.
+    for word in folded.split([' ']) {
         if !in_digits.is_empty() {
             in_digits.push(' ');
         }
@@ -386,7 +459,7 @@ fn distance_row(a: &[char], b: &[char], bound: usize, row: &mut Vec<usize>) -> O
 }
 
 /// A query's characters, and how many of each (by [`bucket`]: characters that share a
-/// count can only make [`Letters::lacking`] lower, so it stays a bound).
+/// count can only make [`Letters::lacks_more_than`] say less, so it stays a bound).
 struct Letters {
     chars: Vec<char>,
     counts: [u8; 128],
@@ -400,7 +473,9 @@ struct Letters {
 
 impl Letters {
     fn of(query: &str) -> Letters {
-        let chars: Vec<char> = query.chars().collect();
+        // Room for them all at once: collected, they would be grown from a guess.
+        let mut chars: Vec<char> = Vec::with_capacity(query.len());
+        chars.extend(query.chars());
         let mut counts = [0u8; 128];
         for &c in &chars {
             let count = &mut counts[bucket(c)];
@@ -444,17 +519,20 @@ impl Letters {
         held
     }
 
-    /// How many of the query's characters a text whose set of characters is `set` lacks
-    /// altogether: a lower bound of the edit distance from the query to it, as each takes
-    /// an edit.
-    fn lacking(&self, set: u128) -> usize {
+    /// Whether the query has more than `bound` characters that a text whose set of
+    /// characters is `set` lacks altogether: each takes an edit, so the text is then more
+    /// than `bound` edits from the query. Counted only until there are more.
+    fn lacks_more_than(&self, set: u128, bound: usize) -> bool {
         let mut lacked = self.set & !set;
         let mut count = 0;
         while lacked != 0 {
             count += usize::from(self.counts[lacked.trailing_zeros() as usize]);
+            if count > bound {
+                return true;
+            }
             lacked &= lacked - 1;
         }
-        count
+        false
     }
 }
 
@@ -509,7 +587,7 @@ fn myers_distances(places: &[u64; 128], length: usize, text: &[char], at: usize)
 /// of the whole name's, at the query's length.
 ///
 /// Most names are far from a query: the query's characters each name (or its start)
-/// lacks are counted first ([`Letters::lacking`]), in a few instructions, and only a name
+/// lacks are counted first ([`Letters::lacks_more_than`]), in a few instructions, and only a name
 /// that may be near is compared character by character.
 fn name_distance(
     query: &Letters,
@@ -522,8 +600,8 @@ fn name_distance(
     let length = query.chars.len();
     let start_bound = start_bound.min(bound);
     let whole_may_be_near =
-        length.abs_diff(name.len()) <= bound && query.lacking(folded.set()) <= bound;
-    let start_may_be_near = name.len() > length && query.lacking(folded.sets[length]) <= start_bound;
+        length.abs_diff(name.len()) <= bound && !query.lacks_more_than(folded.set(), bound);
+    let start_may_be_near = name.len() > length && !query.lacks_more_than(folded.sets[length], start_bound);
     if !whole_may_be_near && !start_may_be_near {
         return None;
     }
@@ -569,16 +647,8 @@ impl RuleSet {
     pub(crate) fn lookup(&self, query: &str) -> Lookup<'_> {
         // An id as written, the usual claim (`claim=7.1`): nothing to fold, and found by
         // halving the ids in order.
-        if let Some(id) = super::short_id(query) {
-            let by_id = &self.table_index().by_id;
-            let first = by_id.partition_point(|&(other, _)| other < id);
-            if let Some(&(other, i)) = by_id.get(first) {
-                if other == id {
-                    return Lookup::Found(&self.patterns[i]);
-                }
-            }
-        } else if let Some(pattern) = (self.patterns.iter()).find(|p| p.id.eq_ignore_ascii_case(query)) {
-            return Lookup::Found(pattern);
+        if let Some(index) = self.first_by_id(query, |_| true) {
+            return Lookup::Found(&self.patterns[index]);
         }
         let index = self.name_index();
         let query = folded(query);
@@ -662,11 +732,15 @@ impl RuleSet {
     /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded) among the
     /// names of `list`; `None` when none does.
     fn found(&self, query: &str, list: &NameList) -> Option<Lookup<'_>> {
-        let by_id = self.patterns.iter().position(|p| p.id.eq_ignore_ascii_case(query));
-        if let Some(first) = by_id.into_iter().chain(list.whole(query)).min() {
+        let by_id = self.first_by_id(query, |_| true);
+        // A name a query in ASCII is, starts or holds has a word each of the query's words
+        // starts: a query with a word that starts none (a mistyped one) is none of them.
+        let names_may_answer = !query.is_ascii() || !list.starts_no_word(query);
+        let whole = names_may_answer.then(|| list.whole(query)).flatten();
+        if let Some(first) = by_id.into_iter().chain(whole).min() {
             return Some(Lookup::Found(&self.patterns[first]));
         }
-        if query.is_empty() {
+        if query.is_empty() || !names_may_answer {
             return None;
         }
         // The start of its English name (its first name), then words inside any name.
@@ -689,58 +763,75 @@ impl RuleSet {
     /// length: `nine tyle` for Nine-Tile Straight). At most three, all equally near.
     ///
     /// Every name is compared with the query, so most are told apart at once: by the
-    /// query's characters each holds ([`NameList::common_with`]), worked out for all the
-    /// names together, and only a name that may be near is compared character by
-    /// character.
+    /// query's characters each holds ([`CharCounts::fewest_edits`]), worked out for all
+    /// the names together; only the names that may be near are visited
+    /// ([`FewestEdits::marked`]), and of those only the ones whose start's characters
+    /// allow it are compared character by character.
     fn nearest<'r>(&'r self, query: &str, index: &NameIndex) -> Vec<&'r Pattern> {
         let letters = Letters::of(query);
         let query = &letters.chars;
         let length = query.len();
         let name_bound = length.div_ceil(4).max(1);
         let list = &index.names;
-        let from_id = index.id_counts.fewest_edits(&letters);
-        let from_name = list.counts.fewest_edits(&letters);
         let mut row = Vec::new();
-        let mut nearest: Vec<(usize, &Pattern)> = Vec::new();
-        for (i, pattern) in self.patterns.iter().enumerate() {
-            let id = &index.ids[i];
-            let id_bound = length.max(id.chars.len()).div_ceil(2);
-            let by_id = (from_id.to_whole(i) <= id_bound)
-                .then(|| distance_within(query, &id.chars, id_bound, &mut row))
-                .flatten();
-            // A name nearer than the id counts even past the name's own bound.
+        // Each pattern's distance by its id, then by its names: `None` where it is not near.
+        let mut distances: Vec<(Option<usize>, Option<usize>)> = vec![(None, None); self.patterns.len()];
+        // An id is near within half the length of it or the query, whichever is longer.
+        let mut from_id = index.id_counts.fewest_edits(&letters);
+        from_id.mark_near(length.max(index.longest_id).div_ceil(2), None);
+        for i in from_id.marked() {
+            let id = &index.ids[i].chars;
+            let id_bound = length.max(id.len()).div_ceil(2);
+            if from_id.to_whole(i) <= id_bound {
+                distances[i].0 = distance_within(query, id, id_bound, &mut row);
+            }
+        }
+        // A name nearer than its pattern's id counts even past the name's own bound.
+        let widest = (distances.iter()).fold(name_bound, |widest, &(by_id, _)| widest.max(by_id.unwrap_or(0)));
+        let mut from_name = list.counts.fewest_edits(&letters);
+        // Only the names whose characters may be near are visited.
+        from_name.mark_near(widest, Some(name_bound.min(widest - 1)));
+        for k in from_name.marked() {
+            let (by_id, by_name) = &mut distances[list.pattern_of[k]];
             let bound = name_bound.max(by_id.unwrap_or(0));
             // The start of a name counts one more than its distance ([`name_distance`]).
             let start_bound = name_bound.min(bound - 1);
-            let mut by_name: Option<usize> = None;
-            let names = list.starts[i]..list.starts[i + 1];
-            let bounds = from_name.of(names.clone());
-            for (folded, (to_whole, to_start)) in list.names[names].iter().zip(bounds) {
-                let whole_may_be_near = usize::from(to_whole) <= bound;
-                // The start's own characters are counted only if the whole name's may do.
-                let start_may_be_near = usize::from(to_start) <= start_bound && {
-                    let name = &folded.chars;
-                    // The characters the start lacks altogether first (a few operations on
-                    // its set), then, if they are few enough, how many it holds.
-                    name.len() > length
-                        && letters.lacking(folded.sets[length]) <= start_bound
-                        && length - letters.held_in(&name[..length]) <= start_bound
-                };
-                if whole_may_be_near || start_may_be_near {
-                    let distance = name_distance(&letters, folded, bound, name_bound, &mut row);
-                    by_name = [by_name, distance].into_iter().flatten().min();
-                }
-            }
-            let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
-            if let Some(closest) = by_id.into_iter().chain(by_name).min() {
-                if near {
-                    nearest.push((closest, pattern));
-                }
+            let folded = &list.names[k];
+            let whole_may_be_near = from_name.to_whole(k) <= bound;
+            // The start's own characters are counted only if the whole name's may do.
+            let start_may_be_near = from_name.to_start(k) <= start_bound && {
+                let name = &folded.chars;
+                // The characters the start lacks altogether first (a few operations on its
+                // set), then, if they are few enough, how many it holds.
+                name.len() > length
+                    && !letters.lacks_more_than(folded.sets[length], start_bound)
+                    && length - letters.held_in(&name[..length]) <= start_bound
+            };
+            if whole_may_be_near || start_may_be_near {
+                let distance = name_distance(&letters, folded, bound, name_bound, &mut row);
+                *by_name = [*by_name, distance].into_iter().flatten().min();
             }
         }
-        let closest = nearest.iter().map(|&(d, _)| d).min().unwrap_or(0);
-        nearest.retain(|&(d, _)| d == closest);
-        nearest.into_iter().take(3).map(|(_, p)| p).collect()
+        // A pattern is near by its id, or by a name within the name's own bound; it is as
+        // near as the nearer of the two.
+        let closest = |&(by_id, by_name): &(Option<usize>, Option<usize>)| {
+            let near = by_id.is_some() || by_name.is_some_and(|d| d <= name_bound);
+            by_id.into_iter().chain(by_name).min().filter(|_| near)
+        };
+        let mut nearest: Vec<&Pattern> = Vec::new();
+        let mut nearest_distance = usize::MAX;
+        for (pattern, distances) in self.patterns.iter().zip(&distances) {
+            match closest(distances) {
+                Some(d) if d < nearest_distance => {
+                    nearest_distance = d;
+                    nearest.clear();
+                    nearest.push(pattern);
+                }
+                Some(d) if d == nearest_distance && nearest.len() < 3 => nearest.push(pattern),
+                _ => {}
+            }
+        }
+        nearest
     }
 }
 
@@ -772,9 +863,11 @@ mod tests {
         // straight" lacks only the y.
         let query = Letters::of("nine tyle");
         let name = FoldedName::of("all triplets".to_string());
-        assert_eq!(query.lacking(name.sets[9]), 5);
+        assert!(query.lacks_more_than(name.sets[9], 4));
+        assert!(!query.lacks_more_than(name.sets[9], 5));
         let name = FoldedName::of("nine tile straight".to_string());
-        assert_eq!(query.lacking(name.set()), 1);
+        assert!(query.lacks_more_than(name.set(), 0));
+        assert!(!query.lacks_more_than(name.set(), 1));
         // The sets hold each start: the first 4 characters of "nine tile straight".
         assert_eq!(name.sets[4], set_of(&['n', 'i', 'e']));
     }
