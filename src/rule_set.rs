@@ -223,6 +223,8 @@ pub(crate) struct CharCounts {
     lengths: Vec<u8>,
     /// `counts[bucket * texts + text]`.
     counts: Vec<u8>,
+    /// The same for the first `START_COUNTED` characters of each text.
+    start_counts: Vec<u8>,
 }
 
 /// A test of the whole hand ([`Condition::Hand`]).

@@ -99,10 +99,10 @@ impl NameList {
         patterns
     }
 
-    /// Whether a word of `query` (folded) starts no word of any name.
-    fn starts_no_word(&self, query: &str) -> bool {
+    /// The first word of `query` (folded) that starts no word of any name, if one does.
+    fn word_starting_none<'q>(&self, query: &'q str) -> Option<&'q str> {
         // Split a character at a time: the words are short, too short for a search to pay.
-        (query.split([' '])).any(|word| self.words.starting_with(word, |w| self.word(w)).is_empty())
+        (query.split([' '])).find(|word| self.words.starting_with(word, |w| self.word(w)).is_empty())
     }
 
     /// The patterns with a name holding every word of `query` (folded) at the start of one
@@ -248,16 +248,24 @@ impl FewestEdits {
     }
 }
 
+/// How many characters of each text's start [`CharCounts::start_counts`] counts: a query
+/// as long as most mistyped names, or shorter.
+const START_COUNTED: usize = 16;
+
 impl CharCounts {
     fn of(texts: &[FoldedName]) -> CharCounts {
         // Each column padded to a multiple of 32 texts, so that the loops over a column
         // are all done many bytes at a time, with none left over to do one at a time.
         let padded = texts.len().next_multiple_of(32);
         let mut counts = vec![0u8; 128 * padded];
+        let mut start_counts = vec![0u8; 128 * padded];
         for (k, text) in texts.iter().enumerate() {
-            for &c in &text.chars {
+            for (i, &c) in text.chars.iter().enumerate() {
                 let count = &mut counts[bucket(c) * padded + k];
                 *count = count.saturating_add(1);
+                if i < START_COUNTED {
+                    start_counts[bucket(c) * padded + k] += 1;
+                }
             }
         }
         let mut lengths: Vec<u8> = (texts.iter())
@@ -270,6 +278,7 @@ impl CharCounts {
             texts: texts.len(),
             lengths,
             counts,
+            start_counts,
         }
     }
 
@@ -277,22 +286,33 @@ impl CharCounts {
     /// fewer, where characters share one), worked out a bucket at a time for all the texts
     /// together: a text of `n` characters holding `held` of them is at least
     /// `max(n, query length) - held` edits from the query, as each character of one that
-    /// the other lacks takes an edit (and its start at least `query length - held`).
+    /// the other lacks takes an edit; its start as long as the query, at least `query
+    /// length - held`, where for a query of [`START_COUNTED`] characters or fewer `held` is
+    /// what the text's first [`START_COUNTED`] hold, which hold the start.
     fn fewest_edits(&self, query: &Letters) -> FewestEdits {
         let texts = self.lengths.len();
         let mut edits = vec![0u8; 3 * texts];
-        let (whole, rest) = edits.split_at_mut(texts);
-        let start = &mut rest[..texts];
-        // How many of the query's characters each text holds, kept in `start` at first.
-        let mut buckets = query.set;
-        while buckets != 0 {
-            let b = buckets.trailing_zeros() as usize;
-            buckets &= buckets - 1;
-            let in_query = query.counts[b];
-            let column = &self.counts[b * texts..(b + 1) * texts];
-            for (held, &in_text) in start.iter_mut().zip(column) {
-                *held = held.saturating_add(in_text.min(in_query));
+        let (whole, start) = edits.split_at_mut(texts);
+        let start = &mut start[..texts];
+        // How many of the query's characters each text holds, then its start: kept in
+        // `whole` and `start` at first.
+        let held = |counts: &[u8], held: &mut [u8]| {
+            let mut buckets = query.set;
+            while buckets != 0 {
+                let b = buckets.trailing_zeros() as usize;
+                buckets &= buckets - 1;
+                let in_query = query.counts[b];
+                let column = &counts[b * texts..(b + 1) * texts];
+                for (held, &in_text) in held.iter_mut().zip(column) {
+                    *held = held.saturating_add(in_text.min(in_query));
+                }
             }
+        };
+        held(&self.counts, whole);
+        if query.chars.len() <= START_COUNTED {
+            held(&self.start_counts, start);
+        } else {
+            start.copy_from_slice(whole);
         }
         // A bound past 255 holds for 255. A text of 255 characters or more may hold more
         // than its counts: it is told nothing (0).
@@ -300,11 +320,11 @@ impl CharCounts {
         for ((whole, start), &n) in whole.iter_mut().zip(start.iter_mut()).zip(&self.lengths) {
             // Written without a branch (masks of all ones or none), so that it too is done
             // many bytes at a time.
-            let held = *start;
+            let (held, held_at_start) = (*whole, *start);
             let told = u8::from(n != 255).wrapping_neg();
             let no_start = u8::from(n.saturating_sub(length) == 0).wrapping_neg();
             *whole = n.max(length).saturating_sub(held) & told;
-            *start = (length.saturating_sub(held) | no_start) & told;
+            *start = (length.saturating_sub(held_at_start) | no_start) & told;
         }
         FewestEdits {
             texts,
@@ -469,6 +489,8 @@ struct Letters {
     /// places in the query where it stands, as bits ([`myers_distances`]). Worked out
     /// when a name is first compared with it.
     places: std::cell::OnceCell<Option<[u64; 128]>>,
+    /// The pairs of neighbouring characters in the query, as bits ([`pair_bit`]).
+    pairs: [u64; 16],
 }
 
 impl Letters {
@@ -481,11 +503,17 @@ impl Letters {
             let count = &mut counts[bucket(c)];
             *count = count.saturating_add(1);
         }
+        let mut pairs = [0u64; 16];
+        for pair in chars.windows(2) {
+            let (word, bit) = pair_bit(pair[0], pair[1]);
+            pairs[word] |= bit;
+        }
         Letters {
             set: set_of(&chars),
             chars,
             counts,
             places: std::cell::OnceCell::new(),
+            pairs,
         }
     }
 
@@ -519,6 +547,26 @@ impl Letters {
         held
     }
 
+    /// Whether `text` may be within `bound` edits of the query, as the pairs of neighbouring
+    /// characters they share tell: an edit breaks at most two pairs, so two texts within
+    /// `bound` edits share all but `2 × bound` of the longer's pairs (Ukkonen's q-gram
+    /// lemma). The pairs of `text` the query may have are counted, more rather than fewer
+    /// (pairs share bits): a name with the query's letters in another order has few.
+    fn pairs_allow(&self, text: &[char], bound: usize) -> bool {
+        let longer = text.len().max(self.chars.len());
+        let needed = longer.saturating_sub(1 + 2 * bound);
+        if needed == 0 {
+            return true;
+        }
+        let shared: usize = (text.windows(2))
+            .map(|pair| {
+                let (word, bit) = pair_bit(pair[0], pair[1]);
+                usize::from(self.pairs[word] & bit != 0)
+            })
+            .sum();
+        shared >= needed
+    }
+
     /// Whether the query has more than `bound` characters that a text whose set of
     /// characters is `set` lacks altogether: each takes an edit, so the text is then more
     /// than `bound` edits from the query. Counted only until there are more.
@@ -534,6 +582,14 @@ impl Letters {
         }
         false
     }
+}
+
+/// The place of a pair of neighbouring characters' bit in a set of pairs ([`Letters::pairs`]):
+/// each character's code modulo 32, so that every pair of lower-case letters or spaces has
+/// its own (others share).
+fn pair_bit(first: char, second: char) -> (usize, u64) {
+    let place = (u32::from(first) & 31) << 5 | (u32::from(second) & 31);
+    ((place >> 6) as usize, 1 << (place & 63))
 }
 
 /// The place of a character's bit in a set of characters (its code modulo 128).
@@ -553,58 +609,46 @@ fn set_of(chars: &[char]) -> u128 {
 /// of `text` on in a dozen operations on words, not one per character of the query.
 /// `places` holds, for each ASCII character, the places of the query where it stands.
 fn myers_distances(places: &[u64; 128], length: usize, text: &[char], at: usize) -> (usize, usize) {
-    let last = 1u64 << (length - 1);
-    let (mut up, mut down) = (u64::MAX, 0u64);
-    let mut distance = length;
-    let mut at_distance = distance;
-    for (j, &c) in text.iter().enumerate() {
+    let last = length - 1;
+    // The column: (up, down, the distance to the whole query).
+    let mut column = (u64::MAX, 0u64, length);
+    // One character of `text` on: without a branch, as most names compared are near.
+    let next = |(up, down, distance): (u64, u64, usize), c: char| {
         let equal = places.get(c as usize).copied().unwrap_or(0);
         let across = equal | down;
         let diagonal = (((equal & up).wrapping_add(up)) ^ up) | equal;
-        let mut rises = down | !(diagonal | up);
-        let mut falls = up & diagonal;
-        if rises & last != 0 {
-            distance += 1;
-        } else if falls & last != 0 {
-            distance -= 1;
-        }
+        let rises = down | !(diagonal | up);
+        let falls = up & diagonal;
+        // The last row rises or falls (never both): the distance to the whole query.
+        let distance = distance + ((rises >> last) & 1) as usize - ((falls >> last) & 1) as usize;
         // The first row, the distance from nothing, rises by one at every character.
-        rises = (rises << 1) | 1;
-        falls <<= 1;
-        up = falls | !(across | rises);
-        down = rises & across;
-        if j + 1 == at {
-            at_distance = distance;
-        }
-    }
-    (at_distance, distance)
+        let (rises, falls) = ((rises << 1) | 1, falls << 1);
+        (falls | !(across | rises), rises & across, distance)
+    };
+    let (first, rest) = text.split_at(at.min(text.len()));
+    column = first.iter().fold(column, |column, &c| next(column, c));
+    // The distance before any character, where `text` has no `at` characters.
+    let at_distance = if (1..=text.len()).contains(&at) { column.2 } else { length };
+    column = rest.iter().fold(column, |column, &c| next(column, c));
+    (at_distance, column.2)
 }
 
 /// How near `query` is to a name: the distance to the whole name within `bound`, or one
 /// more than the distance to its start (its first characters, as many as the query's)
 /// within `start_bound`, as a query that starts a name is found by it; `None` when
 /// neither is near. One comparison gives both: the start's distance is on the last row
-/// of the whole name's, at the query's length.
-///
-/// Most names are far from a query: the query's characters each name (or its start)
-/// lacks are counted first ([`Letters::lacks_more_than`]), in a few instructions, and only a name
-/// that may be near is compared character by character.
+/// of the whole name's, at the query's length. Called where the name or its start may be
+/// near ([`RuleSet::nearest`]): the start alone is compared unless `whole_may_be_near`.
 fn name_distance(
     query: &Letters,
     folded: &FoldedName,
+    whole_may_be_near: bool,
     bound: usize,
     start_bound: usize,
     row: &mut Vec<usize>,
 ) -> Option<usize> {
     let name = &folded.chars[..];
     let length = query.chars.len();
-    let start_bound = start_bound.min(bound);
-    let whole_may_be_near =
-        length.abs_diff(name.len()) <= bound && !query.lacks_more_than(folded.set(), bound);
-    let start_may_be_near = name.len() > length && !query.lacks_more_than(folded.sets[length], start_bound);
-    if !whole_may_be_near && !start_may_be_near {
-        return None;
-    }
     if let Some(places) = query.places() {
         // The start is as long as the query: compared as far as the whole needs, if it does.
         let compared = if whole_may_be_near { name } else { &name[..length.min(name.len())] };
@@ -625,9 +669,7 @@ fn name_distance(
     let compared = if whole_may_be_near { name } else { &name[..length] };
     let widest = if whole_may_be_near { bound } else { start_bound };
     distance_row(query, compared, widest, row)?;
-    let whole = whole_may_be_near
-        .then(|| row[name.len()])
-        .filter(|&d| d <= bound);
+    let whole = whole_may_be_near.then(|| row[name.len()]).filter(|&d| d <= bound);
     let started = Some(row[length] + 1).filter(|&d| row[length] <= start_bound && d <= bound);
     whole.into_iter().chain(started).min()
 }
@@ -652,13 +694,24 @@ impl RuleSet {
         }
         let index = self.name_index();
         let query = folded(query);
-        if let Some(found) = self.found(&query, &index.names) {
+        // A name a query in ASCII is, starts or holds has a word each of the query's words
+        // starts: a query with a word that starts none (a mistyped one) is none of them.
+        let stray = (query.is_ascii()).then(|| index.names.word_starting_none(&query)).flatten();
+        if let Some(found) = self.found(&query, &index.names, stray.is_none()) {
             return found;
         }
         // Then with numbers in digits on both sides (`13 orphans` is `thirteen orphans`).
-        // A query with neither digits nor number words finds nothing new that way.
+        // A query with neither digits nor number words finds nothing new that way. The
+        // names with numbers in digits have the same words but for the numbers: a word
+        // that starts none of the names' words and is no number starts none of theirs.
         if has_numbers(&query) {
-            if let Some(found) = self.found(&with_digits(&query), &index.digits) {
+            let in_digits = with_digits(&query);
+            let names_may_answer = match stray {
+                None => true,
+                Some(word) if has_numbers(word) => index.digits.word_starting_none(&in_digits).is_none(),
+                Some(_) => false,
+            };
+            if let Some(found) = self.found(&in_digits, &index.digits, names_may_answer) {
                 return found;
             }
         }
@@ -730,12 +783,10 @@ impl RuleSet {
     }
 
     /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded) among the
-    /// names of `list`; `None` when none does.
-    fn found(&self, query: &str, list: &NameList) -> Option<Lookup<'_>> {
+    /// names of `list`; `None` when none does. Unless `names_may_answer`, a word of the
+    /// query starts no word of the names, and only an id may be found.
+    fn found(&self, query: &str, list: &NameList, names_may_answer: bool) -> Option<Lookup<'_>> {
         let by_id = self.first_by_id(query, |_| true);
-        // A name a query in ASCII is, starts or holds has a word each of the query's words
-        // starts: a query with a word that starts none (a mistyped one) is none of them.
-        let names_may_answer = !query.is_ascii() || !list.starts_no_word(query);
         let whole = names_may_answer.then(|| list.whole(query)).flatten();
         if let Some(first) = by_id.into_iter().chain(whole).min() {
             return Some(Lookup::Found(&self.patterns[first]));
@@ -797,18 +848,22 @@ impl RuleSet {
             // The start of a name counts one more than its distance ([`name_distance`]).
             let start_bound = name_bound.min(bound - 1);
             let folded = &list.names[k];
-            let whole_may_be_near = from_name.to_whole(k) <= bound;
-            // The start's own characters are counted only if the whole name's may do.
-            let start_may_be_near = from_name.to_start(k) <= start_bound && {
-                let name = &folded.chars;
-                // The characters the start lacks altogether first (a few operations on its
-                // set), then, if they are few enough, how many it holds.
-                name.len() > length
-                    && !letters.lacks_more_than(folded.sets[length], start_bound)
-                    && length - letters.held_in(&name[..length]) <= start_bound
-            };
+            let name = &folded.chars;
+            // Each test a bound of the distance, the cheapest first; a name (or its start)
+            // is compared character by character only if none of them rules it out.
+            let whole_may_be_near = from_name.to_whole(k) <= bound
+                && !letters.lacks_more_than(folded.set(), bound)
+                && letters.pairs_allow(name, bound);
+            // The start's own characters are counted only if the whole name's may do: the
+            // characters it lacks altogether first (a few operations on its set), then, if
+            // they are few enough, how many it holds, then its pairs.
+            let start_may_be_near = from_name.to_start(k) <= start_bound
+                && name.len() > length
+                && !letters.lacks_more_than(folded.sets[length], start_bound)
+                && length - letters.held_in(&name[..length]) <= start_bound
+                && letters.pairs_allow(&name[..length], start_bound);
             if whole_may_be_near || start_may_be_near {
-                let distance = name_distance(&letters, folded, bound, name_bound, &mut row);
+                let distance = name_distance(&letters, folded, whole_may_be_near, bound, start_bound, &mut row);
                 *by_name = [*by_name, distance].into_iter().flatten().min();
             }
         }
@@ -985,6 +1040,13 @@ mod tests {
             "nine-tyle".into(),
             "13 orphans".into(),
             "seven pairs".into(),
+            // Numbers beside a word that starts no word of a name, and a word cut short.
+            "thirteen orphanz".into(),
+            "13 orphanz".into(),
+            "eleven xyz".into(),
+            "thirt orphans".into(),
+            "nine tile straigth".into(),
+            "9 tile straight".into(),
             "a a".into(),
             "一色".into(),
             "x".repeat(260),
