@@ -173,6 +173,8 @@ pub(crate) struct NameList {
     names: Vec<FoldedName>,
     /// The pattern of each name.
     pattern_of: Vec<usize>,
+    /// The set of each name's characters ([`FoldedName::set`]), side by side.
+    sets: Vec<u128>,
     /// Every name by its number, in the order of the texts: a whole name is found by
     /// halving.
     by_text: SortedTexts<usize>,

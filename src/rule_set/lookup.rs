@@ -63,6 +63,7 @@ impl NameList {
         let words = SortedTexts::of(words, |&(k, start, end)| &all[k].text[start..end]);
         let counts = CharCounts::of(&all);
         NameList {
+            sets: all.iter().map(FoldedName::set).collect(),
             names: all,
             pattern_of,
             by_text,
@@ -127,9 +128,16 @@ impl NameList {
             });
             names
         } else {
-            (0..self.names.len())
-                .filter(|&k| self.names[k].text.contains(query))
-                .collect()
+            // A name lacking one of the query's characters (a few operations on its set)
+            // does not hold it: only the others are searched.
+            let set = query.chars().fold(0, |set, c| set | 1 << bucket(c));
+            let mut holding = Vec::new();
+            for (k, &name_set) in self.sets.iter().enumerate() {
+                if set & !name_set == 0 && self.names[k].text.contains(query) {
+                    holding.push(k);
+                }
+            }
+            holding
         };
         names.dedup_by_key(|k| self.pattern_of[*k]);
         names.iter().map(|&k| self.pattern_of[k]).collect()
@@ -478,6 +486,26 @@ fn distance_row(a: &[char], b: &[char], bound: usize, row: &mut Vec<usize>) -> O
     Some(())
 }
 
+/// The places in a query of 1 to 64 characters where each character stands, as bits.
+struct Places {
+    /// For each ASCII character.
+    ascii: [u64; 128],
+    /// For each other character in the query (Chinese ones): a few.
+    others: Vec<(char, u64)>,
+}
+
+impl Places {
+    /// Where `c` stands in the query.
+    fn of(&self, c: char) -> u64 {
+        match self.ascii.get(c as usize) {
+            Some(&at) => at,
+            None => (self.others.iter())
+                .find(|&&(other, _)| other == c)
+                .map_or(0, |&(_, at)| at),
+        }
+    }
+}
+
 /// A query's characters, and how many of each (by [`bucket`]: characters that share a
 /// count can only make [`Letters::lacks_more_than`] say less, so it stays a bound).
 struct Letters {
@@ -485,10 +513,9 @@ struct Letters {
     counts: [u8; 128],
     /// The set of its characters, as [`FoldedName::sets`] holds them.
     set: u128,
-    /// For a query of 1 to 64 characters, all in ASCII: for each ASCII character, the
-    /// places in the query where it stands, as bits ([`myers_distances`]). Worked out
-    /// when a name is first compared with it.
-    places: std::cell::OnceCell<Option<[u64; 128]>>,
+    /// For a query of 1 to 64 characters: the places in the query where each character
+    /// stands ([`myers_distances`]). Worked out when a name is first compared with it.
+    places: std::cell::OnceCell<Option<Places>>,
     /// The pairs of neighbouring characters in the query, as bits ([`pair_bit`]).
     pairs: [u64; 16],
 }
@@ -517,15 +544,23 @@ impl Letters {
         }
     }
 
-    /// The places of each ASCII character in the query ([`Letters::places`]), if it is
-    /// 1 to 64 characters long, all in ASCII.
-    fn places(&self) -> Option<&[u64; 128]> {
+    /// The places of each character in the query ([`Letters::places`]), if it is 1 to 64
+    /// characters long.
+    fn places(&self) -> Option<&Places> {
         let places = self.places.get_or_init(|| {
-            let fits = (1..=64).contains(&self.chars.len()) && self.chars.iter().all(char::is_ascii);
-            fits.then(|| {
-                let mut places = [0u64; 128];
+            (1..=64).contains(&self.chars.len()).then(|| {
+                let mut places = Places {
+                    ascii: [0u64; 128],
+                    others: Vec::new(),
+                };
                 for (i, &c) in self.chars.iter().enumerate() {
-                    places[c as usize] |= 1 << i;
+                    match places.ascii.get_mut(c as usize) {
+                        Some(at) => *at |= 1 << i,
+                        None => match places.others.iter_mut().find(|(other, _)| *other == c) {
+                            Some((_, at)) => *at |= 1 << i,
+                            None => places.others.push((c, 1 << i)),
+                        },
+                    }
                 }
                 places
             })
@@ -602,19 +637,19 @@ fn set_of(chars: &[char]) -> u128 {
     chars.iter().fold(0, |set, &c| set | 1 << bucket(c))
 }
 
-/// The edit distances from a query of `length` characters (1 to 64, in ASCII) to the
+/// The edit distances from a query of `length` characters (1 to 64) to the
 /// first `at` characters of `text` and to the whole of it, by Myers' bit-parallel method
 /// as Hyyrö writes it for edit distance: a column of the distance table is kept as two
 /// words, the rows where it goes up by one and where it goes down, and moved one character
 /// of `text` on in a dozen operations on words, not one per character of the query.
-/// `places` holds, for each ASCII character, the places of the query where it stands.
-fn myers_distances(places: &[u64; 128], length: usize, text: &[char], at: usize) -> (usize, usize) {
+/// `places` holds, for each character, the places of the query where it stands.
+fn myers_distances(places: &Places, length: usize, text: &[char], at: usize) -> (usize, usize) {
     let last = length - 1;
     // The column: (up, down, the distance to the whole query).
     let mut column = (u64::MAX, 0u64, length);
     // One character of `text` on: without a branch, as most names compared are near.
     let next = |(up, down, distance): (u64, u64, usize), c: char| {
-        let equal = places.get(c as usize).copied().unwrap_or(0);
+        let equal = places.of(c);
         let across = equal | down;
         let diagonal = (((equal & up).wrapping_add(up)) ^ up) | equal;
         let rises = down | !(diagonal | up);
@@ -827,14 +862,24 @@ impl RuleSet {
         let mut row = Vec::new();
         // Each pattern's distance by its id, then by its names: `None` where it is not near.
         let mut distances: Vec<(Option<usize>, Option<usize>)> = vec![(None, None); self.patterns.len()];
-        // An id is near within half the length of it or the query, whichever is longer.
-        let mut from_id = index.id_counts.fewest_edits(&letters);
-        from_id.mark_near(length.max(index.longest_id).div_ceil(2), None);
-        for i in from_id.marked() {
-            let id = &index.ids[i].chars;
-            let id_bound = length.max(id.len()).div_ceil(2);
-            if from_id.to_whole(i) <= id_bound {
-                distances[i].0 = distance_within(query, id, id_bound, &mut row);
+        // An id is near within half the length of it or the query, whichever is longer:
+        // none is, when the query is longer than the longest id by more than half its own
+        // length (as are most mistyped names).
+        let id_bound = length.max(index.longest_id).div_ceil(2);
+        if length.saturating_sub(index.longest_id) <= id_bound {
+            let mut from_id = index.id_counts.fewest_edits(&letters);
+            from_id.mark_near(id_bound, None);
+            for i in from_id.marked() {
+                let id = &index.ids[i].chars;
+                let id_bound = length.max(id.len()).div_ceil(2);
+                if from_id.to_whole(i) <= id_bound {
+                    distances[i].0 = match letters.places() {
+                        // Many ids may be near a short query: each compared in a few
+                        // operations a character ([`myers_distances`]).
+                        Some(places) => Some(myers_distances(places, length, id, 0).1).filter(|&d| d <= id_bound),
+                        None => distance_within(query, id, id_bound, &mut row),
+                    };
+                }
             }
         }
         // A name nearer than its pattern's id counts even past the name's own bound.
@@ -1111,11 +1156,15 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (seed >> 33) as usize % below
         };
-        let mut word = |length: usize| (0..length).map(|_| (b'a' + next(4) as u8) as char).collect::<String>();
-        for length in [1, 2, 3, 9, 31, 63, 64] {
+        // Half the words of ASCII letters, half with Chinese characters among them.
+        let mut word = |length: usize, alphabet: &[char]| (0..length).map(|_| alphabet[next(4)]).collect::<String>();
+        for (length, alphabet) in [1, 2, 3, 9, 31, 63, 64]
+            .into_iter()
+            .flat_map(|length| [(length, ['a', 'b', 'c', 'd']), (length, ['a', '一', '色', 'd'])])
+        {
             for text_length in [0, 1, 5, 20, 70] {
-                let query = word(length);
-                let text: Vec<char> = word(text_length).chars().collect();
+                let query = word(length, &alphabet);
+                let text: Vec<char> = word(text_length, &alphabet).chars().collect();
                 let letters = Letters::of(&query);
                 let places = letters.places().unwrap();
                 for at in 1..=text.len() {
