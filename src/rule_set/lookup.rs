@@ -114,8 +114,11 @@ impl NameList {
             // For each word of the query, the words of names it starts; the names with the
             // fewest such words are read, and kept if each other query word starts one of
             // their words too.
-            let started_by = |query_word: &str| self.words.starting_with(query_word, |w| self.word(w));
-            let Some(fewest) = query.split(' ').map(started_by).min_by_key(|words| words.len()) else {
+            // Each query word's words of names, found once.
+            let started: Vec<&[(usize, usize, usize)]> = (query.split([' ']))
+                .map(|query_word| self.words.starting_with(query_word, |w| self.word(w)))
+                .collect();
+            let Some(fewest) = started.iter().min_by_key(|words| words.len()) else {
                 return Vec::new();
             };
             let mut names: Vec<usize> = fewest.iter().map(|w| w.0).collect();
@@ -124,7 +127,7 @@ impl NameList {
             let space = if query.contains(' ') { 1u128 << bucket(' ') } else { 0 };
             names.retain(|&k| {
                 self.names[k].set() & space == space
-                    && (query.split(' ').map(started_by)).all(|words| words.iter().any(|w| w.0 == k))
+                    && started.iter().all(|words| words.iter().any(|w| w.0 == k))
             });
             names
         } else {
