@@ -210,7 +210,9 @@ pub enum WordError {
     Unknown(UnknownWord),
 }
 
-/// Reads the words the parser did not know against a system's `specs`.
+/// Reads the words the parser did not know against a system's `specs`. Inlined where it
+/// is called (every line), which the compiler does not always choose across its units.
+#[inline]
 pub fn resolve(
     named: &[Spanned<NamedWord>],
     specs: &'static [WordSpec],
