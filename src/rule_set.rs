@@ -131,6 +131,9 @@ pub(crate) struct TableIndex {
     /// The patterns whose ids are too long for `by_id`, in table order (none in a built-in
     /// table): the only ones a longer id or name may be the id of.
     pub(crate) long_ids: Vec<usize>,
+    /// For each pattern of conditions as data, the groups of parts it asks
+    /// ([`Requirements::asks`](crate::patterns::Requirements)), worked out once; 0 for others.
+    pub(crate) asks: Vec<u8>,
 }
 
 /// An id of at most 7 bytes as a number: its bytes in lower case, the first the highest,
@@ -349,6 +352,12 @@ impl TableIndex {
         let long_ids = (0..patterns.len())
             .filter(|&i| short_id(&patterns[i].id).is_none())
             .collect();
+        let asks = (patterns.iter())
+            .map(|p| match p.condition {
+                Condition::Requires(ref requirements) => requirements.asks(),
+                _ => 0,
+            })
+            .collect();
         TableIndex {
             series,
             implications,
@@ -356,6 +365,7 @@ impl TableIndex {
             fallback,
             by_id,
             long_ids,
+            asks,
         }
     }
 }

@@ -249,7 +249,7 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
     } {
         let pattern = &rules.patterns[index];
         match pattern.condition {
-            Condition::Requires(ref requirements) if !requirements.holds(facts) => {}
+            Condition::Requires(ref requirements) if !requirements.holds_asking(facts, table.asks[index]) => {}
             // Counted once for each set it names, as Condition::EachSet is.
             Condition::Requires(ref requirements) if requirements.counts_each_set() => {
                 let sets = facts.sets().iter().filter(|s| requirements.counts_set(s, facts));

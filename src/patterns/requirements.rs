@@ -196,6 +196,25 @@ impl WordTest {
     }
 }
 
+/// The test of one group of a requirement's parts ([`asks`]).
+type PartsTest = fn(&Requirements, &Facts) -> bool;
+
+/// The groups of a requirement's parts, as bits ([`Requirements::asks`]).
+pub(crate) mod asks {
+    /// Honours, terminals and suits.
+    pub(crate) const KINDS: u8 = 1;
+    /// What the sets are, the tiles every group holds, the pair.
+    pub(crate) const SETS: u8 = 2;
+    /// Kongs, triplets of some kinds, a concealed hand.
+    pub(crate) const COUNTS: u8 = 4;
+    /// The sets compared with each other, Nine Gates' held tiles, the sets counted.
+    pub(crate) const RELATIONS: u8 = 8;
+    /// The wait and how the hand ended.
+    pub(crate) const ENDING: u8 = 16;
+    /// Melded sets, the line's words, the one-kind wait, concealed triplets, a self-draw.
+    pub(crate) const RARE: u8 = 32;
+}
+
 /// Which sets a pattern counted once for each set counts ([`Requirements::each_triplet_of`]
 /// and its siblings).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -702,12 +721,72 @@ impl Requirements {
     /// Whether the reading meets every part: the tests of the tiles first (bits of the
     /// hand), then those of the sets, then how the hand was won.
     pub fn holds(&self, f: &Facts) -> bool {
-        // Each part is tested only where it asks something: a rules file's hand asks one to
-        // three, and every hand of its table is tested on every reading of every line.
+        self.holds_asking(f, self.asks())
+    }
+
+    /// The groups of parts ([`asks`]) that ask something: each of the others holds of every
+    /// reading. A table's index keeps them ([`TableIndex`](crate::rule_set)), as a rules
+    /// file's hand asks one to three parts, and every hand of its table is tested on every
+    /// reading of every line.
+    pub(crate) fn asks(&self) -> u8 {
+        let kinds = self.honours != Presence::Any || self.terminals != Presence::Any || !self.suits.is_any();
+        let sets = self.sets != SetsRule::Any || self.every_group_holds != ALL_KINDS || self.pair != ALL_KINDS;
+        let counts = !self.kongs.is_any() || !self.triplets.is_any() || self.concealed.is_some();
+        let relations = !self.identical_sequences.is_any()
+            || !self.identical_pairs.is_any()
+            || self.similar_sequences > 0
+            || self.similar_triplets > 0
+            || self.similar_triplets_and_pair
+            || self.straight
+            || self.straight_suits > 0
+            || self.held.is_some()
+            || self.counts_each_set()
+            || self.consecutive_triplets > 0;
+        let ending = self.waits != 0 || self.ended != 0;
+        let rare = !self.melded_sets.is_any()
+            || self.words[0].index != WordTest::NONE.index
+            || self.one_kind_waited.is_some()
+            || !self.concealed_triplets.is_any()
+            || self.self_drawn.is_some();
+        [kinds, sets, counts, relations, ending, rare]
+            .iter()
+            .zip([asks::KINDS, asks::SETS, asks::COUNTS, asks::RELATIONS, asks::ENDING, asks::RARE])
+            .fold(0, |asked, (&asks, group)| if asks { asked | group } else { asked })
+    }
+
+    /// [`Requirements::holds`], the groups of parts `asks` leaves out passed by: they hold
+    /// of every reading (debug builds check that they do).
+    #[inline]
+    pub(crate) fn holds_asking(&self, f: &Facts, asks: u8) -> bool {
         let held = f.kinds_held();
         if held & !self.tiles != 0 {
             return false;
         }
+        // In this order, the parts that tell most readings apart first.
+        let groups: [(u8, PartsTest); 6] = [
+            (asks::KINDS, Self::kinds_hold),
+            (asks::SETS, Self::sets_hold),
+            (asks::COUNTS, Self::counts_hold),
+            (asks::RELATIONS, Self::relations_hold),
+            (asks::ENDING, Self::ending_holds),
+            (asks::RARE, Self::rare_parts_hold),
+        ];
+        for (group, holds) in groups {
+            if asks & group != 0 {
+                if !holds(self, f) {
+                    return false;
+                }
+            } else {
+                debug_assert!(holds(self, f), "a part left out by asks() fails: {self:?}");
+            }
+        }
+        true
+    }
+
+    /// Honours, terminals and suits.
+    #[inline]
+    fn kinds_hold(&self, f: &Facts) -> bool {
+        let held = f.kinds_held();
         if self.honours != Presence::Any && !presence(held, kinds::HONORS, held, self.honours) {
             return false;
         }
@@ -725,6 +804,12 @@ impl Requirements {
                 return false;
             }
         }
+        true
+    }
+
+    /// What the sets are, the tiles every group holds, the pair's kinds.
+    #[inline]
+    fn sets_hold(&self, f: &Facts) -> bool {
         let sets_hold = match self.sets {
             SetsRule::Any => true,
             SetsRule::Triplets => f.sets().iter().all(|s| s.is_triplet_or_kong()),
@@ -741,34 +826,35 @@ impl Requirements {
                 return false;
             }
         }
-        let pair_of = |kinds: u64| f.pair().is_some_and(|p| kinds & 1 << p.index() != 0);
-        if self.pair != ALL_KINDS && !pair_of(self.pair) {
-            return false;
-        }
+        self.pair == ALL_KINDS || f.pair().is_some_and(|p| self.pair & 1 << p.index() != 0)
+    }
+
+    /// Kongs, triplets of some kinds, a concealed hand.
+    #[inline]
+    fn counts_hold(&self, f: &Facts) -> bool {
         if !self.kongs.is_any() && !self.kongs.holds(f.kongs()) {
             return false;
         }
         if !self.triplets.is_any() && !self.triplets.holds(f.triplets_in(self.triplets_of) as usize) {
             return false;
         }
-        if let Some(concealed) = self.concealed {
-            if f.sets().iter().any(|s| s.melded) == concealed {
-                return false;
-            }
-        }
-        if !self.relations_hold(f) {
-            return false;
-        }
+        self.concealed
+            .is_none_or(|concealed| f.sets().iter().any(|s| s.melded) != concealed)
+    }
+
+    /// How the winning tile completed the reading, and how the hand ended.
+    #[inline]
+    fn ending_holds(&self, f: &Facts) -> bool {
         if self.waits != 0 && WaitKind::of(f).is_none_or(|wait| self.waits & wait as u8 == 0) {
             return false;
         }
-        if self.ended != 0
-            && !(Ending::ALL.iter())
-                .all(|&(ending, _, _)| self.ended & ending as u8 == 0 || ending.holds(f))
-        {
-            return false;
-        }
-        // The rarer parts, after those that tell most readings apart.
+        self.ended == 0
+            || (Ending::ALL.iter()).all(|&(ending, _, _)| self.ended & ending as u8 == 0 || ending.holds(f))
+    }
+
+    /// The rarer parts, after those that tell most readings apart.
+    #[inline]
+    fn rare_parts_hold(&self, f: &Facts) -> bool {
         if !self.melded_sets.is_any()
             && !self.melded_sets.holds(f.sets().iter().filter(|set| set.melded).count())
         {
