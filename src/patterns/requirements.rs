@@ -1039,3 +1039,23 @@ fn presence(held: u64, of: u64, scope: u64, presence: Presence) -> bool {
         Presence::Only => scope & !of == 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_requirement_asks_the_groups_of_the_parts_it_sets_and_no_other() {
+        // Nothing set: no group asked, so only the tiles' kinds are tested.
+        assert_eq!(Requirements::any().asks(), 0);
+        // One part of each group in turn: that group alone.
+        assert_eq!(Requirements::any().all_triplets().asks(), asks::SETS);
+        assert_eq!(Requirements::any().kongs(1..=4).asks(), asks::COUNTS);
+        assert_eq!(Requirements::any().concealed(true).asks(), asks::COUNTS);
+        assert_eq!(Requirements::any().straight().asks(), asks::RELATIONS);
+        assert_eq!(Requirements::any().self_drawn(true).asks(), asks::RARE);
+        // Parts of three groups: those three.
+        let three = Requirements::any().all_triplets().straight().self_drawn(false);
+        assert_eq!(three.asks(), asks::SETS | asks::RELATIONS | asks::RARE);
+    }
+}

@@ -960,6 +960,24 @@ mod tests {
     }
 
     #[test]
+    fn a_text_sharing_too_few_pairs_of_letters_is_too_far() {
+        // "nine tile straigth" (18 characters, 17 pairs) within 5 edits of a text of 18
+        // must share 17 - 2 × 5 = 7 of its pairs. "thirteen terminals" shares only "th",
+        // " t" and "in" (3): ruled out, though it holds most of the letters. "nine tile
+        // straight" shares 15 (all but "gh" and "ht"): allowed, and it is 2 edits away.
+        let query = Letters::of("nine tile straigth");
+        let far: Vec<char> = "thirteen terminals".chars().collect();
+        let near: Vec<char> = "nine tile straight".chars().collect();
+        assert!(!query.pairs_allow(&far, 5));
+        assert!(query.pairs_allow(&near, 5));
+        assert_eq!(distance("nine tile straigth", "nine tile straight"), 2);
+        // The counts exactly: 3 shared are enough from a bound of 7 (17 - 14), not 6 (5
+        // needed); 15 from a bound of 1 (17 - 2), not 0 (all 17 needed).
+        assert!(!query.pairs_allow(&far, 6) && query.pairs_allow(&far, 7));
+        assert!(!query.pairs_allow(&near, 0) && query.pairs_allow(&near, 1));
+    }
+
+    #[test]
     fn a_name_lacking_the_querys_letters_is_that_far_at_least() {
         // "nine tyle" against the start of "all triplets" ("all tripl"): it lacks n (twice),
         // e (twice) and y: 5 letters, so at least 5 edits; the whole of "nine tile
