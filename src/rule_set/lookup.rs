@@ -79,7 +79,7 @@ impl NameList {
     }
 
     /// The text of a word of a name.
-    fn word(&self, &(k, start, end): &(usize, usize, usize)) -> &str {
+    fn word(&self, &(k, start, end): &WordOfName) -> &str {
         &self.names[k].text[start..end]
     }
 
@@ -100,24 +100,36 @@ impl NameList {
         patterns
     }
 
-    /// The first word of `query` (folded) that starts no word of any name, if one does.
-    fn word_starting_none<'q>(&self, query: &'q str) -> Option<&'q str> {
+    /// For each word of `query` (folded, in ASCII), the words of names it starts; or the
+    /// first word that starts none, if one does.
+    fn words_started<'l, 'q>(&'l self, query: &'q str) -> Result<WordsStarted<'l>, &'q str> {
+        let mut started = WordsStarted::new();
         // Split a character at a time: the words are short, too short for a search to pay.
-        (query.split([' '])).find(|word| self.words.starting_with(word, |w| self.word(w)).is_empty())
+        for word in query.split([' ']) {
+            let words = self.words.starting_with(word, |w| self.word(w));
+            if words.is_empty() {
+                return Err(word);
+            }
+            started.push(words);
+        }
+        Ok(started)
     }
 
     /// The patterns with a name holding every word of `query` (folded) at the start of one
     /// of its words (a name without a space holds no query of several words), or, for a
     /// query not in ASCII (Chinese), holding it anywhere; in table order.
-    fn holding_words(&self, query: &str) -> Vec<usize> {
+    fn holding_words(&self, query: &str, started: Option<&[&[WordOfName]]>) -> Vec<usize> {
         let mut names: Vec<usize> = if query.is_ascii() {
-            // For each word of the query, the words of names it starts; the names with the
-            // fewest such words are read, and kept if each other query word starts one of
-            // their words too.
-            // Each query word's words of names, found once.
-            let started: Vec<&[(usize, usize, usize)]> = (query.split([' ']))
-                .map(|query_word| self.words.starting_with(query_word, |w| self.word(w)))
-                .collect();
+            // For each word of the query, the words of names it starts (`started`, if the
+            // caller has them); the names with the fewest such words are read, and kept if
+            // each other query word starts one of their words too.
+            let found_here: WordsStarted = match started {
+                Some(_) => WordsStarted::new(),
+                None => (query.split([' ']))
+                    .map(|query_word| self.words.starting_with(query_word, |w| self.word(w)))
+                    .collect(),
+            };
+            let started = started.unwrap_or(&found_here);
             let Some(fewest) = started.iter().min_by_key(|words| words.len()) else {
                 return Vec::new();
             };
@@ -146,6 +158,13 @@ impl NameList {
         names.iter().map(|&k| self.pattern_of[k]).collect()
     }
 }
+
+/// For each word of a query, the words of names it starts ([`NameList::words_started`]):
+/// a few words, kept in place.
+type WordsStarted<'l> = crate::small::SmallVec<&'l [WordOfName], 8>;
+
+/// A word of a name: the name's number, and where the word starts and ends in its text.
+type WordOfName = (usize, usize, usize);
 
 /// The first eight bytes of `text` as a number, the first the highest, padded with zeros:
 /// numbers in the order of the texts.
@@ -734,8 +753,12 @@ impl RuleSet {
         let query = folded(query);
         // A name a query in ASCII is, starts or holds has a word each of the query's words
         // starts: a query with a word that starts none (a mistyped one) is none of them.
-        let stray = (query.is_ascii()).then(|| index.names.word_starting_none(&query)).flatten();
-        if let Some(found) = self.found(&query, &index.names, stray.is_none()) {
+        let (started, stray) = match query.is_ascii().then(|| index.names.words_started(&query)) {
+            Some(Ok(started)) => (Some(started), None),
+            Some(Err(stray)) => (None, Some(stray)),
+            None => (None, None),
+        };
+        if let Some(found) = self.found(&query, &index.names, started.as_deref(), stray.is_none()) {
             return found;
         }
         // Then with numbers in digits on both sides (`13 orphans` is `thirteen orphans`).
@@ -746,10 +769,10 @@ impl RuleSet {
             let in_digits = with_digits(&query);
             let names_may_answer = match stray {
                 None => true,
-                Some(word) if has_numbers(word) => index.digits.word_starting_none(&in_digits).is_none(),
+                Some(word) if has_numbers(word) => index.digits.words_started(&in_digits).is_ok(),
                 Some(_) => false,
             };
-            if let Some(found) = self.found(&in_digits, &index.digits, names_may_answer) {
+            if let Some(found) = self.found(&in_digits, &index.digits, None, names_may_answer) {
                 return found;
             }
         }
@@ -821,9 +844,17 @@ impl RuleSet {
     }
 
     /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded) among the
-    /// names of `list`; `None` when none does. Unless `names_may_answer`, a word of the
-    /// query starts no word of the names, and only an id may be found.
-    fn found(&self, query: &str, list: &NameList, names_may_answer: bool) -> Option<Lookup<'_>> {
+    /// names of `list`; `None` when none does. `started` is what
+    /// [`NameList::words_started`] says of the query, if the caller has asked it. Unless
+    /// `names_may_answer`, a word of the query starts no word of the names, and only an id
+    /// may be found.
+    fn found(
+        &self,
+        query: &str,
+        list: &NameList,
+        started: Option<&[&[WordOfName]]>,
+        names_may_answer: bool,
+    ) -> Option<Lookup<'_>> {
         let by_id = self.first_by_id(query, |_| true);
         let whole = names_may_answer.then(|| list.whole(query)).flatten();
         if let Some(first) = by_id.into_iter().chain(whole).min() {
@@ -834,7 +865,7 @@ impl RuleSet {
         }
         // The start of its English name (its first name), then words inside any name.
         let ways: [&dyn Fn() -> Vec<usize>; 2] =
-            [&|| list.started(query), &|| list.holding_words(query)];
+            [&|| list.started(query), &|| list.holding_words(query, started)];
         for way in ways {
             let found = way();
             match found[..] {
