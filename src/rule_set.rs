@@ -129,7 +129,7 @@ pub(crate) struct TableIndex {
     /// numbers, not by comparing it with every id.
     pub(crate) by_id: Vec<(u64, usize)>,
     /// The patterns whose ids are too long for `by_id`, in table order (none in a built-in
-    /// table): the only ones a longer id or name may be the id of.
+    /// table): the only ones a query too long for a short id may name by id.
     pub(crate) long_ids: Vec<usize>,
     /// For each pattern of conditions as data, the groups of parts it asks
     /// ([`Requirements::asks`](crate::patterns::Requirements)), worked out once; 0 for others.
