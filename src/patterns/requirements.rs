@@ -748,10 +748,17 @@ impl Requirements {
             || self.one_kind_waited.is_some()
             || !self.concealed_triplets.is_any()
             || self.self_drawn.is_some();
-        [kinds, sets, counts, relations, ending, rare]
-            .iter()
-            .zip([asks::KINDS, asks::SETS, asks::COUNTS, asks::RELATIONS, asks::ENDING, asks::RARE])
-            .fold(0, |asked, (&asks, group)| if asks { asked | group } else { asked })
+        [
+            (kinds, asks::KINDS),
+            (sets, asks::SETS),
+            (counts, asks::COUNTS),
+            (relations, asks::RELATIONS),
+            (ending, asks::ENDING),
+            (rare, asks::RARE),
+        ]
+        .into_iter()
+        .filter(|&(asked, _)| asked)
+        .fold(0, |all, (_, group)| all | group)
     }
 
     /// [`Requirements::holds`], the groups of parts `asks` leaves out passed by: they hold

@@ -117,19 +117,13 @@ impl NameList {
 
     /// The patterns with a name holding every word of `query` (folded) at the start of one
     /// of its words (a name without a space holds no query of several words), or, for a
-    /// query not in ASCII (Chinese), holding it anywhere; in table order.
-    fn holding_words(&self, query: &str, started: Option<&[&[WordOfName]]>) -> Vec<usize> {
+    /// query not in ASCII (Chinese), holding it anywhere; in table order. `started` is what
+    /// [`NameList::words_started`] says of a query in ASCII.
+    fn holding_words(&self, query: &str, started: &[&[WordOfName]]) -> Vec<usize> {
         let mut names: Vec<usize> = if query.is_ascii() {
-            // For each word of the query, the words of names it starts (`started`, if the
-            // caller has them); the names with the fewest such words are read, and kept if
-            // each other query word starts one of their words too.
-            let found_here: WordsStarted = match started {
-                Some(_) => WordsStarted::new(),
-                None => (query.split([' ']))
-                    .map(|query_word| self.words.starting_with(query_word, |w| self.word(w)))
-                    .collect(),
-            };
-            let started = started.unwrap_or(&found_here);
+            // For each word of the query, the words of names it starts (`started`, from
+            // [`NameList::words_started`]); the names with the fewest such words are read,
+            // and kept if each other query word starts one of their words too.
             let Some(fewest) = started.iter().min_by_key(|words| words.len()) else {
                 return Vec::new();
             };
@@ -162,6 +156,34 @@ impl NameList {
 /// For each word of a query, the words of names it starts ([`NameList::words_started`]):
 /// a few words, kept in place.
 type WordsStarted<'l> = crate::small::SmallVec<&'l [WordOfName], 8>;
+
+/// What a list of names' words say of a folded query: a name a query in ASCII is, starts
+/// or holds has a word each of the query's words starts, so a query with a word that
+/// starts none (a mistyped one) is none of them.
+struct QueryWords<'l, 'q> {
+    /// For each word of a query in ASCII, the words of names it starts; none for a query
+    /// not in ASCII (its characters are searched for inside the names), or with a stray word.
+    started: WordsStarted<'l>,
+    /// The first word of the query that starts no word of a name, if one does.
+    stray: Option<&'q str>,
+}
+
+impl<'l, 'q> QueryWords<'l, 'q> {
+    /// What `list`'s words say of `query` (folded).
+    fn of(list: &'l NameList, query: &'q str) -> QueryWords<'l, 'q> {
+        match query.is_ascii().then(|| list.words_started(query)) {
+            Some(Ok(started)) => QueryWords { started, stray: None },
+            Some(Err(stray)) => QueryWords {
+                started: WordsStarted::new(),
+                stray: Some(stray),
+            },
+            None => QueryWords {
+                started: WordsStarted::new(),
+                stray: None,
+            },
+        }
+    }
+}
 
 /// A word of a name: the name's number, and where the word starts and ends in its text.
 type WordOfName = (usize, usize, usize);
@@ -751,14 +773,8 @@ impl RuleSet {
         }
         let index = self.name_index();
         let query = folded(query);
-        // A name a query in ASCII is, starts or holds has a word each of the query's words
-        // starts: a query with a word that starts none (a mistyped one) is none of them.
-        let (started, stray) = match query.is_ascii().then(|| index.names.words_started(&query)) {
-            Some(Ok(started)) => (Some(started), None),
-            Some(Err(stray)) => (None, Some(stray)),
-            None => (None, None),
-        };
-        if let Some(found) = self.found(&query, &index.names, started.as_deref(), stray.is_none()) {
+        let words = QueryWords::of(&index.names, &query);
+        if let Some(found) = self.found(&query, &index.names, &words) {
             return found;
         }
         // Then with numbers in digits on both sides (`13 orphans` is `thirteen orphans`).
@@ -767,12 +783,14 @@ impl RuleSet {
         // that starts none of the names' words and is no number starts none of theirs.
         if has_numbers(&query) {
             let in_digits = with_digits(&query);
-            let names_may_answer = match stray {
-                None => true,
-                Some(word) if has_numbers(word) => index.digits.words_started(&in_digits).is_ok(),
-                Some(_) => false,
+            let words = match words.stray {
+                Some(word) if !has_numbers(word) => QueryWords {
+                    started: WordsStarted::new(),
+                    stray: Some(word),
+                },
+                _ => QueryWords::of(&index.digits, &in_digits),
             };
-            if let Some(found) = self.found(&in_digits, &index.digits, None, names_may_answer) {
+            if let Some(found) = self.found(&in_digits, &index.digits, &words) {
                 return found;
             }
         }
@@ -844,17 +862,10 @@ impl RuleSet {
     }
 
     /// The patterns the ways of [`RuleSet::lookup`] find for `query` (folded) among the
-    /// names of `list`; `None` when none does. `started` is what
-    /// [`NameList::words_started`] says of the query, if the caller has asked it. Unless
-    /// `names_may_answer`, a word of the query starts no word of the names, and only an id
-    /// may be found.
-    fn found(
-        &self,
-        query: &str,
-        list: &NameList,
-        started: Option<&[&[WordOfName]]>,
-        names_may_answer: bool,
-    ) -> Option<Lookup<'_>> {
+    /// names of `list`, whose words `words` are; `None` when none does. Where a word of the
+    /// query starts no word of the names, only an id may be found.
+    fn found(&self, query: &str, list: &NameList, words: &QueryWords<'_, '_>) -> Option<Lookup<'_>> {
+        let names_may_answer = words.stray.is_none();
         let by_id = self.first_by_id(query, |_| true);
         let whole = names_may_answer.then(|| list.whole(query)).flatten();
         if let Some(first) = by_id.into_iter().chain(whole).min() {
@@ -865,7 +876,7 @@ impl RuleSet {
         }
         // The start of its English name (its first name), then words inside any name.
         let ways: [&dyn Fn() -> Vec<usize>; 2] =
-            [&|| list.started(query), &|| list.holding_words(query, started)];
+            [&|| list.started(query), &|| list.holding_words(query, &words.started)];
         for way in ways {
             let found = way();
             match found[..] {
