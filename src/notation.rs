@@ -1688,15 +1688,16 @@ fn seat_initial(line: &str) -> Option<NotationError> {
 /// the caller to empty and read again with [`parse_tokens`].
 fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
     let bytes = line.as_bytes();
-    if !line.is_ascii() {
-        return false;
-    }
     let mut at = 0;
+    // Bytes read so far beyond their characters: outside ASCII, only a claim's value (a
+    // pattern's Chinese name) is read here, and a comment, after which nothing is; a
+    // column counts characters.
+    let mut wide_bytes = 0;
     loop {
         while bytes.get(at) == Some(&b' ') {
             at += 1;
         }
-        let column = at + 1;
+        let column = at + 1 - wide_bytes;
         let Some(&first) = bytes.get(at) else {
             parsed.end = column;
             return true;
@@ -1723,7 +1724,10 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
                 _ => None,
             },
             b'c' | b'C' if parsed.claim.is_none() && plain_claim(&line[at..], parsed, column) => {
-                line[at..].find(' ').map_or(Some(line.len()), |end| Some(at + end))
+                let end = memchr::memchr(b' ', &bytes[at..]).map_or(line.len(), |end| at + end);
+                let token = &line[at..end];
+                wide_bytes += token.len() - token.chars().count();
+                Some(end)
             }
             _ => match letter_group(&bytes[at..]) {
                 Some((length, suit)) => {
@@ -1751,10 +1755,11 @@ fn plain_line<'a>(line: &'a str, parsed: &mut ParsedHand<'a>) -> bool {
     }
 }
 
-/// Reads the claim `token` starts with (`claim=7.1`), written the plain way (a value of
-/// visible ASCII to the next space, no quotes, no comment glued to it) and valid, into
-/// `parsed` at `column`; says whether it did. Anything else is left to [`parse_tokens`],
-/// which reads every form and tells every mistake.
+/// Reads the claim `token` starts with (`claim=7.1`, `claim=一氣通貫`), written the plain
+/// way (a value of visible ASCII and letters outside it to the next space, no quotes, no
+/// comma, no comment glued to it) and valid, into `parsed` at `column`; says whether it
+/// did. Anything else is left to [`parse_tokens`], which reads every form and tells every
+/// mistake.
 fn plain_claim<'a>(token: &'a str, parsed: &mut ParsedHand<'a>, column: usize) -> bool {
     // Most tokens that start with a c are groups of characters (`c123`): told apart at
     // the `=` first.
@@ -1767,7 +1772,14 @@ fn plain_claim<'a>(token: &'a str, parsed: &mut ParsedHand<'a>, column: usize) -
     }
     let value = &token[CLAIM_KEY.len()..];
     let value = &value[..memchr::memchr(b' ', value.as_bytes()).unwrap_or(value.len())];
-    if !value.bytes().all(|b| b.is_ascii_graphic() && b != b'#' && b != b'"') {
+    let plain = |c: char| match c {
+        '#' | '"' | ',' => false,
+        _ if c.is_ascii() => c.is_ascii_graphic(),
+        // A letter of a name (一氣通貫); anything that may read as a space or a mark is
+        // left to the other reading.
+        _ => c.is_alphanumeric(),
+    };
+    if !value.chars().all(plain) {
         return false;
     }
     match parse_claim(value) {
@@ -2360,6 +2372,8 @@ mod tests {
             // Claims, which the plain reading takes too when written plainly.
             lines.push(format!("{hand} claim=1.2+7.1 # a claim"));
             lines.push(format!("CLAIM=nine-tile {hand}"));
+            lines.push(format!("claim=一氣通貫x {hand} seat=s # 註"));
+            lines.push(format!("{hand} claim=清一色+7.1 self"));
             lines.push(format!("{hand} claim=45 claim=\"all pungs\""));
             lines.push(hand);
         }
@@ -2367,11 +2381,11 @@ mod tests {
         let mut checked = 0;
         for line in &lines {
             let mut variants = vec![line.clone()];
-            for at in (0..line.len()).step_by(3) {
+            for (at, _) in line.char_indices().step_by(3) {
                 let mut dropped = line.clone();
                 dropped.remove(at);
                 variants.push(dropped);
-                for byte in ["[", "]", "+", "=", "#", " ", "5", "0", "x", "\t", "é"] {
+                for byte in ["[", "]", "+", "=", "#", " ", "5", "0", "x", "\t", "é", ",", "\u{3000}"] {
                     let mut put = line.clone();
                     put.insert_str(at, byte);
                     variants.push(put);
@@ -2392,6 +2406,7 @@ mod tests {
         for hand in crate::corpus::winning_hands(7, 1000) {
             assert!(plain_takes(&hand), "{hand:?}");
             assert!(plain_takes(&format!("{hand} claim=7.1")), "{hand:?}");
+            assert!(plain_takes(&format!("claim=一氣通貫 {hand}")), "{hand:?}");
         }
     }
 

@@ -25,6 +25,8 @@ fn each_slip_gets_what_to_write_instead() {
         // A claim quoted in parts, or parted by commas (column 36: the claim).
         (format!("{hand} claim=\"all pungs\"+\"mixed one-suit\""), 36, "a claim in quotes is quoted whole, its patterns joined by + inside the quotes: write claim=\"all pungs+mixed one-suit\""),
         (format!("{hand} claim=value, honor"), 36, "claim=value, honor: the patterns of a claim are joined by +, not by commas: write claim=value+honor for 2 patterns, or claim=value-honor for one pattern of that name"),
+        // Written without a space after the comma, names that are not ids: the same.
+        (format!("{hand} claim=value,honor"), 36, "claim=value,honor: the patterns of a claim are joined by +, not by commas: write claim=value+honor for 2 patterns, or claim=value-honor for one pattern of that name"),
         (format!("{hand} claim=1.2,7.1"), 36, "claim=1.2,7.1: the patterns of a claim are joined by +, not by commas: write claim=1.2+7.1"),
         // A session's line given as a hand.
         ("players: Ann Bob Cho Dee".to_string(), 1, "'players' seats a table: write players: and the four names on a line of its own in a list of won hands (a file, or standard input), not in a hand"),
