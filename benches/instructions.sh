@@ -2,7 +2,8 @@
 # Instructions and heap allocations a line of the batch (`mjscore -f FILE -j 1`), measured
 # with valgrind: JSON under every rule set, TSV and text under the default rules (wsom), and
 # `mjscore waits` over the same hands before their win (without their winning tile) under
-# wsom and Huang's rules. Run it from the repository root:
+# wsom and Huang's rules, and JSON under two rules files: WSOM written from nothing, and a
+# club's two new hands over WSOM. Run it from the repository root:
 #
 #     benches/instructions.sh [N]
 #
@@ -85,7 +86,8 @@ echo "waits: per line over the $waits_lines of them before their win (13 tiles; 
 printf '%-7s %-6s %-8s %18s %18s\n' command format rules instructions/line allocations/line
 for run in "score json wsom" "score json zj" "score json doubling" "score json huang" \
     "score tsv wsom" "score text wsom" "waits json wsom" "waits json huang" \
-    "waits14 json wsom" "waits14 json huang"; do
+    "waits14 json wsom" "waits14 json huang" \
+    "score json docs/examples/rules/wsom-as-data.toml" "score json docs/examples/rules/seasonal.toml"; do
     read -r command format rules <<<"$run"
     args=(--format "$format" --rules "$rules")
     many="$work/many.txt" one="$work/one.txt" count=$lines
@@ -106,5 +108,6 @@ for run in "score json wsom" "score json zj" "score json doubling" "score json h
     allocations_one=$(measure dhat "$one" "${args[@]}")
     instructions=$(per_line "$instructions_many" "$instructions_one" 0 "$count")
     allocations=$(per_line "$allocations_many" "$allocations_one" 1 "$count")
-    printf '%-7s %-6s %-8s %18s %18s\n' "$command" "$format" "$rules" "$instructions" "$allocations"
+    # A rules file by its name (wsom-as-data.toml).
+    printf '%-7s %-6s %-8s %18s %18s\n' "$command" "$format" "${rules##*/}" "$instructions" "$allocations"
 done

@@ -20,8 +20,10 @@ pub use crate::arrange::{
 
 mod facts;
 mod requirements;
+mod screen;
 pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
+pub(crate) use screen::{ReadingBits, Screen};
 pub(crate) use requirements::{
     ranks_held, straight_across, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS,
 };

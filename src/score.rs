@@ -7,9 +7,9 @@
 use crate::arrange::arrangements;
 use crate::arrange::{arrange_into, Arrangement, Arrangements, Placement, Shape};
 use crate::hand::{Hand, WinContext};
-use crate::patterns::{Condition, Facts, HandFacts, Pattern, Value};
+use crate::patterns::{Condition, Facts, HandFacts, Pattern, ReadingBits, Value};
 use crate::payment::Payments;
-use crate::rule_set::{RuleSet, TableIndex};
+use crate::rule_set::{RuleSet, ShapePatterns, TableIndex};
 use crate::sets::Set;
 use crate::small::SmallVec;
 use crate::tile::Tile;
@@ -239,6 +239,11 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
             holding.push(index);
         }
     }
+    if !listed.screened.is_empty() {
+        screen_into(facts, listed, &mut holding);
+        #[cfg(debug_assertions)]
+        screened_out_fail(facts, rules, kind, &holding);
+    }
     // In table order: the tests of the whole hand that hold, and every other pattern (two
     // lists in order, merged).
     let (mut held, mut others) = (holding.iter().peekable(), listed.others.iter().peekable());
@@ -314,6 +319,44 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
         if let Some(index) = table.fallback[kind] {
             let pattern = &rules.patterns[index];
             found.push(CountedPattern::new(pattern, pattern.value.points(maximum)));
+        }
+    }
+}
+
+/// Adds to `holding` (the tests of the whole hand of `listed` that hold, in table order)
+/// the conditions as data whose screens admit the reading `facts` describes, to be tested
+/// whole, keeping table order. Apart from [`find_patterns`], and not inlined there, so that
+/// a table with no condition as data (every built-in one) pays nothing for it.
+#[inline(never)]
+fn screen_into(facts: &Facts, listed: &ShapePatterns, holding: &mut Indices) {
+    let reading = ReadingBits::of(facts, listed.screens_ask);
+    for &(index, screen) in &listed.screened {
+        if screen.admits(&reading) {
+            holding.push(index);
+        }
+    }
+    if !listed.hand_tests.is_empty() {
+        holding.sort_unstable();
+    }
+}
+
+/// Debug builds: every condition as data that the table's lists or the screens leave out
+/// of `holding` fails on the reading `facts` describes.
+#[cfg(debug_assertions)]
+fn screened_out_fail(facts: &Facts, rules: &RuleSet, kind: usize, holding: &Indices) {
+    let sequences = facts.sequence_count();
+    for (index, pattern) in rules.patterns.iter().enumerate() {
+        let Condition::Requires(ref requirements) = pattern.condition else {
+            continue;
+        };
+        let looked_for = pattern.shapes.allow_kind(kind)
+            && (kind != 0 || pattern.shapes.allow_sequences(sequences));
+        if looked_for && !holding.contains(&index) {
+            assert!(
+                !requirements.holds(facts),
+                "{} holds but was screened out: {requirements:?}",
+                pattern.id
+            );
         }
     }
 }

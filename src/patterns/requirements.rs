@@ -254,7 +254,7 @@ impl Ending {
     ];
 
     /// Whether the hand of `f` ended so.
-    fn holds(self, f: &Facts) -> bool {
+    pub(crate) fn holds(self, f: &Facts) -> bool {
         let context = f.context();
         match self {
             Ending::LastTile => context.last_tile(),
@@ -296,7 +296,7 @@ impl WaitKind {
 
     /// How the winning tile completed the reading of `f`; `None` for an irregular reading
     /// (or a hand without a winning tile).
-    fn of(f: &Facts) -> Option<WaitKind> {
+    pub(crate) fn of(f: &Facts) -> Option<WaitKind> {
         let arrangement = f.arrangement;
         match arrangement.placement {
             Placement::Pair => Some(WaitKind::Single),
@@ -761,6 +761,34 @@ impl Requirements {
         .fold(0, |all, (_, group)| all | group)
     }
 
+    /// Whether the condition may hold of a regular reading (four sets and a pair) with
+    /// `sequences` sequences, and so `4 - sequences` triplets and kongs: what it asks to
+    /// count of either is no more than there are. Worked out once for each list of a
+    /// table ([`TableIndex`](crate::rule_set::TableIndex)): a condition that cannot hold is
+    /// not looked for on such a reading (debug builds check that it fails).
+    pub(crate) fn may_hold_with_sequences(&self, sequences: usize) -> bool {
+        let triplets = 4 - sequences.min(4);
+        let within = |n: u8, of: usize| usize::from(n) <= of;
+        let sets_allowed = match self.sets {
+            SetsRule::Any => true,
+            SetsRule::Triplets => sequences == 0,
+            SetsRule::Sequences => triplets == 0,
+        };
+        // A straight, in one suit or spread over several, is three sequences.
+        let straight = if self.straight || self.straight_suits > 0 { 3 } else { 0 };
+        sets_allowed
+            && within(self.kongs.min, triplets)
+            && within(self.triplets.min, triplets)
+            && within(self.concealed_triplets.min, triplets)
+            && within(self.similar_triplets, triplets)
+            && within(self.consecutive_triplets, triplets)
+            && within(2 * u8::from(self.similar_triplets_and_pair), triplets)
+            && within(self.identical_sequences.min, sequences)
+            && within(self.identical_pairs.min.saturating_mul(2), sequences)
+            && within(self.similar_sequences, sequences)
+            && within(straight, sequences)
+    }
+
     /// [`Requirements::holds`], the groups of parts `asks` leaves out passed by: they hold
     /// of every reading (debug builds check that they do).
     #[inline]
@@ -964,7 +992,7 @@ fn identical_pairs(f: &Facts) -> usize {
 }
 
 /// Of the kinds in `kinds` (a set of kinds), the most number suits that hold the same rank.
-fn most_suits_at_one_rank(kinds: u64) -> u32 {
+pub(crate) fn most_suits_at_one_rank(kinds: u64) -> u32 {
     let suit = |s: u32| (kinds >> (9 * s)) & 0x1ff;
     (0..9)
         .map(|rank| (0..3).filter(|&s| suit(s) >> rank & 1 != 0).count() as u32)
