@@ -246,11 +246,8 @@ pub(crate) struct ShapePatterns {
     /// table index.
     pub(crate) hand_tests: Vec<(usize, HandTest)>,
     /// Each pattern whose condition is data ([`Condition::Requires`]), by table index, in
-    /// order, with its [`Screen`]: read in
-    /// full only where the screen admits the reading. A condition that cannot hold on this
-    /// list's shape ([`Requirements::may_hold_with_sequences`]) is not here at all.
-    ///
-    /// [`Requirements::may_hold_with_sequences`]: crate::patterns::Requirements
+    /// order, with its [`Screen`]: read in full only where the screen admits the reading
+    /// (in a table of [`SCREENED_FROM`] such patterns or more; else they are `others`).
     pub(crate) screened: Vec<(usize, Screen)>,
     /// The bits of a reading the screens ask ([`ReadingBits::of`](crate::patterns::ReadingBits::of)).
     pub(crate) screens_ask: u64,
@@ -359,11 +356,9 @@ impl TableIndex {
                     Condition::Fallback => {}
                     Condition::Hand(holds) => list.hand_tests.push((index, holds)),
                     Condition::Requires(ref requirements) if screening => {
-                        if kind != 0 || requirements.may_hold_with_sequences(sequences) {
-                            let screen = Screen::of(requirements);
-                            list.screens_ask |= screen.asks();
-                            list.screened.push((index, screen));
-                        }
+                        let screen = Screen::of(requirements);
+                        list.screens_ask |= screen.asks();
+                        list.screened.push((index, screen));
                     }
                     _ => list.others.push(index),
                 }

@@ -592,7 +592,6 @@ impl Requirements {
         }
     }
 
-    /// Whether it is counted once for each of the sets it names ([`Requirements::each_triplet_of`]).
     /// The fewest and the most sequences a reading of four sets and a pair may have and hold
     /// these requirements, as the parts that count sets tell (every set a sequence, so many
     /// triplets, kongs or identical sequences, a straight...): a rules file's hand gets them
@@ -634,6 +633,7 @@ impl Requirements {
         (fewest, most)
     }
 
+    /// Whether it is counted once for each of the sets it names ([`Requirements::each_triplet_of`]).
     pub(crate) fn counts_each_set(&self) -> bool {
         self.each_set_of != 0 || self.each_seat_wind || self.each_prevailing_wind
     }
@@ -759,34 +759,6 @@ impl Requirements {
         .into_iter()
         .filter(|&(asked, _)| asked)
         .fold(0, |all, (_, group)| all | group)
-    }
-
-    /// Whether the condition may hold of a regular reading (four sets and a pair) with
-    /// `sequences` sequences, and so `4 - sequences` triplets and kongs: what it asks to
-    /// count of either is no more than there are. Worked out once for each list of a
-    /// table ([`TableIndex`](crate::rule_set::TableIndex)): a condition that cannot hold is
-    /// not looked for on such a reading (debug builds check that it fails).
-    pub(crate) fn may_hold_with_sequences(&self, sequences: usize) -> bool {
-        let triplets = 4 - sequences.min(4);
-        let within = |n: u8, of: usize| usize::from(n) <= of;
-        let sets_allowed = match self.sets {
-            SetsRule::Any => true,
-            SetsRule::Triplets => sequences == 0,
-            SetsRule::Sequences => triplets == 0,
-        };
-        // A straight, in one suit or spread over several, is three sequences.
-        let straight = if self.straight || self.straight_suits > 0 { 3 } else { 0 };
-        sets_allowed
-            && within(self.kongs.min, triplets)
-            && within(self.triplets.min, triplets)
-            && within(self.concealed_triplets.min, triplets)
-            && within(self.similar_triplets, triplets)
-            && within(self.consecutive_triplets, triplets)
-            && within(2 * u8::from(self.similar_triplets_and_pair), triplets)
-            && within(self.identical_sequences.min, sequences)
-            && within(self.identical_pairs.min.saturating_mul(2), sequences)
-            && within(self.similar_sequences, sequences)
-            && within(straight, sequences)
     }
 
     /// [`Requirements::holds`], the groups of parts `asks` leaves out passed by: they hold
