@@ -325,9 +325,16 @@ impl Pattern {
     pub(crate) fn counts_per_set(&self) -> bool {
         match &self.condition {
             Condition::EachSet(_) => true,
-            Condition::Requires(requirements) => requirements.counts_each_set(),
+            Condition::Requires(requirements) => {
+                requirements.counts_each_set() && !requirements.counts_pairs()
+            }
             _ => false,
         }
+    }
+
+    /// Whether it counts once for each pair it names (a rules file's `each_pair_of`).
+    pub(crate) fn counts_per_pair(&self) -> bool {
+        matches!(&self.condition, Condition::Requires(r) if r.counts_each_set() && r.counts_pairs())
     }
 }
 

@@ -404,11 +404,12 @@ macro_rules! requirements_of {
             (&hand.each_triplet_of, "each_triplet_of", CountedSets::Triplets),
             (&hand.each_kong_of, "each_kong_of", CountedSets::Kongs),
             (&hand.each_sequence_of, "each_sequence_of", CountedSets::Sequences),
+            (&hand.each_pair_of, "each_pair_of", CountedSets::Pairs),
         ];
         let mut given = counted.iter().filter_map(|(each, key, kind)| Some((each.as_ref()?, *key, *kind)));
         if let Some((each, key, kind)) = given.next() {
             if let Some((other, other_key, _)) = given.next() {
-                return Err(error_at(text, other.span().start, format!("{other_key} and {key} both count a hand's sets: a hand counts one kind of set, once each")));
+                return Err(error_at(text, other.span().start, format!("{other_key} and {key} both count a hand's sets or pairs: a hand counts one kind of set (or its pairs), once each")));
             }
             (r.each_set_of, r.each_seat_wind, r.each_prevailing_wind) =
                 counted_tiles(each, key, kind, text)?;
@@ -629,6 +630,7 @@ fn counted_tiles(
         CountedSets::Triplets => "triplets",
         CountedSets::Kongs => "kongs",
         CountedSets::Sequences => "sequences",
+        CountedSets::Pairs => "pairs",
     };
     if of == 0 && !seat_wind && !prevailing_wind {
         return Err(error_at(
@@ -682,6 +684,7 @@ macro_rules! condition_table {
             each_triplet_of: Option<Spanned<String>>,
             each_kong_of: Option<Spanned<String>>,
             each_sequence_of: Option<Spanned<String>>,
+            each_pair_of: Option<Spanned<String>>,
             #[serde(default)]
             any_of: Vec<Spanned<Part>>,
             #[serde(default)]
@@ -705,6 +708,7 @@ macro_rules! condition_table {
                     &self.each_triplet_of,
                     &self.each_kong_of,
                     &self.each_sequence_of,
+                    &self.each_pair_of,
                 ]
                 .into_iter()
                 .flatten()
@@ -773,8 +777,9 @@ impl Group {
                             CountedSets::Triplets => "each_triplet_of",
                             CountedSets::Kongs => "each_kong_of",
                             CountedSets::Sequences => "each_sequence_of",
+                            CountedSets::Pairs => "each_pair_of",
                         };
-                        return Err(at(format!("{key} counts a hand's sets, each once: it is a key of the hand, not of a part")));
+                        return Err(at(format!("{key} counts a hand's sets or pairs, each once: it is a key of the hand, not of a part")));
                     }
                     if let Some(why) = impossible(&group.own, shapes) {
                         return Err(at(format!("no hand can meet this part of {key}: {why}")));
@@ -1670,7 +1675,11 @@ fn add_hand(
     }
     let r = group.own;
     if r.each_prevailing_wind && crate::words::round_index(rules.words).is_none() {
-        let counted = [&hand.each_triplet_of, &hand.each_kong_of];
+        let counted = [
+            &hand.each_triplet_of,
+            &hand.each_kong_of,
+            &hand.each_pair_of,
+        ];
         let at = counted
             .into_iter()
             .flatten()
@@ -1713,7 +1722,7 @@ fn add_hand(
             text,
             spanned.span().start,
             format!(
-                "'{}' counts some sets once each (each_triplet_of, each_kong_of, each_sequence_of) and has parts (any_of, all_of): a hand counted once a set asks nothing else",
+                "'{}' counts some sets or pairs once each (each_triplet_of, each_kong_of, each_sequence_of, each_pair_of) and has parts (any_of, all_of): a hand counted once a set asks nothing else",
                 hand.name.get_ref()
             ),
         ));
@@ -2035,6 +2044,15 @@ fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
             (r.triplets_of & tiles).count_ones()
         ));
     }
+    if r.counts_each_set()
+        && r.each_kind == CountedSets::Pairs
+        && !(shapes.allow_kind(0) || shapes.allow_kind(1))
+    {
+        return Some(
+            "it counts pairs, and its shape has none (a regular hand has one, Seven Pairs seven)"
+                .to_string(),
+        );
+    }
     if r.pair != ALL_KINDS && r.pair & tiles == 0 {
         return Some("its pair is of tiles it may not hold".to_string());
     }
@@ -2196,6 +2214,7 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
             CountedSets::Triplets => "triplet or kong of",
             CountedSets::Kongs => "kong of",
             CountedSets::Sequences => "sequence holding",
+            CountedSets::Pairs => "pair of",
         };
         parts.push(format!("once for each {sets} {}", of.join(" or ")));
     }

@@ -21,13 +21,16 @@ pub type Counted<'r> = SmallVec<CountedPattern<'r>, 8>;
 /// reading is cheaper to move).
 pub(crate) type SetAside<'r> = SmallVec<CountedPattern<'r>, 2>;
 
-/// One pattern as counted; `set` names the set for per-set patterns (Value Honor).
+/// One pattern as counted; `set` names the set for per-set patterns (Value Honor), `pair`
+/// the pair for a pattern a rules file counts once a pair.
 #[derive(Debug, Clone, Copy)]
 pub struct CountedPattern<'r> {
     /// The pattern.
     pub pattern: &'r Pattern,
     /// The set it counted for, for a per-set pattern.
     pub set: Option<Set>,
+    /// The tile of the pair it counted for, for a pattern counted once a pair.
+    pub pair: Option<Tile>,
     /// What it is worth in this hand (its value under this rule set's maximum).
     pub points: u32,
 }
@@ -38,6 +41,7 @@ impl<'r> CountedPattern<'r> {
         CountedPattern {
             pattern,
             set: None,
+            pair: None,
             points,
         }
     }
@@ -255,11 +259,21 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
         let pattern = &rules.patterns[index];
         match pattern.condition {
             Condition::Requires(ref requirements) if !requirements.holds_asking(facts, table.asks[index]) => {}
-            // Counted once for each set it names, as Condition::EachSet is.
+            // Counted once for each set (or pair) it names, as Condition::EachSet is.
             Condition::Requires(ref requirements) if requirements.counts_each_set() => {
                 let sets = facts.sets().iter().filter(|s| requirements.counts_set(s, facts));
                 let points = pattern.value.points(maximum);
-                if count_each_set(pattern, sets, points, (found, &mut indices), index) {
+                let pairs = facts.pairs().iter().filter(|&&p| requirements.counts_pair(p, facts));
+                let before = found.len();
+                count_each_set(pattern, sets, points, (found, &mut indices), index);
+                for &pair in pairs {
+                    found.push(CountedPattern {
+                        pair: Some(pair),
+                        ..CountedPattern::new(pattern, points)
+                    });
+                    indices.push(index);
+                }
+                if found.len() > before {
                     series_found |= 1 << table.series[index];
                 }
             }
@@ -376,6 +390,7 @@ fn count_each_set<'r, 's>(
         found.push(CountedPattern {
             pattern,
             set: Some(*set),
+            pair: None,
             points,
         });
         indices.push(index);

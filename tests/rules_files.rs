@@ -330,7 +330,7 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
     .unwrap_err();
     assert_eq!(
         both.message,
-        "each_sequence_of and each_kong_of both count a hand's sets: a hand counts one kind of set, once each"
+        "each_sequence_of and each_kong_of both count a hand's sets or pairs: a hand counts one kind of set (or its pairs), once each"
     );
     assert_eq!((both.line, both.column), (7, 20));
     // The prevailing wind, where the base reads one (round=): under the doubling table a
@@ -373,7 +373,88 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
     .unwrap_err();
     assert_eq!(
         in_a_part.message,
-        "each_kong_of counts a hand's sets, each once: it is a key of the hand, not of a part"
+        "each_kong_of counts a hand's sets or pairs, each once: it is a key of the hand, not of a part"
+    );
+}
+
+#[test]
+fn a_hand_counts_pairs_once_each() {
+    // Dragon Pairs, 4 for each pair of dragons, on regular hands and Seven Pairs.
+    let keys = "each_pair_of = \"dragons\"\nshape = \"regular_or_seven_pairs\"";
+    let pairs = one_hand("wsom", "Dragon Pairs", 4, keys).unwrap();
+    // Seven Pairs b11 b55 c33 d77 e11 e22 w33: two of its pairs are dragons (e1, e2): 2 x 4.
+    let seven = "b11 b55 c33 d77 e11 e22 w3 +w3 self";
+    assert_eq!(counted_c1(&pairs, seven), (8, 2));
+    // Four Red Dragons are two pairs of them.
+    assert_eq!(
+        counted_c1(&pairs, "b11 b55 c33 d77 e1111 w3 +w3 self"),
+        (8, 2)
+    );
+    // A regular hand has one pair: e33 counts; with the pair w33 and a dragon pung, nothing
+    // does (a pung is no pair).
+    let regular = "b123 c456 d789 b777 e3 +e3 self";
+    assert_eq!(counted_c1(&pairs, regular), (4, 1));
+    assert_eq!(
+        counted_c1(&pairs, "e111 b123 c456 d789 w3 +w3 self"),
+        (0, 0)
+    );
+    // East self-draws the regular hand: 1.2 Concealed Hand 5 and Dragon Pairs once 4 (one
+    // concealed triplet, b777, is not two): 9, from each of the three.
+    assert_eq!(scored(&pairs, regular), (9, [27, -9, -9, -9]));
+    // The seat's wind: South's pair of South winds counts, East's does not.
+    let seat = one_hand("wsom", "Own Wind Pair", 2, "each_pair_of = \"seat_wind\"").unwrap();
+    assert_eq!(
+        counted_c1(&seat, "b123 c456 d789 b777 w2 +w2 seat=s self"),
+        (2, 1)
+    );
+    assert_eq!(
+        counted_c1(&seat, "b123 c456 d789 b777 w2 +w2 seat=e self"),
+        (0, 0)
+    );
+    // In words on the card, and in the output, the pair named where a set is.
+    assert_eq!(
+        pairs.patterns().last().unwrap().summary.as_ref(),
+        "once for each pair of e123"
+    );
+    let dir = common::temp_dir("dragon-pairs");
+    let path = dir.join("dragon-pairs.toml");
+    let file = format!(
+        "base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"Dragon Pairs\"\nvalue = 4\n{keys}\n"
+    );
+    std::fs::write(&path, file).unwrap();
+    let path = path.to_str().unwrap();
+    let (record, code) = json(&["--rules", path, regular]);
+    assert_eq!(code, 0);
+    let counted = serde_json::json!({"id": "c.1", "name": "Dragon Pairs", "chinese": "", "points": 4, "set": "e33"});
+    assert_eq!(record["patterns"][1], counted);
+    let text = mjscore(&["--rules", path, seven]).stdout;
+    let lines = [
+        "  c.1 Dragon Pairs  4 (e11, Red Dragon pair)",
+        "  c.1 Dragon Pairs  4 (e22, Green Dragon pair)",
+    ];
+    common::assert_has_lines(&text, &lines);
+    // Refused: a shape with no pair, a set and pairs both counted.
+    let no_pair = one_hand(
+        "wsom",
+        "X",
+        1,
+        "each_pair_of = \"dragons\"\nshape = \"thirteen_terminals\"",
+    )
+    .unwrap_err();
+    assert_eq!(
+        no_pair.message,
+        "no hand can be 'X': it counts pairs, and its shape has none (a regular hand has one, Seven Pairs seven)"
+    );
+    let both = one_hand(
+        "wsom",
+        "X",
+        1,
+        "each_triplet_of = \"all\"\neach_pair_of = \"all\"",
+    )
+    .unwrap_err();
+    assert_eq!(
+        both.message,
+        "each_pair_of and each_triplet_of both count a hand's sets or pairs: a hand counts one kind of set (or its pairs), once each"
     );
 }
 
@@ -1070,7 +1151,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, straight_suits, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, straight_suits, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, each_pair_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,
@@ -1703,7 +1784,7 @@ fn a_part_that_asks_nothing_or_counts_sets_is_refused() {
             "all_of = [{ each_triplet_of = \"dragons\" }]",
             6,
             11,
-            "each_triplet_of counts a hand's sets, each once: it is a key of the hand, not of a part",
+            "each_triplet_of counts a hand's sets or pairs, each once: it is a key of the hand, not of a part",
         ),
         (
             "any_of = [{ suits = 2, tiles = \"bamboo\" }]",

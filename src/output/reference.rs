@@ -236,6 +236,8 @@ pub(crate) fn explain(pattern: &Pattern, rules: &RuleSet, example: Option<&Score
         pattern.series,
         if pattern.counts_per_set() {
             format!("; {} counts once per set", pattern.name)
+        } else if pattern.counts_per_pair() {
+            format!("; {} counts once per pair", pattern.name)
         } else if pattern.counts_per_instance() {
             format!("; {} counts once per instance", pattern.name)
         } else {

@@ -356,6 +356,18 @@ fn write_pattern_line(out: &mut String, p: &Painter, counted: &CountedPattern) {
         }
         out.push(')');
     }
+    // A pattern counted once a pair names its pair, an honour pair by name: "(e11, Red
+    // Dragon pair)".
+    if let Some(pair) = counted.pair {
+        out.push_str(" (");
+        let _ = write_run(out, pair, 2);
+        if pair.is_honor() {
+            out.push_str(", ");
+            out.push_str(pair.name());
+            out.push_str(" pair");
+        }
+        out.push(')');
+    }
 }
 
 fn write_reading(

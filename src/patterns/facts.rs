@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use crate::arrange::{Arrangement, Placement, ANY};
+use crate::arrange::{Arrangement, Placement, Shape, ANY};
 use crate::hand::{Hand, Meld, WinContext};
 use crate::sets::{MeldKind, Set, SetKind};
 use crate::tile::{Seat, Tile, KINDS};
@@ -364,6 +364,16 @@ impl<'a> Facts<'a> {
     /// The eyes of a regular reading.
     pub fn pair(&self) -> Option<Tile> {
         self.arrangement.pair()
+    }
+
+    /// The reading's pairs: a regular reading's one, Seven Pairs' seven (four alike give two
+    /// equal pairs), none for another shape.
+    pub fn pairs(&self) -> &[Tile] {
+        match &self.arrangement.shape {
+            Shape::Regular { pair, .. } => std::slice::from_ref(pair),
+            Shape::SevenPairs { pairs } => pairs,
+            _ => &[],
+        }
     }
 
     /// The distinct tile kinds in the hand.

@@ -225,6 +225,9 @@ pub(crate) enum CountedSets {
     Kongs,
     /// Each sequence holding one of the tiles, by any of its three.
     Sequences,
+    /// Each pair of the tiles: a regular reading's pair, or each of Seven Pairs' seven (four
+    /// alike are two pairs).
+    Pairs,
 }
 
 /// How a hand ended, as a bit of [`Requirements::ended`]: the words of the notation that
@@ -582,6 +585,17 @@ impl Requirements {
         }
     }
 
+    /// Counted once for each pair of these tiles (and of the seat's own wind, with
+    /// `seat_wind`), as [`Requirements::each_triplet_of`] counts triplets: the pair of a
+    /// regular reading, or each of Seven Pairs' seven, four alike counted as two pairs. The
+    /// hand needs one at least.
+    pub fn each_pair_of(self, tiles: &[Tile], seat_wind: bool) -> Requirements {
+        Requirements {
+            each_kind: CountedSets::Pairs,
+            ..self.each_triplet_of(tiles, seat_wind)
+        }
+    }
+
     /// Counted once for each sequence holding one of these tiles, by any of its three (the
     /// hand needs one at least): of `b5`, each sequence through the 5 of bamboo; of the
     /// bamboo tiles, each bamboo sequence.
@@ -619,6 +633,7 @@ impl Requirements {
             match self.each_kind {
                 CountedSets::Triplets | CountedSets::Kongs => at_most(1),
                 CountedSets::Sequences => fewest = fewest.max(1),
+                CountedSets::Pairs => {}
             }
         }
         if self.triplets_of == ALL_KINDS {
@@ -638,21 +653,46 @@ impl Requirements {
         self.each_set_of != 0 || self.each_seat_wind || self.each_prevailing_wind
     }
 
-    /// Whether `set` is one it counts ([`Requirements::each_triplet_of`]).
+    /// Whether `set` is one it counts ([`Requirements::each_triplet_of`]); a pattern that
+    /// counts pairs counts no set.
     pub(crate) fn counts_set(&self, set: &Set, f: &Facts) -> bool {
-        let of_the_tile = || {
-            self.each_set_of & 1 << set.tile.index() != 0
-                || (self.each_seat_wind && set.tile == f.context().seat().wind())
-                || (self.each_prevailing_wind
-                    && f.context().words().round().map(Seat::wind) == Some(set.tile))
-        };
         match self.each_kind {
-            CountedSets::Triplets => set.is_triplet_or_kong() && of_the_tile(),
-            CountedSets::Kongs => set.kind == SetKind::Kong && of_the_tile(),
+            CountedSets::Triplets => set.is_triplet_or_kong() && self.counts_tile(set.tile, f),
+            CountedSets::Kongs => set.kind == SetKind::Kong && self.counts_tile(set.tile, f),
             // A sequence's three tiles are its first and the next two of the suit.
             CountedSets::Sequences => {
                 set.kind == SetKind::Sequence && self.each_set_of & 0b111 << set.tile.index() != 0
             }
+            CountedSets::Pairs => false,
+        }
+    }
+
+    /// Whether it counts pairs, where it counts something once each
+    /// ([`Requirements::each_pair_of`]).
+    pub(crate) fn counts_pairs(&self) -> bool {
+        self.each_kind == CountedSets::Pairs
+    }
+
+    /// Whether a pair of `tile` is one it counts ([`Requirements::each_pair_of`]).
+    pub(crate) fn counts_pair(&self, tile: Tile, f: &Facts) -> bool {
+        self.each_kind == CountedSets::Pairs && self.counts_tile(tile, f)
+    }
+
+    /// Whether a set or pair of `tile` is of the tiles it counts: of its kinds, or the
+    /// seat's or the prevailing wind where it names them.
+    fn counts_tile(&self, tile: Tile, f: &Facts) -> bool {
+        self.each_set_of & 1 << tile.index() != 0
+            || (self.each_seat_wind && tile == f.context().seat().wind())
+            || (self.each_prevailing_wind
+                && f.context().words().round().map(Seat::wind) == Some(tile))
+    }
+
+    /// Whether the reading of `f` has a set or a pair it counts, where it counts them once
+    /// each.
+    fn counts_some(&self, f: &Facts) -> bool {
+        match self.each_kind {
+            CountedSets::Pairs => f.pairs().iter().any(|&pair| self.counts_pair(pair, f)),
+            _ => f.sets().iter().any(|set| self.counts_set(set, f)),
         }
     }
 
@@ -931,7 +971,7 @@ impl Requirements {
                 return false;
             }
         }
-        if self.counts_each_set() && !f.sets().iter().any(|set| self.counts_set(set, f)) {
+        if self.counts_each_set() && !self.counts_some(f) {
             return false;
         }
         self.consecutive_triplets == 0

@@ -248,11 +248,21 @@ impl Screen {
         // for the seat's or the round's).
         let winds = |on: bool| if on { kinds::WINDS } else { 0 };
         let each_of = r.each_set_of | winds(r.each_seat_wind || r.each_prevailing_wind);
+        if r.counts_each_set() && r.counts_pairs() {
+            // A pair of honours (or of number tiles) counted: the hand holds one.
+            if each_of & !kinds::HONORS == 0 {
+                screen.need(bit::HONOURS);
+            } else if each_of & !NUMBERS == 0 {
+                screen.need(bit::NUMBERS);
+            }
+        }
         (screen.triplets_of, screen.triplets) = if r.triplets.min > 0 {
             (r.triplets_of, u32::from(r.triplets.min))
         } else if r.consecutive_triplets > 0 {
             (NUMBERS, u32::from(r.consecutive_triplets))
-        } else if r.counts_each_set() && r.each_kind != CountedSets::Sequences {
+        } else if r.counts_each_set()
+            && matches!(r.each_kind, CountedSets::Triplets | CountedSets::Kongs)
+        {
             (each_of, 1)
         } else {
             (0, 0)
@@ -396,6 +406,7 @@ mod tests {
             any().held("1112345678999").expect("thirteen ranks"),
             any().each_triplet_of(&dragons, true),
             any().each_kong_of(&dragons, false),
+            any().each_pair_of(&winds, true),
             any().on_the_last_tile(),
             any().on_a_kong_replacement().self_drawn(true),
             any().single_wait(),

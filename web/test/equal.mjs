@@ -240,6 +240,7 @@ const DOCUMENTED = {
   'counting-club.toml': [
     'b123 b456 c789 d123 e1 +e1 self',
     '[k w2222] [ck e1111] b123 c789 d5 +d5 seat=s self',
+    'b11 b99 c55 d33 w11 w22 w4 +w4 self',
   ],
   'false-win-club.toml': [
     '[c b123] [p w333] c456 d789 d2 +d2 from=s',
