@@ -302,8 +302,7 @@ fn reading_print(reading: &Reading) -> u64 {
     {
         (list, patterns.len()).hash(&mut print);
         for counted in patterns {
-            let item = (counted.set, counted.pair);
-            (counted.pattern.id.as_ref(), counted.points(), item).hash(&mut print);
+            (counted.pattern.id.as_ref(), counted.points(), counted.set).hash(&mut print);
         }
     }
     print.finish()

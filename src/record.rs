@@ -365,14 +365,7 @@ fn pattern(counted: &CountedPattern) -> PatternRecord {
         chinese: pattern.chinese.to_string(),
         points: points_of(points_number(counted)).unwrap_or(0.0),
         percent: Some(counted.percent()).filter(|&p| p > 0),
-        // A pair counted once a pair is named where a set is: "e11".
-        set: (counted.set.map(|set| set.to_string())).or_else(|| {
-            counted.pair.map(|pair| {
-                let mut run = String::new();
-                let _ = crate::tile::write_run(&mut run, pair, 2);
-                run
-            })
-        }),
+        set: counted.set.map(|set| set.to_string()),
     }
 }
 

@@ -21,16 +21,14 @@ pub type Counted<'r> = SmallVec<CountedPattern<'r>, 8>;
 /// reading is cheaper to move).
 pub(crate) type SetAside<'r> = SmallVec<CountedPattern<'r>, 2>;
 
-/// One pattern as counted; `set` names the set for per-set patterns (Value Honor), `pair`
-/// the pair for a pattern a rules file counts once a pair.
+/// One pattern as counted; `set` names the set for per-set patterns (Value Honor), or the
+/// pair ([`SetKind::Pair`](crate::SetKind)) for a pattern a rules file counts once a pair.
 #[derive(Debug, Clone, Copy)]
 pub struct CountedPattern<'r> {
     /// The pattern.
     pub pattern: &'r Pattern,
-    /// The set it counted for, for a per-set pattern.
+    /// The set (or pair) it counted for, for a per-set pattern.
     pub set: Option<Set>,
-    /// The tile of the pair it counted for, for a pattern counted once a pair.
-    pub pair: Option<Tile>,
     /// What it is worth in this hand (its value under this rule set's maximum).
     pub points: u32,
 }
@@ -41,7 +39,6 @@ impl<'r> CountedPattern<'r> {
         CountedPattern {
             pattern,
             set: None,
-            pair: None,
             points,
         }
     }
@@ -268,7 +265,7 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
                 count_each_set(pattern, sets, points, (found, &mut indices), index);
                 for &pair in pairs {
                     found.push(CountedPattern {
-                        pair: Some(pair),
+                        set: Some(Set::pair(pair)),
                         ..CountedPattern::new(pattern, points)
                     });
                     indices.push(index);
@@ -390,7 +387,6 @@ fn count_each_set<'r, 's>(
         found.push(CountedPattern {
             pattern,
             set: Some(*set),
-            pair: None,
             points,
         });
         indices.push(index);

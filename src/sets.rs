@@ -30,6 +30,9 @@ pub enum SetKind {
     Triplet,
     /// Four identical tiles, declared.
     Kong,
+    /// Two identical tiles: never one of a reading's sets, but what a rules file's pattern
+    /// counted once a pair names ([`CountedPattern::set`](crate::CountedPattern)).
+    Pair,
 }
 
 /// One set of a regular hand.
@@ -53,11 +56,13 @@ impl Set {
         matches!(self.kind, SetKind::Triplet | SetKind::Kong)
     }
 
-    /// The set's three tiles (a kong gives its tile three times: enough to ask what it holds).
+    /// The set's three tiles (a kong gives its tile three times: enough to ask what it holds;
+    /// a pair its two).
     pub fn tiles(self) -> impl Iterator<Item = Tile> {
         let sequence = self.kind == SetKind::Sequence;
         let mut next = Some(self.tile);
-        (0..3).filter_map(move |_| {
+        let count = if self.kind == SetKind::Pair { 2 } else { 3 };
+        (0..count).filter_map(move |_| {
             let current = next?;
             next = if sequence {
                 current.next_in_suit()
@@ -77,6 +82,16 @@ impl Set {
     pub fn concealed(kind: SetKind, tile: Tile) -> Set {
         Set {
             kind,
+            tile,
+            melded: false,
+            concealed: true,
+        }
+    }
+
+    /// The pair of `tile`, as a pattern counted once a pair names it.
+    pub(crate) fn pair(tile: Tile) -> Set {
+        Set {
+            kind: SetKind::Pair,
             tile,
             melded: false,
             concealed: true,
@@ -131,6 +146,7 @@ impl Set {
             },
             SetKind::Triplet => write_run(w, self.tile, 3)?,
             SetKind::Kong => write_run(w, self.tile, 4)?,
+            SetKind::Pair => write_run(w, self.tile, 2)?,
         }
         if keyword.is_some() {
             w.write_char(']')?;

@@ -616,7 +616,7 @@ impl<'r> PatternHeads<'r> {
     /// The whole object of `counted`, if it is counted at its pattern's usual points, for
     /// the whole hand, without a percentage.
     fn whole(&self, counted: &CountedPattern) -> Option<&str> {
-        if counted.set.is_some() || counted.pair.is_some() {
+        if counted.set.is_some() {
             return None;
         }
         let index = self.rules.pattern_index(counted.pattern)?;
@@ -661,10 +661,6 @@ fn write_patterns(out: &mut String, patterns: &[CountedPattern], heads: Option<&
         }
         if let Some(set) = counted.set {
             object.notation("set", |out| set.write_to(out));
-        }
-        // A pair counted once a pair is named where a set is: "e11".
-        if let Some(pair) = counted.pair {
-            object.notation("set", |out| crate::tile::write_run(out, pair, 2));
         }
         object.end();
     }

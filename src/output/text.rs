@@ -234,6 +234,7 @@ fn honor_set_kind(set: &Set) -> Option<&'static str> {
     let kind = match set.kind {
         SetKind::Triplet => "pung",
         SetKind::Kong => "kong",
+        SetKind::Pair => "pair",
         SetKind::Sequence => return None,
     };
     set.tile.is_honor().then_some(kind)
@@ -353,18 +354,6 @@ fn write_pattern_line(out: &mut String, p: &Painter, counted: &CountedPattern) {
         if let Some(kind) = honor_set_kind(&set) {
             out.push_str(", ");
             write_honor_set_name(out, &set, kind);
-        }
-        out.push(')');
-    }
-    // A pattern counted once a pair names its pair, an honour pair by name: "(e11, Red
-    // Dragon pair)".
-    if let Some(pair) = counted.pair {
-        out.push_str(" (");
-        let _ = write_run(out, pair, 2);
-        if pair.is_honor() {
-            out.push_str(", ");
-            out.push_str(pair.name());
-            out.push_str(" pair");
         }
         out.push(')');
     }
