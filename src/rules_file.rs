@@ -415,6 +415,15 @@ macro_rules! requirements_of {
                 counted_tiles(each, key, kind, text)?;
             r.each_kind = kind;
         }
+        if let Some(least) = &hand.hand_holds_at_least {
+            r.hand_at_least = Some(crate::patterns::ranks_held(least.get_ref()).ok_or_else(|| {
+                error_at(
+                    text,
+                    least.span().start,
+                    format!("hand_holds_at_least is {:?}: the ranks the whole hand holds at least are digits 1 to 9, each at most four times (\"1112345678999\")", least.get_ref()),
+                )
+            })?);
+        }
         if let Some(held) = &hand.held {
             r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
                 error_at(
@@ -681,6 +690,7 @@ macro_rules! condition_table {
             straight_suits: Option<Spanned<i64>>,
             consecutive_triplets: Option<Spanned<i64>>,
             held: Option<Spanned<String>>,
+            hand_holds_at_least: Option<Spanned<String>>,
             each_triplet_of: Option<Spanned<String>>,
             each_kong_of: Option<Spanned<String>>,
             each_sequence_of: Option<Spanned<String>>,
@@ -705,6 +715,7 @@ macro_rules! condition_table {
                     &self.every_set_holds,
                     &self.pair,
                     &self.held,
+                    &self.hand_holds_at_least,
                     &self.each_triplet_of,
                     &self.each_kong_of,
                     &self.each_sequence_of,
@@ -2218,17 +2229,27 @@ fn describe(r: &Requirements, shapes: Shapes) -> String {
         };
         parts.push(format!("once for each {sets} {}", of.join(" or ")));
     }
-    if let Some(held) = r.held {
-        let ranks: String = (1..=9u8)
+    // A rank count as its digits: 1112345678999.
+    let digits = |counts: [u8; 9]| -> String {
+        (1..=9u8)
             .flat_map(|rank| {
                 std::iter::repeat_n(
                     char::from(b'0' + rank),
-                    usize::from(held[usize::from(rank) - 1]),
+                    usize::from(counts[usize::from(rank) - 1]),
                 )
             })
-            .collect();
+            .collect()
+    };
+    if let Some(held) = r.held {
         parts.push(format!(
-            "holding {ranks} of the winning tile's suit before the win"
+            "holding {} of the winning tile's suit before the win",
+            digits(held)
+        ));
+    }
+    if let Some(least) = r.hand_at_least {
+        parts.push(format!(
+            "all of the winning tile's suit, melds included, with {} at least and no kong",
+            digits(least)
         ));
     }
     if r.consecutive_triplets > 0 {

@@ -217,9 +217,15 @@ fn the_vocabulary_says_what_the_doubling_tables_patterns_say() {
         "tests/data/rules/doubling-again.toml",
         &[
             "d.b", "d.c", "d.d", "d.e", "d.f", "d.g", "d.h", "d.i", "d.j", "d.k", "d.l", "d.s1",
-            "d.s2", "d.s3", "d.s4", "d.s5", "d.s6", "d.s7",
+            "d.s2", "d.s3", "d.s4", "d.s5", "d.s6", "d.s7", "d.s8",
         ],
         [
+            // All Suit Hand with melds (d.s8); with a pair of honours instead of c8; with a
+            // kong (15 tiles); concealed but with two 8s and two 9s (not three 9s).
+            "[p c111] [c c234] c5678999 +c5 from=s",
+            "[p c111] [c c234] c567 c999 e1 +e1 from=s",
+            "[k c1111] [c c234] c5678999 +c5 from=s",
+            "c1112345678899 +c8 self",
             // The last discard is no Last Piece; a kong's tile with the last of the wall;
             // the seat's wind beside another prevailing wind.
             "b123 c456 d789 b5 w333 +b5 from=s last seat=n",

@@ -378,6 +378,40 @@ fn a_hand_counts_sequences_or_kongs_once_each() {
 }
 
 #[test]
+fn a_hand_may_hold_ranks_of_one_suit_melds_included() {
+    // Nine Gates counted with the melds (the doubling table's All Suit Hand): c111 melded,
+    // c234 melded, c567 c8 c999 concealed and c5 won: three 1s, one each of 2 to 8 (and a
+    // second 5), three 9s, all characters.
+    let keys = "hand_holds_at_least = \"1112345678999\"";
+    let gates = one_hand("wsom", "Open Gates", 40, keys).unwrap();
+    assert_eq!(
+        counted_c1(&gates, "[p c111] [c c234] c5678999 +c5 from=s"),
+        (40, 1)
+    );
+    // A kong is a fifteenth tile; a pair of honours for the 8 leaves the suit; concealed
+    // with two 9s is short of a 9.
+    assert_eq!(
+        counted_c1(&gates, "[k c1111] [c c234] c5678999 +c5 from=s"),
+        (0, 0)
+    );
+    assert_eq!(
+        counted_c1(&gates, "[p c111] [c c234] c567 c999 e1 +e1 from=s"),
+        (0, 0)
+    );
+    assert_eq!(counted_c1(&gates, "c1112345678899 +c8 self"), (0, 0));
+    assert_eq!(
+        gates.patterns().last().unwrap().summary.as_ref(),
+        "all of the winning tile's suit, melds included, with 1112345678999 at least and no kong"
+    );
+    let wrong = one_hand("wsom", "X", 1, "hand_holds_at_least = \"0111\"").unwrap_err();
+    assert_eq!((wrong.line, wrong.column), (6, 23));
+    assert_eq!(
+        wrong.message,
+        "hand_holds_at_least is \"0111\": the ranks the whole hand holds at least are digits 1 to 9, each at most four times (\"1112345678999\")"
+    );
+}
+
+#[test]
 fn a_hand_counts_pairs_once_each() {
     // Dragon Pairs, 4 for each pair of dragons, on regular hands and Seven Pairs.
     let keys = "each_pair_of = \"dragons\"\nshape = \"regular_or_seven_pairs\"";
@@ -1151,7 +1185,7 @@ fn slips_get_the_fix_in_the_message() {
         ("name = \"Club\"\n", 1, 1,
          "no base: a rules file names the built-in rule set it changes, base = \"wsom\" (or \"zj\", \"doubling\", \"huang\")"),
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalu = 4\n", 5, 1,
-         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, straight_suits, consecutive_triplets, held, each_triplet_of, each_kong_of, each_sequence_of, each_pair_of, any_of, all_of)"),
+         "no key 'valu' here: did you mean value? (the keys: id, name, chinese, value, limit, implies, series, fallback, summary, example, shape, words, tiles, suits, honours, terminals, sets, every_set_holds, concealed, self_drawn, one_kind_waited, kongs, melded_sets, concealed_triplets, triplets, pair, ended, wait, identical_sequences, identical_sequence_pairs, similar_sequences, similar_triplets, similar_triplets_and_pair, straight, straight_suits, consecutive_triplets, held, hand_holds_at_least, each_triplet_of, each_kong_of, each_sequence_of, each_pair_of, any_of, all_of)"),
         // A tile set with a comma: the words it takes are named, at `bamboo,` inside the
         // string (`tiles = "` is 9 characters).
         ("base = \"wsom\"\n[[hands]]\nid = \"c.1\"\nname = \"X\"\nvalue = 4\ntiles = \"bamboo, e2\"\n", 6, 10,

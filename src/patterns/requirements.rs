@@ -151,6 +151,11 @@ pub struct Requirements {
     /// The concealed tiles before the win, rank by rank (how many of ranks 1 to 9), all of
     /// one number suit, the winning tile's: Nine Gates holds 1112345678999.
     pub(crate) held: Option<[u8; 9]>,
+    /// The hand's tiles, melds and the winning tile included, rank by rank at least (how
+    /// many of ranks 1 to 9), all of the winning tile's number suit, no kong among them
+    /// ([`hand_holds_at_least`](super::hand_holds_at_least)): the doubling table's All Suit
+    /// Hand holds 1112345678999 and one more.
+    pub(crate) hand_at_least: Option<[u8; 9]>,
     /// Counted once for each triplet or kong of these kinds (and of the seat's own wind,
     /// with [`Requirements::each_seat_wind`]), as Value Honor is: 0 when counted once for
     /// the hand.
@@ -349,6 +354,7 @@ impl Requirements {
         straight_suits: 0,
         consecutive_triplets: 0,
         held: None,
+        hand_at_least: None,
         each_set_of: 0,
         each_seat_wind: false,
         each_kind: CountedSets::Triplets,
@@ -548,6 +554,15 @@ impl Requirements {
     pub fn consecutive_triplets(mut self, length: u8) -> Requirements {
         self.consecutive_triplets = length;
         self
+    }
+
+    /// The hand's tiles, its melds and the winning tile included, are all of the winning
+    /// tile's number suit, with no kong, and hold each of these ranks at least as many
+    /// times as it is written (1 to 9, a digit a tile, as `"1112345678999"`). `None` when a
+    /// digit is not 1 to 9 or a rank comes more than four times.
+    pub fn hand_holds_at_least(mut self, ranks: &str) -> Option<Requirements> {
+        self.hand_at_least = Some(ranks_held(ranks)?);
+        Some(self)
     }
 
     /// The concealed tiles before the win are these ranks (1 to 9, a digit a tile, as
@@ -780,6 +795,7 @@ impl Requirements {
             || self.straight
             || self.straight_suits > 0
             || self.held.is_some()
+            || self.hand_at_least.is_some()
             || self.counts_each_set()
             || self.consecutive_triplets > 0;
         let ending = self.waits != 0 || self.ended != 0;
@@ -970,6 +986,9 @@ impl Requirements {
             if crate::tile::rank_counts(f.concealed().iter().copied(), suit) != Some(held) {
                 return false;
             }
+        }
+        if self.hand_at_least.is_some_and(|least| !super::hand_holds_at_least(f, least)) {
+            return false;
         }
         if self.counts_each_set() && !self.counts_some(f) {
             return false;

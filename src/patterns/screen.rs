@@ -235,6 +235,12 @@ impl Screen {
             // Every set holds a terminal or an honour (the ANY of every kind is not so).
             screen.forbid(bit::SET_OF_SIMPLES);
         }
+        if r.hand_at_least.is_some() {
+            // The whole hand of one number suit, with no kong.
+            screen.forbid(bit::HONOURS);
+            screen.count(Count::exactly(1), bit::SUITS);
+            screen.count(Count::exactly(0), bit::KONGS);
+        }
         if let Some(held) = r.held {
             // Thirteen tiles held concealed, all of the winning tile's number suit: the
             // whole hand is of that suit.
@@ -404,6 +410,7 @@ mod tests {
             any().straight(),
             any().consecutive_triplets(3),
             any().held("1112345678999").expect("thirteen ranks"),
+            any().hand_holds_at_least("11123").expect("five ranks"),
             any().each_triplet_of(&dragons, true),
             any().each_kong_of(&dragons, false),
             any().each_pair_of(&winds, true),

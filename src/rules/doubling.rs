@@ -12,13 +12,13 @@ use crate::digits::{write_int, write_uint};
 use crate::hand::{Liable, WinContext};
 use crate::patterns::{
     all_sequences, all_triplets, is_dragon, is_wind, mixed_one_suit, pair_is, pure_one_suit,
-    rank_counts, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR,
+    hand_holds_at_least, Condition, Facts, Pattern, Value, ANY, NINE_GATES, REGULAR,
     THIRTEEN_TERMINALS_ONLY,
 };
 use crate::payment::Payments;
 use crate::rule_set::{DealRule, LimitRule, PaymentParams, PaymentRule, RuleSet, Shapes, Wording};
 use crate::sets::Set;
-use crate::tile::{kinds, Seat, Suit, Tile};
+use crate::tile::{kinds, Seat, Suit};
 use crate::words::{WordSpec, WordValues};
 
 /// The maximum unless `--max` says otherwise.
@@ -188,21 +188,7 @@ const CHICKEN: Pattern = Pattern {
 /// The 14 tiles, melds included, are 1112345678999 of one suit plus one more of that suit.
 /// A kong makes 15 tiles, so a hand with one never is.
 fn all_suit(f: &Facts) -> bool {
-    let Some(suit) = f.winning_tile().map(Tile::suit) else {
-        return false;
-    };
-    if !suit.is_number() || f.melds().iter().any(|m| m.is_kong()) {
-        return false;
-    }
-    let melded = f.melds().iter().flat_map(|m| m.set().tiles());
-    let tiles = f
-        .concealed()
-        .iter()
-        .copied()
-        .chain(f.winning_tile())
-        .chain(melded);
-    rank_counts(tiles, suit)
-        .is_some_and(|counts| counts.iter().zip(NINE_GATES).all(|(&c, g)| c >= g))
+    hand_holds_at_least(f, NINE_GATES)
 }
 
 fn dragon_set(set: &Set, _: &Facts) -> bool {
