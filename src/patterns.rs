@@ -25,7 +25,7 @@ pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
 pub(crate) use screen::{ReadingBits, Screen};
 pub(crate) use requirements::{
-    ranks_held, straight_across, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS,
+    hand_holds_at_least, ranks_held, straight_across, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS,
 };
 
 /// When a pattern applies. New kinds of condition may come.
@@ -395,24 +395,6 @@ pub(crate) fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
 /// 1112345678999: how many of each rank Nine Gates holds.
 pub(crate) const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
-/// Whether the hand's tiles, its melds and the winning tile included, are all of the winning
-/// tile's number suit, with no kong among them, and hold each rank at least as many times
-/// as `least` says (ranks 1 to 9): the doubling table's All Suit Hand, and a rules file's
-/// `hand_holds_at_least`.
-pub(crate) fn hand_holds_at_least(f: &Facts, least: [u8; 9]) -> bool {
-    let Some(suit) = f.winning_tile().map(Tile::suit) else {
-        return false;
-    };
-    // A kong's fourth tile is one more than the hand's fourteen.
-    if !suit.is_number() || f.melds().iter().any(|m| m.is_kong()) {
-        return false;
-    }
-    let melded = f.melds().iter().flat_map(|m| m.set().tiles());
-    let tiles = (f.concealed().iter().copied())
-        .chain(f.winning_tile())
-        .chain(melded);
-    rank_counts(tiles, suit).is_some_and(|counts| counts.iter().zip(least).all(|(&c, l)| c >= l))
-}
 
 /// How many of each rank a suit's tiles hold (in the tile module, below the patterns and
 /// their requirements, which both count so).

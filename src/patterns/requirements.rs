@@ -153,7 +153,7 @@ pub struct Requirements {
     pub(crate) held: Option<[u8; 9]>,
     /// The hand's tiles, melds and the winning tile included, rank by rank at least (how
     /// many of ranks 1 to 9), all of the winning tile's number suit, no kong among them
-    /// ([`hand_holds_at_least`](super::hand_holds_at_least)): the doubling table's All Suit
+    /// ([`hand_holds_at_least`]): the doubling table's All Suit
     /// Hand holds 1112345678999 and one more.
     pub(crate) hand_at_least: Option<[u8; 9]>,
     /// Counted once for each triplet or kong of these kinds (and of the seat's own wind,
@@ -987,7 +987,7 @@ impl Requirements {
                 return false;
             }
         }
-        if self.hand_at_least.is_some_and(|least| !super::hand_holds_at_least(f, least)) {
+        if self.hand_at_least.is_some_and(|least| !hand_holds_at_least(f, least)) {
             return false;
         }
         if self.counts_each_set() && !self.counts_some(f) {
@@ -1011,6 +1011,25 @@ pub(crate) fn ranks_held(ranks: &str) -> Option<[u8; 9]> {
         }
     }
     Some(counts)
+}
+
+/// Whether the hand's tiles, its melds and the winning tile included, are all of the winning
+/// tile's number suit, with no kong among them, and hold each rank at least as many times
+/// as `least` says (ranks 1 to 9): the doubling table's All Suit Hand, and a rules file's
+/// `hand_holds_at_least`.
+pub(crate) fn hand_holds_at_least(f: &Facts, least: [u8; 9]) -> bool {
+    let Some(suit) = f.winning_tile().map(Tile::suit) else {
+        return false;
+    };
+    // A kong's fourth tile is one more than the hand's fourteen.
+    if !suit.is_number() || f.melds().iter().any(|m| m.is_kong()) {
+        return false;
+    }
+    let melded = f.melds().iter().flat_map(|m| m.set().tiles());
+    let tiles = (f.concealed().iter().copied())
+        .chain(f.winning_tile())
+        .chain(melded);
+    crate::tile::rank_counts(tiles, suit).is_some_and(|counts| counts.iter().zip(least).all(|(&c, l)| c >= l))
 }
 
 /// Pairs of identical sequences: two copies of one sequence are a pair, four are two.
