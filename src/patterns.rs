@@ -395,7 +395,6 @@ pub(crate) fn pair_is(f: &Facts, test: fn(Tile) -> bool) -> bool {
 /// 1112345678999: how many of each rank Nine Gates holds.
 pub(crate) const NINE_GATES: [u8; 9] = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
-
 /// How many of each rank a suit's tiles hold (in the tile module, below the patterns and
 /// their requirements, which both count so).
 pub(crate) use crate::tile::rank_counts;

@@ -153,8 +153,8 @@ pub struct Requirements {
     pub(crate) held: Option<[u8; 9]>,
     /// The hand's tiles, melds and the winning tile included, rank by rank at least (how
     /// many of ranks 1 to 9), all of the winning tile's number suit, no kong among them
-    /// ([`hand_holds_at_least`]): the doubling table's All Suit
-    /// Hand holds 1112345678999 and one more.
+    /// ([`hand_holds_at_least`]): the doubling table's All Suit Hand holds 1112345678999
+    /// and one more.
     pub(crate) hand_at_least: Option<[u8; 9]>,
     /// Counted once for each triplet or kong of these kinds (and of the seat's own wind,
     /// with [`Requirements::each_seat_wind`]), as Value Honor is: 0 when counted once for
