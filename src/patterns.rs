@@ -25,7 +25,7 @@ pub use facts::{Facts, HandFacts, Situation};
 pub use requirements::{Count, Presence, Requirements, SetsRule, ALL_KINDS};
 pub(crate) use screen::{ReadingBits, Screen};
 pub(crate) use requirements::{
-    hand_holds_at_least, ranks_held, straight_across, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS,
+    hand_holds_at_least, number_suits, ranks_held, straight_across, CountedSets, Ending, WaitKind, WordTest, MOST_WORDS,
 };
 
 /// When a pattern applies. New kinds of condition may come.

@@ -415,23 +415,23 @@ macro_rules! requirements_of {
                 counted_tiles(each, key, kind, text)?;
             r.each_kind = kind;
         }
-        if let Some(least) = &hand.hand_holds_at_least {
-            r.hand_at_least = Some(crate::patterns::ranks_held(least.get_ref()).ok_or_else(|| {
+        // Ranks of one suit, a digit a tile, refused at their column if not so.
+        let ranks = |written: &Spanned<String>, key: &str, what: &str| {
+            crate::patterns::ranks_held(written.get_ref()).ok_or_else(|| {
                 error_at(
                     text,
-                    least.span().start,
-                    format!("hand_holds_at_least is {:?}: the ranks the whole hand holds at least are digits 1 to 9, each at most four times (\"1112345678999\")", least.get_ref()),
+                    written.span().start,
+                    format!("{key} is {:?}: {what} are digits 1 to 9, each at most four times (\"1112345678999\")", written.get_ref()),
                 )
-            })?);
+            })
+        };
+        if let Some(least) = &hand.hand_holds_at_least {
+            let what = "the ranks the whole hand holds at least";
+            r.hand_at_least = Some(ranks(least, "hand_holds_at_least", what)?);
         }
         if let Some(held) = &hand.held {
-            r.held = Some(crate::patterns::ranks_held(held.get_ref()).ok_or_else(|| {
-                error_at(
-                    text,
-                    held.span().start,
-                    format!("held is {:?}: the concealed tiles before the win, rank by rank, are digits 1 to 9, each at most four times (\"1112345678999\")", held.get_ref()),
-                )
-            })?);
+            let what = "the concealed tiles before the win, rank by rank,";
+            r.held = Some(ranks(held, "held", what)?);
         }
         if let Some(n) = &hand.consecutive_triplets {
             r.consecutive_triplets =
@@ -2015,10 +2015,7 @@ fn check_example(
 fn impossible(r: &Requirements, shapes: Shapes) -> Option<String> {
     let tiles = r.tiles;
     let numbers = kinds::BAMBOO | kinds::CHARACTERS | kinds::DOTS;
-    let suits_possible = [kinds::BAMBOO, kinds::CHARACTERS, kinds::DOTS]
-        .iter()
-        .filter(|&&s| tiles & s != 0)
-        .count() as u8;
+    let suits_possible = crate::patterns::number_suits(tiles) as u8;
     if r.suits.min > suits_possible {
         return Some(format!(
             "it needs {} suits, and its tiles are of {suits_possible}",

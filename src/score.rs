@@ -258,19 +258,9 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
             Condition::Requires(ref requirements) if !requirements.holds_asking(facts, table.asks[index]) => {}
             // Counted once for each set (or pair) it names, as Condition::EachSet is.
             Condition::Requires(ref requirements) if requirements.counts_each_set() => {
-                let sets = facts.sets().iter().filter(|s| requirements.counts_set(s, facts));
+                let counted = requirements.counted(facts);
                 let points = pattern.value.points(maximum);
-                let pairs = facts.pairs().iter().filter(|&&p| requirements.counts_pair(p, facts));
-                let before = found.len();
-                count_each_set(pattern, sets, points, (found, &mut indices), index);
-                for &pair in pairs {
-                    found.push(CountedPattern {
-                        set: Some(Set::pair(pair)),
-                        ..CountedPattern::new(pattern, points)
-                    });
-                    indices.push(index);
-                }
-                if found.len() > before {
+                if count_each_set(pattern, counted, points, (found, &mut indices), index) {
                     series_found |= 1 << table.series[index];
                 }
             }
@@ -301,7 +291,7 @@ fn find_patterns<'r>(facts: &Facts, rules: &'r RuleSet, found: &mut Counted<'r>)
                 }
             }
             Condition::EachSet(holds) => {
-                let sets = facts.sets().iter().filter(|s| holds(s, facts));
+                let sets = facts.sets().iter().filter(|s| holds(s, facts)).copied();
                 let points = pattern.value.points(maximum);
                 if count_each_set(pattern, sets, points, (found, &mut indices), index) {
                     series_found |= 1 << table.series[index];
@@ -372,12 +362,12 @@ fn screened_out_fail(facts: &Facts, rules: &RuleSet, kind: usize, holding: &Indi
     }
 }
 
-/// Counts `pattern` (table index `index`) once for each of `sets`, worth `points` each, in
-/// the reading's patterns and their indices: Value Honor, in code or as data. Whether it
-/// counted at all.
-fn count_each_set<'r, 's>(
+/// Counts `pattern` (table index `index`) once for each of `sets` (or pairs), worth
+/// `points` each, in the reading's patterns and their indices: Value Honor, in code or as
+/// data. Whether it counted at all.
+fn count_each_set<'r>(
     pattern: &'r Pattern,
-    sets: impl Iterator<Item = &'s Set>,
+    sets: impl Iterator<Item = Set>,
     points: u32,
     (found, indices): (&mut Counted<'r>, &mut Indices),
     index: usize,
@@ -386,7 +376,7 @@ fn count_each_set<'r, 's>(
     for set in sets {
         found.push(CountedPattern {
             pattern,
-            set: Some(*set),
+            set: Some(set),
             points,
         });
         indices.push(index);

@@ -689,7 +689,7 @@ impl Requirements {
     }
 
     /// Whether a pair of `tile` is one it counts ([`Requirements::each_pair_of`]).
-    pub(crate) fn counts_pair(&self, tile: Tile, f: &Facts) -> bool {
+    fn counts_pair(&self, tile: Tile, f: &Facts) -> bool {
         self.each_kind == CountedSets::Pairs && self.counts_tile(tile, f)
     }
 
@@ -702,13 +702,12 @@ impl Requirements {
                 && f.context().words().round().map(Seat::wind) == Some(tile))
     }
 
-    /// Whether the reading of `f` has a set or a pair it counts, where it counts them once
-    /// each.
-    fn counts_some(&self, f: &Facts) -> bool {
-        match self.each_kind {
-            CountedSets::Pairs => f.pairs().iter().any(|&pair| self.counts_pair(pair, f)),
-            _ => f.sets().iter().any(|set| self.counts_set(set, f)),
-        }
+    /// The sets of the reading of `f` it counts, or its pairs (as sets of
+    /// [`SetKind::Pair`]), where it counts them once each; none otherwise.
+    pub(crate) fn counted<'f>(&'f self, f: &'f Facts) -> impl Iterator<Item = Set> + 'f {
+        let sets = f.sets().iter().filter(|set| self.counts_set(set, f)).copied();
+        let pairs = f.pairs().iter().filter(|&&pair| self.counts_pair(pair, f));
+        sets.chain(pairs.map(|&pair| Set::pair(pair)))
     }
 
     /// Won on the last tile of the wall, drawn or discarded (the notation's `last`).
@@ -858,14 +857,8 @@ impl Requirements {
         {
             return false;
         }
-        if !self.suits.is_any() {
-            let suits = [kinds::BAMBOO, kinds::CHARACTERS, kinds::DOTS]
-                .iter()
-                .filter(|&&suit| held & suit != 0)
-                .count();
-            if !self.suits.holds(suits) {
-                return false;
-            }
+        if !self.suits.is_any() && !self.suits.holds(number_suits(held)) {
+            return false;
         }
         true
     }
@@ -990,7 +983,7 @@ impl Requirements {
         if self.hand_at_least.is_some_and(|least| !hand_holds_at_least(f, least)) {
             return false;
         }
-        if self.counts_each_set() && !self.counts_some(f) {
+        if self.counts_each_set() && self.counted(f).next().is_none() {
             return false;
         }
         self.consecutive_triplets == 0
@@ -1029,7 +1022,8 @@ pub(crate) fn hand_holds_at_least(f: &Facts, least: [u8; 9]) -> bool {
     let tiles = (f.concealed().iter().copied())
         .chain(f.winning_tile())
         .chain(melded);
-    crate::tile::rank_counts(tiles, suit).is_some_and(|counts| counts.iter().zip(least).all(|(&c, l)| c >= l))
+    let counts = crate::tile::rank_counts(tiles, suit);
+    counts.is_some_and(|counts| counts.iter().zip(least).all(|(&c, l)| c >= l))
 }
 
 /// Pairs of identical sequences: two copies of one sequence are a pair, four are two.
@@ -1039,6 +1033,15 @@ fn identical_pairs(f: &Facts) -> usize {
         starts[first.index()] += 1;
     }
     starts.iter().map(|&n| usize::from(n / 2)).sum()
+}
+
+/// How many number suits (bamboo, characters, dots) the kinds in `kinds` (a set of kinds)
+/// touch.
+pub(crate) fn number_suits(kinds: u64) -> usize {
+    [kinds::BAMBOO, kinds::CHARACTERS, kinds::DOTS]
+        .iter()
+        .filter(|&&suit| kinds & suit != 0)
+        .count()
 }
 
 /// Of the kinds in `kinds` (a set of kinds), the most number suits that hold the same rank.
@@ -1078,7 +1081,7 @@ pub(crate) fn straight_across(f: &Facts, suits: u32) -> bool {
     of(low).any(|a| of(middle).any(|b| of(high).any(|c| (1u8 << a | 1 << b | 1 << c).count_ones() == suits)))
 }
 
-fn has_straight(f: &Facts) -> bool {
+pub(crate) fn has_straight(f: &Facts) -> bool {
     let starts = f.sequence_starts();
     (0..3).any(|s| (starts >> (9 * s)) & 0b001_001_001 == 0b001_001_001)
 }

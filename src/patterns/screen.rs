@@ -14,7 +14,7 @@
 
 use super::facts::Facts;
 use super::requirements::{
-    most_suits_at_one_rank, Count, CountedSets, Ending, Presence, Requirements, SetsRule, WaitKind,
+    has_straight, most_suits_at_one_rank, number_suits, Count, CountedSets, Ending, Presence, Requirements, SetsRule, WaitKind,
 };
 use crate::tile::kinds;
 
@@ -87,10 +87,7 @@ impl ReadingBits {
         let held = f.kinds_held();
         let flag = |on: bool, bit: u64| if on { bit } else { 0 };
         let one_hot = |n: usize, at: u32| if n <= 4 { 1u64 << (at as usize + n) } else { 0 };
-        let suits = [kinds::BAMBOO, kinds::CHARACTERS, kinds::DOTS]
-            .iter()
-            .filter(|&&suit| held & suit != 0)
-            .count();
+        let suits = number_suits(held);
         let sets = f.sets();
         let sequences = f.sequence_count();
         let mut bits = flag(held & kinds::HONORS != 0, bit::HONOURS)
@@ -128,10 +125,7 @@ impl ReadingBits {
             bits |= flag(!f.every_set_holds(kinds::TERMINALS | kinds::HONORS), bit::SET_OF_SIMPLES);
         }
         if asked & bit::STRAIGHT != 0 {
-            // Sequences starting at 1, 4 and 7 of one suit.
-            let starts = f.sequence_starts();
-            let ones = 1 | 1 << 9 | 1 << 18;
-            bits |= flag(starts & starts >> 3 & starts >> 6 & ones != 0, bit::STRAIGHT);
+            bits |= flag(has_straight(f), bit::STRAIGHT);
         }
         if asked & bit::COUNT << bit::SIMILAR_SEQUENCES != 0 {
             let suits = most_suits_at_one_rank(f.sequence_starts());
